@@ -1,0 +1,1 @@
+"""The GraphQL door (strawberry), mounted at ``/graphql`` with the GraphiQL playground."""

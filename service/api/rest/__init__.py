@@ -1,0 +1,104 @@
+"""The REST door: one ``POST /v1/<action>`` route per engine action, JSON in and out."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from service.api.core import Problem, from_validation_error, invalid, run_action
+from service.api.models import MODELS, ActionModels
+from service.settings import Settings
+
+JSON = "application/json"
+PROBLEM_JSON = "application/problem+json"
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def problem_response(problem: Problem) -> Response:
+    return JSONResponse(
+        problem.body(),
+        status_code=problem.status,
+        media_type=PROBLEM_JSON,
+        headers=problem.headers,
+    )
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refusing more than ``limit`` bytes with a 413 problem."""
+    too_large = Problem(
+        413,
+        "body-too-large",
+        "Request body too large",
+        f"the request body is larger than {limit} bytes",
+    )
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def check_json(request: Request) -> None:
+    content_type = request.headers.get("content-type", JSON).split(";")[0].strip().lower()
+    if content_type != JSON and not content_type.endswith("+json"):
+        raise Problem(
+            415,
+            "unsupported-media-type",
+            "Unsupported media type",
+            f"send the body as {JSON}, not {content_type}",
+        )
+
+
+def parse(adapter: Any, body: bytes) -> Any:
+    if not body.strip():
+        raise invalid("the request body is empty; send a JSON object")
+    try:
+        return adapter.validate_json(body)
+    except ValidationError as e:
+        raise from_validation_error(e) from None
+
+
+def handles_problems(endpoint: Endpoint) -> Endpoint:
+    async def wrapper(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Problem as problem:
+            return problem_response(problem)
+
+    return wrapper
+
+
+def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
+    adapter = models.request_adapter
+    dump = models.response_adapter.dump_json
+
+    @handles_problems
+    async def endpoint(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(adapter, body)
+        response = run_action(models, parsed.encounter, parsed)
+        return Response(dump(response, by_alias=True), media_type=JSON)
+
+    return endpoint
+
+
+def routes(settings: Settings) -> list[BaseRoute]:
+    return [
+        Route(
+            f"/v1/{m.spec.slug}", action_endpoint(m, settings), methods=["POST"], name=m.spec.name
+        )
+        for m in MODELS.values()
+    ]

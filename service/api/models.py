@@ -1,0 +1,166 @@
+"""The wire models, derived from the engine's own dataclasses.
+
+Pydantic validates JSON straight into the engine's types: this module gives those types a
+camelCase alias, forbids unknown fields and switches on strict types, then builds one
+request and one response type per action. OpenAPI, GraphQL and validation therefore all
+come from the same definitions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, make_dataclass
+from functools import cache
+from typing import Annotated, Any, get_type_hints
+
+from annotated_types import Ge, Le
+from pydantic import ConfigDict, TypeAdapter
+from pydantic.alias_generators import to_camel
+
+from service.rules import ACTIONS, ActionSpec
+from service.rules import actions as engine_actions
+from service.rules import events as engine_events
+from service.rules import state as engine_state
+
+MAX_SEED = 2**31 - 1
+Seed = Annotated[int, Ge(0), Le(MAX_SEED)]
+
+CONFIG = ConfigDict(
+    alias_generator=to_camel,
+    populate_by_name=False,
+    extra="forbid",
+    strict=True,
+    use_attribute_docstrings=True,
+    ser_json_inf_nan="constants",
+)
+
+
+def _engine_dataclasses() -> list[type]:
+    found: list[type] = []
+    for module in (engine_state, engine_events, engine_actions):
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and dataclasses.is_dataclass(value)
+                and value.__module__ == module.__name__
+                and value is not engine_actions.ActionSpec
+            ):
+                found.append(value)
+    return found
+
+
+for _cls in _engine_dataclasses():
+    _cls.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+
+
+def _doc(cls: type) -> str:
+    return (cls.__doc__ or "").strip().split("\n\n")[0]
+
+
+def _name(spec: ActionSpec, suffix: str) -> str:
+    return spec.name[0].upper() + spec.name[1:] + suffix
+
+
+@dataclass(slots=True)
+class ActionResponse:
+    """Shape shared by every action's response (the per-action types narrow ``outcome``)."""
+
+    encounter: engine_state.Encounter
+    events: list[engine_events.Event]
+    outcome: Any
+    seed: Seed
+    """The seed the random source was built from: send it back to replay this exact result."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionModels:
+    """The request and response types of one action, stateless and in session mode."""
+
+    spec: ActionSpec
+    request: type
+    """``encounter`` + ``seed`` + the action's parameters."""
+    session_request: type
+    """``seed`` + the action's parameters (the encounter is the session's)."""
+    response: type
+    param_names: tuple[str, ...]
+    request_adapter: TypeAdapter[Any] = field(compare=False)
+    session_request_adapter: TypeAdapter[Any] = field(compare=False)
+    response_adapter: TypeAdapter[Any] = field(compare=False)
+
+    def params(self, request: Any) -> Any:
+        """The engine action built from a validated request."""
+        return self.spec.params(**{name: getattr(request, name) for name in self.param_names})
+
+
+def _param_fields(params: type) -> list[tuple[str, Any, Any]]:
+    hints = get_type_hints(params, include_extras=True)
+    out: list[tuple[str, Any, Any]] = []
+    for f in dataclasses.fields(params):
+        if f.default is not dataclasses.MISSING:
+            default: Any = field(default=f.default)
+        elif f.default_factory is not dataclasses.MISSING:
+            default = field(default_factory=f.default_factory)
+        else:
+            default = dataclasses.MISSING
+        out.append((f.name, hints[f.name], default))
+    return out
+
+
+def _make(name: str, doc: str, fields: list[tuple[str, Any, Any]]) -> type:
+    required = [(n, t) for n, t, d in fields if d is dataclasses.MISSING]
+    optional = [(n, t, d) for n, t, d in fields if d is not dataclasses.MISSING]
+    cls = make_dataclass(name, [*required, *optional], slots=True)
+    cls.__doc__ = doc
+    cls.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+    return cls
+
+
+def _build(spec: ActionSpec) -> ActionModels:
+    params = _param_fields(spec.params)
+    seed_field = ("seed", Seed | None, field(default=None))
+    request = _make(
+        _name(spec, "Request"),
+        f"{spec.summary} Stateless: the encounter travels with the request.",
+        [("encounter", engine_state.Encounter, dataclasses.MISSING), *params, seed_field],
+    )
+    session_request = _make(
+        _name(spec, "SessionRequest"),
+        f"{spec.summary} Session mode: the encounter is the session's.",
+        [*params, seed_field],
+    )
+    response = _make(
+        _name(spec, "Response"),
+        f"The result of {spec.name}: the new encounter, every event, a summary and the seed.",
+        [
+            ("encounter", engine_state.Encounter, dataclasses.MISSING),
+            ("events", list[engine_events.Event], dataclasses.MISSING),
+            ("outcome", spec.outcome, dataclasses.MISSING),
+            ("seed", Seed, dataclasses.MISSING),
+        ],
+    )
+    return ActionModels(
+        spec,
+        request,
+        session_request,
+        response,
+        tuple(name for name, _, _ in params),
+        TypeAdapter(request),
+        TypeAdapter(session_request),
+        TypeAdapter(response),
+    )
+
+
+MODELS: dict[str, ActionModels] = {spec.name: _build(spec) for spec in ACTIONS}
+"""Every action's wire models, by GraphQL name."""
+
+ENCOUNTER = TypeAdapter(engine_state.Encounter)
+
+
+@cache
+def adapter(tp: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(tp)
+
+
+def dump(value: Any, tp: Any) -> Any:
+    """``value`` as JSON-ready plain data with camelCase keys."""
+    return adapter(tp).dump_python(value, mode="json", by_alias=True)

@@ -1,0 +1,62 @@
+"""The engine's errors: every way a request can fail that is not a bug.
+
+Transports map them by type: :class:`InvalidAction` is bad input (REST 422),
+:class:`IllegalAction` is an action the rules forbid (REST 409).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Path = tuple[str | int, ...]
+
+
+class RulesError(ValueError):
+    """Base of every error the engine raises on purpose."""
+
+    code = "rules-error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidAction(RulesError):
+    """The input is malformed or inconsistent: an unknown id, a cell off the grid...
+
+    ``path`` locates the bad field in the request document, e.g.
+    ``("encounter", "combatants", 2, "position")``.
+    """
+
+    code = "invalid-input"
+
+    def __init__(self, message: str, path: Sequence[str | int] = ()) -> None:
+        super().__init__(message)
+        self.path: Path = tuple(path)
+
+    def at(self, *prefix: str | int) -> InvalidAction:
+        """The same error with ``prefix`` put in front of its path."""
+        self.path = (*prefix, *self.path)
+        return self
+
+
+class UnknownRuleset(InvalidAction):
+    """No ruleset is registered under the requested id."""
+
+    code = "unknown-ruleset"
+
+
+class NotSupported(InvalidAction):
+    """The ruleset exists but does not support this action (yet)."""
+
+    code = "not-supported"
+
+
+class IllegalAction(RulesError):
+    """A well-formed action that the rules forbid; ``rule`` is its RULES.md id."""
+
+    code = "rule-violation"
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule

@@ -1,0 +1,101 @@
+"""Checks on an encounter that its types alone can't express."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .dice import parse
+from .errors import InvalidAction
+from .state import Encounter
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+P = "encounter"
+
+
+def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
+    """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
+    grid = enc.grid
+    geometry = ruleset.geometry(grid)
+    for name in ("blocked", "difficult"):
+        for i, cell in enumerate(getattr(grid, name)):
+            if not geometry.in_bounds(cell.key()):
+                raise InvalidAction(
+                    f"cell ({cell.x}, {cell.y}) is off the grid", (P, "grid", name, i)
+                )
+    seen: dict[str, int] = {}
+    occupied: dict[tuple[int, int], tuple[int, bool]] = {}
+    tiny_count: dict[tuple[int, int], int] = {}
+    for i, c in enumerate(enc.combatants):
+        path = (P, "combatants", i)
+        if c.id in seen:
+            raise InvalidAction(
+                f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
+                (*path, "id"),
+            )
+        seen[c.id] = i
+        if c.size not in ruleset.sizes:
+            raise InvalidAction(
+                f"size {c.size!r} is not one of the {ruleset.id} sizes: {', '.join(ruleset.sizes)}",
+                (*path, "size"),
+            )
+        if c.hp > c.max_hp:
+            raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (*path, "hp"))
+        if c.dead and c.hp != 0:
+            raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
+        for j, attack in enumerate(c.attacks):
+            check_dice(attack.damage, (*path, "attacks", j, "damage"))
+        cells = ruleset.space(geometry, c)
+        tiny = c.size == "tiny"
+        for cell in cells:
+            if not geometry.in_bounds(cell):
+                raise InvalidAction(
+                    f"{c.name}'s space reaches ({cell[0]}, {cell[1]}), off the "
+                    f"{grid.width}x{grid.height} grid",
+                    (*path, "position"),
+                )
+            if geometry.is_blocked(cell):
+                raise InvalidAction(
+                    f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
+                    (*path, "position"),
+                )
+            if c.dead:
+                continue
+            other = occupied.get(cell)
+            if other is not None and not (tiny and other[1]):
+                raise InvalidAction(
+                    f"{c.name} and {enc.combatants[other[0]].name} are in the same space "
+                    f"({cell[0]}, {cell[1]})",
+                    (*path, "position"),
+                )
+            if tiny:
+                tiny_count[cell] = tiny_count.get(cell, 0) + 1
+                if tiny_count[cell] > 4:
+                    raise InvalidAction(
+                        f"more than four Tiny creatures share ({cell[0]}, {cell[1]})",
+                        (*path, "position"),
+                    )
+            occupied[cell] = (i, tiny)
+    if enc.turn_of is not None and enc.turn_of not in seen:
+        raise InvalidAction(f"turnOf names no combatant: {enc.turn_of!r}", (P, "turnOf"))
+    listed: set[str] = set()
+    for i, entry in enumerate(enc.order):
+        if entry.combatant_id not in seen:
+            raise InvalidAction(
+                f"the order names no combatant: {entry.combatant_id!r}",
+                (P, "order", i, "combatantId"),
+            )
+        if entry.combatant_id in listed:
+            raise InvalidAction(
+                f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
+            )
+        listed.add(entry.combatant_id)
+
+
+def check_dice(notation: str, path: tuple[str | int, ...]) -> None:
+    """Refuse bad dice notation up front, whether or not the dice would be rolled."""
+    try:
+        parse(notation)
+    except InvalidAction as e:
+        raise e.at(*path) from None
