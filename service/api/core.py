@@ -117,4 +117,6 @@ def run_action(models: ActionModels, encounter: Encounter, request: Any) -> Any:
         result = apply(encounter, models.params(request), Random(seed))
     except RulesError as e:
         raise from_rules_error(e) from None
+    if models.spec.query:
+        return models.response(result.events, result.outcome, seed)
     return models.response(result.encounter, result.events, result.outcome, seed)

@@ -128,11 +128,16 @@ def _build(spec: ActionSpec) -> ActionModels:
         f"{spec.summary} Session mode: the encounter is the session's.",
         [*params, seed_field],
     )
+    encounter_field = (
+        [] if spec.query else [("encounter", engine_state.Encounter, dataclasses.MISSING)]
+    )
     response = _make(
         _name(spec, "Response"),
-        f"The result of {spec.name}: the new encounter, every event, a summary and the seed.",
+        f"The result of {spec.name}: "
+        + ("" if spec.query else "the new encounter, ")
+        + "every event, a summary and the seed.",
         [
-            ("encounter", engine_state.Encounter, dataclasses.MISSING),
+            *encounter_field,
             ("events", list[engine_events.Event], dataclasses.MISSING),
             ("outcome", spec.outcome, dataclasses.MISSING),
             ("seed", Seed, dataclasses.MISSING),
@@ -151,7 +156,7 @@ def _build(spec: ActionSpec) -> ActionModels:
 
 
 MODELS: dict[str, ActionModels] = {spec.name: _build(spec) for spec in ACTIONS}
-"""Every action's wire models, by GraphQL name."""
+"""Every action's and query's wire models, by GraphQL name."""
 
 ENCOUNTER = TypeAdapter(engine_state.Encounter)
 

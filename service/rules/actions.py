@@ -135,9 +135,12 @@ class ActionSpec:
     outcome: type
     method: str
     summary: str
+    query: bool = False
+    """A query reads the encounter and changes nothing (REST: no ``encounter`` in the
+    response; GraphQL: a Query field)."""
 
 
-ACTIONS: tuple[ActionSpec, ...] = (
+ACTIONS: list[ActionSpec] = [
     ActionSpec(
         "rollInitiative",
         "roll-initiative",
@@ -162,6 +165,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "apply_damage",
         "Deal damage: temp HP first, then HP, with the death rules at 0 HP.",
     ),
-)
+]
 
 ACTIONS_BY_TYPE: dict[type, ActionSpec] = {spec.params: spec for spec in ACTIONS}
+
+
+def register_action(spec: ActionSpec) -> ActionSpec:
+    """Add an action (or query); both doors pick it up with no code of their own."""
+    if any(s.name == spec.name for s in ACTIONS):
+        raise ValueError(f"action {spec.name!r} is registered twice")
+    ACTIONS.append(spec)
+    ACTIONS_BY_TYPE[spec.params] = spec
+    return spec

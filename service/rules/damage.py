@@ -9,7 +9,7 @@ from .events import EventLog
 from .state import Combatant, Condition, Draft
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from .core import RulesetCore as Ruleset
 
 
 def deal_damage(

@@ -57,6 +57,10 @@ class Grid:
     """Cells filled by walls or other features: impassable, they block lines of sight and cover."""
     difficult: list[Cell] = field(default_factory=list)
     """Cells of difficult terrain: entering one costs double."""
+    climb: list[Cell] = field(default_factory=list)
+    """Cells that must be climbed (the mover uses its climbing speed there)."""
+    swim: list[Cell] = field(default_factory=list)
+    """Cells of water (the mover uses its swimming speed there)."""
 
 
 @dataclass(slots=True)
@@ -95,6 +99,13 @@ class Attack:
     """Normal range in feet for ranged and spell attacks."""
     long_range: Feet | None = None
     damage_type: Annotated[str, Len(0, 40)] | None = None
+    condition: Annotated[int, Ge(0), Le(1000)] | None = None
+    """Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked."""
+    max_condition: Annotated[int, Ge(1), Le(1000)] | None = None
+    ammo: Annotated[int, Ge(0), Le(10_000)] | None = None
+    """Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition."""
+    capacity: Annotated[int, Ge(1), Le(10_000)] | None = None
+    ammo_type: Annotated[str, Len(1, 40)] | None = None
 
 
 @dataclass(slots=True)
@@ -122,6 +133,42 @@ class Condition:
     name: Annotated[str, Len(1, 40)]
     source: Id | None = None
     duration: Duration | None = None
+
+
+@dataclass(slots=True)
+class Effect:
+    """A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
+
+    ``kind``: ``advantage`` / ``disadvantage`` on the holder's ``roll``; ``ac-bonus`` (``value``);
+    ``blocked-component`` (``note`` names it); ``speed-halved``; ``other`` (described in
+    ``note``). ``roll``: ``attack``, ``spell-attack``, ``save``, ``spell-save``, ``check``, or
+    ``attacks-against`` (rolls made against the holder: advantage here means its attackers
+    have advantage). ``against`` limits it to one creature (the target, the attacker or the
+    source); ``uses`` counts the rolls it still applies to; ``starts_round`` delays it.
+    """
+
+    kind: Annotated[str, Len(1, 40)]
+    roll: Annotated[str, Len(1, 40)] = "attack"
+    against: Id | None = None
+    value: Small = 0
+    uses: Annotated[int, Ge(1), Le(100)] | None = None
+    starts_round: Annotated[int, Ge(0), Le(1_000_000)] | None = None
+    duration: Duration | None = None
+    source: Annotated[str, Len(0, 120)] | None = None
+    note: Annotated[str, Len(0, 400)] | None = None
+
+
+@dataclass(slots=True)
+class ReadiedAction:
+    """An action held for a trigger (``d20.ready.*``); it fires or is declined by
+    ``triggerReadied`` and lapses at the start of its owner's next turn."""
+
+    trigger: Annotated[str, Len(1, 400)]
+    action: Annotated[str, Len(1, 40)] = "attack"
+    """``attack``, ``move``, ``spell`` or another action's name."""
+    attack_name: Annotated[str, Len(1, 80)] | None = None
+    spell: Annotated[str, Len(1, 80)] | None = None
+    round: Annotated[int, Ge(0), Le(1_000_000)] = 0
 
 
 @dataclass(slots=True)
@@ -176,10 +223,37 @@ class Combatant:
     attacks: list[Attack] = field(default_factory=list)
     attacks_per_action: Annotated[int, Ge(1), Le(20)] = 1
     conditions: list[Condition] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
     death_saves: DeathSaves = field(default_factory=DeathSaves)
     stable: bool = False
     dead: bool = False
     budget: TurnBudget = field(default_factory=TurnBudget)
+    exhaustion: Annotated[int, Ge(0), Le(6)] = 0
+    group: Annotated[str, Len(1, 40)] | None = None
+    """Initiative group: the group rolls once and acts together (``d20.init.groups``)."""
+    controller: Id | None = None
+    """The combatant that controls this one: it acts right after it (``d20.init.companions``)."""
+    features: list[Annotated[str, Len(1, 80)]] = field(default_factory=list)
+    """Named features and devices that change the rules for this creature."""
+    immune_to_flanking: bool = False
+    footprint: list[Cell] | None = None
+    """Explicit cells occupied, overriding the space its size gives."""
+    readied: ReadiedAction | None = None
+    concentration: Annotated[str, Len(1, 80)] | None = None
+    """The spell this creature is concentrating on."""
+    stealth: Small | None = None
+    """The Stealth total of a hiding creature: what a searcher must beat."""
+    aware: bool | None = None
+    """d10: whether it knew combat had begun; null means derive it at initiative."""
+    climb_speed: Feet | None = None
+    swim_speed: Feet | None = None
+    fly_speed: Feet | None = None
+    ammunition: dict[Annotated[str, Len(1, 40)], Count] = field(default_factory=dict)
+    """Rounds carried, by ammunition type (d100 Reload)."""
+    strength_score: Annotated[int, Ge(1), Le(30)] | None = None
+    carrying_capacity: Count | None = None
+    """Pounds; omitted means Strength score x 15."""
+    carried_weight: Count = 0
 
     def has(self, condition: str) -> bool:
         return any(c.name == condition for c in self.conditions)
@@ -222,6 +296,53 @@ class InitiativeEntry:
 
 
 @dataclass(slots=True)
+class PendingChoice:
+    """A decision the rules leave to a person: ``resolveChoice`` accepts or declines it."""
+
+    id: Id
+    owner: Annotated[str, Len(1, 64)]
+    """The combatant who decides, or ``dm``."""
+    prompt: Annotated[str, Len(1, 1000)]
+    options: list[Annotated[str, Len(1, 80)]] = field(default_factory=lambda: ["accept", "decline"])
+    source: Annotated[str, Len(0, 120)] | None = None
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    """The structured effects applied when it is accepted."""
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DeferredDamage:
+    """Damage held until a d10 simultaneous step ends."""
+
+    target_id: Id
+    amount: Count
+    source_id: Id | None = None
+    critical: bool = False
+    melee: bool = False
+    knockout: bool = False
+
+
+@dataclass(slots=True)
+class Step:
+    """d10: the open simultaneous step, combatants on one initiative count acting as one."""
+
+    initiative: Annotated[int, Ge(-1000), Le(1000)]
+    members: list[Id]
+    acted: list[Id] = field(default_factory=list)
+    deferred: list[DeferredDamage] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Area:
+    """An area on the map, e.g. heavily obscured by smoke."""
+
+    center: Cell
+    radius: Feet
+    kind: Annotated[str, Len(1, 40)] = "heavily-obscured"
+    duration: Duration | None = None
+
+
+@dataclass(slots=True)
 class Encounter:
     """The whole state of one fight."""
 
@@ -234,6 +355,10 @@ class Encounter:
     """Whose turn it is, by combatant id."""
     order: list[InitiativeEntry] = field(default_factory=list)
     """The initiative order, first to act first."""
+    pending_choices: list[PendingChoice] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list)
+    step: Step | None = None
+    """d10 only: the open simultaneous step."""
 
     def combatant(self, combatant_id: str) -> Combatant:
         for c in self.combatants:
@@ -252,9 +377,15 @@ class Encounter:
 
 
 def clone_combatant(c: Combatant) -> Combatant:
-    """A copy whose mutable parts (conditions, saves, budget) can be changed safely."""
+    """A copy whose mutable parts (lists, saves, budget, attacks) can be changed safely.
+
+    Items inside the lists are shared: replace an item, don't mutate it in place.
+    """
     new = copy.copy(c)
     new.conditions = list(c.conditions)
+    new.effects = list(c.effects)
+    new.attacks = list(c.attacks)
+    new.ammunition = dict(c.ammunition)
     new.death_saves = copy.copy(c.death_saves)
     new.budget = copy.copy(c.budget)
     return new
@@ -273,6 +404,10 @@ class Draft:
         self.encounter = copy.copy(encounter)
         self.encounter.combatants = list(encounter.combatants)
         self.encounter.order = list(encounter.order)
+        self.encounter.pending_choices = list(encounter.pending_choices)
+        self.encounter.areas = list(encounter.areas)
+        if encounter.step is not None:
+            self.encounter.step = copy.deepcopy(encounter.step)
         self._edited: set[str] = set()
 
     def get(self, combatant_id: str) -> Combatant:
@@ -294,12 +429,3 @@ class Draft:
 
     def finish(self) -> Encounter:
         return self.encounter
-
-
-def to_plain(value: Any) -> Any:
-    """A dataclass tree as plain dicts and lists (snake_case keys), for tests and logs."""
-    from dataclasses import asdict, is_dataclass
-
-    if is_dataclass(value) and not isinstance(value, type):
-        return asdict(value)
-    return value

@@ -66,8 +66,8 @@ class RulesetInfo:
     supported: bool
 
 
-@strawberry.type
-class Query:
+@strawberry.type(name="BaseQuery")
+class BaseQuery:
     @strawberry.field(description="The rulesets this service knows, and which are supported.")  # type: ignore[untyped-decorator]
     def rulesets(self) -> list[RulesetInfo]:
         return [
@@ -89,22 +89,23 @@ def _payload_type(models: ActionModels) -> type:
         doc: JSON = ENCOUNTER.dump_python(root.encounter, mode="json", by_alias=True)
         return doc
 
-    namespace = {
+    namespace: dict[str, Any] = {
         "__annotations__": {
-            "encounter": EncounterType,
             "events": list[EventType],  # type: ignore[valid-type]
             "outcome": outcome,
             "seed": int,
         },
-        "encounter": strawberry.field(description="The new state of the encounter."),
         "events": strawberry.field(description="Every roll and decision, in order."),
         "outcome": strawberry.field(description="A summary of what happened."),
         "seed": strawberry.field(description="The seed used: send it back to replay."),
-        "document": strawberry.field(
+    }
+    if not models.spec.query:
+        namespace["__annotations__"]["encounter"] = EncounterType
+        namespace["encounter"] = strawberry.field(description="The new state of the encounter.")
+        namespace["document"] = strawberry.field(
             resolver=document,
             description="The new encounter as a JSON document, ready to send back.",
-        ),
-    }
+        )
     return strawberry.type(
         type(name, (), namespace), description=f"The result of {models.spec.name}."
     )
@@ -151,15 +152,25 @@ def _mutation(models: ActionModels) -> Any:
         "seed": int | None,
         "return": result,
     }
-    return strawberry.mutation(
+    make = strawberry.field if models.spec.query else strawberry.mutation
+    return make(
         resolver=resolve,
         name=models.spec.name,
         description=f"{models.spec.summary} Seeds run from 0 to {MAX_SEED}.",
     )
 
 
+Query = strawberry.type(
+    type(
+        "Query",
+        (BaseQuery,),
+        {m.spec.name: _mutation(m) for m in MODELS.values() if m.spec.query},
+    ),
+    description="Read-only questions about an encounter, and what the service hosts.",
+)
+
 Mutation = strawberry.type(
-    type("Mutation", (), {m.spec.name: _mutation(m) for m in MODELS.values()}),
+    type("Mutation", (), {m.spec.name: _mutation(m) for m in MODELS.values() if not m.spec.query}),
     description="Every action, applied to the encounter sent with it.",
 )
 

@@ -1,0 +1,211 @@
+"""The core every ruleset part builds on: flags, the turn budget, and default hooks."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import ClassVar
+
+from . import dice
+from .actions import AttackOutcome, CoverSource
+from .errors import IllegalAction, InvalidAction
+from .events import EventLog, Roll
+from .state import Attack, Combatant, Condition, CoverDegree, Draft, Duration, Grid, Spend
+
+COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
+
+
+class SimpleGeometry:
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.blocked = {c.key() for c in grid.blocked}
+
+    def in_bounds(self, cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] < self.grid.width and 0 <= cell[1] < self.grid.height
+
+    def is_blocked(self, cell: tuple[int, int]) -> bool:
+        return cell in self.blocked
+
+
+class RulesetCore:
+    """Flags, shared helpers and default hooks that every part of a ruleset builds on."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    supported: ClassVar[bool] = True
+
+    attack_die: ClassVar[int] = 20
+    critical_min: ClassVar[int] = 20
+    """A natural roll at or above this hits and is a critical hit."""
+    fumble_max: ClassVar[int] = 1
+    """A natural roll at or below this misses."""
+    initiative_die: ClassVar[int] = 20
+    instant_death_multiplier: ClassVar[int] = 2
+    instant_death_rule: ClassVar[str] = "d20.death.instant"
+    sizes: ClassVar[tuple[str, ...]] = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+    square_extent: ClassVar[dict[str, int]] = {
+        "tiny": 1,
+        "small": 1,
+        "medium": 1,
+        "large": 2,
+        "huge": 3,
+        "gargantuan": 4,
+    }
+    """Side of a creature's space in 5-ft squares, by size."""
+
+    def geometry(self, grid: Grid) -> SimpleGeometry:
+        return SimpleGeometry(grid)
+
+    def space(self, geometry: SimpleGeometry, c: Combatant) -> list[tuple[int, int]]:
+        """The cells a combatant occupies."""
+        n = self.square_extent[c.size]
+        x, y = c.position.x, c.position.y
+        if geometry.grid.kind == "hex":
+            return [(x, y)]
+        return [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+
+    def check_can_attack(
+        self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
+    ) -> None:
+        """Refuse an attack the rules forbid (a downed attacker, a dead target...)."""
+        if attacker.dead or attacker.incapacitated:
+            state = "dead" if attacker.dead else "incapacitated"
+            raise IllegalAction(f"{attacker.name} is {state} and can't attack", "d20.hp.zero")
+        if target.dead:
+            raise IllegalAction(f"{target.name} is already dead", "d20.hp.zero")
+
+    def cover(
+        self, draft: Draft, attacker: Combatant, target: Combatant, stated: CoverDegree | None
+    ) -> tuple[CoverDegree, CoverSource]:
+        """The cover degree and where it came from (``stated`` by the DM wins)."""
+        if stated is not None:
+            return stated, "stated"
+        return "none", "none"
+
+    def attack_modifiers(
+        self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
+    ) -> tuple[list[str], list[str]]:
+        """The sources of advantage and of disadvantage the state gives this attack."""
+        return [], []
+
+    def roll_attack(self, rng: Random, attack: Attack, advantage: bool, disadvantage: bool) -> Roll:
+        """Advantage and disadvantage cancel, whatever their counts."""
+        if advantage and not disadvantage:
+            return dice.roll_keep(
+                self.attack_die, rng, "attack", highest=True, modifier=attack.bonus
+            )
+        if disadvantage and not advantage:
+            return dice.roll_keep(
+                self.attack_die, rng, "attack", highest=False, modifier=attack.bonus
+            )
+        return dice.roll_die(self.attack_die, rng, "attack", attack.bonus)
+
+    def roll_damage(
+        self,
+        rng: Random,
+        attack: Attack,
+        critical: bool,
+        log: EventLog,
+        attacker: Combatant,
+        target: Combatant,
+    ) -> int:
+        """``d20.crit.damage``: a critical hit rolls every damage die twice."""
+        roll = dice.roll(attack.damage, rng, "damage", dice_multiplier=2 if critical else 1)
+        log.rolled(
+            roll,
+            f"{attack.name} deals {max(0, roll.total)} damage"
+            + (" (critical: dice doubled)" if critical else ""),
+            actor=attacker.id,
+            target=target.id,
+            rule="d20.crit.damage" if critical else None,
+        )
+        return max(0, roll.total)
+
+    def after_attack(
+        self,
+        draft: Draft,
+        attacker: Combatant,
+        target: Combatant,
+        attack: Attack,
+        outcome: AttackOutcome,
+        rng: Random,
+        log: EventLog,
+    ) -> None:
+        """Whatever a ruleset does once an attack is resolved (the critical tables...)."""
+
+    def on_damaged(self, draft: Draft, target: Combatant, log: EventLog) -> None:
+        """``until_damaged`` durations end when their holder takes damage."""
+        before = len(target.conditions)
+        target.conditions = [
+            c for c in target.conditions if not (c.duration and c.duration.until_damaged)
+        ]
+        if len(target.conditions) != before:
+            log.note(
+                "condition-ended",
+                f"damage ends {target.name}'s conditions that last until damaged",
+                target=target.id,
+            )
+
+    def reset_budget(self, c: Combatant) -> None:
+        """A fresh turn: action, bonus action, reaction, full movement, one object interaction."""
+        b = c.budget
+        b.action = b.bonus_action = b.reaction = b.object_interaction = True
+        b.movement = c.speed
+        b.attacks_left = 0
+
+    def surprise(self, c: Combatant, log: EventLog) -> None:
+        c.conditions.append(Condition("surprised", None, Duration("end", c.id, 1)))
+        c.budget.reaction = False
+        log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
+
+    def start_turn(self, draft: Draft, combatant_id: str, log: EventLog) -> None:
+        draft.encounter.turn_of = combatant_id
+        c = draft.edit(combatant_id)
+        self.reset_budget(c)
+        if c.has("surprised"):
+            c.budget.action = c.budget.bonus_action = False
+            c.budget.movement = 0
+            c.budget.reaction = False
+        log.note(
+            "turn-start",
+            f"round {draft.encounter.round}: {c.name}'s turn",
+            actor=combatant_id,
+            rule="d20.order.steps",
+        )
+
+    def spend(self, draft: Draft, combatant_id: str, what: Spend, log: EventLog) -> None:
+        """Use up part of a combatant's turn budget, or refuse (``d20.turn.economy``)."""
+        if what == "free":
+            return
+        enc = draft.encounter
+        c = draft.get(combatant_id)
+        if what != "reaction" and enc.turn_of is not None and enc.turn_of != combatant_id:
+            raise IllegalAction(
+                f"it is {enc.combatant(enc.turn_of).name}'s turn, not {c.name}'s",
+                "d20.turn.economy",
+            )
+        c = draft.edit(combatant_id)
+        b = c.budget
+        if what == "action":
+            if b.attacks_left > 0:
+                b.attacks_left -= 1
+            elif b.action:
+                b.action = False
+                b.attacks_left = c.attacks_per_action - 1
+            else:
+                raise IllegalAction(f"{c.name} has no action left this turn", "d20.turn.economy")
+        elif what == "bonus-action":
+            if not b.bonus_action:
+                raise IllegalAction(
+                    f"{c.name} has no bonus action left this turn", "d20.turn.economy"
+                )
+            b.bonus_action = False
+        elif what == "reaction":
+            if not b.reaction:
+                raise IllegalAction(f"{c.name} has already used its reaction", "d20.turn.economy")
+            b.reaction = False
+
+    def _combatant(self, draft: Draft, combatant_id: str, field: str) -> Combatant:
+        try:
+            return draft.get(combatant_id)
+        except InvalidAction as e:
+            raise e.at(field) from None
