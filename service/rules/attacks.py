@@ -39,7 +39,7 @@ class AttackRules(RulesetCore):
         if action.disadvantage:
             dis.append("caller")
         roll = self.roll_attack(rng, attack, bool(adv), bool(dis))
-        ac = target.ac + COVER_AC[cover]
+        ac = target.ac + COVER_AC[cover] + self.ac_bonus(draft, attacker, target)
         natural = roll.natural
         critical = natural >= self.critical_min
         fumble = natural <= self.fumble_max

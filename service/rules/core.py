@@ -87,6 +87,10 @@ class RulesetCore:
         """The sources of advantage and of disadvantage the state gives this attack."""
         return [], []
 
+    def ac_bonus(self, draft: Draft, attacker: Combatant, target: Combatant) -> int:
+        """AC the target gains against this attacker from lasting effects."""
+        return 0
+
     def roll_attack(self, rng: Random, attack: Attack, advantage: bool, disadvantage: bool) -> Roll:
         """Advantage and disadvantage cancel, whatever their counts."""
         if advantage and not disadvantage:

@@ -8,3 +8,4 @@ from ..ruleset import Ruleset
 class D20(Ruleset):
     id = "d20"
     title = "d20 combat with critical hit and fumble tables"
+    uses_critical_tables = True
