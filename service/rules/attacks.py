@@ -6,7 +6,6 @@ from random import Random
 
 from .actions import ApplyDamage, AttackOutcome, DamageOutcome, ResolveAttack
 from .core import COVER_AC, RulesetCore
-from .damage import deal_damage
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .state import Attack, Combatant, Draft
@@ -81,8 +80,7 @@ class AttackRules(RulesetCore):
             damage = self.roll_damage(rng, attack, critical, log, attacker, target)
             outcome.damage = damage
             if action.apply_damage:
-                result = deal_damage(
-                    self,
+                result = self.damage(
                     draft,
                     log,
                     target.id,
@@ -104,8 +102,7 @@ class AttackRules(RulesetCore):
         self._combatant(draft, action.target_id, "targetId")
         if action.source_id is not None:
             self._combatant(draft, action.source_id, "sourceId")
-        return deal_damage(
-            self,
+        return self.damage(
             draft,
             log,
             action.target_id,

@@ -6,7 +6,8 @@ from random import Random
 from typing import ClassVar
 
 from . import dice
-from .actions import AttackOutcome, CoverSource
+from .actions import AttackOutcome, CoverSource, DamageOutcome
+from .damage import deal_damage
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog, Roll
 from .state import Attack, Combatant, Condition, CoverDegree, Draft, Duration, Grid, Spend
@@ -86,6 +87,32 @@ class RulesetCore:
     ) -> tuple[list[str], list[str]]:
         """The sources of advantage and of disadvantage the state gives this attack."""
         return [], []
+
+    def damage(
+        self,
+        draft: Draft,
+        log: EventLog,
+        target_id: str,
+        amount: int,
+        *,
+        critical: bool = False,
+        source_id: str | None = None,
+        melee: bool = False,
+        knockout: bool = False,
+    ) -> DamageOutcome:
+        """Deal damage now; every attack and action goes through here, so a ruleset can
+        change when damage lands (d10 holds it until a simultaneous step ends)."""
+        return deal_damage(
+            self,
+            draft,
+            log,
+            target_id,
+            amount,
+            critical=critical,
+            source_id=source_id,
+            melee=melee,
+            knockout=knockout,
+        )
 
     def ac_bonus(self, draft: Draft, attacker: Combatant, target: Combatant) -> int:
         """AC the target gains against this attacker from lasting effects."""
