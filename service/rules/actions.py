@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
-from .state import Attack, CoverDegree, Id, InitiativeEntry, Spend
+from .state import Attack, Cell, CoverDegree, Id, InitiativeEntry, Spend
 
 CoverSource = Literal["computed", "stated", "none"]
 
@@ -22,6 +22,14 @@ class RollInitiative:
 
     surprised: list[Id] = field(default_factory=list)
     """Combatants the DM rules surprised: they can't move or act on their first turn."""
+    order: list[Id] | None = None
+    """d100: the order the players declare (in the open): no roll."""
+    entry_point: Cell | None = None
+    """d100: the entrance of a building: the nearest combatant acts first, no roll."""
+    initiator_id: Id | None = None
+    """d10: the creature whose hostile action started the fight (it gains no precedence)."""
+    heard_by: list[Id] = field(default_factory=list)
+    """d10: creatures that hear the initiator (aware even without line of sight)."""
 
 
 @dataclass(slots=True)
