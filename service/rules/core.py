@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from random import Random
 from typing import ClassVar
 
@@ -10,21 +11,24 @@ from .actions import AttackOutcome, CoverSource, DamageOutcome
 from .damage import deal_damage
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog, Roll
+from .grid import Cell, Geometry
 from .state import Attack, Combatant, Condition, CoverDegree, Draft, Duration, Grid, Spend
 
 COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
 
 
-class SimpleGeometry:
-    def __init__(self, grid: Grid) -> None:
-        self.grid = grid
-        self.blocked = {c.key() for c in grid.blocked}
-
-    def in_bounds(self, cell: tuple[int, int]) -> bool:
-        return 0 <= cell[0] < self.grid.width and 0 <= cell[1] < self.grid.height
-
-    def is_blocked(self, cell: tuple[int, int]) -> bool:
-        return cell in self.blocked
+@lru_cache(maxsize=64)
+def _geometry(
+    kind: str,
+    width: int,
+    height: int,
+    orientation: str,
+    blocked: tuple[tuple[int, int], ...],
+    difficult: tuple[tuple[int, int], ...],
+) -> Geometry:
+    return Geometry(
+        kind, width, height, blocked=blocked, difficult=difficult, orientation=orientation
+    )
 
 
 class RulesetCore:
@@ -53,16 +57,26 @@ class RulesetCore:
     }
     """Side of a creature's space in 5-ft squares, by size."""
 
-    def geometry(self, grid: Grid) -> SimpleGeometry:
-        return SimpleGeometry(grid)
+    def geometry(self, grid: Grid) -> Geometry:
+        """The map's geometry (built once per distinct map and cached)."""
+        return _geometry(
+            grid.kind,
+            grid.width,
+            grid.height,
+            grid.hex_orientation,
+            tuple(c.key() for c in grid.blocked),
+            tuple(c.key() for c in grid.difficult),
+        )
 
-    def space(self, geometry: SimpleGeometry, c: Combatant) -> list[tuple[int, int]]:
-        """The cells a combatant occupies."""
-        n = self.square_extent[c.size]
-        x, y = c.position.x, c.position.y
-        if geometry.grid.kind == "hex":
-            return [(x, y)]
-        return [(x + dx, y + dy) for dy in range(n) for dx in range(n)]
+    def space(self, geometry: Geometry, c: Combatant) -> tuple[Cell, ...]:
+        """The cells a combatant occupies: its explicit footprint, or its size's."""
+        if c.footprint:
+            return tuple(cell.key() for cell in c.footprint)
+        return geometry.footprint(c.position.key(), self.square_extent[c.size])
+
+    def size_rank(self, c: Combatant) -> int:
+        """Where the combatant's size stands on this ruleset's ladder (Tiny is 0)."""
+        return self.sizes.index(c.size)
 
     def check_can_attack(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack

@@ -55,7 +55,7 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
                     f"{grid.width}x{grid.height} grid",
                     (*path, "position"),
                 )
-            if geometry.is_blocked(cell):
+            if cell in geometry.blocked:
                 raise InvalidAction(
                     f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
                     (*path, "position"),

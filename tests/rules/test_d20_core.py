@@ -92,7 +92,7 @@ def test_natural_20_hits_any_ac_and_doubles_dice() -> None:
     doc = skirmish()
     doc["combatants"][1].update(ac=40, hp=20, maxHp=20)
     enc = build(doc)
-    result = apply(enc, ResolveAttack("hero", "gob1"), FixedRandom([20, 2, 5]))
+    result = apply(enc, ResolveAttack("hero", "gob1"), FixedRandom([20, 2, 5, 1]))
     assert result.outcome.hit and result.outcome.critical
     assert result.outcome.damage == 2 + 5 + 3
 
@@ -102,7 +102,7 @@ def test_natural_1_misses_any_ac() -> None:
     doc["combatants"][1]["ac"] = 1
     enc = build(doc)
     result = apply(
-        enc, ResolveAttack("hero", "gob1", attack=Attack("club", 30, "1d4")), FixedRandom([1])
+        enc, ResolveAttack("hero", "gob1", attack=Attack("club", 30, "1d4")), FixedRandom([1, 1])
     )
     assert not result.outcome.hit and result.outcome.fumble
 

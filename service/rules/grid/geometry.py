@@ -1,0 +1,335 @@
+"""The geometry of one battle map: bounds, walls, difficult terrain, and every question the
+rules ask of them."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
+from typing import Final
+
+from service.rules.grid import flanking as _flanking
+from service.rules.grid.cells import (
+    CELL_FEET,
+    HEX_STEPS,
+    SQUARE_STEPS,
+    Cell,
+    Kind,
+    Orientation,
+    hex_distance,
+    shape,
+    square_distance,
+)
+from service.rules.grid.cover import Cover, degree
+from service.rules.grid.flanking import Flanker, Flanking, FlankTarget
+from service.rules.grid.lines import (
+    HEX_CORNERS,
+    Template,
+    blockers,
+    hex_anchor,
+    hex_frame,
+    hex_template,
+    is_clear,
+    key,
+    square_template,
+)
+from service.rules.grid.movement import Move, Mover, Occupant, Walk
+
+_Point = tuple[int, int, int, int]
+"""A frame point: its coordinates, its class and the key of the cell it belongs to."""
+
+_Owners = Mapping[int, int]
+"""Cell keys mapped to the bits of the sources of cover they belong to."""
+
+_SQUARE_CORNERS: Final = ((0, 0), (2, 0), (0, 2), (2, 2))
+_ONE_SQUARE: Final = Mover()
+
+
+class Geometry:
+    """A square or hex grid of ``width`` × ``height`` cells with its blocked cells (walls
+    and features that fill a cell) and its difficult terrain.
+
+    Build one per request; the sets it is given are frozen and indexed once.
+    """
+
+    __slots__ = (
+        "_flat",
+        "_terrain",
+        "blocked",
+        "difficult",
+        "distance",
+        "height",
+        "kind",
+        "orientation",
+        "steps",
+        "width",
+    )
+
+    def __init__(
+        self,
+        kind: Kind | str,
+        width: int,
+        height: int,
+        *,
+        blocked: Iterable[Cell] = (),
+        difficult: Iterable[Cell] = (),
+        orientation: Orientation | str = Orientation.POINTY,
+    ) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"a grid needs a positive size, not {width}×{height}")
+        self.kind = Kind(kind)
+        self.orientation = Orientation(orientation)
+        self.width = width
+        self.height = height
+        self.blocked = frozenset(blocked)
+        self.difficult = frozenset(difficult)
+        self.steps = SQUARE_STEPS if self.kind is Kind.SQUARE else HEX_STEPS
+        self.distance = square_distance if self.kind is Kind.SQUARE else hex_distance
+        self._flat = self.kind is Kind.HEX and self.orientation is Orientation.FLAT
+        edge = {
+            (x + dx, y + dy)
+            for x, y in self._rim()
+            for dx, dy in self.steps
+            if not self.in_bounds((x + dx, y + dy))
+        }
+        self._terrain: _Owners = dict.fromkeys(map(key, self.blocked | edge), 1)
+
+    def __repr__(self) -> str:
+        return (
+            f"Geometry({self.kind.value!r}, {self.width}, {self.height}, "
+            f"blocked={len(self.blocked)}, difficult={len(self.difficult)}, "
+            f"orientation={self.orientation.value!r})"
+        )
+
+    # Cells and spaces
+
+    def _rim(self) -> Iterator[Cell]:
+        """The cells along the edges of the grid."""
+        last_column, last_row = self.width - 1, self.height - 1
+        for column in range(self.width):
+            yield self.from_offset(column, 0)
+            yield self.from_offset(column, last_row)
+        for row in range(self.height):
+            yield self.from_offset(0, row)
+            yield self.from_offset(last_column, row)
+
+    def to_offset(self, cell: Cell) -> tuple[int, int]:
+        """The ``(column, row)`` of a cell in the drawn rectangle (odd-r offset layout for
+        pointy-top hexes, odd-q for flat-top; squares are their own offset)."""
+        if self.kind is Kind.SQUARE:
+            return cell
+        q, r = cell
+        if self._flat:
+            return q, r + (q - (q & 1)) // 2
+        return q + (r - (r & 1)) // 2, r
+
+    def from_offset(self, column: int, row: int) -> Cell:
+        if self.kind is Kind.SQUARE:
+            return column, row
+        if self._flat:
+            return column, row - (column - (column & 1)) // 2
+        return column - (row - (row & 1)) // 2, row
+
+    def in_bounds(self, cell: Cell) -> bool:
+        column, row = self.to_offset(cell)
+        return 0 <= column < self.width and 0 <= row < self.height
+
+    def fits(self, cells: Iterable[Cell]) -> bool:
+        """Whether every cell is on the grid and not blocked."""
+        return all(self.in_bounds(cell) and cell not in self.blocked for cell in cells)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells on the grid next to ``cell`` (8 on squares, 6 on hexes)."""
+        x, y = cell
+        return [n for dx, dy in self.steps if self.in_bounds(n := (x + dx, y + dy))]
+
+    def footprint(self, anchor: Cell, extent: int = 1) -> tuple[Cell, ...]:
+        """The cells a creature of ``extent`` at ``anchor`` occupies, on the grid or not
+        (see :func:`~service.rules.grid.cells.shape`)."""
+        x, y = anchor
+        return tuple((x + dx, y + dy) for dx, dy in shape(self.kind, extent))
+
+    def ring(self, cells: Collection[Cell]) -> set[Cell]:
+        """The cells on the grid next to a space and not in it: where others can stand
+        to surround it (d20.size.surround)."""
+        return {cell for cell in _flanking.ring(self.kind, cells) if self.in_bounds(cell)}
+
+    # Distances (d20.grid.range)
+
+    def space_distance(self, a: Iterable[Cell], b: Iterable[Cell]) -> int:
+        """Cells counted from a cell next to space ``a`` into space ``b`` by the shortest
+        route: the least distance between their cells (0 if they overlap)."""
+        distance = self.distance
+        cells_b = tuple(b)
+        return min(distance(p, q) for p in a for q in cells_b)
+
+    def within(self, a: Iterable[Cell], b: Iterable[Cell], feet: int) -> bool:
+        """Whether space ``b`` is within ``feet`` of space ``a`` (reach 5 ft: adjacent)."""
+        return self.space_distance(a, b) * CELL_FEET <= feet
+
+    # Movement
+
+    def path_cost(
+        self,
+        path: Sequence[Cell],
+        mover: Mover | None = None,
+        *,
+        occupants: Iterable[Occupant] = (),
+        movement: int | None = None,
+    ) -> Move:
+        """Price a path of anchors, or raise
+        :class:`~service.rules.grid.movement.IllegalMove` at its first illegal step.
+
+        ``occupants`` are the other creatures (never the mover); ``movement`` is the feet
+        left before the first step; ``mover`` defaults to one cell, walking. The rules are
+        in :mod:`service.rules.grid.movement`.
+        """
+        return Walk(self, mover or _ONE_SQUARE, occupants).cost(path, movement)
+
+    def cheapest_path(
+        self,
+        start: Cell,
+        goal: Cell,
+        mover: Mover | None = None,
+        *,
+        occupants: Iterable[Occupant] = (),
+        movement: int | None = None,
+    ) -> Move | None:
+        """The cheapest legal path between two anchors under the rules of
+        :meth:`path_cost`, or ``None`` if there is none (within ``movement``)."""
+        return Walk(self, mover or _ONE_SQUARE, occupants).cheapest(start, goal, movement)
+
+    # Lines, sight and cover
+
+    def _corners(self, cell: Cell) -> list[_Point]:
+        if self.kind is Kind.SQUARE:
+            x, y = 2 * cell[0], 2 * cell[1]
+            return [self._point(x + dx, y + dy) for dx, dy in _SQUARE_CORNERS]
+        u, v = hex_frame(cell, self._flat)
+        return [self._point(u + du, v + dv) for du, dv in HEX_CORNERS]
+
+    def _centre(self, cell: Cell) -> _Point:
+        if self.kind is Kind.SQUARE:
+            return self._point(2 * cell[0] + 1, 2 * cell[1] + 1)
+        u, v = hex_frame(cell, self._flat)
+        return self._point(u, v)
+
+    def _point(self, x: int, y: int) -> _Point:
+        if self.kind is Kind.SQUARE:
+            return x, y, 0, key((x >> 1, y >> 1))
+        kind, cell = hex_anchor((x, y), self._flat)
+        return x, y, kind, key(cell)
+
+    def _template(self, p: _Point, q: _Point) -> Template:
+        if self.kind is Kind.SQUARE:
+            return square_template(p[0] & 1, p[1] & 1, q[0] - p[0], q[1] - p[1])
+        return hex_template(self._flat, p[2], q[0] - p[0], q[1] - p[1])
+
+    def _sources(self, obstacles: Sequence[Iterable[Cell]], *own: Collection[Cell]) -> _Owners:
+        """Each obstructing cell's key mapped to the bits of the sources it belongs to:
+        bit 0 for the terrain (blocked cells and the cells just off the grid), bit ``i``
+        for ``obstacles[i - 1]``. The cells of ``own`` obstruct nothing."""
+        mine = {key(cell) for cells in own for cell in cells}
+        if not obstacles and self._terrain.keys().isdisjoint(mine):
+            return self._terrain
+        owners = {cell: bit for cell, bit in self._terrain.items() if cell not in mine}
+        for index, cells in enumerate(obstacles, start=1):
+            for cell in map(key, cells):
+                if cell not in mine:
+                    owners[cell] = owners.get(cell, 0) | 1 << index
+        return owners
+
+    def _sees(self, a: Collection[Cell], b: Collection[Cell], obstacles: Container[int]) -> bool:
+        from_a = [self._centre(cell) for cell in a]
+        to_b = [self._centre(cell) for cell in b]
+        from_a.extend(point for cell in a for point in self._corners(cell))
+        to_b.extend(point for cell in b for point in self._corners(cell))
+        return any(is_clear(p[3], self._template(p, q), obstacles) for p in from_a for q in to_b)
+
+    def has_line_of_sight(
+        self,
+        a: Collection[Cell],
+        b: Collection[Cell],
+        obstacles: Iterable[Iterable[Cell]] = (),
+    ) -> bool:
+        """Whether some line from a centre or corner of a cell of ``a`` to a centre or
+        corner of a cell of ``b`` is unblocked (see :mod:`service.rules.grid.lines`).
+
+        Blocked cells and the cells just off the grid always obstruct; ``obstacles`` adds
+        more spaces (creatures, say). The two spaces never obstruct themselves.
+        """
+        return self._sees(a, b, self._sources(list(obstacles), a, b).keys())
+
+    def cover(
+        self,
+        attacker: Collection[Cell],
+        target: Collection[Cell],
+        obstacles: Iterable[Iterable[Cell]] = (),
+    ) -> Cover:
+        """The cover ``target`` has against an attack from ``attacker`` (d20.cover.*).
+
+        The sources of cover are the terrain (blocked cells and the cells just off the
+        grid, together) and each space in ``obstacles``: a creature, friend or foe
+        (d20.cover.creatures), or a feature the caller adds. The attacker picks a corner
+        of one of its cells and one cell of the target; lines go from that corner to the
+        cell's 4 (squares) or 6 (hexes) corners. Each source gives the degree of the lines
+        it blocks by itself and the most protective one counts, for sources don't add
+        (d20.cover.most); the attacker's choice that leaves the least cover wins. A source
+        that blocks every line gives total cover unless some line between the two spaces,
+        centres included, gets past it (:meth:`has_line_of_sight`): then three-quarters.
+        """
+        spaces = list(obstacles)
+        owners = self._sources(spaces, attacker, target)
+        sources = 1 + len(spaces)
+        origins = {point[:2]: point for cell in attacker for point in self._corners(cell)}
+        lines = len(_SQUARE_CORNERS) if self.kind is Kind.SQUARE else len(HEX_CORNERS)
+        fewest = lines + 1
+        sealed: list[int] = []
+        for cell in target:
+            corners = self._corners(cell)
+            for origin in origins.values():
+                base = origin[3]
+                counts = [0] * sources
+                for corner in corners:
+                    template = self._template(origin, corner)
+                    if sources == 1:
+                        counts[0] += not is_clear(base, template, owners)
+                        continue
+                    mask = blockers(base, template, owners)
+                    for bit in range(sources):
+                        counts[bit] += mask >> bit & 1
+                worst = max(counts)
+                if worst == 0:
+                    return Cover.NONE
+                fewest = min(fewest, worst)
+                if worst == lines:
+                    sealed.append(sum(1 << bit for bit in range(sources) if counts[bit] == lines))
+        if fewest < lines:
+            return degree(fewest, lines, reachable=True)
+        opening: dict[int, bool] = {}
+
+        def gets_past(bit: int) -> bool:
+            if bit not in opening:
+                alone = {cell for cell, bits in owners.items() if bits >> bit & 1}
+                opening[bit] = self._sees(attacker, target, alone)
+            return opening[bit]
+
+        reachable = any(
+            all(gets_past(bit) for bit in range(sources) if walls >> bit & 1) for walls in sealed
+        )
+        return degree(fewest, lines, reachable)
+
+    # Flanking
+
+    def flanks(self, target: Collection[Cell], a: Collection[Cell], b: Collection[Cell]) -> bool:
+        """Whether spaces ``a`` and ``b`` stand opposite each other around ``target``
+        (see :func:`~service.rules.grid.flanking.opposite`)."""
+        return _flanking.opposite(self.kind, target, a, b)
+
+    def flanking(
+        self,
+        target: FlankTarget,
+        attacker: Flanker,
+        allies: Iterable[Flanker],
+    ) -> Flanking:
+        """Whether ``attacker`` flanks ``target`` and with which allies (see
+        :func:`~service.rules.grid.flanking.flanking`)."""
+        return _flanking.flanking(self.kind, target, attacker, allies)

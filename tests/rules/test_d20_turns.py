@@ -1,0 +1,386 @@
+"""Turns, rounds, initiative groups and companions, lowering initiative, death saves."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+import pytest
+from doors import Door, GraphQL, Rest
+from factories import build, combatant, encounter_doc, skirmish
+from starlette.testclient import TestClient
+
+from service.app import create_app
+from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.actions import RollInitiative
+from service.rules.state import Encounter
+from service.rules.turns import LowerInitiative, NextTurn
+
+
+class FixedRandom(Random):
+    """Answers ``randint`` from a script."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        value = self.values.pop(0)
+        assert a <= value <= b, (value, a, b)
+        return value
+
+
+def _order(enc: Encounter) -> list[str]:
+    return [e.combatant_id for e in enc.order]
+
+
+def _started(*combatants: dict[str, Any], **over: Any) -> dict[str, Any]:
+    """An encounter document already in round 1, order as listed, first one's turn."""
+    ids = [c["id"] for c in combatants]
+    doc = encounter_doc(*combatants, **over)
+    doc.setdefault("round", 1)
+    doc.setdefault("turnOf", ids[0])
+    doc.setdefault(
+        "order", [{"combatantId": cid, "initiative": 20 - i} for i, cid in enumerate(ids)]
+    )
+    return doc
+
+
+def _next(enc: Encounter, rolls: list[int] | None = None) -> Any:
+    return apply(enc, NextTurn(), FixedRandom(rolls or []))
+
+
+# ---------------------------------------------------------------- d20.order.*
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_d20_order_steps_next_turn_needs_initiative_first() -> None:
+    enc = build(skirmish())
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, NextTurn(), Random(1))
+    assert e.value.rule == "d20.order.steps"
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_d20_order_steps_turns_in_order_skip_dead_and_new_round() -> None:
+    doc = _started(
+        combatant("a", 0, 0),
+        combatant("b", 1, 0, hp=0, dead=True),
+        combatant("c", 2, 0, side="foes"),
+    )
+    enc = build(doc)
+    one = _next(enc)
+    assert one.outcome.previous == "a" and one.outcome.turn_of == "c"
+    assert not one.outcome.new_round and one.encounter.round == 1
+    two = _next(one.encounter)
+    assert two.outcome.turn_of == "a" and two.outcome.new_round
+    assert two.encounter.round == 2 and two.outcome.round == 2
+    assert any(ev.type == "round-start" for ev in two.events)
+    # the input is never mutated
+    assert enc == build(doc)
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_d20_order_steps_fight_over_when_one_side_stands() -> None:
+    doc = _started(
+        combatant("a", 0, 0),
+        combatant("b", 1, 0, side="foes", hp=0, dead=True),
+    )
+    out = _next(build(doc)).outcome
+    assert out.fight_over and out.sides_standing == ["party"]
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_d20_order_steps_expected_turn_guard() -> None:
+    enc = build(_started(combatant("a", 0, 0), combatant("b", 1, 0)))
+    with pytest.raises(IllegalAction):
+        apply(enc, NextTurn(expected_turn_of="b"), Random(1))
+    assert apply(enc, NextTurn(expected_turn_of="a"), Random(1)).encounter.turn_of == "b"
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_d20_order_steps_durations_expire_at_start_end_and_by_rounds() -> None:
+    doc = _started(
+        combatant(
+            "a",
+            0,
+            0,
+            conditions=[
+                {"name": "disengaged", "duration": {"ends": "end", "of": "a"}},
+                {"name": "blessed", "duration": {"ends": "end", "of": "a", "turns": 2}},
+                {"name": "dodging", "duration": {"ends": "start", "of": "a"}},
+                {"name": "slowed", "duration": {"rounds": 1}},
+            ],
+            effects=[{"kind": "advantage", "duration": {"ends": "start", "of": "b"}}],
+        ),
+        combatant("b", 1, 0),
+        areas=[{"center": {"x": 5, "y": 5}, "radius": 10, "duration": {"rounds": 2}}],
+    )
+    one = _next(build(doc))  # end of a's turn, start of b's
+    a = one.encounter.combatant("a")
+    names = [c.name for c in a.conditions]
+    assert "disengaged" not in names and "blessed" in names and "dodging" in names
+    assert next(c for c in a.conditions if c.name == "blessed").duration.turns == 1  # type: ignore[union-attr]
+    assert a.effects == []  # ended at the start of b's turn
+    two = _next(one.encounter)  # new round 2, start of a's turn
+    a = two.encounter.combatant("a")
+    assert [c.name for c in a.conditions] == ["blessed"]
+    assert two.encounter.areas[0].duration.rounds == 1  # type: ignore[union-attr]
+    three = _next(_next(two.encounter).encounter)  # end of a's turn; round 3
+    assert three.encounter.combatant("a").conditions == []
+    assert three.encounter.areas == []
+
+
+@pytest.mark.rule("d20.order.surprise")
+def test_d20_order_surprise_ends_with_first_turn_and_reaction_comes_back() -> None:
+    enc = build(skirmish())
+    # hero 18+3, gob1 10+2, gob2 5+2; gob1 is surprised
+    started = apply(enc, RollInitiative(surprised=["gob1"]), FixedRandom([18, 10, 5])).encounter
+    assert _order(started) == ["hero", "gob1", "gob2"]
+    gob = started.combatant("gob1")
+    assert gob.has("surprised") and not gob.budget.reaction
+    on_gob = _next(started).encounter
+    gob = on_gob.combatant("gob1")
+    assert on_gob.turn_of == "gob1"
+    assert not gob.budget.action and gob.budget.movement == 0 and not gob.budget.reaction
+    after = _next(on_gob)
+    gob = after.encounter.combatant("gob1")
+    assert not gob.has("surprised") and gob.budget.reaction
+    assert any(ev.rule == "d20.order.surprise" for ev in after.events)
+
+
+# ---------------------------------------------------------------- d20.init.*
+
+
+@pytest.mark.rule("d20.init.groups")
+def test_d20_init_groups_roll_once_with_first_members_bonus_and_act_together() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("hero", 0, 0, initiativeBonus=2),
+            combatant("orc1", 1, 0, side="orcs", group="orcs", initiativeBonus=1),
+            combatant("wolf", 2, 0, side="orcs", initiativeBonus=4),
+            combatant("orc2", 3, 0, side="orcs", group="orcs", initiativeBonus=5),
+        )
+    )
+    # hero 10+2=12, orcs one roll 14+1=15 (orc1's bonus), wolf 9+4=13
+    result = apply(enc, RollInitiative(), FixedRandom([10, 14, 9]))
+    assert _order(result.encounter) == ["orc1", "orc2", "wolf", "hero"]
+    assert [e.initiative for e in result.encounter.order] == [15, 15, 13, 12]
+    group_rolls = [ev for ev in result.events if ev.rule == "d20.init.groups"]
+    assert len(group_rolls) == 1 and group_rolls[0].data["members"] == ["orc1", "orc2"]
+    assert len([ev for ev in result.events if ev.type == "roll"]) == 3
+
+
+@pytest.mark.rule("d20.init.companions")
+def test_d20_init_companions_roll_nothing_and_act_right_after_controller() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("hawk", 0, 0, controller="ranger", initiativeBonus=9),
+            combatant("ranger", 1, 0, initiativeBonus=1),
+            combatant("gob", 2, 0, side="foes", initiativeBonus=2),
+        )
+    )
+    # ranger 5+1=6, gob 10+2=12; the hawk rolls nothing
+    result = apply(enc, RollInitiative(), FixedRandom([5, 10]))
+    assert _order(result.encounter) == ["gob", "ranger", "hawk"]
+    assert result.encounter.order[2].initiative == 6
+    assert not any(ev.type == "roll" and ev.actor == "hawk" for ev in result.events)
+
+
+def test_d20_init_companions_unknown_controller_is_invalid() -> None:
+    enc = build(encounter_doc(combatant("hawk", 0, 0, controller="nobody")))
+    with pytest.raises(InvalidAction) as e:
+        apply(enc, RollInitiative(), Random(1))
+    assert e.value.path == ("encounter", "combatants", 0, "controller")
+
+
+def _lineup() -> dict[str, Any]:
+    return _started(
+        combatant("a", 0, 0),
+        combatant("b", 1, 0, features=["Alert"]),
+        combatant("pet", 2, 0, controller="b"),
+        combatant("c", 3, 0),
+        combatant("d", 4, 0),
+    )
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_moves_down_with_companions_and_raising_is_refused() -> None:
+    enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16; a's turn
+    lowered = apply(enc, LowerInitiative("b", 10), Random(1))
+    assert _order(lowered.encounter) == ["a", "c", "d", "b", "pet"]
+    assert lowered.outcome.previous == 19 and not lowered.outcome.raised
+    with pytest.raises(IllegalAction) as e:
+        apply(lowered.encounter, LowerInitiative("b", 18), Random(1))
+    assert e.value.rule == "d20.init.lower"
+    with pytest.raises(IllegalAction):
+        apply(lowered.encounter, LowerInitiative("b", 18, feature="Lucky"), Random(1))
+    raised = apply(lowered.encounter, LowerInitiative("b", 18, feature="Alert"), Random(1))
+    assert raised.outcome.raised
+    assert _order(raised.encounter) == ["a", "b", "pet", "c", "d"]
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_can_not_act_twice_in_a_round() -> None:
+    doc = _lineup()
+    doc["turnOf"] = "c"
+    with pytest.raises(IllegalAction) as e:
+        apply(build(doc), LowerInitiative("a", 1), Random(1))
+    assert e.value.rule == "d20.init.lower"
+
+
+@pytest.mark.rule("d20.init.ready-vs-delay")
+def test_d20_init_ready_vs_delay_lowering_on_own_turn_passes_it_on() -> None:
+    """Delaying is not readying: nothing is held, no reaction is used, the turn moves on
+    and the delayer takes its whole turn at its new count."""
+    enc = build(_lineup())
+    result = apply(enc, LowerInitiative("a", 17), Random(1))
+    assert result.encounter.turn_of == "b"
+    assert _order(result.encounter) == ["b", "pet", "c", "a", "d"]
+    a = result.encounter.combatant("a")
+    assert a.readied is None and a.budget.reaction
+    enc2 = result.encounter
+    for _ in range(3):  # b, pet, c end their turns
+        enc2 = _next(enc2).encounter
+    assert enc2.turn_of == "a" and enc2.round == 1
+    assert enc2.combatant("a").budget.action
+    # having acted, it can't delay any more this turn
+    spent = copy.deepcopy(enc2)
+    spent.combatants[0].budget.action = False
+    with pytest.raises(IllegalAction):
+        apply(spent, LowerInitiative("a", 2), Random(1))
+
+
+# ---------------------------------------------------------------- d20.turn.economy
+
+
+@pytest.mark.rule("d20.turn.economy")
+def test_d20_turn_economy_budget_resets_at_start_of_own_turn() -> None:
+    doc = _started(combatant("a", 0, 0), combatant("b", 1, 0))
+    doc["combatants"][1]["budget"] = {
+        "action": False,
+        "bonusAction": False,
+        "reaction": False,
+        "movement": 0,
+        "objectInteraction": False,
+    }
+    result = _next(build(doc))
+    b = result.encounter.combatant("b").budget
+    assert b.action and b.bonus_action and b.reaction and b.object_interaction
+    assert b.movement == 30
+
+
+# ---------------------------------------------------------------- d20.ready.expiry
+
+
+@pytest.mark.rule("d20.ready.expiry")
+def test_d20_ready_expiry_lapses_at_start_of_next_turn_with_its_spell() -> None:
+    doc = _started(
+        combatant(
+            "mage",
+            1,
+            0,
+            readied={"trigger": "the door opens", "action": "spell", "spell": "fire bolt"},
+            concentration="fire bolt",
+        ),
+        combatant("a", 0, 0),
+        turnOf="a",
+    )
+    doc["order"] = [
+        {"combatantId": "a", "initiative": 20},
+        {"combatantId": "mage", "initiative": 5},
+    ]
+    result = _next(build(doc))
+    mage = result.encounter.combatant("mage")
+    assert result.outcome.readied_lapsed
+    assert mage.readied is None and mage.concentration is None
+    assert {ev.rule for ev in result.events} >= {"d20.ready.expiry", "d20.ready.spell"}
+
+
+# ---------------------------------------------------------------- death saves
+
+
+def _dying(**over: Any) -> dict[str, Any]:
+    pc = combatant("pc", 0, 0, kind="pc", hp=0, maxHp=10, conditions=[{"name": "unconscious"}])
+    pc.update(over)
+    doc = _started(combatant("ally", 1, 0), pc)
+    return doc
+
+
+@pytest.mark.rule("d20.death.saves")
+def test_d20_death_saves_success_and_failure_counts() -> None:
+    enc = build(_dying())
+    ok = _next(enc, [10])
+    assert ok.outcome.death_save.success  # type: ignore[union-attr]
+    assert ok.encounter.combatant("pc").death_saves.successes == 1
+    bad = _next(enc, [9])
+    assert not bad.outcome.death_save.success  # type: ignore[union-attr]
+    assert bad.encounter.combatant("pc").death_saves.failures == 1
+
+
+@pytest.mark.rule("d20.death.saves")
+def test_d20_death_saves_three_successes_make_stable() -> None:
+    enc = build(_dying(deathSaves={"successes": 2, "failures": 2}))
+    result = _next(enc, [15, 3])  # the save, then 1d4 hours
+    pc = result.encounter.combatant("pc")
+    assert pc.stable and pc.unconscious and pc.hp == 0
+    assert pc.death_saves.successes == 0 and pc.death_saves.failures == 0
+    assert result.outcome.death_save.hours_to_regain == 3  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("d20.death.saves")
+def test_d20_death_saves_three_failures_kill() -> None:
+    enc = build(_dying(deathSaves={"successes": 2, "failures": 2}))
+    result = _next(enc, [4])
+    assert result.encounter.combatant("pc").dead
+    assert result.outcome.death_save.dead  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("d20.death.nat")
+def test_d20_death_nat_one_is_two_failures_twenty_regains_one_hp() -> None:
+    enc = build(_dying(deathSaves={"successes": 0, "failures": 1}))
+    one = _next(enc, [1])
+    assert one.encounter.combatant("pc").dead
+    twenty = _next(enc, [20])
+    pc = twenty.encounter.combatant("pc")
+    assert pc.hp == 1 and not pc.unconscious and pc.death_saves.failures == 0
+    assert twenty.outcome.death_save.regained_hp  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("d20.death.stable")
+def test_d20_death_stable_makes_no_death_saves() -> None:
+    result = _next(build(_dying(stable=True)))  # no rolls scripted: none may happen
+    assert result.outcome.death_save is None
+    pc = result.encounter.combatant("pc")
+    assert pc.stable and pc.unconscious
+
+
+# ---------------------------------------------------------------- both doors
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+@pytest.fixture(params=["rest", "graphql"])
+def door(request: pytest.FixtureRequest, client: TestClient) -> Door:
+    return Rest(client) if request.param == "rest" else GraphQL(client)
+
+
+@pytest.mark.rule("d20.order.steps")
+def test_next_turn_through_both_doors(door: Door) -> None:
+    doc = _started(combatant("a", 0, 0), combatant("b", 1, 0, side="foes"))
+    reply = door.call("nextTurn", doc, seed=3)
+    assert reply.ok, reply.message
+    assert reply.outcome["previous"] == "a" and reply.outcome["turnOf"] == "b"
+    assert reply.outcome["newRound"] is False and reply.encounter["turnOf"] == "b"
+    again = door.call("nextTurn", reply.encounter, seed=3)
+    assert again.outcome["newRound"] is True and again.encounter["round"] == 2
+    refused = door.call("nextTurn", skirmish())
+    assert not refused.ok and refused.kind == "rule" and refused.rule == "d20.order.steps"
+    lowered = door.call("lowerInitiative", doc, combatantId="b", initiative=25)
+    assert not lowered.ok and lowered.rule == "d20.init.lower"
