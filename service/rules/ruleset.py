@@ -41,12 +41,6 @@ class Ruleset(
     """The d20 base. Subclasses set ``id`` and override flags and hooks."""
 
 
-class Unsupported(Ruleset):
-    """A ruleset that is known but not implemented yet: every action says so clearly."""
-
-    supported = False
-
-
 REGISTRY: dict[str, Ruleset] = {}
 
 
@@ -84,7 +78,13 @@ def apply(encounter: Encounter, action: object, rng: Random) -> Result:
             ("encounter", "ruleset"),
         )
     validate_encounter(encounter, ruleset)
-    handler: Callable[[Draft, Any, Random, EventLog], Outcome] = getattr(ruleset, spec.method)
+    handler: Callable[[Draft, Any, Random, EventLog], Outcome] | None = getattr(
+        ruleset, spec.method, None
+    )
+    if handler is None:
+        raise NotSupported(
+            f"{spec.name} is not an action of the {ruleset.id} ruleset", ("encounter", "ruleset")
+        )
     draft = Draft(encounter)
     log = EventLog()
     outcome = handler(draft, action, rng, log)

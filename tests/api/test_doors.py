@@ -160,10 +160,8 @@ def test_bad_dice_notation_is_refused(door: Door) -> None:
     assert reply.kind == "invalid" and "dice" in reply.message
 
 
-def test_ruleset_not_supported_yet_is_a_clear_error(door: Door) -> None:
-    doc = skirmish()
-    doc["ruleset"] = "d10"
-    reply = door.call("rollInitiative", doc, seed=1)
+def test_action_of_another_ruleset_is_a_clear_error(door: Door) -> None:
+    reply = door.call("reload", skirmish(), seed=1, combatantId="hero", attackName="longsword")
     assert not reply.ok and reply.code == "not-supported"
     assert "encounter.ruleset" in reply.paths
 

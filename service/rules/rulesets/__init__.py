@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from ..ruleset import Unsupported, register
+from ..ruleset import register
+from .d10 import D10
 from .d20 import D20
-
-
-class _D100(Unsupported):
-    id = "d100"
-    title = "percentile combat"
-
-
-class _D10(Unsupported):
-    id = "d10"
-    title = "d10 initiative with simultaneous ties"
-
+from .d100 import D100
 
 D20_RULES = register(D20())
-register(_D100())
-register(_D10())
+D100_RULES = register(D100())
+D10_RULES = register(D10())

@@ -1,0 +1,95 @@
+"""d10 simultaneous ties through both doors: two creatures on one count kill each other,
+both still act, and both die when the count ends (``d10.init.ties``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from doors import Door, Reply
+from factories import combatant, encounter_doc
+
+import service.rules.ruleset
+from service.rules.rulesets.d10 import D10
+
+
+@pytest.fixture(autouse=True)
+def _d10_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d10", D10())
+
+
+AXE = [{"name": "axe", "bonus": 20, "damage": "10"}]
+
+
+def fight() -> dict[str, Any]:
+    return encounter_doc(
+        combatant("red", 1, 1, side="red", hp=8, maxHp=8, aware=True, attacks=AXE),
+        combatant("blue", 2, 1, side="blue", hp=8, maxHp=8, aware=True, attacks=AXE),
+        combatant("bystander", 6, 6, side="grey", aware=False),
+        ruleset="d10",
+    )
+
+
+def by_id(reply: Reply, cid: str) -> dict[str, Any]:
+    return next(c for c in reply.encounter["combatants"] if c["id"] == cid)
+
+
+def tied_start(door: Door) -> Reply:
+    """A seed where red and blue roll the same count (searched, so deterministic)."""
+    for seed in range(200):
+        reply = door.call("rollInitiative", fight(), seed=seed)
+        assert reply.ok, reply.message
+        counts = {e["combatantId"]: e["initiative"] for e in reply.encounter["order"]}
+        if counts["red"] == counts["blue"]:
+            return reply
+    pytest.fail("no tie in 200 seeds")
+
+
+def attack(door: Door, doc: dict[str, Any], attacker: str, target: str) -> Reply:
+    """The attacker's axe, with the first seed that hits (bonus 20: all but a natural 1)."""
+    for seed in range(50):
+        reply = door.call("resolveAttack", doc, seed=seed, attackerId=attacker, targetId=target)
+        assert reply.ok, reply.message
+        if reply.outcome["hit"]:
+            return reply
+    pytest.fail("no hit in 50 seeds")
+
+
+@pytest.mark.rule("d10.init.ties")
+def test_d10_init_ties_mutual_kill_both_act_then_both_die(door: Door) -> None:
+    start = tied_start(door)
+    step = start.encounter["step"]
+    assert step is not None and sorted(step["members"]) == ["blue", "red"]
+    assert any(e["type"] == "step-opened" for e in start.events)
+    first = start.encounter["turnOf"]
+    second = "blue" if first == "red" else "red"
+    assert start.encounter["order"][-1]["combatantId"] == "bystander"
+
+    # the first kills the second, but the damage waits for the count to end
+    one = attack(door, start.encounter, first, second)
+    assert by_id(one, second)["hp"] == 8 and not by_id(one, second)["dead"]
+    deferred = [e for e in one.events if e["type"] == "deferred"]
+    assert len(deferred) == 1 and deferred[0]["target"] == second
+    assert deferred[0]["rule"] == "d10.init.ties"
+    held = one.encounter["step"]["deferred"]
+    assert [(d["targetId"], d["amount"], d["sourceId"]) for d in held] == [(second, 10, first)]
+
+    # the turn passes inside the step; the "dead" creature still acts
+    mid = door.call("nextTurn", one.encounter)
+    assert mid.ok, mid.message
+    assert mid.encounter["turnOf"] == second
+    assert mid.encounter["step"]["acted"] == [first]
+    two = attack(door, mid.encounter, second, first)
+    assert by_id(two, first)["hp"] == 8
+    assert len(two.encounter["step"]["deferred"]) == 2
+
+    # nextTurn closes the step: both die, the turn goes to the next count
+    end = door.call("nextTurn", two.encounter)
+    assert end.ok, end.message
+    assert end.encounter["step"] is None
+    assert by_id(end, "red")["dead"] and by_id(end, "blue")["dead"]
+    assert end.encounter["turnOf"] == "bystander"
+    types = [e["type"] for e in end.events]
+    assert types.count("deferred-applied") == 2
+    assert {e["target"] for e in end.events if e["type"] == "death"} == {"red", "blue"}
+    assert "step-closed" in types

@@ -1,0 +1,492 @@
+"""The d100 ruleset (seed 002): percentile attacks, weapon condition, ammo, positions."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+from factories import build, combatant, encounter_doc
+
+import service.rules.ruleset
+from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.actions import ApplyDamage, ResolveAttack, RollInitiative
+from service.rules.combat_actions import Dash, Disengage, Hide
+from service.rules.events import EventLog
+from service.rules.rulesets.d100 import (
+    D100,
+    EscapeGrapple,
+    Grapple,
+    ReleaseGrapple,
+    Reload,
+    Repair,
+    Search,
+    Shove,
+    effective_speed,
+    order_from_position,
+    push_drag_lift_limit,
+)
+from service.rules.state import Cell, Draft, Encounter
+
+
+class FixedRandom(Random):
+    """Answers ``randint`` from a script."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        value = self.values.pop(0)
+        assert a <= value <= b, (value, a, b)
+        return value
+
+
+@pytest.fixture(autouse=True)
+def d100_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not isinstance(service.rules.ruleset.REGISTRY.get("d100"), D100):
+        monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d100", D100())
+
+
+GUN = {
+    "name": "pistol",
+    "bonus": 10,
+    "damage": "1d8+2",
+    "kind": "ranged",
+    "range": 60,
+    "condition": 10,
+    "maxCondition": 10,
+    "ammo": 2,
+    "capacity": 6,
+    "ammoType": "9mm",
+}
+
+
+def duel(**over: Any) -> Encounter:
+    shooter = {"attacks": [GUN], "ammunition": {"9mm": 10}, "kind": "pc"}
+    shooter.update(over.pop("shooter", {}))
+    target = {"side": "raiders", "ac": 50, "hp": 30, "maxHp": 30}
+    target.update(over.pop("target", {}))
+    return build(
+        encounter_doc(
+            combatant("ann", 2, 2, **shooter),
+            combatant("bob", 3, 2, **target),
+            ruleset="d100",
+            **over,
+        )
+    )
+
+
+def rules(result_events: list[Any]) -> list[str | None]:
+    return [e.rule for e in result_events]
+
+
+# ------------------------------------------------------------------ flags, attack roll, crits
+
+
+@pytest.mark.rule("d100.attack.roll")
+def test_d100_attack_roll_is_d100_plus_bonus_against_ac() -> None:
+    enc = duel()
+    hit = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([40, 5]))
+    assert hit.outcome.hit and hit.outcome.total == 50 and hit.outcome.damage == 7
+    assert "d100.attack.roll" in rules(hit.events)
+    miss = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([39]))
+    assert not miss.outcome.hit and miss.outcome.total == 49
+
+
+@pytest.mark.rule("d100.attack.roll")
+def test_d100_attack_roll_advantage_two_d100_keep_higher_or_lower() -> None:
+    enc = duel()
+    adv = apply(enc, ResolveAttack("ann", "bob", advantage=True), FixedRandom([20, 70, 1]))
+    assert adv.outcome.natural == 70 and adv.outcome.hit
+    dis = apply(enc, ResolveAttack("ann", "bob", disadvantage=True), FixedRandom([20, 70]))
+    assert dis.outcome.natural == 20 and not dis.outcome.hit
+
+
+def test_d100_flags() -> None:
+    r = D100()
+    assert (r.attack_die, r.critical_min, r.fumble_max) == (100, 100, 5)
+    assert r.instant_death_multiplier == 1 and not r.uses_critical_tables
+    assert r.sizes == ("tiny", "small", "medium", "large", "huge", "colossal", "gargantuan")
+
+
+def test_d100_crit_hit_adds_half_damage_rounded_down() -> None:
+    enc = duel(target={"ac": 100}, shooter={"attacks": [{**GUN, "bonus": -50}]})
+    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([100, 5]))
+    # 1d8+2 = 7, +50% rounded down = 3 -> 10; dice rolled once
+    assert result.outcome.critical and result.outcome.hit and result.outcome.damage == 10
+    assert result.encounter.combatant("bob").hp == 20
+    assert "d100.crit.hit" in rules(result.events)
+
+
+def test_d100_crit_fail_misses_and_damages_the_weapon() -> None:
+    enc = duel(target={"ac": 1}, shooter={"attacks": [{**GUN, "bonus": 90}]})
+    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([5, 4]))
+    assert not result.outcome.hit and result.outcome.fumble
+    pistol = result.encounter.combatant("ann").attacks[0]
+    assert pistol.condition == 6 and pistol.ammo == 1
+    assert "d100.crit.fail" in rules(result.events)
+    assert enc.combatant("ann").attacks[0].condition == 10  # input untouched
+
+
+def test_d100_crit_fail_breaks_the_weapon_at_zero_and_it_cant_attack() -> None:
+    enc = duel(shooter={"attacks": [{**GUN, "condition": 3}]})
+    broken = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([2, 9]))
+    assert broken.encounter.combatant("ann").attacks[0].condition == 0
+    with pytest.raises(IllegalAction) as e:
+        apply(broken.encounter, ResolveAttack("ann", "bob", spend="free"), FixedRandom([50]))
+    assert e.value.rule == "d100.crit.fail"
+
+
+def test_d100_crit_fail_inline_attack_is_not_tracked() -> None:
+    enc = duel()
+    inline = ResolveAttack("ann", "bob", attack=build_attack(GUN))
+    result = apply(enc, inline, FixedRandom([1]))
+    assert result.outcome.fumble
+    assert result.encounter.combatant("ann").attacks[0] == enc.combatant("ann").attacks[0]
+
+
+def build_attack(doc: dict[str, Any]) -> Any:
+    return (
+        build(encounter_doc(combatant("x", 0, 0, attacks=[doc]), ruleset="d100"))
+        .combatants[0]
+        .attacks[0]
+    )
+
+
+def test_d100_action_reload_gun_spends_a_round_and_refuses_empty() -> None:
+    enc = duel(shooter={"attacks": [{**GUN, "ammo": 1}]})
+    shot = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10]))
+    assert shot.encounter.combatant("ann").attacks[0].ammo == 0
+    with pytest.raises(IllegalAction) as e:
+        apply(shot.encounter, ResolveAttack("ann", "bob", spend="free"), FixedRandom([50]))
+    assert e.value.rule == "d100.action.reload"
+
+
+# ------------------------------------------------------------------ reload and repair
+
+
+def test_d100_action_reload_fills_to_capacity_from_carried_rounds() -> None:
+    enc = duel(shooter={"ammunition": {"9mm": 3}, "attacks": [{**GUN, "ammo": 2}]})
+    result = apply(enc, Reload("ann", "pistol"), FixedRandom([]))
+    o = result.outcome
+    assert (o.loaded, o.ammo, o.carried_left) == (3, 5, 0)
+    ann = result.encounter.combatant("ann")
+    assert ann.attacks[0].ammo == 5 and ann.ammunition["9mm"] == 0 and not ann.budget.action
+    full = duel(shooter={"ammunition": {"9mm": 30}})
+    assert apply(full, Reload("ann", "pistol"), FixedRandom([])).outcome.ammo == 6
+
+
+@pytest.mark.parametrize(
+    ("shooter", "code"),
+    [
+        ({"ammunition": {}}, "d100.action.reload"),
+        ({"ammunition": {"5.56": 20}}, "d100.action.reload"),
+        ({"attacks": [{**GUN, "condition": 0}]}, "d100.action.reload"),
+        ({"attacks": [{**GUN, "ammo": 6}]}, "d100.action.reload"),
+    ],
+)
+def test_d100_action_reload_refusals(shooter: dict[str, Any], code: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        apply(duel(shooter=shooter), Reload("ann", "pistol"), FixedRandom([]))
+    assert e.value.rule == code
+
+
+def test_d100_action_reload_needs_an_ammo_weapon() -> None:
+    enc = duel(shooter={"attacks": [{"name": "knife", "damage": "1d4"}]})
+    with pytest.raises(InvalidAction) as e:
+        apply(enc, Reload("ann", "knife"), FixedRandom([]))
+    assert e.value.path == ("attackName",)
+
+
+def test_d100_action_repair_check_restores_condition() -> None:
+    enc = duel(shooter={"attacks": [{**GUN, "condition": 0}], "skills": {"repair": 3}})
+    ok = apply(enc, Repair("ann", "pistol", dc=12), FixedRandom([9]))
+    assert ok.outcome.success and ok.encounter.combatant("ann").attacks[0].condition == 10
+    part = apply(enc, Repair("ann", "pistol", dc=12, amount=4), FixedRandom([9]))
+    assert part.encounter.combatant("ann").attacks[0].condition == 4
+    fail = apply(enc, Repair("ann", "pistol", dc=12), FixedRandom([8]))
+    assert not fail.outcome.success and fail.encounter.combatant("ann").attacks[0].condition == 0
+    assert not fail.encounter.combatant("ann").budget.action
+    with pytest.raises(IllegalAction) as e:
+        apply(duel(), Repair("ann", "pistol"), FixedRandom([]))
+    assert e.value.rule == "d100.action.repair"
+
+
+# ------------------------------------------------------------------ death, sizes, cover
+
+
+def test_d100_death_instant_at_once_max_hp() -> None:
+    enc = duel(target={"hp": 5, "maxHp": 10, "kind": "pc"})
+    dead = apply(enc, ApplyDamage("bob", 15), FixedRandom([]))
+    assert dead.outcome.instant_death and "d100.death.instant" in rules(dead.events)
+    alive = apply(enc, ApplyDamage("bob", 14), FixedRandom([]))
+    assert not alive.outcome.died and alive.outcome.unconscious
+
+
+def test_d100_death_knockout_melee_drop_leaves_target_unconscious_and_stable() -> None:
+    enc = duel(
+        shooter={"attacks": [{"name": "club", "bonus": 90, "damage": "1d4"}]},
+        target={"hp": 2, "maxHp": 30},
+    )
+    result = apply(enc, ResolveAttack("ann", "bob", knockout=True), FixedRandom([50, 3]))
+    bob = result.encounter.combatant("bob")
+    assert not bob.dead and bob.unconscious and bob.stable
+
+
+def test_d100_size_space_colossal_is_six_squares_and_validated() -> None:
+    r = D100()
+    assert [r.square_extent[s] for s in r.sizes] == [1, 1, 1, 2, 4, 6, 10]
+    enc = build(
+        encounter_doc(combatant("c", 0, 0, size="colossal"), ruleset="d100", width=6, height=6)
+    )
+    assert len(r.space(r.geometry(enc.grid), enc.combatants[0])) == 36
+    apply(enc, ApplyDamage("c", 0), FixedRandom([]))
+    off = build(
+        encounter_doc(combatant("c", 1, 0, size="colossal"), ruleset="d100", width=6, height=6)
+    )
+    with pytest.raises(InvalidAction) as e:
+        apply(off, ApplyDamage("c", 0), FixedRandom([]))
+    assert e.value.path[-1] == "position"
+
+
+def test_d100_cover_degrees_stated_cover_and_athletics_saves() -> None:
+    assert D100.cover_save_ability == "athletics"
+    enc = duel()
+    half = apply(enc, ResolveAttack("ann", "bob", cover="half"), FixedRandom([41]))
+    assert half.outcome.target_ac == 52 and not half.outcome.hit
+    three = apply(enc, ResolveAttack("ann", "bob", cover="three-quarters"), FixedRandom([45, 1]))
+    assert three.outcome.target_ac == 55 and three.outcome.hit
+    with pytest.raises(IllegalAction):
+        apply(enc, ResolveAttack("ann", "bob", cover="total"), FixedRandom([]))
+
+
+# ------------------------------------------------------------------ unseen, hide, search, dodge
+
+
+def test_d100_unseen_target_disadvantage() -> None:
+    enc = duel(target={"conditions": [{"name": "hidden"}], "stealth": 15})
+    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([80, 30]))
+    assert result.outcome.disadvantage and result.outcome.natural == 30
+
+
+def test_d100_unseen_attacker_advantage_and_revealed_only_on_a_hit() -> None:
+    enc = duel(shooter={"conditions": [{"name": "hidden"}], "stealth": 17})
+    miss = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10, 20]))
+    assert miss.outcome.advantage and not miss.outcome.hit
+    ann = miss.encounter.combatant("ann")
+    assert ann.has("hidden") and ann.stealth == 17
+    hit = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10, 60, 3]))
+    ann = hit.encounter.combatant("ann")
+    assert hit.outcome.hit and not ann.has("hidden") and ann.stealth is None
+    assert "d100.unseen.attacker" in rules(hit.events)
+
+
+def test_d100_action_hide_and_hide_contest_search_dc() -> None:
+    enc = duel(target={"skills": {"stealth": 4}})
+    hid = apply(enc, Hide("bob", spend="free"), FixedRandom([11]))
+    bob = hid.encounter.combatant("bob")
+    assert bob.has("hidden") and bob.stealth == 15
+    assert "d100.action.hide" in rules(hid.events)
+    low = apply(hid.encounter, Search("ann", dc=14), FixedRandom([]))
+    assert low.outcome.still_hidden == ["bob"] and low.encounter.combatant("bob").has("hidden")
+    found = apply(hid.encounter, Search("ann", dc=15), FixedRandom([]))
+    assert found.outcome.found == ["bob"]
+    assert not found.encounter.combatant("bob").has("hidden")
+    assert found.encounter.combatant("bob").stealth is None
+
+
+def test_d100_action_search_scavenging_check() -> None:
+    enc = duel(shooter={"skills": {"scavenging": 2}})
+    result = apply(enc, Search("ann", scavenging_dc=12), FixedRandom([10]))
+    assert result.outcome.scavenging_total == 12 and result.outcome.scavenging_success
+    assert not result.encounter.combatant("ann").budget.action
+
+
+def test_d100_action_dodge_disadvantage_lost_at_speed_zero() -> None:
+    dodging = {"conditions": [{"name": "dodging"}]}
+    enc = duel(target=dodging)
+    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([80, 30]))
+    assert "target-dodging" in result.outcome.disadvantage_sources
+    slow = duel(target={**dodging, "speed": 0})
+    result = apply(slow, ResolveAttack("ann", "bob"), FixedRandom([80, 1]))
+    assert "target-dodging" not in result.outcome.disadvantage_sources
+
+
+# ------------------------------------------------------------------ shove and grapple
+
+
+def brawl(**over: Any) -> Encounter:
+    a = {"skills": {"unarmed": 3}}
+    a.update(over.pop("a", {}))
+    b = {"side": "raiders", "skills": {"athletics": 1, "unarmed": 2}}
+    b.update(over.pop("b", {}))
+    return build(
+        encounter_doc(combatant("a", 2, 2, **a), combatant("b", 3, 2, **b), ruleset="d100", **over)
+    )
+
+
+def test_d100_shove_prone_contest_unarmed_vs_athletics() -> None:
+    won = apply(brawl(), Shove("a", "b"), FixedRandom([10, 11]))  # 13 vs 12
+    assert won.outcome.success and won.encounter.combatant("b").has("prone")
+    tie = apply(brawl(), Shove("a", "b"), FixedRandom([10, 12]))  # 13 vs 13: no change
+    assert not tie.outcome.success and not tie.encounter.combatant("b").has("prone")
+    assert not won.encounter.combatant("a").budget.action
+
+
+def test_d100_shove_push_moves_five_feet_away_or_is_blocked() -> None:
+    pushed = apply(brawl(), Shove("a", "b", mode="push"), FixedRandom([15, 2]))
+    assert pushed.outcome.result == "pushed"
+    assert pushed.encounter.combatant("b").position == Cell(4, 2)
+    wall = brawl(grid={"kind": "square", "width": 12, "height": 12, "blocked": [{"x": 4, "y": 2}]})
+    blocked = apply(wall, Shove("a", "b", mode="push"), FixedRandom([15, 2]))
+    assert blocked.outcome.success and blocked.outcome.result == "push-blocked"
+    assert blocked.encounter.combatant("b").position == Cell(3, 2)
+    assert any(e.type == "push-blocked" for e in blocked.events)
+
+
+def test_d100_shove_automatic_against_incapacitated_and_size_and_reach_limits() -> None:
+    out = apply(brawl(b={"conditions": [{"name": "stunned"}]}), Shove("a", "b"), FixedRandom([]))
+    assert out.outcome.automatic and out.outcome.success
+    for b in ({"size": "huge"}, {"position": {"x": 5, "y": 2}}):
+        with pytest.raises(IllegalAction) as e:
+            apply(brawl(b=b), Shove("a", "b"), FixedRandom([]))
+        assert e.value.rule == "d100.shove"
+    apply(brawl(b={"size": "large"}), Shove("a", "b"), FixedRandom([10, 1]))
+
+
+def test_d100_grapple_needs_free_hand_and_grapples_on_success() -> None:
+    with pytest.raises(IllegalAction) as e:
+        apply(brawl(), Grapple("a", "b", free_hand=False), FixedRandom([]))
+    assert e.value.rule == "d100.grapple"
+    won = apply(brawl(), Grapple("a", "b"), FixedRandom([10, 10]))  # 13 vs 12
+    grappled = [c for c in won.encounter.combatant("b").conditions if c.name == "grappled"]
+    assert won.outcome.result == "grappled" and grappled[0].source == "a"
+    released = apply(won.encounter, ReleaseGrapple("a", "b"), FixedRandom([]))
+    assert not released.encounter.combatant("b").has("grappled")
+
+
+def test_d100_grapple_escape_is_the_grappled_creatures_action() -> None:
+    won = apply(brawl(), Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
+    enc = won.encounter
+    enc.turn_of = "b"
+    fail = apply(enc, EscapeGrapple("b"), FixedRandom([5, 5]))  # 7 vs 8
+    assert not fail.outcome.success and fail.encounter.combatant("b").has("grappled")
+    ok = apply(enc, EscapeGrapple("b"), FixedRandom([15, 5]))  # 17 vs 8
+    assert ok.outcome.result == "escaped" and not ok.encounter.combatant("b").has("grappled")
+    assert not ok.encounter.combatant("b").budget.action
+    with pytest.raises(IllegalAction):
+        apply(ok.encounter, EscapeGrapple("b", grappler_id="a"), FixedRandom([]))
+
+
+def test_d100_grapple_move_halves_speed_unless_two_sizes_smaller() -> None:
+    won = apply(brawl(), Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
+    a = won.encounter.combatant("a")
+    assert effective_speed(a, won.encounter) == 15
+    huge = brawl(a={"size": "huge"}, b={"position": {"x": 6, "y": 2}})
+    big = apply(huge, Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
+    assert effective_speed(big.encounter.combatant("a"), big.encounter) == 30
+    r = D100()
+    draft = Draft(won.encounter)
+    r.start_turn(draft, "a", EventLog())
+    assert draft.get("a").budget.movement == 15
+
+
+# ------------------------------------------------------------------ carrying
+
+
+def test_d100_carry_limits_and_speed() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("m", 0, 0, strengthScore=10),
+            combatant("l", 2, 0, strengthScore=10, size="large"),
+            combatant("t", 5, 0, carryingCapacity=20, size="tiny"),
+            combatant("o", 6, 0, strengthScore=10, carriedWeight=200),
+            ruleset="d100",
+        )
+    )
+    m, big, tiny, loaded = enc.combatants
+    assert push_drag_lift_limit(m) == 300
+    assert push_drag_lift_limit(big) == 600
+    assert push_drag_lift_limit(tiny) == 20
+    assert effective_speed(m) == 30 and effective_speed(loaded) == 5
+    r = D100()
+    draft = Draft(enc)
+    r.reset_budget(draft.edit("o"))
+    assert draft.get("o").budget.movement == 5
+
+
+# ------------------------------------------------------------------ order of combat
+
+
+def lineup() -> Encounter:
+    return build(
+        encounter_doc(
+            combatant("near", 1, 1),
+            combatant("far", 8, 8),
+            combatant("tie1", 3, 0),
+            combatant("tie2", 0, 3, side="raiders"),
+            ruleset="d100",
+        )
+    )
+
+
+def test_d100_order_position_from_entry_point_nearest_first_no_dice() -> None:
+    enc = lineup()
+    result = apply(
+        enc, RollInitiative(entry_point=Cell(0, 0), order=["tie2", "tie1"]), FixedRandom([])
+    )
+    ids = [e.combatant_id for e in result.encounter.order]
+    assert ids == ["near", "tie2", "tie1", "far"]
+    assert result.encounter.turn_of == "near" and result.encounter.round == 1
+    note = next(e for e in result.events if e.rule == "d100.order.position")
+    assert note.data["method"] == "entry-point"
+    assert not any(e.roll for e in result.events)
+
+
+def test_d100_order_position_declared_order_in_the_open() -> None:
+    result = apply(lineup(), RollInitiative(order=["far", "tie1", "near", "tie2"]), Random(1))
+    assert [e.combatant_id for e in result.encounter.order] == ["far", "tie1", "near", "tie2"]
+    assert any(e.data.get("method") == "declared" for e in result.events)
+    with pytest.raises(InvalidAction) as e:
+        apply(lineup(), RollInitiative(order=["far"]), Random(1))
+    assert "missing" in e.value.message
+
+
+def test_d100_order_position_refuses_neither() -> None:
+    with pytest.raises(InvalidAction) as e:
+        apply(lineup(), RollInitiative(), Random(1))
+    assert "entryPoint" in e.value.message and "order" in e.value.message
+    entries = order_from_position(lineup(), Cell(9, 9), None)
+    assert entries[0].combatant_id == "far"
+
+
+# ------------------------------------------------------------------ base rules through d100
+
+
+def test_d100_turn_bonus_one_bonus_action_a_turn() -> None:
+    enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
+    once = apply(enc, ResolveAttack("ann", "bob", spend="bonus-action"), FixedRandom([10]))
+    with pytest.raises(IllegalAction):
+        apply(once.encounter, ResolveAttack("ann", "bob", spend="bonus-action"), Random(1))
+
+
+def test_d100_turn_reaction_once_off_turn() -> None:
+    enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
+    react = ResolveAttack("bob", "ann", attack=build_attack({"name": "fist"}), spend="reaction")
+    once = apply(enc, react, FixedRandom([10]))
+    assert not once.encounter.combatant("bob").budget.reaction
+    with pytest.raises(IllegalAction):
+        apply(once.encounter, react, Random(1))
+
+
+def test_d100_action_dash_adds_speed() -> None:
+    enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
+    result = apply(enc, Dash("ann"), Random(1))
+    assert result.encounter.combatant("ann").budget.movement == 60
+
+
+def test_d100_action_disengage_marks_the_turn() -> None:
+    enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
+    result = apply(enc, Disengage("ann"), Random(1))
+    assert result.encounter.combatant("ann").has("disengaged")
