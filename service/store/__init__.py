@@ -1,0 +1,52 @@
+"""The session store: versioned JSON documents in Redis, written with compare-and-set.
+
+See :class:`SessionStore`, :func:`connect` and :class:`RedisServer`.
+"""
+
+from service.store.embedded import RedisServer, connect, find_redis_server
+from service.store.errors import (
+    IdempotencyInProgress,
+    IdempotencyKeyReused,
+    InvalidArgument,
+    NothingToUndo,
+    SessionNotFound,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+)
+from service.store.sessions import (
+    MAX_PAGE,
+    Applied,
+    Change,
+    Client,
+    Document,
+    Event,
+    EventPage,
+    Session,
+    SessionStore,
+    SessionUpdate,
+)
+
+__all__ = [
+    "MAX_PAGE",
+    "Applied",
+    "Change",
+    "Client",
+    "Document",
+    "Event",
+    "EventPage",
+    "IdempotencyInProgress",
+    "IdempotencyKeyReused",
+    "InvalidArgument",
+    "NothingToUndo",
+    "RedisServer",
+    "Session",
+    "SessionNotFound",
+    "SessionStore",
+    "SessionUpdate",
+    "StoreError",
+    "StoreUnavailable",
+    "VersionConflict",
+    "connect",
+    "find_redis_server",
+]

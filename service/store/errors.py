@@ -1,0 +1,85 @@
+"""The errors the session store raises.
+
+Each one is a :class:`StoreError`; the transports map them to answers:
+
+==========================  =====================================
+:class:`SessionNotFound`     404 (REST), ``NotFound`` (GraphQL)
+:class:`VersionConflict`     412 (REST), ``VersionConflict`` (GraphQL)
+:class:`NothingToUndo`       409
+:class:`IdempotencyKeyReused`  422
+:class:`IdempotencyInProgress`  409
+:class:`InvalidArgument`     400 (it is also a :class:`ValueError`)
+:class:`StoreUnavailable`    503 with ``Retry-After: retry_after``
+==========================  =====================================
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IdempotencyInProgress",
+    "IdempotencyKeyReused",
+    "InvalidArgument",
+    "NothingToUndo",
+    "SessionNotFound",
+    "StoreError",
+    "StoreUnavailable",
+    "VersionConflict",
+]
+
+
+class StoreError(Exception):
+    """Base of every error the session store raises on purpose."""
+
+
+class SessionNotFound(StoreError):
+    """No such session for this tenant: never created, deleted, expired, or a malformed id."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"session not found: {session_id!r}")
+        self.session_id = session_id
+
+
+class VersionConflict(StoreError):
+    """The session is not at the expected version, or stayed contended past the retry bound."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"version conflict: the session is at version {current_version}")
+        self.current_version = current_version
+
+
+class NothingToUndo(StoreError):
+    """The session's undo history is empty."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"nothing to undo in session {session_id!r}")
+        self.session_id = session_id
+
+
+class IdempotencyKeyReused(StoreError):
+    """The idempotency key was first used with a different request."""
+
+    def __init__(self) -> None:
+        super().__init__("the idempotency key was already used with a different request")
+
+
+class IdempotencyInProgress(StoreError):
+    """The first request with this idempotency key has not finished yet."""
+
+    def __init__(self) -> None:
+        super().__init__("a request with this idempotency key is still in progress")
+
+
+class InvalidArgument(StoreError, ValueError):
+    """An argument is out of range (a page limit or offset, an idempotency key)."""
+
+
+class StoreUnavailable(StoreError):
+    """Redis is down, slow or refusing; worth retrying after ``retry_after`` seconds.
+
+    Raised within the store's timeout. The outcome of a write that raised it is unknown:
+    retry it with the same idempotency key to learn it without applying it twice.
+    """
+
+    def __init__(self, message: str = "the session store is unavailable", retry_after: int = 1):
+        super().__init__(message)
+        self.retry_after = retry_after
