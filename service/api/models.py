@@ -9,16 +9,16 @@ come from the same definitions.
 from __future__ import annotations
 
 import dataclasses
+import types
 from dataclasses import dataclass, field, make_dataclass
 from functools import cache
-from typing import Annotated, Any, get_type_hints
+from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 from annotated_types import Ge, Le
 from pydantic import ConfigDict, TypeAdapter
 from pydantic.alias_generators import to_camel
 
 from service.rules import ACTIONS, ActionSpec
-from service.rules import actions as engine_actions
 from service.rules import events as engine_events
 from service.rules import state as engine_state
 
@@ -35,22 +35,26 @@ CONFIG = ConfigDict(
 )
 
 
-def _engine_dataclasses() -> list[type]:
-    found: list[type] = []
-    for module in (engine_state, engine_events, engine_actions):
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and dataclasses.is_dataclass(value)
-                and value.__module__ == module.__name__
-                and value is not engine_actions.ActionSpec
-            ):
-                found.append(value)
-    return found
+def _configure(tp: Any, seen: set[type]) -> None:
+    """Give every engine dataclass reachable from ``tp`` the wire configuration."""
+    if get_origin(tp) is not None or isinstance(tp, types.UnionType):
+        for arg in get_args(tp):
+            _configure(arg, seen)
+        return
+    if not (isinstance(tp, type) and dataclasses.is_dataclass(tp)) or tp in seen:
+        return
+    seen.add(tp)
+    tp.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+    for hint in get_type_hints(tp, include_extras=True).values():
+        _configure(hint, seen)
 
 
-for _cls in _engine_dataclasses():
-    _cls.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+_CONFIGURED: set[type] = set()
+for _root in (engine_state.Encounter, engine_events.Event):
+    _configure(_root, _CONFIGURED)
+for _spec in ACTIONS:
+    _configure(_spec.params, _CONFIGURED)
+    _configure(_spec.outcome, _CONFIGURED)
 
 
 def _doc(cls: type) -> str:
