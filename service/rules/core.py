@@ -128,6 +128,12 @@ class RulesetCore:
             knockout=knockout,
         )
 
+    def end_turn(self, draft: Draft, combatant_id: str, log: EventLog, expired: list[str]) -> None:
+        """What happens as ``combatant_id``'s turn ends (durations, surprise...)."""
+
+    def begin_round(self, draft: Draft, log: EventLog, expired: list[str]) -> None:
+        """What happens as a new round begins (``rounds`` durations, d10 reactions...)."""
+
     def ac_bonus(self, draft: Draft, attacker: Combatant, target: Combatant) -> int:
         """AC the target gains against this attacker from lasting effects."""
         return 0
@@ -194,8 +200,14 @@ class RulesetCore:
         """A fresh turn: action, bonus action, reaction, full movement, one object interaction."""
         b = c.budget
         b.action = b.bonus_action = b.reaction = b.object_interaction = True
-        b.movement = c.speed
+        b.movement = self.turn_speed(c)
         b.attacks_left = 0
+
+    def turn_speed(self, c: Combatant) -> int:
+        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect."""
+        if any(e.kind == "speed-halved" for e in c.effects):
+            return c.speed // 2
+        return c.speed
 
     def surprise(self, c: Combatant, log: EventLog) -> None:
         c.conditions.append(Condition("surprised", None, Duration("end", c.id, 1)))

@@ -283,7 +283,9 @@ class Combatant:
         return None
 
 
-INCAPACITATING = frozenset({"incapacitated", "unconscious", "stunned", "paralyzed", "petrified"})
+INCAPACITATING = frozenset(
+    {"incapacitated", "unconscious", "stunned", "paralyzed", "petrified", "asleep"}
+)
 
 
 @dataclass(slots=True)

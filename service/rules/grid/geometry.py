@@ -40,7 +40,7 @@ _Owners = Mapping[int, int]
 """Cell keys mapped to the bits of the sources of cover they belong to."""
 
 _SQUARE_CORNERS: Final = ((0, 0), (2, 0), (0, 2), (2, 2))
-_ONE_SQUARE: Final = Mover()
+_ONE_CELL: Final = Mover()
 
 
 class Geometry:
@@ -182,7 +182,7 @@ class Geometry:
         left before the first step; ``mover`` defaults to one cell, walking. The rules are
         in :mod:`service.rules.grid.movement`.
         """
-        return Walk(self, mover or _ONE_SQUARE, occupants).cost(path, movement)
+        return Walk(self, mover or _ONE_CELL, occupants).cost(path, movement)
 
     def cheapest_path(
         self,
@@ -195,7 +195,7 @@ class Geometry:
     ) -> Move | None:
         """The cheapest legal path between two anchors under the rules of
         :meth:`path_cost`, or ``None`` if there is none (within ``movement``)."""
-        return Walk(self, mover or _ONE_SQUARE, occupants).cheapest(start, goal, movement)
+        return Walk(self, mover or _ONE_CELL, occupants).cheapest(start, goal, movement)
 
     # Lines, sight and cover
 
@@ -292,10 +292,12 @@ class Geometry:
                     template = self._template(origin, corner)
                     if sources == 1:
                         counts[0] += not is_clear(base, template, owners)
-                        continue
-                    mask = blockers(base, template, owners)
-                    for bit in range(sources):
-                        counts[bit] += mask >> bit & 1
+                    else:
+                        mask = blockers(base, template, owners)
+                        for bit in range(sources):
+                            counts[bit] += mask >> bit & 1
+                    if max(counts) >= fewest:
+                        break
                 worst = max(counts)
                 if worst == 0:
                     return Cover.NONE

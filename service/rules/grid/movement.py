@@ -21,8 +21,8 @@ square, either of the two squares the diagonal passes between). Creatures never 
 diagonal. Hexes always share an edge with their neighbours and have no corner rule.
 
 A move may not end where the mover's footprint overlaps an occupant's space, unless that
-occupant is shareable.
-A step must cost no more than the movement left (d20.grid.enter, d20.grid.difficult).
+occupant is shareable. A step must cost no more than the movement left (d20.grid.enter,
+d20.grid.difficult).
 """
 
 from __future__ import annotations
@@ -83,9 +83,10 @@ class Mover:
 class Occupant:
     """Another creature's space as the mover sees it.
 
-    The ruleset decides: ``passable`` (may the mover move through it), ``difficult``
-    (does its space count as difficult terrain for the mover) and ``shareable`` (may the
-    mover end its move there, as Tiny creatures sharing a cell do).
+    The ruleset decides: ``passable`` (may the mover move through it; d100.move.through),
+    ``difficult`` (does its space count as difficult terrain for the mover) and
+    ``shareable`` (may the mover end its move there, as Tiny creatures sharing a cell do;
+    a shareable space is passable).
     """
 
     cells: Collection[Cell]
@@ -174,7 +175,7 @@ class Walk:
         self._impassable: set[Cell] = set()
         self._unshareable: set[Cell] = set()
         for occupant in occupants:
-            if not occupant.passable:
+            if not (occupant.passable or occupant.shareable):
                 self._impassable.update(occupant.cells)
             elif occupant.difficult:
                 self._difficult.update(occupant.cells)
