@@ -448,7 +448,7 @@ class MovementRules(RulesetCore):
         try:
             return geometry.path_cost(cells, mover, occupants=occupants, movement=movement)
         except IllegalMove as e:
-            index = max(0, e.index - (0 if path and path[0].key() == start else 1))
+            index = e.index + (1 if path and path[0].key() == start else 0)
             if e.fault in (Fault.OFF_GRID, Fault.NOT_ADJACENT):
                 raise InvalidAction(
                     f"step {e.index + 1} into {e.cell}: {e.fault.value}", ("path", index)

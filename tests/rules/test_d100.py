@@ -282,6 +282,7 @@ def test_d100_unseen_attacker_advantage_and_revealed_only_on_a_hit() -> None:
     assert "d100.unseen.attacker" in rules(hit.events)
 
 
+@pytest.mark.rule("d100.hide.contest")
 def test_d100_action_hide_and_hide_contest_search_dc() -> None:
     enc = duel(target={"skills": {"stealth": 4}})
     hid = apply(enc, Hide("bob", spend="free"), FixedRandom([11]))

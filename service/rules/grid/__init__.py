@@ -2,8 +2,9 @@
 
 Everything here is a function of a :class:`Geometry` (kind, size, blocked cells,
 difficult terrain, hex orientation) and of the cells the caller passes in; nothing knows
-about rulesets. Rulesets speak through small values: a :class:`Mover`, the
-:class:`Occupant` spaces around it, a :class:`FlankTarget` and its :class:`Flanker`\\ s.
+about rulesets. Rulesets speak through small values: a :class:`Mover` and the
+:class:`Occupant` spaces around it, a :class:`FlankTarget` and the :class:`Flanker`
+creatures around it, and integer size ranks and counts they map from their own ladders.
 
 Coordinates
     A :data:`Cell` is ``tuple[int, int]``. One cell is 5 ft (:data:`CELL_FEET`).
@@ -34,10 +35,11 @@ Decisions
     passes between is blocked (for larger movers, any blocked square the moving space
     sweeps corner-wise). Creatures don't stop diagonals.
 
-    *Squeezing*: where a mover's full footprint does not fit (off blocked cells and
-    impassable creatures), it may squeeze if the footprint of the next smaller extent
+    *Squeezing*: where a mover's full footprint does not fit (it overlaps blocked cells
+    or impassable creatures), it may squeeze if the footprint of the next smaller extent
     (``Mover.squeeze_extent``, by default ``extent - 1``) fits somewhere inside it; that
-    step costs 5 ft more. The footprint must always lie on the grid.
+    step costs 5 ft more. The footprint must always lie on the grid, and a move never
+    ends where the full footprint overlaps another creature, unless shareable.
 
     *Step cost*: 5 ft, plus 5 ft for each of difficult (any cell of the space entered is
     difficult terrain or in a difficult occupant's space), squeezing, and crawling. So
@@ -48,11 +50,15 @@ Decisions
     two obstacle cells, or slips between two squares that touch corner to corner on
     either side of it; grazing an edge or a corner does not block. Blocked cells and the
     cells just off the grid obstruct (a wall that meets the edge of the map seals it);
-    so do the cells the caller adds, such as creatures (d20.cover.creatures). The
+    so do the spaces the caller adds, such as creatures (d20.cover.creatures). The
     attacker's and target's own cells never obstruct.
 
-    *Reachable* (for total cover): some line from a centre or corner of an attacker cell
-    to a centre or corner of a target cell is unblocked (:meth:`Geometry.has_line_of_sight`).
+    *Cover* counts the lines each source blocks by itself: the terrain is one source,
+    each space the caller adds is another, and the most protective source's degree
+    applies, so sources never add up (d20.cover.most). *Reachable*, for a source that
+    blocks every line: some line from a centre or corner of an attacker cell to a
+    centre or corner of a target cell gets past it; then the cover is three-quarters,
+    not total.
 
     *Flanking on hexes*: the number of hexes needed between two flankers comes from the
     size of the ring around the target's space (:func:`hexes_between_needed`), so any

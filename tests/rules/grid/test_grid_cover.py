@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules.grid import Cell, Cover, Geometry, most_protective
+from service.rules.grid.lines import is_clear, key, square_template
 
 SLIT_WALL = {(4, y) for y in range(12) if y != 4}
 """A wall down column 4 with a one-square opening at (4, 4)."""
@@ -183,3 +184,23 @@ def test_d20_grid_squares_line_of_sight_ignores_creatures_unless_given() -> None
     assert grid.has_line_of_sight([(0, 0)], [(5, 0)])
     wall_of_guards = [[(2, y)] for y in range(12)]
     assert not grid.has_line_of_sight([(0, 0)], [(5, 0)], wall_of_guards)
+
+
+def line_blocked(p: Cell, q: Cell, *obstacles: Cell) -> bool:
+    """Whether the segment between two square corners (unit coordinates) is blocked."""
+    template = square_template(0, 0, 2 * (q[0] - p[0]), 2 * (q[1] - p[1]))
+    return not is_clear(key(p), template, {key(cell) for cell in obstacles})
+
+
+def test_d20_cover_squares_grazing_an_edge_or_a_corner_does_not_block() -> None:
+    assert not line_blocked((0, 2), (6, 2), (3, 2))
+    assert not line_blocked((0, 2), (6, 2), (3, 1))
+    assert not line_blocked((0, 0), (4, 4), (1, 2))
+    assert not line_blocked((0, 0), (4, 4), (1, 2), (3, 2))
+
+
+def test_d20_cover_squares_crossing_or_slipping_between_obstacles_blocks() -> None:
+    assert line_blocked((0, 0), (4, 3), (2, 1))
+    assert line_blocked((0, 2), (6, 2), (3, 1), (3, 2))
+    assert line_blocked((0, 0), (4, 4), (1, 2), (2, 1))
+    assert line_blocked((2, 0), (2, 6), (1, 2), (2, 3))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from service.rules.grid import (
@@ -17,9 +19,16 @@ OPEN = Geometry("square", 10, 10)
 LARGE = Mover(extent=2)
 
 
-def refusal(grid: Geometry, path: list[Cell], mover: Mover | None = None, **kw: object) -> IllegalMove:
+def refusal(
+    grid: Geometry,
+    path: list[Cell],
+    mover: Mover | None = None,
+    *,
+    occupants: Sequence[Occupant] = (),
+    movement: int | None = None,
+) -> IllegalMove:
     with pytest.raises(IllegalMove) as caught:
-        grid.path_cost(path, mover, **kw)  # type: ignore[arg-type]
+        grid.path_cost(path, mover, occupants=occupants, movement=movement)
     return caught.value
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -120,7 +121,9 @@ def test_cheapest_path_is_never_dearer_than_a_legal_walk(
     assert grid.cheapest_path(path[0], path[-1], mover, occupants=occupants, movement=cost)
     if best.cost:
         less = best.cost - 1
-        assert grid.cheapest_path(path[0], path[-1], mover, occupants=occupants, movement=less) is None
+        assert (
+            grid.cheapest_path(path[0], path[-1], mover, occupants=occupants, movement=less) is None
+        )
 
 
 # An independent reference for blocked lines: probe just beside every point where the
@@ -161,7 +164,7 @@ def reference_blocked(
                 if 0 < t < 1:
                     cuts.add(t)
     ordered = sorted(cuts)
-    probes = set(ordered[1:-1]) | {(a + b) / 2 for a, b in zip(ordered, ordered[1:], strict=False)}
+    probes = set(ordered[1:-1]) | {(a + b) / 2 for a, b in pairwise(ordered)}
     sides = [(-dy * 4 + k * dx, dx * 4 + k * dy) for k in (-12, -6, -3, -1, 0, 1, 3, 6, 12)]
     for t in probes:
         x, y = p[0] + dx * t, p[1] + dy * t
@@ -184,8 +187,8 @@ small = st.integers(0, 9)
 def test_d20_cover_squares_line_blocking_matches_the_reference(
     p: Cell, q: Cell, obstacles: set[Cell]
 ) -> None:
-    half = Fraction(1, 2)
-    expected = reference_blocked(p, q, obstacles, square_interior, [(half, 0), (0, half)])
+    half, zero = Fraction(1, 2), Fraction(0)
+    expected = reference_blocked(p, q, obstacles, square_interior, [(half, zero), (zero, half)])
     template = square_template(p[0] & 1, p[1] & 1, q[0] - p[0], q[1] - p[1])
     blocked = not is_clear(key((p[0] >> 1, p[1] >> 1)), template, {key(c) for c in obstacles})
     assert blocked == expected

@@ -107,7 +107,9 @@ def test_d20_size_surround_large_creatures_crowd_a_medium() -> None:
     assert _most_adjacent(POINTY, (10, 10), 2) == 4
 
 
-@pytest.mark.parametrize(("extent", "size", "around"), [(1, 1, 6), (2, 3, 9), (3, 7, 12), (4, 19, 18)])
+@pytest.mark.parametrize(
+    ("extent", "size", "around"), [(1, 1, 6), (2, 3, 9), (3, 7, 12), (4, 19, 18)]
+)
 def test_d20_grid_hexes_footprints_and_the_rings_around_them(
     extent: int, size: int, around: int
 ) -> None:
