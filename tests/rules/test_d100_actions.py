@@ -19,8 +19,8 @@ def _started():  # type: ignore[no-untyped-def]
             combatant("b", 1, 0, side="x"),
             combatant(
                 "foe",
-                2,
-                0,
+                1,
+                1,
                 side="y",
                 ac=99,
                 attacks=[{"name": "claw", "bonus": 5, "damage": "1d6"}],
