@@ -196,13 +196,23 @@ class TurnRules(RulesetCore):
         for lead in self._order(rolled, rng, log):
             for member in members_of[lead.combatant_id]:
                 self._place(entries, member.id, lead, companions, draft, log)
+        return self.begin_combat(draft, entries, action.surprised, log)
+
+    def begin_combat(
+        self, draft: Draft, entries: list[InitiativeEntry], surprised: list[str], log: EventLog
+    ) -> InitiativeOutcome:
+        """Set the order, round 1 and fresh budgets, mark the surprised, start the first
+        turn: what every way of deciding the order ends with."""
+        enc = draft.encounter
         enc.order = entries
         enc.round = 1
         enc.turn_of = None
+        enc.step = None
         for c in list(draft):
             fresh = draft.edit(c.id)
             self.reset_budget(fresh)
-            if c.id in action.surprised:
+            fresh.budget.reaction = True
+            if c.id in surprised:
                 self.surprise(fresh, log)
         if entries:
             self.start_turn(draft, entries[0].combatant_id, log)

@@ -136,19 +136,7 @@ class D10(Ruleset):
                     initiative=count,
                     members=tied,
                 )
-        enc.order = entries
-        enc.round = 1
-        enc.turn_of = None
-        enc.step = None
-        for c in list(draft):
-            fresh = draft.edit(c.id)
-            self.reset_budget(fresh)
-            fresh.budget.reaction = True
-            if c.id in action.surprised:
-                self.surprise(fresh, log)
-        if entries:
-            self.start_turn(draft, entries[0].combatant_id, log)
-        return InitiativeOutcome(list(entries), enc.round, enc.turn_of)
+        return self.begin_combat(draft, entries, action.surprised, log)
 
     def is_aware(
         self, draft: Draft, c: Combatant, initiator: str | None, heard_by: list[str]

@@ -613,17 +613,7 @@ class D100(Ruleset):
             method=method,
             order=[e.combatant_id for e in entries],
         )
-        enc.order = entries
-        enc.round = 1
-        enc.turn_of = None
-        for c in list(draft):
-            fresh = draft.edit(c.id)
-            self.reset_budget(fresh)
-            if c.id in action.surprised:
-                self.surprise(fresh, log)
-        if entries:
-            self.start_turn(draft, entries[0].combatant_id, log)
-        return InitiativeOutcome(list(entries), enc.round, enc.turn_of)
+        return self.begin_combat(draft, entries, action.surprised, log)
 
     # -- actions ---------------------------------------------------------------------------
 
