@@ -1,20 +1,35 @@
-"""The application factory: both doors and the health routes on one Starlette app."""
+"""The application factory: both doors and the health routes on one Starlette app.
+
+The lifespan sets up the session store: with ``REDIS_URL`` it connects to that Redis (or
+Redis Cluster, ``redis+cluster://``); without, it starts a Redis of its own for the life of
+the process (``service.store.RedisServer``) and stops it on shutdown.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 
 from service.api.graphql.playground import playground_html
 from service.api.graphql.schema import schema
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
+from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
+from service.store import RedisServer, SessionStore, connect
+
+log = logging.getLogger("service")
+
+CONNECT_TIMEOUT = 1.0
 
 
 class GraphQLApp(GraphQL[Any, Any]):
@@ -24,6 +39,44 @@ class GraphQLApp(GraphQL[Any, Any]):
 
     async def render_graphql_ide(self, request: Request) -> Response:
         return HTMLResponse(self._html)
+
+
+def make_store(settings: Settings, url: str) -> SessionStore:
+    """The session store on the Redis at ``url``, with the settings' TTL and timeouts."""
+    client = connect(url, timeout=min(CONNECT_TIMEOUT, settings.store_timeout_seconds))
+    return SessionStore(
+        client,
+        prefix=settings.redis_prefix,
+        idle_ttl=settings.session_ttl_seconds,
+        timeout=settings.store_timeout_seconds,
+    )
+
+
+def lifespan(settings: Settings) -> Any:
+    @asynccontextmanager
+    async def run(app: Starlette) -> AsyncIterator[None]:
+        server: RedisServer | None = None
+        url = settings.redis_url
+        if url is None:
+            server = RedisServer()
+            try:
+                url = await asyncio.to_thread(server.start)
+            except BaseException:
+                server.close()
+                raise
+            log.info("no REDIS_URL: started an embedded Redis for sessions at %s", url)
+        store = make_store(settings, url)
+        app.state.store = store
+        try:
+            yield
+        finally:
+            app.state.store = None
+            with suppress(Exception):
+                await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
+            if server is not None:
+                await asyncio.to_thread(server.close)
+
+    return run
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -36,14 +89,29 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
+    async def readyz(request: Request) -> Response:
+        store: SessionStore | None = getattr(request.app.state, "store", None)
+        if store is not None and await store.ping():
+            return JSONResponse({"status": "ready"})
+        return JSONResponse(
+            {"status": "unavailable", "detail": "the session store does not answer"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
     graphql = GraphQLApp(settings)
     app = Starlette(
         routes=[
             *rest_routes(settings),
+            *session_routes(settings),
             Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/readyz", readyz, methods=["GET"]),
             Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
         ],
+        lifespan=lifespan(settings),
     )
     app.state.settings = settings
+    app.state.store = None
     return app

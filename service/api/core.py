@@ -41,6 +41,8 @@ class Problem(Exception):
     errors: list[FieldError] = field(default_factory=list)
     rule: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """More members of the problem body (``currentVersion`` of a version conflict)."""
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -54,6 +56,7 @@ class Problem(Exception):
             out["errors"] = [{"path": e.path, "message": e.message} for e in self.errors]
         if self.rule is not None:
             out["rule"] = self.rule
+        out.update(self.extra)
         return out
 
 

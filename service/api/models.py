@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 from dataclasses import dataclass, field, make_dataclass
+from datetime import datetime
 from functools import cache
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
@@ -76,6 +77,83 @@ class ActionResponse:
     """The seed the random source was built from: send it back to replay this exact result."""
 
 
+@dataclass(slots=True)
+class SessionRef:
+    """Which session a result belongs to, and the version the action wrote (or read)."""
+
+    id: str
+    version: int
+    """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
+
+
+@dataclass(slots=True)
+class Session:
+    """A stored encounter: its id, its current version and its state."""
+
+    id: str
+    version: int
+    """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
+    encounter: engine_state.Encounter
+    created: datetime
+    updated: datetime
+
+
+@dataclass(slots=True)
+class CreateSessionRequest:
+    """The encounter a new session starts from."""
+
+    encounter: engine_state.Encounter
+
+
+@dataclass(slots=True)
+class SessionEvent:
+    """One entry of a session's event log."""
+
+    index: int
+    """Its position in the log, from 0."""
+    version: int
+    """The version of the session the entry was written at."""
+    data: dict[str, Any]
+    """The event: an engine event (see ``Event``), or ``{type: "undo", ...}``."""
+
+
+@dataclass(slots=True)
+class EventPage:
+    """A page of a session's event log, oldest first."""
+
+    items: list[SessionEvent]
+    offset: int
+    limit: int
+    total: int
+    """How many entries the whole log holds."""
+    next_offset: int | None
+    """The ``offset`` of the next page, or null on the last one."""
+
+
+@dataclass(slots=True)
+class UndoResponse:
+    """The session after an undo: the state from before the last action, as a new version."""
+
+    session: SessionRef
+    encounter: engine_state.Encounter
+    reverted_version: int
+    """The version that was undone."""
+    restored_version: int
+    """The version whose state the session has again."""
+
+
+_SESSION_TYPES: tuple[type, ...] = (
+    SessionRef,
+    Session,
+    CreateSessionRequest,
+    SessionEvent,
+    EventPage,
+    UndoResponse,
+)
+for _session_type in _SESSION_TYPES:
+    _session_type.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True, slots=True)
 class ActionModels:
     """The request and response types of one action, stateless and in session mode."""
@@ -86,10 +164,13 @@ class ActionModels:
     session_request: type
     """``seed`` + the action's parameters (the encounter is the session's)."""
     response: type
+    session_response: type
+    """The response plus ``session``: the session's id and the version written (or read)."""
     param_names: tuple[str, ...]
     request_adapter: TypeAdapter[Any] = field(compare=False)
     session_request_adapter: TypeAdapter[Any] = field(compare=False)
     response_adapter: TypeAdapter[Any] = field(compare=False)
+    session_response_adapter: TypeAdapter[Any] = field(compare=False)
 
     def params(self, request: Any) -> Any:
         """The engine action built from a validated request."""
@@ -135,27 +216,34 @@ def _build(spec: ActionSpec) -> ActionModels:
     encounter_field = (
         [] if spec.query else [("encounter", engine_state.Encounter, dataclasses.MISSING)]
     )
-    response = _make(
-        _name(spec, "Response"),
+    response_fields: list[tuple[str, Any, Any]] = [
+        *encounter_field,
+        ("events", list[engine_events.Event], dataclasses.MISSING),
+        ("outcome", spec.outcome, dataclasses.MISSING),
+        ("seed", Seed, dataclasses.MISSING),
+    ]
+    summary = (
         f"The result of {spec.name}: "
         + ("" if spec.query else "the new encounter, ")
-        + "every event, a summary and the seed.",
-        [
-            *encounter_field,
-            ("events", list[engine_events.Event], dataclasses.MISSING),
-            ("outcome", spec.outcome, dataclasses.MISSING),
-            ("seed", Seed, dataclasses.MISSING),
-        ],
+        + "every event, a summary and the seed."
+    )
+    response = _make(_name(spec, "Response"), summary, response_fields)
+    session_response = _make(
+        _name(spec, "SessionResponse"),
+        summary + " In session mode, also the session and its version.",
+        [*response_fields, ("session", SessionRef, dataclasses.MISSING)],
     )
     return ActionModels(
-        spec,
-        request,
-        session_request,
-        response,
-        tuple(name for name, _, _ in params),
-        TypeAdapter(request),
-        TypeAdapter(session_request),
-        TypeAdapter(response),
+        spec=spec,
+        request=request,
+        session_request=session_request,
+        response=response,
+        session_response=session_response,
+        param_names=tuple(name for name, _, _ in params),
+        request_adapter=TypeAdapter(request),
+        session_request_adapter=TypeAdapter(session_request),
+        response_adapter=TypeAdapter(response),
+        session_response_adapter=TypeAdapter(session_response),
     )
 
 

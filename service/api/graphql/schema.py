@@ -8,17 +8,23 @@ same models, with the same error paths, as a REST request.
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any
+from collections.abc import AsyncGenerator
+from datetime import datetime
+from typing import Annotated, Any, Union, cast
 
 import strawberry
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from pydantic_core import to_json
+from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from service.api import sessions
 from service.api.core import Problem, from_validation_error, run_action
-from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels
+from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.rules import REGISTRY, actions, events, state
+from service.store import MAX_PAGE
+from service.store import Session as StoredSession
 
 from .types import input_json, input_type, output_type
 
@@ -45,15 +51,62 @@ class RuleViolation(Error):
     rule: str = strawberry.field(description="The id of the rule, as listed in RULES.md.")
 
 
-def error_result(problem: Problem) -> InvalidInput | RuleViolation:
+@strawberry.type(description="No such session: never created, deleted or expired (REST: 404).")
+class NotFound(Error):
+    pass
+
+
+@strawberry.type(
+    description="The session is not at `expectedVersion`; nothing was changed (REST: 412)."
+)
+class VersionConflict(Error):
+    current_version: int = strawberry.field(description="The session's current version.")
+
+
+@strawberry.type(
+    description="The request conflicts with the session's state: nothing to undo, or a "
+    "request with the same idempotency key still in progress (REST: 409)."
+)
+class Conflict(Error):
+    pass
+
+
+@strawberry.type(description="The session store is unavailable for now; retry later (REST: 503).")
+class Unavailable(Error):
+    retry_after: int = strawberry.field(description="Seconds to wait before retrying.")
+
+
+ErrorResult = InvalidInput | RuleViolation | NotFound | VersionConflict | Conflict | Unavailable
+
+
+def error_result(problem: Problem) -> Any:
+    """The typed GraphQL error of a problem (the same mapping as REST's statuses)."""
+    if problem.status == 409 and problem.rule is not None:
+        return RuleViolation(code=problem.code, message=problem.detail, rule=problem.rule)
     if problem.status == 409:
-        return RuleViolation(code=problem.code, message=problem.detail, rule=problem.rule or "")
+        return Conflict(code=problem.code, message=problem.detail)
+    if problem.status == 404:
+        return NotFound(code=problem.code, message=problem.detail)
+    if problem.status == 412:
+        return VersionConflict(
+            code=problem.code,
+            message=problem.detail,
+            current_version=int(problem.extra.get("currentVersion", 0)),
+        )
+    if problem.status >= 500:
+        return Unavailable(
+            code=problem.code,
+            message=problem.detail,
+            retry_after=int(problem.headers.get("Retry-After", "1")),
+        )
     return InvalidInput(
         code=problem.code,
         message=problem.detail,
         errors=[FieldError(path=e.path, message=e.message) for e in problem.errors],
     )
 
+
+CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 
 EncounterType = output_type(state.Encounter)
 EventType = output_type(events.Event)
@@ -81,6 +134,97 @@ class BaseQuery:
         return __version__
 
 
+@strawberry.type(description="Which session a result belongs to, and its version.")
+class SessionRef:
+    id: strawberry.ID
+    version: int = strawberry.field(
+        description="The version the action wrote (or read); starts at 1, one more per write."
+    )
+
+
+def _encounter_of(document: Any) -> Any:
+    return sessions.load(document)
+
+
+@strawberry.type(name="Session", description="A stored encounter, at its current version.")
+class SessionType:
+    id: strawberry.ID
+    version: int = strawberry.field(description="Starts at 1 and grows by one with each write.")
+    document: JSON = strawberry.field(description="The encounter as a JSON document.")
+    created: datetime
+    updated: datetime
+
+    @strawberry.field(description="The encounter, typed.")  # type: ignore[untyped-decorator]
+    def encounter(self) -> EncounterType:  # type: ignore[valid-type]
+        return cast(EncounterType, _encounter_of(self.document))  # type: ignore[valid-type]
+
+
+def _session_type(session: StoredSession) -> SessionType:
+    return SessionType(
+        id=strawberry.ID(session.id),
+        version=session.version,
+        document=cast(JSON, session.document),
+        created=session.created,
+        updated=session.updated,
+    )
+
+
+@strawberry.type(description="The session was deleted.")
+class DeletedSession:
+    id: strawberry.ID
+
+
+@strawberry.type(description="One entry of a session's event log.")
+class SessionEvent:
+    index: int = strawberry.field(description="Its position in the log, from 0.")
+    version: int = strawberry.field(description="The version it was written at.")
+    data: JSON = strawberry.field(description="The event (an engine event, or an undo).")
+
+
+@strawberry.type(description="A page of a session's event log, oldest first.")
+class SessionEventPage:
+    items: list[SessionEvent]
+    offset: int
+    limit: int
+    total: int = strawberry.field(description="How many entries the whole log holds.")
+    next_offset: int | None = strawberry.field(
+        description="The offset of the next page; null on the last page."
+    )
+
+
+@strawberry.type(description="The session after an undo.")
+class UndoPayload:
+    session: SessionRef
+    document: JSON = strawberry.field(description="The restored encounter as a JSON document.")
+    reverted_version: int = strawberry.field(description="The version that was undone.")
+    restored_version: int = strawberry.field(
+        description="The version whose state the session has again."
+    )
+
+
+@strawberry.type(description="A new version of a session, written through any server.")
+class SessionUpdate:
+    id: strawberry.ID
+    version: int
+    document: JSON = strawberry.field(description="The session's encounter at this version.")
+    events: list[SessionEvent] = strawberry.field(description="What this version logged.")
+
+
+def _events(items: list[dict[str, Any]] | list[Any]) -> list[SessionEvent]:
+    out = []
+    for e in items:
+        if isinstance(e, dict):
+            out.append(SessionEvent(index=e["index"], version=e["version"], data=e["data"]))
+        else:
+            out.append(SessionEvent(index=e.index, version=e.version, data=e.data))
+    return out
+
+
+def _connection(info: Info) -> HTTPConnection:
+    connection: HTTPConnection = info.context["request"]
+    return connection
+
+
 def _payload_type(models: ActionModels) -> type:
     outcome = output_type(models.spec.outcome)
     name = models.response.__name__.removesuffix("Response") + "Payload"
@@ -94,10 +238,16 @@ def _payload_type(models: ActionModels) -> type:
             "events": list[EventType],  # type: ignore[valid-type]
             "outcome": outcome,
             "seed": int,
+            "session": SessionRef | None,
         },
         "events": strawberry.field(description="Every roll and decision, in order."),
         "outcome": strawberry.field(description="A summary of what happened."),
         "seed": strawberry.field(description="The seed used: send it back to replay."),
+        "session": strawberry.field(
+            description="In session mode, the session and the version written (or read); "
+            "null in stateless mode.",
+            default=None,
+        ),
     }
     if not models.spec.query:
         namespace["__annotations__"]["encounter"] = EncounterType
@@ -111,69 +261,319 @@ def _payload_type(models: ActionModels) -> type:
     )
 
 
+def _union(name: str, *members: Any) -> Any:
+    return Annotated[Union[members], strawberry.union(name)]  # type: ignore[valid-type]  # noqa: UP007
+
+
+def _invalid(message: str, path: str) -> InvalidInput:
+    return InvalidInput(
+        code="invalid-input",
+        message=f"{path}: {message}",
+        errors=[FieldError(path=path, message=message)],
+    )
+
+
 def _mutation(models: ActionModels) -> Any:
     payload = _payload_type(models)
-    result = Annotated[
-        payload | InvalidInput | RuleViolation,  # type: ignore[valid-type]
-        strawberry.union(models.response.__name__.removesuffix("Response") + "Result"),
-    ]
+    base = models.response.__name__.removesuffix("Response")
+    result = _union(
+        base + "Result",
+        payload,
+        InvalidInput,
+        RuleViolation,
+        NotFound,
+        VersionConflict,
+        Conflict,
+        Unavailable,
+    )
     params_input = input_type(models.spec.params)
     adapter = models.request_adapter
+    session_adapter = models.session_request_adapter
+    query = models.spec.query
 
-    def resolve(encounter: JSON, input: Any, seed: int | None = None) -> Any:
-        body = {"encounter": encounter, **input_json(input), "seed": seed}
+    def build(data: dict[str, Any], ref: dict[str, Any] | None) -> Any:
+        response = models.response_adapter.validate_json(to_json(data))
+        fields = {"events": response.events, "outcome": response.outcome, "seed": response.seed}
+        if not query:
+            fields["encounter"] = response.encounter
+        if ref is not None:
+            fields["session"] = SessionRef(id=strawberry.ID(ref["id"]), version=ref["version"])
+        return payload(**fields)
+
+    async def resolve(
+        info: Info,
+        input: Any,
+        encounter: JSON | None = None,
+        session_id: strawberry.ID | None = None,
+        seed: int | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
+        if (encounter is None) == (session_id is None):
+            return _invalid("send exactly one of `encounter` and `sessionId`", "sessionId")
         try:
-            request = adapter.validate_json(to_json(body))
-            response = run_action(models, request.encounter, request)
+            if encounter is not None:
+                if expected_version is not None or idempotency_key is not None:
+                    return _invalid(
+                        "`expectedVersion` and `idempotencyKey` apply to sessions only",
+                        "expectedVersion" if expected_version is not None else "idempotencyKey",
+                    )
+                body = {"encounter": encounter, **input_json(input), "seed": seed}
+                request = adapter.validate_json(to_json(body))
+                response = run_action(models, request.encounter, request)
+                data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
+                return build(data, None)
+            sid = str(session_id)
+            request = session_adapter.validate_json(to_json({**input_json(input), "seed": seed}))
+            connection = _connection(info)
+            key = None if query else idempotency_key
+            outcome = await sessions.run(
+                models,
+                sessions.store_of(connection),
+                sessions.tenant_of(connection),
+                sid,
+                request,
+                expected_version=expected_version,
+                idempotency_key=key,
+                request_fingerprint=None
+                if key is None
+                else sessions.fingerprint(models.spec.name, sid, request, expected_version),
+            )
         except ValidationError as e:
             return error_result(from_validation_error(e))
         except Problem as problem:
             return error_result(problem)
-        return payload(  # type: ignore[call-arg]
-            encounter=response.encounter,
-            events=response.events,
-            outcome=response.outcome,
-            seed=response.seed,
-        )
+        body = dict(outcome.body)
+        ref = body.pop("session")
+        return build(body, ref)
 
+    kw = inspect.Parameter.KEYWORD_ONLY
+    optional = {
+        "encounter": JSON | None,
+        "session_id": strawberry.ID | None,
+        "seed": int | None,
+        "expected_version": int | None,
+        "idempotency_key": str | None,
+    }
     resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
-            inspect.Parameter("encounter", inspect.Parameter.KEYWORD_ONLY, annotation=JSON),
-            inspect.Parameter("input", inspect.Parameter.KEYWORD_ONLY, annotation=params_input),
-            inspect.Parameter(
-                "seed", inspect.Parameter.KEYWORD_ONLY, annotation=int | None, default=None
-            ),
+            inspect.Parameter("info", kw, annotation=Info),
+            inspect.Parameter("input", kw, annotation=params_input),
+            *(inspect.Parameter(n, kw, annotation=t, default=None) for n, t in optional.items()),
         ],
         return_annotation=result,
     )
     resolve.__annotations__ = {
-        "encounter": JSON,
+        "info": Info,
         "input": params_input,
-        "seed": int | None,
+        **optional,
         "return": result,
     }
-    make = strawberry.field if models.spec.query else strawberry.mutation
+    make = strawberry.field if query else strawberry.mutation
+    mode = (
+        "Send `encounter` (stateless) or `sessionId` (the session's encounter"
+        + (
+            ", read at its current version"
+            if query
+            else "; the result is written as its next version"
+        )
+        + "), not both."
+    )
     return make(
         resolver=resolve,
         name=models.spec.name,
-        description=f"{models.spec.summary} Seeds run from 0 to {MAX_SEED}.",
+        description=f"{models.spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
     )
+
+
+CreateSessionResult = Annotated[
+    SessionType | InvalidInput | Conflict | Unavailable, strawberry.union("CreateSessionResult")
+]
+SessionResult = Annotated[SessionType | NotFound | Unavailable, strawberry.union("SessionResult")]
+DeleteSessionResult = Annotated[
+    DeletedSession | NotFound | Unavailable, strawberry.union("DeleteSessionResult")
+]
+SessionEventsResult = Annotated[
+    SessionEventPage | InvalidInput | NotFound | Unavailable,
+    strawberry.union("SessionEventsResult"),
+]
+UndoResult = Annotated[
+    UndoPayload | InvalidInput | NotFound | VersionConflict | Conflict | Unavailable,
+    strawberry.union("UndoResult"),
+]
+SessionUpdateResult = Annotated[
+    SessionUpdate | NotFound | Unavailable, strawberry.union("SessionUpdateResult")
+]
+
+
+@strawberry.type
+class SessionQueries:
+    @strawberry.field(description="A session at its current version.")  # type: ignore[untyped-decorator]
+    async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
+        connection = _connection(info)
+        try:
+            stored = await sessions.get(
+                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+            )
+        except Problem as problem:
+            return cast(SessionResult, error_result(problem))
+        return _session_type(stored)
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description=f"A page of the session's event log, oldest first (limit 1 to {MAX_PAGE})."
+    )
+    async def session_events(
+        self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
+    ) -> SessionEventsResult:
+        connection = _connection(info)
+        if offset < 0:
+            return _invalid("must be 0 or more", "offset")
+        if not 1 <= limit <= MAX_PAGE:
+            return _invalid(f"must be from 1 to {MAX_PAGE}", "limit")
+        try:
+            page = await sessions.events(
+                sessions.store_of(connection),
+                sessions.tenant_of(connection),
+                str(id),
+                offset=offset,
+                limit=limit,
+            )
+        except Problem as problem:
+            return cast(SessionEventsResult, error_result(problem))
+        return SessionEventPage(
+            items=_events(page["items"]),
+            offset=page["offset"],
+            limit=page["limit"],
+            total=page["total"],
+            next_offset=page["nextOffset"],
+        )
+
+
+@strawberry.type
+class SessionMutations:
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Store an encounter as a new session, at version 1. With an "
+        "`idempotencyKey`, a retry answers the session first created."
+    )
+    async def create_session(
+        self, info: Info, encounter: JSON, idempotency_key: str | None = None
+    ) -> CreateSessionResult:
+        connection = _connection(info)
+        try:
+            request = CREATE_SESSION.validate_json(to_json({"encounter": encounter}))
+            stored = await sessions.create(
+                sessions.store_of(connection),
+                sessions.tenant_of(connection),
+                request.encounter,
+                idempotency_key=idempotency_key,
+                request_fingerprint=None
+                if idempotency_key is None
+                else sessions.fingerprint("createSession", "", request, None),
+            )
+        except ValidationError as e:
+            return cast(CreateSessionResult, error_result(from_validation_error(e)))
+        except Problem as problem:
+            return cast(CreateSessionResult, error_result(problem))
+        return _session_type(stored)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Delete a session, its log and its history; its subscriptions end."
+    )
+    async def delete_session(self, info: Info, id: strawberry.ID) -> DeleteSessionResult:
+        connection = _connection(info)
+        try:
+            await sessions.delete(
+                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+            )
+        except Problem as problem:
+            return cast(DeleteSessionResult, error_result(problem))
+        return DeletedSession(id=id)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Restore the state from before the session's last action, as a new "
+        "version (repeat to go further back)."
+    )
+    async def undo(
+        self,
+        info: Info,
+        session_id: strawberry.ID,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> UndoResult:
+        connection = _connection(info)
+        sid = str(session_id)
+        try:
+            outcome = await sessions.undo(
+                sessions.store_of(connection),
+                sessions.tenant_of(connection),
+                sid,
+                expected_version=expected_version,
+                idempotency_key=idempotency_key,
+                request_fingerprint=None
+                if idempotency_key is None
+                else sessions.fingerprint("undo", sid, None, expected_version),
+            )
+        except Problem as problem:
+            return cast(UndoResult, error_result(problem))
+        body = outcome.body
+        return UndoPayload(
+            session=SessionRef(id=strawberry.ID(sid), version=body["session"]["version"]),
+            document=body["encounter"],
+            reverted_version=body["revertedVersion"],
+            restored_version=body["restoredVersion"],
+        )
+
+
+@strawberry.type(description="Live updates of sessions (graphql-transport-ws).")
+class Subscription:
+    @strawberry.subscription(  # type: ignore[untyped-decorator]
+        description="Each new version of the session from now on, whichever server wrote it; "
+        "ends when the session is deleted or expires. `NotFound` or `Unavailable` end it too "
+        "(after `Unavailable`, subscribe again and read the session: updates may be missed)."
+    )
+    async def session_updated(
+        self, info: Info, session_id: strawberry.ID
+    ) -> AsyncGenerator[SessionUpdateResult, None]:
+        connection = _connection(info)
+        try:
+            store = sessions.store_of(connection)
+            async for update in sessions.subscribe(
+                store, sessions.tenant_of(connection), str(session_id)
+            ):
+                yield SessionUpdate(
+                    id=strawberry.ID(update.session.id),
+                    version=update.session.version,
+                    document=cast(JSON, update.session.document),
+                    events=_events(update.events),
+                )
+        except Problem as problem:
+            yield cast(SessionUpdateResult, error_result(problem))
 
 
 Query = strawberry.type(
     type(
         "Query",
-        (BaseQuery,),
+        (BaseQuery, SessionQueries),
         {m.spec.name: _mutation(m) for m in MODELS.values() if m.spec.query},
     ),
-    description="Read-only questions about an encounter, and what the service hosts.",
+    description="Read-only questions about an encounter or a session, and what the service hosts.",
 )
 
 Mutation = strawberry.type(
-    type("Mutation", (), {m.spec.name: _mutation(m) for m in MODELS.values() if not m.spec.query}),
-    description="Every action, applied to the encounter sent with it.",
+    type(
+        "Mutation",
+        (SessionMutations,),
+        {m.spec.name: _mutation(m) for m in MODELS.values() if not m.spec.query},
+    ),
+    description="Every action, applied to the encounter sent with it or to a session's; and "
+    "the sessions themselves.",
 )
 
-schema = strawberry.Schema(query=Query, mutation=Mutation, types=[InvalidInput, RuleViolation])
+schema = strawberry.Schema(
+    query=Query,
+    mutation=Mutation,
+    subscription=Subscription,
+    types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
+)
 
-_ = (Info, actions)
+_ = (actions, ErrorResult)

@@ -8,7 +8,14 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
-from service.api.models import MODELS
+from service.api.models import (
+    MODELS,
+    CreateSessionRequest,
+    EventPage,
+    Session,
+    UndoResponse,
+)
+from service.store import MAX_PAGE
 
 REF = "#/components/schemas/{model}"
 
@@ -63,11 +70,260 @@ def _json(ref: str, description: str) -> dict[str, Any]:
     }
 
 
+SESSION_ERRORS: dict[str, str] = {
+    "404": "No such session (never created, deleted, expired, or a malformed id).",
+    "503": "The session store is unavailable; retry after `Retry-After` seconds.",
+}
+
+ID_PARAM: dict[str, Any] = {
+    "name": "id",
+    "in": "path",
+    "required": True,
+    "description": "The session's id, as `createSession` answered it.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
+}
+
+IF_MATCH: dict[str, Any] = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": "The `ETag` of the version this request was computed on: any other "
+    "version answers 412 and changes nothing. Without it, concurrent writes are applied one "
+    "after the other.",
+    "schema": {"type": "string"},
+}
+
+IDEMPOTENCY_KEY: dict[str, Any] = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "A unique key (1 to 255 characters) for this request: a retry with the "
+    "same key and body answers the first response (with `Idempotent-Replayed: true`) "
+    "without applying it again; the same key with another body answers 422, and while "
+    "the first is still running, 409.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+}
+
+ETAG_HEADER: dict[str, Any] = {
+    "description": "The session's version, as a strong entity tag (send it as `If-Match`).",
+    "schema": {"type": "string"},
+}
+
+REPLAYED_HEADER: dict[str, Any] = {
+    "description": "`true` when this is the stored response of an earlier request with the "
+    "same idempotency key.",
+    "schema": {"type": "string", "enum": ["true"]},
+}
+
+RETRY_AFTER: dict[str, Any] = {
+    "description": "Seconds to wait before retrying.",
+    "schema": {"type": "integer", "minimum": 1},
+}
+
+
+def _problem_with(description: str, headers: dict[str, Any]) -> dict[str, Any]:
+    return {**_problem(description), "headers": headers}
+
+
+def _session_errors(*statuses: str) -> dict[str, Any]:
+    texts = {
+        **ERRORS,
+        **SESSION_ERRORS,
+        "409": "The rules forbid this action (the problem names the rule), or a request "
+        "with the same idempotency key is still in progress.",
+        "412": "The session is not at the `If-Match` version; nothing changed. The problem's "
+        "`currentVersion` (and the `ETag`) say the current version.",
+        "422": "Invalid input (the problem lists each bad field with its path), or an "
+        "idempotency key reused with another request.",
+    }
+    out: dict[str, Any] = {}
+    for status in statuses:
+        if status == "503":
+            out[status] = _problem_with(texts[status], {"Retry-After": RETRY_AFTER})
+        elif status == "412":
+            out[status] = _problem_with(texts[status], {"ETag": ETAG_HEADER})
+        else:
+            out[status] = _problem(texts[status])
+    return out
+
+
+def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
+    return {**_json(ref, description), "headers": headers}
+
+
+def _session_paths() -> dict[str, Any]:
+    write_headers = {"ETag": ETAG_HEADER, "Idempotent-Replayed": REPLAYED_HEADER}
+    paths: dict[str, Any] = {
+        "/v1/sessions": {
+            "post": {
+                "operationId": "createSession",
+                "summary": "Store an encounter as a new session, at version 1.",
+                "tags": ["sessions"],
+                "parameters": [IDEMPOTENCY_KEY],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": REF.format(model="CreateSessionRequest")}
+                        }
+                    },
+                },
+                "responses": {
+                    "201": {
+                        **_json("Session", "The new session."),
+                        "headers": {
+                            "Location": {
+                                "description": "The session's URL.",
+                                "schema": {"type": "string"},
+                            },
+                            "ETag": ETAG_HEADER,
+                        },
+                        "links": {},
+                    },
+                    **_session_errors("409", "413", "415", "422", "503"),
+                },
+            }
+        },
+        "/v1/sessions/{id}": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": "getSession",
+                "summary": "A session at its current version.",
+                "tags": ["sessions"],
+                "responses": {
+                    "200": _json_with("Session", "The session.", {"ETag": ETAG_HEADER}),
+                    **_session_errors("404", "503"),
+                },
+            },
+            "delete": {
+                "operationId": "deleteSession",
+                "summary": "Delete a session, its event log and its history.",
+                "tags": ["sessions"],
+                "responses": {
+                    "204": {"description": "Deleted."},
+                    **_session_errors("404", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/events": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": "getSessionEvents",
+                "summary": "A page of the session's event log, oldest first.",
+                "tags": ["sessions"],
+                "parameters": [
+                    {
+                        "name": "offset",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "integer", "minimum": 0, "default": 0},
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "schema": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": MAX_PAGE,
+                            "default": 50,
+                        },
+                    },
+                ],
+                "responses": {
+                    "200": _json("EventPage", "The page."),
+                    **_session_errors("404", "422", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/undo": {
+            "parameters": [ID_PARAM],
+            "post": {
+                "operationId": "undoSession",
+                "summary": "Restore the state from before the last action, as a new version.",
+                "description": "Repeat to go further back. 409 when there is nothing to undo.",
+                "tags": ["sessions"],
+                "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
+                "responses": {
+                    "200": _json_with("UndoResponse", "The restored session.", write_headers),
+                    "409": _problem(
+                        "Nothing to undo, or a request with the same idempotency key is "
+                        "still in progress."
+                    ),
+                    **_session_errors("404", "412", "422", "503"),
+                },
+            },
+        },
+    }
+    for m in MODELS.values():
+        query = m.spec.query
+        statuses = ["404", "409", "412", "413", "415", "422", "503"]
+        paths[f"/v1/sessions/{{id}}/{m.spec.slug}"] = {
+            "parameters": [ID_PARAM],
+            "post": {
+                "operationId": session_operation_id(m.spec.name),
+                "summary": m.spec.summary
+                + (
+                    " Reads the session's encounter; writes nothing."
+                    if query
+                    else " Applied to the session's encounter, written as its next version."
+                ),
+                "description": (m.spec.params.__doc__ or "").strip(),
+                "tags": ["sessions"],
+                "parameters": [IF_MATCH] if query else [IF_MATCH, IDEMPOTENCY_KEY],
+                "requestBody": {
+                    "required": False,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": REF.format(model=m.session_request.__name__)}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json_with(
+                        m.session_response.__name__,
+                        "The result, with the session and the version "
+                        + ("read." if query else "written."),
+                        {"ETag": ETAG_HEADER} if query else write_headers,
+                    ),
+                    **_session_errors(*statuses),
+                },
+            },
+        }
+    links = {}
+    for path, item in paths.items():
+        if "{id}" not in path:
+            continue
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            links[operation["operationId"]] = {
+                "operationId": operation["operationId"],
+                "parameters": {"id": "$response.body#/id"},
+            }
+    paths["/v1/sessions"]["post"]["responses"]["201"]["links"] = links
+    return paths
+
+
+def session_operation_id(name: str) -> str:
+    """The operation id of an action's session route: ``sessionApplyDamage``."""
+    return "session" + name[0].upper() + name[1:]
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
         inputs.append((m.request.__name__, "validation", m.request_adapter))
         inputs.append((m.response.__name__, "serialization", m.response_adapter))
+        inputs.append((m.session_request.__name__, "validation", m.session_request_adapter))
+        inputs.append((m.session_response.__name__, "serialization", m.session_response_adapter))
+    for cls, mode in (
+        (CreateSessionRequest, "validation"),
+        (Session, "serialization"),
+        (EventPage, "serialization"),
+        (UndoResponse, "serialization"),
+    ):
+        inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
     schemas: dict[str, Any] = dict(sorted(definitions.get("$defs", {}).items()))
     schemas["Problem"] = PROBLEM_SCHEMA
@@ -93,6 +349,7 @@ def build_openapi() -> dict[str, Any]:
                 },
             }
         }
+    paths.update(_session_paths())
     return {
         "openapi": "3.1.0",
         "info": {
@@ -102,7 +359,10 @@ def build_openapi() -> dict[str, Any]:
                 "Adjudicates tabletop combat: send an encounter and an action, get the new "
                 "encounter, every roll and decision as events, and an outcome summary. "
                 "Every action takes an optional `seed`; the same input and seed give the "
-                "same result, and every response says its seed."
+                "same result, and every response says its seed. In session mode "
+                "(`/v1/sessions/...`) the encounter is kept by the service: each action "
+                "writes a new version, sent as a strong `ETag`; `If-Match` guards against "
+                "lost updates and `Idempotency-Key` makes retries safe."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },

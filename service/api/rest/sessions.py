@@ -1,0 +1,209 @@
+"""The REST door's session routes: create, read, delete, every action, undo and the log.
+
+Writes take ``If-Match`` (the ``ETag`` of the version they were computed on: 412 on any
+other) and ``Idempotency-Key`` (a retry answers the stored response, with
+``Idempotent-Replayed: true``). Every answer about a session carries its version as a
+strong ``ETag``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import TypeAdapter
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from service.api import sessions
+from service.api.core import invalid
+from service.api.models import MODELS, ActionModels, CreateSessionRequest
+from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
+from service.api.rest.openapi import session_operation_id
+from service.settings import Settings
+from service.store import MAX_PAGE
+
+CREATE = TypeAdapter(CreateSessionRequest)
+DEFAULT_PAGE = 50
+_STRONG_TAG = re.compile(r'"(\d{1,18})"')
+NO_MATCH = -1
+"""The expected version of an ``If-Match`` no version can satisfy."""
+
+
+def json_response(
+    body: Any, *, status: int = 200, version: int | None = None, replayed: bool = False
+) -> Response:
+    headers: dict[str, str] = {}
+    if version is not None:
+        headers["ETag"] = sessions.etag(version)
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    content = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return Response(content, status_code=status, media_type=JSON, headers=headers)
+
+
+def idempotency_key(request: Request) -> str | None:
+    return request.headers.get("idempotency-key")
+
+
+async def expected_version(request: Request, session_id: str) -> int | None:
+    """The version ``If-Match`` requires (None without one, or for ``*``).
+
+    Comparison is strong: a weak tag never matches. With several tags, the current version is
+    read and, if listed, required (the write is still a compare-and-set on it).
+    """
+    header = request.headers.get("if-match")
+    if header is None or header.strip() == "*":
+        return None
+    versions = {
+        int(m.group(1)) for tag in header.split(",") if (m := _STRONG_TAG.fullmatch(tag.strip()))
+    }
+    if not versions:
+        return NO_MATCH
+    if len(versions) == 1:
+        return versions.pop()
+    current = await sessions.get(
+        sessions.store_of(request), sessions.tenant_of(request), session_id
+    )
+    return current.version if current.version in versions else NO_MATCH
+
+
+def _query_int(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"-?\d{1,9}", raw.strip()):
+        raise invalid(f"must be an integer, not {raw!r}", (name,))
+    return int(raw)
+
+
+def create_session_endpoint(settings: Settings) -> Endpoint:
+    @handles_problems
+    async def create_session(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(CREATE, body)
+        key = idempotency_key(request)
+        session = await sessions.create(
+            sessions.store_of(request),
+            sessions.tenant_of(request),
+            parsed.encounter,
+            idempotency_key=key,
+            request_fingerprint=sessions.fingerprint("createSession", "", parsed, None)
+            if key is not None
+            else None,
+        )
+        response = json_response(
+            sessions.session_json(session), status=201, version=session.version
+        )
+        response.headers["Location"] = request.url_for("getSession", id=session.id).path
+        return response
+
+    return create_session
+
+
+@handles_problems
+async def get_session(request: Request) -> Response:
+    session = await sessions.get(
+        sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+    )
+    return json_response(sessions.session_json(session), version=session.version)
+
+
+@handles_problems
+async def delete_session(request: Request) -> Response:
+    await sessions.delete(
+        sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+    )
+    return Response(status_code=204)
+
+
+@handles_problems
+async def session_events(request: Request) -> Response:
+    offset = _query_int(request, "offset", 0)
+    limit = _query_int(request, "limit", DEFAULT_PAGE)
+    if offset < 0:
+        raise invalid("must be 0 or more", ("offset",))
+    if not 1 <= limit <= MAX_PAGE:
+        raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+    page = await sessions.events(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        request.path_params["id"],
+        offset=offset,
+        limit=limit,
+    )
+    return json_response(page)
+
+
+@handles_problems
+async def undo(request: Request) -> Response:
+    session_id = request.path_params["id"]
+    expected = await expected_version(request, session_id)
+    key = idempotency_key(request)
+    outcome = await sessions.undo(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        session_id,
+        expected_version=expected,
+        idempotency_key=key,
+        request_fingerprint=sessions.fingerprint("undo", session_id, None, expected)
+        if key is not None
+        else None,
+    )
+    return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+
+
+def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
+    adapter = models.session_request_adapter
+
+    @handles_problems
+    async def endpoint(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(adapter, body if body.strip() else b"{}")
+        session_id = request.path_params["id"]
+        expected = await expected_version(request, session_id)
+        key = None if models.spec.query else idempotency_key(request)
+        outcome = await sessions.run(
+            models,
+            sessions.store_of(request),
+            sessions.tenant_of(request),
+            session_id,
+            parsed,
+            expected_version=expected,
+            idempotency_key=key,
+            request_fingerprint=sessions.fingerprint(models.spec.name, session_id, parsed, expected)
+            if key is not None
+            else None,
+        )
+        return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+
+    return endpoint
+
+
+def routes(settings: Settings) -> list[BaseRoute]:
+    out: list[BaseRoute] = [
+        Route(
+            "/v1/sessions",
+            create_session_endpoint(settings),
+            methods=["POST"],
+            name="createSession",
+        ),
+        Route("/v1/sessions/{id}", get_session, methods=["GET"], name="getSession"),
+        Route("/v1/sessions/{id}", delete_session, methods=["DELETE"], name="deleteSession"),
+        Route("/v1/sessions/{id}/events", session_events, methods=["GET"], name="getSessionEvents"),
+        Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
+    ]
+    for m in MODELS.values():
+        out.append(
+            Route(
+                f"/v1/sessions/{{id}}/{m.spec.slug}",
+                session_action_endpoint(m, settings),
+                methods=["POST"],
+                name=session_operation_id(m.spec.name),
+            )
+        )
+    return out
