@@ -46,6 +46,8 @@ class RulesetCore:
     initiative_die: ClassVar[int] = 20
     instant_death_multiplier: ClassVar[int] = 2
     instant_death_rule: ClassVar[str] = "d20.death.instant"
+    critical_damage: ClassVar[str] = "double-dice"
+    """What a critical hit does to damage: ``double-dice`` (d20) or ``half-again`` (d100)."""
     sizes: ClassVar[tuple[str, ...]] = ("tiny", "small", "medium", "large", "huge", "gargantuan")
     square_extent: ClassVar[dict[str, int]] = {
         "tiny": 1,

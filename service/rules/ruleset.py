@@ -21,6 +21,7 @@ from .criticals import CriticalRules
 from .errors import InvalidAction, NotSupported, UnknownRuleset
 from .events import Event, EventLog
 from .movement import MovementRules
+from .odds import OddsRules
 from .state import Draft, Encounter
 from .turns import TurnRules
 from .validate import validate_encounter
@@ -36,7 +37,14 @@ class Result:
 
 
 class Ruleset(
-    CriticalRules, ModifierRules, AttackRules, MovementRules, ActionRules, TurnRules, RulesetCore
+    CriticalRules,
+    ModifierRules,
+    AttackRules,
+    MovementRules,
+    ActionRules,
+    TurnRules,
+    OddsRules,
+    RulesetCore,
 ):
     """The d20 base. Subclasses set ``id`` and override flags and hooks."""
 

@@ -423,6 +423,7 @@ class D100(Ruleset):
     fumble_max = 5
     instant_death_multiplier = 1
     instant_death_rule = "d100.death.instant"
+    critical_damage = "half-again"
     sizes = SIZES
     square_extent = SQUARE_EXTENT
 
