@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.escape_grapple_request import EscapeGrappleRequest
+from ...models.escape_grapple_response import EscapeGrappleResponse
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: EscapeGrappleRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/escape-grapple",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EscapeGrappleResponse | Problem | None:
+    if response.status_code == 200:
+        response_200 = EscapeGrappleResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EscapeGrappleResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EscapeGrappleRequest,
+) -> Response[EscapeGrappleResponse | Problem]:
+    """d100: escape a grapple, unarmed check against the grappler's (an action).
+
+     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+
+    Args:
+        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
+            (an action). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EscapeGrappleResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EscapeGrappleRequest,
+) -> EscapeGrappleResponse | Problem | None:
+    """d100: escape a grapple, unarmed check against the grappler's (an action).
+
+     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+
+    Args:
+        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
+            (an action). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EscapeGrappleResponse | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EscapeGrappleRequest,
+) -> Response[EscapeGrappleResponse | Problem]:
+    """d100: escape a grapple, unarmed check against the grappler's (an action).
+
+     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+
+    Args:
+        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
+            (an action). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EscapeGrappleResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EscapeGrappleRequest,
+) -> EscapeGrappleResponse | Problem | None:
+    """d100: escape a grapple, unarmed check against the grappler's (an action).
+
+     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+
+    Args:
+        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
+            (an action). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EscapeGrappleResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

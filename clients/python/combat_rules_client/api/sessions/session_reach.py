@@ -1,0 +1,244 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.reach_session_request import ReachSessionRequest
+from ...models.reach_session_response import ReachSessionResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: ReachSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/reach".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ReachSessionResponse | None:
+    if response.status_code == 200:
+        response_200 = ReachSessionResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ReachSessionResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReachSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[Problem | ReachSessionResponse]:
+    """The distance from an attacker to a target and which of its attacks reach. Reads the session's
+    encounter; writes nothing.
+
+     A question about two combatants: an attacker (or origin) and a target.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
+            its attacks reach. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReachSessionResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReachSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Problem | ReachSessionResponse | None:
+    """The distance from an attacker to a target and which of its attacks reach. Reads the session's
+    encounter; writes nothing.
+
+     A question about two combatants: an attacker (or origin) and a target.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
+            its attacks reach. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ReachSessionResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReachSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[Problem | ReachSessionResponse]:
+    """The distance from an attacker to a target and which of its attacks reach. Reads the session's
+    encounter; writes nothing.
+
+     A question about two combatants: an attacker (or origin) and a target.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
+            its attacks reach. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReachSessionResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReachSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Problem | ReachSessionResponse | None:
+    """The distance from an attacker to a target and which of its attacks reach. Reads the session's
+    encounter; writes nothing.
+
+     A question about two combatants: an attacker (or origin) and a target.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
+            its attacks reach. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ReachSessionResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    ).parsed

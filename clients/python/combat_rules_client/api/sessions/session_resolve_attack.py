@@ -1,0 +1,260 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.resolve_attack_session_request import ResolveAttackSessionRequest
+from ...models.resolve_attack_session_response import ResolveAttackSessionResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: ResolveAttackSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/resolve-attack".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ResolveAttackSessionResponse | None:
+    if response.status_code == 200:
+        response_200 = ResolveAttackSessionResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ResolveAttackSessionResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ResolveAttackSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | ResolveAttackSessionResponse]:
+    """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
+    written as its next version.
+
+     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ResolveAttackSessionRequest | Unset): Roll an attack, apply cover and advantage, and
+            deal its damage. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ResolveAttackSessionResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ResolveAttackSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | ResolveAttackSessionResponse | None:
+    """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
+    written as its next version.
+
+     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ResolveAttackSessionRequest | Unset): Roll an attack, apply cover and advantage, and
+            deal its damage. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ResolveAttackSessionResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ResolveAttackSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | ResolveAttackSessionResponse]:
+    """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
+    written as its next version.
+
+     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ResolveAttackSessionRequest | Unset): Roll an attack, apply cover and advantage, and
+            deal its damage. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ResolveAttackSessionResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ResolveAttackSessionRequest | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | ResolveAttackSessionResponse | None:
+    """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
+    written as its next version.
+
+     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ResolveAttackSessionRequest | Unset): Roll an attack, apply cover and advantage, and
+            deal its damage. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ResolveAttackSessionResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Abilities")
+
+
+@_attrs_define
+class Abilities:
+    """A modifier for each of the six abilities.
+
+    Attributes:
+        strength (int | Unset):  Default: 0.
+        dexterity (int | Unset):  Default: 0.
+        constitution (int | Unset):  Default: 0.
+        intelligence (int | Unset):  Default: 0.
+        wisdom (int | Unset):  Default: 0.
+        charisma (int | Unset):  Default: 0.
+    """
+
+    strength: int | Unset = 0
+    dexterity: int | Unset = 0
+    constitution: int | Unset = 0
+    intelligence: int | Unset = 0
+    wisdom: int | Unset = 0
+    charisma: int | Unset = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        strength = self.strength
+
+        dexterity = self.dexterity
+
+        constitution = self.constitution
+
+        intelligence = self.intelligence
+
+        wisdom = self.wisdom
+
+        charisma = self.charisma
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if strength is not UNSET:
+            field_dict["strength"] = strength
+        if dexterity is not UNSET:
+            field_dict["dexterity"] = dexterity
+        if constitution is not UNSET:
+            field_dict["constitution"] = constitution
+        if intelligence is not UNSET:
+            field_dict["intelligence"] = intelligence
+        if wisdom is not UNSET:
+            field_dict["wisdom"] = wisdom
+        if charisma is not UNSET:
+            field_dict["charisma"] = charisma
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        strength = d.pop("strength", UNSET)
+
+        dexterity = d.pop("dexterity", UNSET)
+
+        constitution = d.pop("constitution", UNSET)
+
+        intelligence = d.pop("intelligence", UNSET)
+
+        wisdom = d.pop("wisdom", UNSET)
+
+        charisma = d.pop("charisma", UNSET)
+
+        abilities = cls(
+            strength=strength,
+            dexterity=dexterity,
+            constitution=constitution,
+            intelligence=intelligence,
+            wisdom=wisdom,
+            charisma=charisma,
+        )
+
+        return abilities

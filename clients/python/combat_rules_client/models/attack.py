@@ -1,0 +1,251 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.attack_kind import AttackKind
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Attack")
+
+
+@_attrs_define
+class Attack:
+    """An attack a combatant can make, or the caller can describe inline.
+
+    Attributes:
+        name (str):
+        bonus (int | Unset): Added to the attack roll. Default: 0.
+        damage (str | Unset): Damage in dice notation (``1d8+3``); every die here is doubled on a critical hit, so
+            extra dice that are part of the attack (sneak attack...) belong in it. Default: '1d4'.
+        kind (AttackKind | Unset):  Default: AttackKind.MELEE.
+        reach (int | Unset): Melee reach in feet. Default: 5.
+        range_ (int | None | Unset): Normal range in feet for ranged and spell attacks.
+        long_range (int | None | Unset):
+        damage_type (None | str | Unset):
+        condition (int | None | Unset): Weapon condition (d100); 0 is broken and unusable until repaired. Null: not
+            tracked.
+        max_condition (int | None | Unset):
+        ammo (int | None | Unset): Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
+        capacity (int | None | Unset):
+        ammo_type (None | str | Unset):
+    """
+
+    name: str
+    bonus: int | Unset = 0
+    damage: str | Unset = "1d4"
+    kind: AttackKind | Unset = AttackKind.MELEE
+    reach: int | Unset = 5
+    range_: int | None | Unset = UNSET
+    long_range: int | None | Unset = UNSET
+    damage_type: None | str | Unset = UNSET
+    condition: int | None | Unset = UNSET
+    max_condition: int | None | Unset = UNSET
+    ammo: int | None | Unset = UNSET
+    capacity: int | None | Unset = UNSET
+    ammo_type: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        bonus = self.bonus
+
+        damage = self.damage
+
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
+            kind = self.kind.value
+
+        reach = self.reach
+
+        range_: int | None | Unset
+        if isinstance(self.range_, Unset):
+            range_ = UNSET
+        else:
+            range_ = self.range_
+
+        long_range: int | None | Unset
+        if isinstance(self.long_range, Unset):
+            long_range = UNSET
+        else:
+            long_range = self.long_range
+
+        damage_type: None | str | Unset
+        if isinstance(self.damage_type, Unset):
+            damage_type = UNSET
+        else:
+            damage_type = self.damage_type
+
+        condition: int | None | Unset
+        if isinstance(self.condition, Unset):
+            condition = UNSET
+        else:
+            condition = self.condition
+
+        max_condition: int | None | Unset
+        if isinstance(self.max_condition, Unset):
+            max_condition = UNSET
+        else:
+            max_condition = self.max_condition
+
+        ammo: int | None | Unset
+        if isinstance(self.ammo, Unset):
+            ammo = UNSET
+        else:
+            ammo = self.ammo
+
+        capacity: int | None | Unset
+        if isinstance(self.capacity, Unset):
+            capacity = UNSET
+        else:
+            capacity = self.capacity
+
+        ammo_type: None | str | Unset
+        if isinstance(self.ammo_type, Unset):
+            ammo_type = UNSET
+        else:
+            ammo_type = self.ammo_type
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if bonus is not UNSET:
+            field_dict["bonus"] = bonus
+        if damage is not UNSET:
+            field_dict["damage"] = damage
+        if kind is not UNSET:
+            field_dict["kind"] = kind
+        if reach is not UNSET:
+            field_dict["reach"] = reach
+        if range_ is not UNSET:
+            field_dict["range"] = range_
+        if long_range is not UNSET:
+            field_dict["longRange"] = long_range
+        if damage_type is not UNSET:
+            field_dict["damageType"] = damage_type
+        if condition is not UNSET:
+            field_dict["condition"] = condition
+        if max_condition is not UNSET:
+            field_dict["maxCondition"] = max_condition
+        if ammo is not UNSET:
+            field_dict["ammo"] = ammo
+        if capacity is not UNSET:
+            field_dict["capacity"] = capacity
+        if ammo_type is not UNSET:
+            field_dict["ammoType"] = ammo_type
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        bonus = d.pop("bonus", UNSET)
+
+        damage = d.pop("damage", UNSET)
+
+        _kind = d.pop("kind", UNSET)
+        kind: AttackKind | Unset
+        if isinstance(_kind, Unset):
+            kind = UNSET
+        else:
+            kind = AttackKind(_kind)
+
+        reach = d.pop("reach", UNSET)
+
+        def _parse_range_(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        range_ = _parse_range_(d.pop("range", UNSET))
+
+        def _parse_long_range(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        long_range = _parse_long_range(d.pop("longRange", UNSET))
+
+        def _parse_damage_type(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        damage_type = _parse_damage_type(d.pop("damageType", UNSET))
+
+        def _parse_condition(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        condition = _parse_condition(d.pop("condition", UNSET))
+
+        def _parse_max_condition(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_condition = _parse_max_condition(d.pop("maxCondition", UNSET))
+
+        def _parse_ammo(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        ammo = _parse_ammo(d.pop("ammo", UNSET))
+
+        def _parse_capacity(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        capacity = _parse_capacity(d.pop("capacity", UNSET))
+
+        def _parse_ammo_type(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ammo_type = _parse_ammo_type(d.pop("ammoType", UNSET))
+
+        attack = cls(
+            name=name,
+            bonus=bonus,
+            damage=damage,
+            kind=kind,
+            reach=reach,
+            range_=range_,
+            long_range=long_range,
+            damage_type=damage_type,
+            condition=condition,
+            max_condition=max_condition,
+            ammo=ammo,
+            capacity=capacity,
+            ammo_type=ammo_type,
+        )
+
+        return attack

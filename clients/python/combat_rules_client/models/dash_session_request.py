@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.dash_session_request_spend import DashSessionRequestSpend
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="DashSessionRequest")
+
+
+@_attrs_define
+class DashSessionRequest:
+    """Dash: extra movement equal to your speed. Session mode: the encounter is the session's.
+
+    Attributes:
+        combatant_id (str):
+        spend (DashSessionRequestSpend | Unset):  Default: DashSessionRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    spend: DashSessionRequestSpend | Unset = DashSessionRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        _spend = d.pop("spend", UNSET)
+        spend: DashSessionRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = DashSessionRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        dash_session_request = cls(
+            combatant_id=combatant_id,
+            spend=spend,
+            seed=seed,
+        )
+
+        return dash_session_request

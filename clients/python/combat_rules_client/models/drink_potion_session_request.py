@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.drink_potion_session_request_source import DrinkPotionSessionRequestSource
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="DrinkPotionSessionRequest")
+
+
+@_attrs_define
+class DrinkPotionSessionRequest:
+    """Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Session mode: the encounter is the
+    session's.
+
+        Attributes:
+            combatant_id (str):
+            target_id (None | str | Unset):
+            source (DrinkPotionSessionRequestSource | Unset):  Default: DrinkPotionSessionRequestSource.HAND.
+            healing (str | Unset):  Default: '2d4+2'.
+            seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    target_id: None | str | Unset = UNSET
+    source: DrinkPotionSessionRequestSource | Unset = DrinkPotionSessionRequestSource.HAND
+    healing: str | Unset = "2d4+2"
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        target_id: None | str | Unset
+        if isinstance(self.target_id, Unset):
+            target_id = UNSET
+        else:
+            target_id = self.target_id
+
+        source: str | Unset = UNSET
+        if not isinstance(self.source, Unset):
+            source = self.source.value
+
+        healing = self.healing
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if target_id is not UNSET:
+            field_dict["targetId"] = target_id
+        if source is not UNSET:
+            field_dict["source"] = source
+        if healing is not UNSET:
+            field_dict["healing"] = healing
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        def _parse_target_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        target_id = _parse_target_id(d.pop("targetId", UNSET))
+
+        _source = d.pop("source", UNSET)
+        source: DrinkPotionSessionRequestSource | Unset
+        if isinstance(_source, Unset):
+            source = UNSET
+        else:
+            source = DrinkPotionSessionRequestSource(_source)
+
+        healing = d.pop("healing", UNSET)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        drink_potion_session_request = cls(
+            combatant_id=combatant_id,
+            target_id=target_id,
+            source=source,
+            healing=healing,
+            seed=seed,
+        )
+
+        return drink_potion_session_request

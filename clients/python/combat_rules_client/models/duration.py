@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.duration_ends_type_0 import DurationEndsType0
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Duration")
+
+
+@_attrs_define
+class Duration:
+    """How long a condition or effect lasts. Set exactly one way:
+
+    * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
+    * ``rounds``: for that many rounds, counted down each time a new round begins;
+    * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
+
+    With none of them set it lasts until removed.
+
+        Attributes:
+            ends (DurationEndsType0 | None | Unset):
+            of (None | str | Unset):
+            turns (int | Unset):  Default: 1.
+            rounds (int | None | Unset):
+            until_damaged (bool | Unset):  Default: False.
+    """
+
+    ends: DurationEndsType0 | None | Unset = UNSET
+    of: None | str | Unset = UNSET
+    turns: int | Unset = 1
+    rounds: int | None | Unset = UNSET
+    until_damaged: bool | Unset = False
+
+    def to_dict(self) -> dict[str, Any]:
+        ends: None | str | Unset
+        if isinstance(self.ends, Unset):
+            ends = UNSET
+        elif isinstance(self.ends, DurationEndsType0):
+            ends = self.ends.value
+        else:
+            ends = self.ends
+
+        of: None | str | Unset
+        if isinstance(self.of, Unset):
+            of = UNSET
+        else:
+            of = self.of
+
+        turns = self.turns
+
+        rounds: int | None | Unset
+        if isinstance(self.rounds, Unset):
+            rounds = UNSET
+        else:
+            rounds = self.rounds
+
+        until_damaged = self.until_damaged
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if ends is not UNSET:
+            field_dict["ends"] = ends
+        if of is not UNSET:
+            field_dict["of"] = of
+        if turns is not UNSET:
+            field_dict["turns"] = turns
+        if rounds is not UNSET:
+            field_dict["rounds"] = rounds
+        if until_damaged is not UNSET:
+            field_dict["untilDamaged"] = until_damaged
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_ends(data: object) -> DurationEndsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ends_type_0 = DurationEndsType0(data)
+
+                return ends_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DurationEndsType0 | None | Unset, data)
+
+        ends = _parse_ends(d.pop("ends", UNSET))
+
+        def _parse_of(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        of = _parse_of(d.pop("of", UNSET))
+
+        turns = d.pop("turns", UNSET)
+
+        def _parse_rounds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rounds = _parse_rounds(d.pop("rounds", UNSET))
+
+        until_damaged = d.pop("untilDamaged", UNSET)
+
+        duration = cls(
+            ends=ends,
+            of=of,
+            turns=turns,
+            rounds=rounds,
+            until_damaged=until_damaged,
+        )
+
+        return duration

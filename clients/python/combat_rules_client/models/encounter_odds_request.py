@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="EncounterOddsRequest")
+
+
+@_attrs_define
+class EncounterOddsRequest:
+    """Simulate the fight many times: expected rounds and each side's chance to win. Stateless: the encounter travels with
+    the request.
+
+        Attributes:
+            encounter (Encounter): The whole state of one fight.
+            runs (int | Unset):  Default: 200.
+            max_rounds (int | Unset):  Default: 100.
+            seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    runs: int | Unset = 200
+    max_rounds: int | Unset = 100
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        runs = self.runs
+
+        max_rounds = self.max_rounds
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+            }
+        )
+        if runs is not UNSET:
+            field_dict["runs"] = runs
+        if max_rounds is not UNSET:
+            field_dict["maxRounds"] = max_rounds
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        runs = d.pop("runs", UNSET)
+
+        max_rounds = d.pop("maxRounds", UNSET)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        encounter_odds_request = cls(
+            encounter=encounter,
+            runs=runs,
+            max_rounds=max_rounds,
+            seed=seed,
+        )
+
+        return encounter_odds_request

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="FlankingRequest")
+
+
+@_attrs_define
+class FlankingRequest:
+    """Whether an attacker flanks a target, and with whom. Stateless: the encounter travels with the request.
+
+    Attributes:
+        encounter (Encounter): The whole state of one fight.
+        attacker_id (str):
+        target_id (str):
+        seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    attacker_id: str
+    target_id: str
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        attacker_id = self.attacker_id
+
+        target_id = self.target_id
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "attackerId": attacker_id,
+                "targetId": target_id,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        attacker_id = d.pop("attackerId")
+
+        target_id = d.pop("targetId")
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        flanking_request = cls(
+            encounter=encounter,
+            attacker_id=attacker_id,
+            target_id=target_id,
+            seed=seed,
+        )
+
+        return flanking_request

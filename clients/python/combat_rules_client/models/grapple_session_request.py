@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.grapple_session_request_spend import GrappleSessionRequestSpend
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="GrappleSessionRequest")
+
+
+@_attrs_define
+class GrappleSessionRequest:
+    """d100: grapple a creature (replaces one attack, needs a free hand). Session mode: the encounter is the session's.
+
+    Attributes:
+        attacker_id (str):
+        target_id (str):
+        free_hand (bool | Unset):  Default: True.
+        spend (GrappleSessionRequestSpend | Unset):  Default: GrappleSessionRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    attacker_id: str
+    target_id: str
+    free_hand: bool | Unset = True
+    spend: GrappleSessionRequestSpend | Unset = GrappleSessionRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        attacker_id = self.attacker_id
+
+        target_id = self.target_id
+
+        free_hand = self.free_hand
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "attackerId": attacker_id,
+                "targetId": target_id,
+            }
+        )
+        if free_hand is not UNSET:
+            field_dict["freeHand"] = free_hand
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        attacker_id = d.pop("attackerId")
+
+        target_id = d.pop("targetId")
+
+        free_hand = d.pop("freeHand", UNSET)
+
+        _spend = d.pop("spend", UNSET)
+        spend: GrappleSessionRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = GrappleSessionRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        grapple_session_request = cls(
+            attacker_id=attacker_id,
+            target_id=target_id,
+            free_hand=free_hand,
+            spend=spend,
+            seed=seed,
+        )
+
+        return grapple_session_request

@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.help_request_spend import HelpRequestSpend
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="HelpRequest")
+
+
+@_attrs_define
+class HelpRequest:
+    """Help: an ally's next check or attack has advantage. Stateless: the encounter travels with the request.
+
+    Attributes:
+        encounter (Encounter): The whole state of one fight.
+        combatant_id (str):
+        ally_id (str):
+        target_id (None | str | Unset):
+        task (None | str | Unset):
+        spend (HelpRequestSpend | Unset):  Default: HelpRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    combatant_id: str
+    ally_id: str
+    target_id: None | str | Unset = UNSET
+    task: None | str | Unset = UNSET
+    spend: HelpRequestSpend | Unset = HelpRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        combatant_id = self.combatant_id
+
+        ally_id = self.ally_id
+
+        target_id: None | str | Unset
+        if isinstance(self.target_id, Unset):
+            target_id = UNSET
+        else:
+            target_id = self.target_id
+
+        task: None | str | Unset
+        if isinstance(self.task, Unset):
+            task = UNSET
+        else:
+            task = self.task
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "combatantId": combatant_id,
+                "allyId": ally_id,
+            }
+        )
+        if target_id is not UNSET:
+            field_dict["targetId"] = target_id
+        if task is not UNSET:
+            field_dict["task"] = task
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        combatant_id = d.pop("combatantId")
+
+        ally_id = d.pop("allyId")
+
+        def _parse_target_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        target_id = _parse_target_id(d.pop("targetId", UNSET))
+
+        def _parse_task(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        task = _parse_task(d.pop("task", UNSET))
+
+        _spend = d.pop("spend", UNSET)
+        spend: HelpRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = HelpRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        help_request = cls(
+            encounter=encounter,
+            combatant_id=combatant_id,
+            ally_id=ally_id,
+            target_id=target_id,
+            task=task,
+            spend=spend,
+            seed=seed,
+        )
+
+        return help_request

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.hide_session_request_spend import HideSessionRequestSpend
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="HideSessionRequest")
+
+
+@_attrs_define
+class HideSessionRequest:
+    """Hide: a Stealth check; the total is kept. Session mode: the encounter is the session's.
+
+    Attributes:
+        combatant_id (str):
+        spend (HideSessionRequestSpend | Unset):  Default: HideSessionRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    spend: HideSessionRequestSpend | Unset = HideSessionRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        _spend = d.pop("spend", UNSET)
+        spend: HideSessionRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = HideSessionRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        hide_session_request = cls(
+            combatant_id=combatant_id,
+            spend=spend,
+            seed=seed,
+        )
+
+        return hide_session_request

@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="LowerInitiativeRequest")
+
+
+@_attrs_define
+class LowerInitiativeRequest:
+    """Move a combatant down the initiative order (raising needs a named feature). Stateless: the encounter travels with
+    the request.
+
+        Attributes:
+            encounter (Encounter): The whole state of one fight.
+            combatant_id (str):
+            initiative (int):
+            feature (None | str | Unset):
+            seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    combatant_id: str
+    initiative: int
+    feature: None | str | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        combatant_id = self.combatant_id
+
+        initiative = self.initiative
+
+        feature: None | str | Unset
+        if isinstance(self.feature, Unset):
+            feature = UNSET
+        else:
+            feature = self.feature
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "combatantId": combatant_id,
+                "initiative": initiative,
+            }
+        )
+        if feature is not UNSET:
+            field_dict["feature"] = feature
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        combatant_id = d.pop("combatantId")
+
+        initiative = d.pop("initiative")
+
+        def _parse_feature(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        feature = _parse_feature(d.pop("feature", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        lower_initiative_request = cls(
+            encounter=encounter,
+            combatant_id=combatant_id,
+            initiative=initiative,
+            feature=feature,
+            seed=seed,
+        )
+
+        return lower_initiative_request

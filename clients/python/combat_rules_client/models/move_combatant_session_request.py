@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.cell import Cell
+
+
+T = TypeVar("T", bound="MoveCombatantSessionRequest")
+
+
+@_attrs_define
+class MoveCombatantSessionRequest:
+    """Move along a path or to a cell, spending movement; opportunity attacks resolved. Session mode: the encounter is the
+    session's.
+
+        Attributes:
+            combatant_id (str):
+            path (list[Cell] | None | Unset):
+            to (Cell | None | Unset):
+            teleport (bool | Unset):  Default: False.
+            forced (bool | Unset):  Default: False.
+            opportunity_attacks (list[str] | None | Unset):
+            seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    path: list[Cell] | None | Unset = UNSET
+    to: Cell | None | Unset = UNSET
+    teleport: bool | Unset = False
+    forced: bool | Unset = False
+    opportunity_attacks: list[str] | None | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.cell import Cell  # noqa: PLC0415
+
+        combatant_id = self.combatant_id
+
+        path: list[dict[str, Any]] | None | Unset
+        if isinstance(self.path, Unset):
+            path = UNSET
+        elif isinstance(self.path, list):
+            path = []
+            for path_type_0_item_data in self.path:
+                path_type_0_item = path_type_0_item_data.to_dict()
+                path.append(path_type_0_item)
+
+        else:
+            path = self.path
+
+        to: dict[str, Any] | None | Unset
+        if isinstance(self.to, Unset):
+            to = UNSET
+        elif isinstance(self.to, Cell):
+            to = self.to.to_dict()
+        else:
+            to = self.to
+
+        teleport = self.teleport
+
+        forced = self.forced
+
+        opportunity_attacks: list[str] | None | Unset
+        if isinstance(self.opportunity_attacks, Unset):
+            opportunity_attacks = UNSET
+        elif isinstance(self.opportunity_attacks, list):
+            opportunity_attacks = self.opportunity_attacks
+
+        else:
+            opportunity_attacks = self.opportunity_attacks
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if path is not UNSET:
+            field_dict["path"] = path
+        if to is not UNSET:
+            field_dict["to"] = to
+        if teleport is not UNSET:
+            field_dict["teleport"] = teleport
+        if forced is not UNSET:
+            field_dict["forced"] = forced
+        if opportunity_attacks is not UNSET:
+            field_dict["opportunityAttacks"] = opportunity_attacks
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cell import Cell  # noqa: PLC0415
+
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        def _parse_path(data: object) -> list[Cell] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                path_type_0 = []
+                _path_type_0 = data
+                for path_type_0_item_data in _path_type_0:
+                    path_type_0_item = Cell.from_dict(path_type_0_item_data)
+
+                    path_type_0.append(path_type_0_item)
+
+                return path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[Cell] | None | Unset, data)
+
+        path = _parse_path(d.pop("path", UNSET))
+
+        def _parse_to(data: object) -> Cell | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                to_type_0 = Cell.from_dict(data)
+
+                return to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Cell | None | Unset, data)
+
+        to = _parse_to(d.pop("to", UNSET))
+
+        teleport = d.pop("teleport", UNSET)
+
+        forced = d.pop("forced", UNSET)
+
+        def _parse_opportunity_attacks(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                opportunity_attacks_type_0 = cast(list[str], data)
+
+                return opportunity_attacks_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        opportunity_attacks = _parse_opportunity_attacks(d.pop("opportunityAttacks", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        move_combatant_session_request = cls(
+            combatant_id=combatant_id,
+            path=path,
+            to=to,
+            teleport=teleport,
+            forced=forced,
+            opportunity_attacks=opportunity_attacks,
+            seed=seed,
+        )
+
+        return move_combatant_session_request

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.cell import Cell
+
+
+T = TypeVar("T", bound="PathCostOutcome")
+
+
+@_attrs_define
+class PathCostOutcome:
+    """The price of a path: legal or not, and why.
+
+    Attributes:
+        legal (bool):
+        path (list[Cell]):
+        cost (int | None):
+        movement_left (int):
+        reason (None | str | Unset):
+        rule (None | str | Unset):
+        failed_step (int | None | Unset):
+        provokes (list[str] | Unset): Who could make an opportunity attack along the way.
+    """
+
+    legal: bool
+    path: list[Cell]
+    cost: int | None
+    movement_left: int
+    reason: None | str | Unset = UNSET
+    rule: None | str | Unset = UNSET
+    failed_step: int | None | Unset = UNSET
+    provokes: list[str] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        legal = self.legal
+
+        path = []
+        for path_item_data in self.path:
+            path_item = path_item_data.to_dict()
+            path.append(path_item)
+
+        cost: int | None
+        cost = self.cost
+
+        movement_left = self.movement_left
+
+        reason: None | str | Unset
+        if isinstance(self.reason, Unset):
+            reason = UNSET
+        else:
+            reason = self.reason
+
+        rule: None | str | Unset
+        if isinstance(self.rule, Unset):
+            rule = UNSET
+        else:
+            rule = self.rule
+
+        failed_step: int | None | Unset
+        if isinstance(self.failed_step, Unset):
+            failed_step = UNSET
+        else:
+            failed_step = self.failed_step
+
+        provokes: list[str] | Unset = UNSET
+        if not isinstance(self.provokes, Unset):
+            provokes = self.provokes
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "legal": legal,
+                "path": path,
+                "cost": cost,
+                "movementLeft": movement_left,
+            }
+        )
+        if reason is not UNSET:
+            field_dict["reason"] = reason
+        if rule is not UNSET:
+            field_dict["rule"] = rule
+        if failed_step is not UNSET:
+            field_dict["failedStep"] = failed_step
+        if provokes is not UNSET:
+            field_dict["provokes"] = provokes
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cell import Cell  # noqa: PLC0415
+
+        d = dict(src_dict)
+        legal = d.pop("legal")
+
+        path = []
+        _path = d.pop("path")
+        for path_item_data in _path:
+            path_item = Cell.from_dict(path_item_data)
+
+            path.append(path_item)
+
+        def _parse_cost(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        cost = _parse_cost(d.pop("cost"))
+
+        movement_left = d.pop("movementLeft")
+
+        def _parse_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        reason = _parse_reason(d.pop("reason", UNSET))
+
+        def _parse_rule(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        rule = _parse_rule(d.pop("rule", UNSET))
+
+        def _parse_failed_step(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        failed_step = _parse_failed_step(d.pop("failedStep", UNSET))
+
+        provokes = cast(list[str], d.pop("provokes", UNSET))
+
+        path_cost_outcome = cls(
+            legal=legal,
+            path=path,
+            cost=cost,
+            movement_left=movement_left,
+            reason=reason,
+            rule=rule,
+            failed_step=failed_step,
+            provokes=provokes,
+        )
+
+        return path_cost_outcome

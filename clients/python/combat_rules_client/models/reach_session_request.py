@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ReachSessionRequest")
+
+
+@_attrs_define
+class ReachSessionRequest:
+    """The distance from an attacker to a target and which of its attacks reach. Session mode: the encounter is the
+    session's.
+
+        Attributes:
+            attacker_id (str):
+            target_id (str):
+            seed (int | None | Unset):
+    """
+
+    attacker_id: str
+    target_id: str
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        attacker_id = self.attacker_id
+
+        target_id = self.target_id
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "attackerId": attacker_id,
+                "targetId": target_id,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        attacker_id = d.pop("attackerId")
+
+        target_id = d.pop("targetId")
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        reach_session_request = cls(
+            attacker_id=attacker_id,
+            target_id=target_id,
+            seed=seed,
+        )
+
+        return reach_session_request

@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="ReadyRequest")
+
+
+@_attrs_define
+class ReadyRequest:
+    """Ready an action for a trigger. Stateless: the encounter travels with the request.
+
+    Attributes:
+        encounter (Encounter): The whole state of one fight.
+        combatant_id (str):
+        trigger (str):
+        action (str | Unset):  Default: 'attack'.
+        attack_name (None | str | Unset):
+        spell (None | str | Unset):
+        seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    combatant_id: str
+    trigger: str
+    action: str | Unset = "attack"
+    attack_name: None | str | Unset = UNSET
+    spell: None | str | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        combatant_id = self.combatant_id
+
+        trigger = self.trigger
+
+        action = self.action
+
+        attack_name: None | str | Unset
+        if isinstance(self.attack_name, Unset):
+            attack_name = UNSET
+        else:
+            attack_name = self.attack_name
+
+        spell: None | str | Unset
+        if isinstance(self.spell, Unset):
+            spell = UNSET
+        else:
+            spell = self.spell
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "combatantId": combatant_id,
+                "trigger": trigger,
+            }
+        )
+        if action is not UNSET:
+            field_dict["action"] = action
+        if attack_name is not UNSET:
+            field_dict["attackName"] = attack_name
+        if spell is not UNSET:
+            field_dict["spell"] = spell
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        combatant_id = d.pop("combatantId")
+
+        trigger = d.pop("trigger")
+
+        action = d.pop("action", UNSET)
+
+        def _parse_attack_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        attack_name = _parse_attack_name(d.pop("attackName", UNSET))
+
+        def _parse_spell(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        spell = _parse_spell(d.pop("spell", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        ready_request = cls(
+            encounter=encounter,
+            combatant_id=combatant_id,
+            trigger=trigger,
+            action=action,
+            attack_name=attack_name,
+            spell=spell,
+            seed=seed,
+        )
+
+        return ready_request

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="RepairRequest")
+
+
+@_attrs_define
+class RepairRequest:
+    """d100: a repair check against a DC restores a weapon's condition (an action). Stateless: the encounter travels with
+    the request.
+
+        Attributes:
+            encounter (Encounter): The whole state of one fight.
+            combatant_id (str):
+            attack_name (str):
+            dc (int | Unset):  Default: 10.
+            amount (int | None | Unset):
+            seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    combatant_id: str
+    attack_name: str
+    dc: int | Unset = 10
+    amount: int | None | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        combatant_id = self.combatant_id
+
+        attack_name = self.attack_name
+
+        dc = self.dc
+
+        amount: int | None | Unset
+        if isinstance(self.amount, Unset):
+            amount = UNSET
+        else:
+            amount = self.amount
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "combatantId": combatant_id,
+                "attackName": attack_name,
+            }
+        )
+        if dc is not UNSET:
+            field_dict["dc"] = dc
+        if amount is not UNSET:
+            field_dict["amount"] = amount
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        combatant_id = d.pop("combatantId")
+
+        attack_name = d.pop("attackName")
+
+        dc = d.pop("dc", UNSET)
+
+        def _parse_amount(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        amount = _parse_amount(d.pop("amount", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        repair_request = cls(
+            encounter=encounter,
+            combatant_id=combatant_id,
+            attack_name=attack_name,
+            dc=dc,
+            amount=amount,
+            seed=seed,
+        )
+
+        return repair_request

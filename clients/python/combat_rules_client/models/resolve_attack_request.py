@@ -1,0 +1,225 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.resolve_attack_request_cover_type_0 import ResolveAttackRequestCoverType0
+from ..models.resolve_attack_request_spend import ResolveAttackRequestSpend
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.attack import Attack
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="ResolveAttackRequest")
+
+
+@_attrs_define
+class ResolveAttackRequest:
+    """Roll an attack, apply cover and advantage, and deal its damage. Stateless: the encounter travels with the request.
+
+    Attributes:
+        encounter (Encounter): The whole state of one fight.
+        attacker_id (str):
+        target_id (str):
+        attack_name (None | str | Unset):
+        attack (Attack | None | Unset):
+        advantage (bool | Unset):  Default: False.
+        disadvantage (bool | Unset):  Default: False.
+        cover (None | ResolveAttackRequestCoverType0 | Unset):
+        apply_damage (bool | Unset):  Default: True.
+        knockout (bool | Unset):  Default: False.
+        spend (ResolveAttackRequestSpend | Unset):  Default: ResolveAttackRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    attacker_id: str
+    target_id: str
+    attack_name: None | str | Unset = UNSET
+    attack: Attack | None | Unset = UNSET
+    advantage: bool | Unset = False
+    disadvantage: bool | Unset = False
+    cover: None | ResolveAttackRequestCoverType0 | Unset = UNSET
+    apply_damage: bool | Unset = True
+    knockout: bool | Unset = False
+    spend: ResolveAttackRequestSpend | Unset = ResolveAttackRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.attack import Attack  # noqa: PLC0415
+
+        encounter = self.encounter.to_dict()
+
+        attacker_id = self.attacker_id
+
+        target_id = self.target_id
+
+        attack_name: None | str | Unset
+        if isinstance(self.attack_name, Unset):
+            attack_name = UNSET
+        else:
+            attack_name = self.attack_name
+
+        attack: dict[str, Any] | None | Unset
+        if isinstance(self.attack, Unset):
+            attack = UNSET
+        elif isinstance(self.attack, Attack):
+            attack = self.attack.to_dict()
+        else:
+            attack = self.attack
+
+        advantage = self.advantage
+
+        disadvantage = self.disadvantage
+
+        cover: None | str | Unset
+        if isinstance(self.cover, Unset):
+            cover = UNSET
+        elif isinstance(self.cover, ResolveAttackRequestCoverType0):
+            cover = self.cover.value
+        else:
+            cover = self.cover
+
+        apply_damage = self.apply_damage
+
+        knockout = self.knockout
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "attackerId": attacker_id,
+                "targetId": target_id,
+            }
+        )
+        if attack_name is not UNSET:
+            field_dict["attackName"] = attack_name
+        if attack is not UNSET:
+            field_dict["attack"] = attack
+        if advantage is not UNSET:
+            field_dict["advantage"] = advantage
+        if disadvantage is not UNSET:
+            field_dict["disadvantage"] = disadvantage
+        if cover is not UNSET:
+            field_dict["cover"] = cover
+        if apply_damage is not UNSET:
+            field_dict["applyDamage"] = apply_damage
+        if knockout is not UNSET:
+            field_dict["knockout"] = knockout
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attack import Attack  # noqa: PLC0415
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        attacker_id = d.pop("attackerId")
+
+        target_id = d.pop("targetId")
+
+        def _parse_attack_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        attack_name = _parse_attack_name(d.pop("attackName", UNSET))
+
+        def _parse_attack(data: object) -> Attack | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attack_type_0 = Attack.from_dict(data)
+
+                return attack_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Attack | None | Unset, data)
+
+        attack = _parse_attack(d.pop("attack", UNSET))
+
+        advantage = d.pop("advantage", UNSET)
+
+        disadvantage = d.pop("disadvantage", UNSET)
+
+        def _parse_cover(data: object) -> None | ResolveAttackRequestCoverType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                cover_type_0 = ResolveAttackRequestCoverType0(data)
+
+                return cover_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ResolveAttackRequestCoverType0 | Unset, data)
+
+        cover = _parse_cover(d.pop("cover", UNSET))
+
+        apply_damage = d.pop("applyDamage", UNSET)
+
+        knockout = d.pop("knockout", UNSET)
+
+        _spend = d.pop("spend", UNSET)
+        spend: ResolveAttackRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = ResolveAttackRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        resolve_attack_request = cls(
+            encounter=encounter,
+            attacker_id=attacker_id,
+            target_id=target_id,
+            attack_name=attack_name,
+            attack=attack,
+            advantage=advantage,
+            disadvantage=disadvantage,
+            cover=cover,
+            apply_damage=apply_damage,
+            knockout=knockout,
+            spend=spend,
+            seed=seed,
+        )
+
+        return resolve_attack_request

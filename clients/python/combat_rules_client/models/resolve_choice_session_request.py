@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.resolve_choice_session_request_decision import ResolveChoiceSessionRequestDecision
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ResolveChoiceSessionRequest")
+
+
+@_attrs_define
+class ResolveChoiceSessionRequest:
+    """Accept or decline a pending choice (a critical table effect left to a person). Session mode: the encounter is the
+    session's.
+
+        Attributes:
+            choice_id (str):
+            decision (ResolveChoiceSessionRequestDecision):
+            detail (None | str | Unset):
+            seed (int | None | Unset):
+    """
+
+    choice_id: str
+    decision: ResolveChoiceSessionRequestDecision
+    detail: None | str | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        choice_id = self.choice_id
+
+        decision = self.decision.value
+
+        detail: None | str | Unset
+        if isinstance(self.detail, Unset):
+            detail = UNSET
+        else:
+            detail = self.detail
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "choiceId": choice_id,
+                "decision": decision,
+            }
+        )
+        if detail is not UNSET:
+            field_dict["detail"] = detail
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        choice_id = d.pop("choiceId")
+
+        decision = ResolveChoiceSessionRequestDecision(d.pop("decision"))
+
+        def _parse_detail(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        detail = _parse_detail(d.pop("detail", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        resolve_choice_session_request = cls(
+            choice_id=choice_id,
+            decision=decision,
+            detail=detail,
+            seed=seed,
+        )
+
+        return resolve_choice_session_request

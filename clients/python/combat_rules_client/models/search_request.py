@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.encounter import Encounter
+
+
+T = TypeVar("T", bound="SearchRequest")
+
+
+@_attrs_define
+class SearchRequest:
+    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels
+    with the request.
+
+        Attributes:
+            encounter (Encounter): The whole state of one fight.
+            combatant_id (str):
+            dc (int | None | Unset):
+            scavenging_dc (int | None | Unset):
+            seed (int | None | Unset):
+    """
+
+    encounter: Encounter
+    combatant_id: str
+    dc: int | None | Unset = UNSET
+    scavenging_dc: int | None | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        combatant_id = self.combatant_id
+
+        dc: int | None | Unset
+        if isinstance(self.dc, Unset):
+            dc = UNSET
+        else:
+            dc = self.dc
+
+        scavenging_dc: int | None | Unset
+        if isinstance(self.scavenging_dc, Unset):
+            scavenging_dc = UNSET
+        else:
+            scavenging_dc = self.scavenging_dc
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "combatantId": combatant_id,
+            }
+        )
+        if dc is not UNSET:
+            field_dict["dc"] = dc
+        if scavenging_dc is not UNSET:
+            field_dict["scavengingDc"] = scavenging_dc
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter import Encounter  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = Encounter.from_dict(d.pop("encounter"))
+
+        combatant_id = d.pop("combatantId")
+
+        def _parse_dc(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        dc = _parse_dc(d.pop("dc", UNSET))
+
+        def _parse_scavenging_dc(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        scavenging_dc = _parse_scavenging_dc(d.pop("scavengingDc", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        search_request = cls(
+            encounter=encounter,
+            combatant_id=combatant_id,
+            dc=dc,
+            scavenging_dc=scavenging_dc,
+            seed=seed,
+        )
+
+        return search_request

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SearchSessionRequest")
+
+
+@_attrs_define
+class SearchSessionRequest:
+    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Session mode: the encounter is the
+    session's.
+
+        Attributes:
+            combatant_id (str):
+            dc (int | None | Unset):
+            scavenging_dc (int | None | Unset):
+            seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    dc: int | None | Unset = UNSET
+    scavenging_dc: int | None | Unset = UNSET
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        dc: int | None | Unset
+        if isinstance(self.dc, Unset):
+            dc = UNSET
+        else:
+            dc = self.dc
+
+        scavenging_dc: int | None | Unset
+        if isinstance(self.scavenging_dc, Unset):
+            scavenging_dc = UNSET
+        else:
+            scavenging_dc = self.scavenging_dc
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if dc is not UNSET:
+            field_dict["dc"] = dc
+        if scavenging_dc is not UNSET:
+            field_dict["scavengingDc"] = scavenging_dc
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        def _parse_dc(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        dc = _parse_dc(d.pop("dc", UNSET))
+
+        def _parse_scavenging_dc(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        scavenging_dc = _parse_scavenging_dc(d.pop("scavengingDc", UNSET))
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        search_session_request = cls(
+            combatant_id=combatant_id,
+            dc=dc,
+            scavenging_dc=scavenging_dc,
+            seed=seed,
+        )
+
+        return search_session_request

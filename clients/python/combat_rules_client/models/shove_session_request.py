@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.shove_session_request_mode import ShoveSessionRequestMode
+from ..models.shove_session_request_spend import ShoveSessionRequestSpend
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ShoveSessionRequest")
+
+
+@_attrs_define
+class ShoveSessionRequest:
+    """d100: shove a creature prone or 5 ft away (replaces one attack). Session mode: the encounter is the session's.
+
+    Attributes:
+        attacker_id (str):
+        target_id (str):
+        mode (ShoveSessionRequestMode | Unset):  Default: ShoveSessionRequestMode.PRONE.
+        spend (ShoveSessionRequestSpend | Unset):  Default: ShoveSessionRequestSpend.ACTION.
+        seed (int | None | Unset):
+    """
+
+    attacker_id: str
+    target_id: str
+    mode: ShoveSessionRequestMode | Unset = ShoveSessionRequestMode.PRONE
+    spend: ShoveSessionRequestSpend | Unset = ShoveSessionRequestSpend.ACTION
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        attacker_id = self.attacker_id
+
+        target_id = self.target_id
+
+        mode: str | Unset = UNSET
+        if not isinstance(self.mode, Unset):
+            mode = self.mode.value
+
+        spend: str | Unset = UNSET
+        if not isinstance(self.spend, Unset):
+            spend = self.spend.value
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "attackerId": attacker_id,
+                "targetId": target_id,
+            }
+        )
+        if mode is not UNSET:
+            field_dict["mode"] = mode
+        if spend is not UNSET:
+            field_dict["spend"] = spend
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        attacker_id = d.pop("attackerId")
+
+        target_id = d.pop("targetId")
+
+        _mode = d.pop("mode", UNSET)
+        mode: ShoveSessionRequestMode | Unset
+        if isinstance(_mode, Unset):
+            mode = UNSET
+        else:
+            mode = ShoveSessionRequestMode(_mode)
+
+        _spend = d.pop("spend", UNSET)
+        spend: ShoveSessionRequestSpend | Unset
+        if isinstance(_spend, Unset):
+            spend = UNSET
+        else:
+            spend = ShoveSessionRequestSpend(_spend)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        shove_session_request = cls(
+            attacker_id=attacker_id,
+            target_id=target_id,
+            mode=mode,
+            spend=spend,
+            seed=seed,
+        )
+
+        return shove_session_request

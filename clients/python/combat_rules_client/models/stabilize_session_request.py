@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="StabilizeSessionRequest")
+
+
+@_attrs_define
+class StabilizeSessionRequest:
+    """First aid: DC 10 Medicine. Session mode: the encounter is the session's.
+
+    Attributes:
+        combatant_id (str):
+        target_id (str):
+        seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    target_id: str
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        target_id = self.target_id
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+                "targetId": target_id,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        target_id = d.pop("targetId")
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        stabilize_session_request = cls(
+            combatant_id=combatant_id,
+            target_id=target_id,
+            seed=seed,
+        )
+
+        return stabilize_session_request

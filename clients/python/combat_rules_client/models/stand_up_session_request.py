@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="StandUpSessionRequest")
+
+
+@_attrs_define
+class StandUpSessionRequest:
+    """Stand up from prone for half the creature's speed. Session mode: the encounter is the session's.
+
+    Attributes:
+        combatant_id (str):
+        seed (int | None | Unset):
+    """
+
+    combatant_id: str
+    seed: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        stand_up_session_request = cls(
+            combatant_id=combatant_id,
+            seed=seed,
+        )
+
+        return stand_up_session_request

@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.deferred_damage import DeferredDamage
+
+
+T = TypeVar("T", bound="Step")
+
+
+@_attrs_define
+class Step:
+    """d10: the open simultaneous step, combatants on one initiative count acting as one.
+
+    Attributes:
+        initiative (int):
+        members (list[str]):
+        acted (list[str] | Unset):
+        deferred (list[DeferredDamage] | Unset):
+    """
+
+    initiative: int
+    members: list[str]
+    acted: list[str] | Unset = UNSET
+    deferred: list[DeferredDamage] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        initiative = self.initiative
+
+        members = self.members
+
+        acted: list[str] | Unset = UNSET
+        if not isinstance(self.acted, Unset):
+            acted = self.acted
+
+        deferred: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.deferred, Unset):
+            deferred = []
+            for deferred_item_data in self.deferred:
+                deferred_item = deferred_item_data.to_dict()
+                deferred.append(deferred_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "initiative": initiative,
+                "members": members,
+            }
+        )
+        if acted is not UNSET:
+            field_dict["acted"] = acted
+        if deferred is not UNSET:
+            field_dict["deferred"] = deferred
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deferred_damage import DeferredDamage  # noqa: PLC0415
+
+        d = dict(src_dict)
+        initiative = d.pop("initiative")
+
+        members = cast(list[str], d.pop("members"))
+
+        acted = cast(list[str], d.pop("acted", UNSET))
+
+        _deferred = d.pop("deferred", UNSET)
+        deferred: list[DeferredDamage] | Unset = UNSET
+        if _deferred is not UNSET:
+            deferred = []
+            for deferred_item_data in _deferred:
+                deferred_item = DeferredDamage.from_dict(deferred_item_data)
+
+                deferred.append(deferred_item)
+
+        step = cls(
+            initiative=initiative,
+            members=members,
+            acted=acted,
+            deferred=deferred,
+        )
+
+        return step

@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.attack_outcome import AttackOutcome
+
+
+T = TypeVar("T", bound="TriggerOutcome")
+
+
+@_attrs_define
+class TriggerOutcome:
+    """
+    Attributes:
+        combatant_id (str):
+        fired (bool):
+        action (str):
+        attack (AttackOutcome | None | Unset):
+        kept (bool | Unset): Declined, and still held. Default: False.
+    """
+
+    combatant_id: str
+    fired: bool
+    action: str
+    attack: AttackOutcome | None | Unset = UNSET
+    kept: bool | Unset = False
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
+
+        combatant_id = self.combatant_id
+
+        fired = self.fired
+
+        action = self.action
+
+        attack: dict[str, Any] | None | Unset
+        if isinstance(self.attack, Unset):
+            attack = UNSET
+        elif isinstance(self.attack, AttackOutcome):
+            attack = self.attack.to_dict()
+        else:
+            attack = self.attack
+
+        kept = self.kept
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+                "fired": fired,
+                "action": action,
+            }
+        )
+        if attack is not UNSET:
+            field_dict["attack"] = attack
+        if kept is not UNSET:
+            field_dict["kept"] = kept
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
+
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        fired = d.pop("fired")
+
+        action = d.pop("action")
+
+        def _parse_attack(data: object) -> AttackOutcome | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attack_type_0 = AttackOutcome.from_dict(data)
+
+                return attack_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AttackOutcome | None | Unset, data)
+
+        attack = _parse_attack(d.pop("attack", UNSET))
+
+        kept = d.pop("kept", UNSET)
+
+        trigger_outcome = cls(
+            combatant_id=combatant_id,
+            fired=fired,
+            action=action,
+            attack=attack,
+            kept=kept,
+        )
+
+        return trigger_outcome

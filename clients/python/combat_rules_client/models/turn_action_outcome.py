@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="TurnActionOutcome")
+
+
+@_attrs_define
+class TurnActionOutcome:
+    """What a simple action did: what it spent, movement left, the condition it gave.
+
+    Attributes:
+        combatant_id (str):
+        action (str):
+        spent (str):
+        movement (int | None): Feet of movement left this turn.
+        condition (None | str | Unset):
+    """
+
+    combatant_id: str
+    action: str
+    spent: str
+    movement: int | None
+    condition: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatant_id = self.combatant_id
+
+        action = self.action
+
+        spent = self.spent
+
+        movement: int | None
+        movement = self.movement
+
+        condition: None | str | Unset
+        if isinstance(self.condition, Unset):
+            condition = UNSET
+        else:
+            condition = self.condition
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "combatantId": combatant_id,
+                "action": action,
+                "spent": spent,
+                "movement": movement,
+            }
+        )
+        if condition is not UNSET:
+            field_dict["condition"] = condition
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatant_id = d.pop("combatantId")
+
+        action = d.pop("action")
+
+        spent = d.pop("spent")
+
+        def _parse_movement(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        movement = _parse_movement(d.pop("movement"))
+
+        def _parse_condition(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        condition = _parse_condition(d.pop("condition", UNSET))
+
+        turn_action_outcome = cls(
+            combatant_id=combatant_id,
+            action=action,
+            spent=spent,
+            movement=movement,
+            condition=condition,
+        )
+
+        return turn_action_outcome
