@@ -1,0 +1,103 @@
+"""The Python SDK, installed with pip, against a live service: the README's example, async too."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import PYTHON_SDK, LiveService, run
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def readme_example() -> str:
+    readme = (PYTHON_SDK / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "clients/python/README.md has no python example"
+    return str(blocks[0])
+
+
+def run_python(
+    python: Path, code: str, url: str, tmp_path: Path
+) -> subprocess.CompletedProcess[str]:
+    script = tmp_path / "example.py"
+    script.write_text(code)
+    env = {**os.environ, "COMBAT_RULES_URL": url}
+    # Run from tmp_path, so that the SDK comes from the venv and not from the work tree.
+    return run([str(python), str(script)], timeout=120, cwd=tmp_path, env=env)
+
+
+def test_readme_example_runs(sdk_python: Path, live_service: LiveService, tmp_path: Path) -> None:
+    out = run_python(sdk_python, readme_example(), live_service.url, tmp_path).stdout
+    assert re.search(r"^session [A-Za-z0-9_-]{16,64} at version 1$", out, re.M), out
+    assert re.search(r"^order: \['(aria|goblin)', '(aria|goblin)'\]$", out, re.M), out
+    assert re.search(r"^attack: (hit|miss) \(total \d+\), damage (\d+|None)$", out, re.M), out
+    # The log: initiative at version 2, the attack at version 3.
+    assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
+    assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out
+
+
+def test_sdk_is_installed_from_the_venv(sdk_python: Path, tmp_path: Path) -> None:
+    code = "import combat_rules_client as c; print(c.__file__)"
+    out = run([str(sdk_python), "-c", code], timeout=60, cwd=tmp_path).stdout
+    assert "site-packages" in out and str(PYTHON_SDK) not in out, out
+
+
+ASYNC_EXAMPLE = """
+import asyncio, os
+from combat_rules_client import Client
+from combat_rules_client.api.sessions import (
+    create_session, get_session, session_apply_damage, undo_session,
+)
+from combat_rules_client.models import (
+    ApplyDamageSessionRequest, Attack, Cell, Combatant, CreateSessionRequest, Encounter,
+    EncounterRuleset, Grid, Problem, Session, ApplyDamageSessionResponse, UndoResponse,
+)
+
+async def main() -> None:
+    encounter = Encounter(
+        ruleset=EncounterRuleset.D20,
+        grid=Grid(width=6, height=6),
+        combatants=[
+            Combatant(id="a", name="A", side="x", position=Cell(x=0, y=0), hp=10, max_hp=10, ac=10,
+                      attacks=[Attack(name="fist")]),
+            Combatant(id="b", name="B", side="y", position=Cell(x=1, y=0), hp=10, max_hp=10, ac=10),
+        ],
+    )
+    async with Client(base_url=os.environ["COMBAT_RULES_URL"]) as client:
+        body = CreateSessionRequest(encounter=encounter)
+        session = await create_session.asyncio(client=client, body=body)
+        assert isinstance(session, Session), session
+        hurt = await session_apply_damage.asyncio_detailed(
+            session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=3),
+            if_match='"1"',
+        )
+        assert hurt.status_code == 200 and isinstance(hurt.parsed, ApplyDamageSessionResponse)
+        assert hurt.headers["etag"] == '"2"'
+        stale = await session_apply_damage.asyncio_detailed(
+            session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=3),
+            if_match='"1"',
+        )
+        assert stale.status_code == 412 and isinstance(stale.parsed, Problem), stale
+        undone = await undo_session.asyncio(session.id, client=client)
+        assert isinstance(undone, UndoResponse), undone
+        now = await get_session.asyncio(session.id, client=client)
+        assert isinstance(now, Session) and now.version == 3
+        print("hp", [c.hp for c in now.encounter.combatants])
+        missing = await get_session.asyncio("x" * 22, client=client)
+        assert isinstance(missing, Problem) and missing.status == 404
+        print("problem", missing.status, missing.title)
+
+asyncio.run(main())
+"""
+
+
+def test_async_client_etags_and_problems(
+    sdk_python: Path, live_service: LiveService, tmp_path: Path
+) -> None:
+    out = run_python(sdk_python, ASYNC_EXAMPLE, live_service.url, tmp_path).stdout
+    assert "hp [10, 10]" in out, out
+    assert "problem 404" in out, out
