@@ -27,7 +27,7 @@ from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
 from service.store import RedisServer, SessionStore, connect
 
-log = logging.getLogger("service")
+log = logging.getLogger("uvicorn.error")
 
 CONNECT_TIMEOUT = 1.0
 

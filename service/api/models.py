@@ -170,7 +170,6 @@ class ActionModels:
     request_adapter: TypeAdapter[Any] = field(compare=False)
     session_request_adapter: TypeAdapter[Any] = field(compare=False)
     response_adapter: TypeAdapter[Any] = field(compare=False)
-    session_response_adapter: TypeAdapter[Any] = field(compare=False)
 
     def params(self, request: Any) -> Any:
         """The engine action built from a validated request."""
@@ -243,7 +242,6 @@ def _build(spec: ActionSpec) -> ActionModels:
         request_adapter=TypeAdapter(request),
         session_request_adapter=TypeAdapter(session_request),
         response_adapter=TypeAdapter(response),
-        session_response_adapter=TypeAdapter(session_response),
     )
 
 

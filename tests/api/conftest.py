@@ -113,7 +113,7 @@ class ServiceProcess:
                 stderr=subprocess.STDOUT,
             )
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -143,6 +143,18 @@ class ServiceProcess:
 @pytest.fixture
 def start_service(tmp_path: Path) -> Iterator[Callable[..., ServiceProcess]]:
     """Start ``python -m service`` processes (``start(env)``); all are stopped afterwards."""
+    yield from _launcher(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def start_module_service(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Callable[..., ServiceProcess]]:
+    """Like ``start_service``, for processes a whole module shares."""
+    yield from _launcher(tmp_path_factory.mktemp("services"))
+
+
+def _launcher(tmp_path: Path) -> Iterator[Callable[..., ServiceProcess]]:
     started: list[ServiceProcess] = []
 
     def start(env: dict[str, str], wait: bool = True) -> ServiceProcess:
@@ -157,3 +169,9 @@ def start_service(tmp_path: Path) -> Iterator[Callable[..., ServiceProcess]]:
     finally:
         for service in started:
             service.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server_executable() -> str:
+    """A redis-server binary for tests that run servers of their own; skip if there is none."""
+    return need_redis_server()

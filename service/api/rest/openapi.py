@@ -14,6 +14,7 @@ from service.api.models import (
     EventPage,
     Session,
     UndoResponse,
+    adapter,
 )
 from service.store import MAX_PAGE
 
@@ -316,7 +317,7 @@ def build_openapi() -> dict[str, Any]:
         inputs.append((m.request.__name__, "validation", m.request_adapter))
         inputs.append((m.response.__name__, "serialization", m.response_adapter))
         inputs.append((m.session_request.__name__, "validation", m.session_request_adapter))
-        inputs.append((m.session_response.__name__, "serialization", m.session_response_adapter))
+        inputs.append((m.session_response.__name__, "serialization", adapter(m.session_response)))
     for cls, mode in (
         (CreateSessionRequest, "validation"),
         (Session, "serialization"),
