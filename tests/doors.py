@@ -111,12 +111,15 @@ class GraphQL(Door):
     ) -> Reply:
         models = MODELS[action]
         payload = models.response.__name__.removesuffix("Response") + "Payload"
+        operation = "query" if models.spec.query else "mutation"
+        document = "" if models.spec.query else "document"
+        input_type = models.spec.params.__name__ + "Input"
         query = f"""
-        mutation Run($encounter: JSON!, $seed: Int, $input: {models.spec.params.__name__}Input!) {{
+        {operation} Run($encounter: JSON!, $seed: Int, $input: {input_type}!) {{
           {action}(encounter: $encounter, seed: $seed, input: $input) {{
             __typename
             ... on {payload} {{
-              document seed
+              {document} seed
               events {{ {selection(events.Event)} }}
               outcome {{ {selection(models.spec.outcome)} }}
             }}
@@ -138,11 +141,12 @@ class GraphQL(Door):
         typename = result.pop("__typename")
         if typename == payload:
             body = {
-                "encounter": result["document"],
                 "events": result["events"],
                 "outcome": result["outcome"],
                 "seed": result["seed"],
             }
+            if "document" in result:
+                body = {"encounter": result["document"], **body}
             return Reply(True, body)
         kind = "rule" if typename == "RuleViolation" else "invalid"
         return Reply(

@@ -182,6 +182,11 @@ def register_action(spec: ActionSpec) -> ActionSpec:
     """Add an action (or query); both doors pick it up with no code of their own."""
     if any(s.name == spec.name for s in ACTIONS):
         raise ValueError(f"action {spec.name!r} is registered twice")
+    if spec.params in ACTIONS_BY_TYPE:
+        raise ValueError(
+            f"{spec.name!r} reuses the parameters of {ACTIONS_BY_TYPE[spec.params].name!r}: "
+            "each action needs its own parameter type (actions are found by it)"
+        )
     ACTIONS.append(spec)
     ACTIONS_BY_TYPE[spec.params] = spec
     return spec

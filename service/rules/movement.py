@@ -133,6 +133,21 @@ class Pair:
 
 
 @dataclass(slots=True)
+class CoverQuery(Pair):
+    """The cover a target has against an attacker, computed from the map."""
+
+
+@dataclass(slots=True)
+class FlankingQuery(Pair):
+    """Whether an attacker flanks a target, and with whom."""
+
+
+@dataclass(slots=True)
+class ReachQuery(Pair):
+    """The distance from an attacker to a target, and which of its attacks reach."""
+
+
+@dataclass(slots=True)
 class CoverOutcome:
     """The cover the target has against the attacker (``d20.cover.*``)."""
 
@@ -242,7 +257,7 @@ register_action(
     ActionSpec(
         "cover",
         "cover",
-        Pair,
+        CoverQuery,
         CoverOutcome,
         "cover_query",
         "The cover a target has against an attacker, from the map.",
@@ -253,7 +268,7 @@ register_action(
     ActionSpec(
         "flanking",
         "flanking",
-        Pair,
+        FlankingQuery,
         FlankingOutcome,
         "flanking_query",
         "Whether an attacker flanks a target, and with whom.",
@@ -264,7 +279,7 @@ register_action(
     ActionSpec(
         "reach",
         "reach",
-        Pair,
+        ReachQuery,
         ReachOutcome,
         "reach_query",
         "The distance from an attacker to a target and which of its attacks reach.",
@@ -281,7 +296,7 @@ class MovementRules(RulesetCore):
     # -- sight, space and obstacles --------------------------------------------------------
 
     def cells(self, draft: Draft, c: Combatant) -> tuple[GridCell, ...]:
-        return self.space(self.geometry(draft.encounter.grid), c)
+        return self.space(self.board(draft), c)
 
     def can_see(self, draft: Draft, viewer: Combatant, other: Combatant) -> bool:
         """No facing (``d20.facing.none``): a creature sees all around, unless blinded, the
@@ -289,7 +304,7 @@ class MovementRules(RulesetCore):
         every line between them."""
         if viewer.has("blinded") or other.has("invisible") or other.has("hidden"):
             return False
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         other_cells = self.cells(draft, other)
         for area in draft.encounter.areas:
             if area.kind == "heavily-obscured" and any(
@@ -341,7 +356,7 @@ class MovementRules(RulesetCore):
             )
 
     def _distance(self, draft: Draft, a: Combatant, b: Combatant) -> int:
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         return geometry.space_distance(self.cells(draft, a), self.cells(draft, b)) * CELL_FEET
 
     def _reach(
@@ -364,7 +379,7 @@ class MovementRules(RulesetCore):
         from walls and every other creature (``d20.cover.creatures``)."""
         if stated is not None:
             return stated, "stated"
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         obstacles = [
             self.cells(draft, other) for other in self._living_others(draft, attacker.id, target.id)
         ]
@@ -388,7 +403,7 @@ class MovementRules(RulesetCore):
         """Whether ``attacker`` flanks ``target``: ``d20.flank.*`` with its allies."""
         if target.immune_to_flanking:
             return False, [], f"{target.name} can't be flanked"
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         target_rank = self.size_rank(target)
         needs = FLANKERS_NEEDED.get(target.size, 2)
         goal = FlankTarget(self.cells(draft, target), target_rank, False, needs)
@@ -422,7 +437,7 @@ class MovementRules(RulesetCore):
         to: Cell | None,
         movement: int | None,
     ) -> Move:
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         mover = self.mover(c)
         occupants = self.occupants(draft, c)
         start = c.position.key()
@@ -479,14 +494,14 @@ class MovementRules(RulesetCore):
         before: tuple[GridCell, ...],
         after: tuple[GridCell, ...],
     ) -> bool:
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         mine = self.cells(draft, reactor)
         return geometry.within(mine, before, attack.reach) and not geometry.within(
             mine, after, attack.reach
         )
 
     def _footprint_at(self, draft: Draft, c: Combatant, anchor: GridCell) -> tuple[GridCell, ...]:
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         if c.footprint:
             dx, dy = anchor[0] - c.position.x, anchor[1] - c.position.y
             return tuple((cell.x + dx, cell.y + dy) for cell in c.footprint)
@@ -624,7 +639,7 @@ class MovementRules(RulesetCore):
         target = action.to or (action.path[-1] if action.path else None)
         if target is None:
             raise InvalidAction("a teleport needs a destination ('to')", ("to",))
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         cells = self._footprint_at(draft, c, target.key())
         taken = {cell for o in self._living_others(draft, c.id) for cell in self.cells(draft, o)}
         if not geometry.fits(cells) or any(cell in taken for cell in cells):
@@ -735,7 +750,7 @@ class MovementRules(RulesetCore):
 
     def reach_query(self, draft: Draft, action: Pair, rng: Random, log: EventLog) -> ReachOutcome:
         a, b = self._pair(draft, action)
-        geometry = self.geometry(draft.encounter.grid)
+        geometry = self.board(draft)
         return ReachOutcome(
             self._distance(draft, a, b),
             [self._reach(draft, a, b, attack) for attack in a.attacks],

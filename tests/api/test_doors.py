@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pytest
 from doors import Door, GraphQL, Rest
@@ -231,3 +232,26 @@ def test_playground_opens_with_example_operations(client: TestClient) -> None:
     assert r.status_code == 200
     for op in ("mutation RollInitiative", "mutation ResolveAttack", "mutation ApplyDamage"):
         assert op in r.text
+
+
+@pytest.mark.parametrize(
+    ("query", "check"),
+    [
+        ("cover", lambda o: o["degree"] == "none" and o["acBonus"] == 0),
+        ("flanking", lambda o: o["flanks"] is False),
+        ("reach", lambda o: o["distance"] == 5 and o["attacks"][0]["inRange"]),
+        ("pathCost", lambda o: o["legal"] and o["cost"] == 10),
+    ],
+)
+def test_geometry_queries_answer_without_changing_anything(
+    door: Door, query: str, check: Callable[[dict], bool]
+) -> None:
+    params = (
+        {"combatantId": "hero", "to": {"x": 0, "y": 2}}
+        if query == "pathCost"
+        else {"attackerId": "hero", "targetId": "gob1"}
+    )
+    reply = door.call(query, skirmish(), seed=1, **params)
+    assert reply.ok, reply.message
+    assert "encounter" not in reply.body
+    assert check(reply.outcome), reply.outcome

@@ -10,7 +10,16 @@ from factories import build, combatant, encounter_doc
 
 from service.rules import IllegalAction, InvalidAction, apply
 from service.rules.actions import ResolveAttack
-from service.rules.movement import DropProne, MoveCombatant, Pair, PathCost, StandUp
+from service.rules.movement import (
+    CoverQuery,
+    DropProne,
+    FlankingQuery,
+    MoveCombatant,
+    PathCost,
+    ReachOutcome,
+    ReachQuery,
+    StandUp,
+)
 from service.rules.state import Cell, Encounter
 
 
@@ -240,19 +249,14 @@ def test_path_cost_query_changes_nothing_and_names_who_is_provoked() -> None:
 
 
 @pytest.mark.rule("d20.cover.creatures")
-def test_cover_and_flanking_queries() -> None:
+def test_cover_flanking_and_reach_queries_each_answer_their_own_question() -> None:
     from service.rules.movement import CoverOutcome, FlankingOutcome
 
     enc = _enc(hero(0, 2), orc("orc", 2, 2), orc("wall", 1, 2, side="party"))
-    from service.rules import ACTIONS
-
-    cover_spec = next(s for s in ACTIONS if s.name == "cover")
-    assert cover_spec.params is Pair
-    from service.rules.rulesets import D20_RULES
-    from service.rules.state import Draft
-
-    out = D20_RULES.cover_query(Draft(enc), Pair("hero", "orc"), Random(1), None)  # type: ignore[arg-type]
+    out = apply(enc, CoverQuery("hero", "orc"), Random(1)).outcome
     assert isinstance(out, CoverOutcome) and out.degree in ("half", "three-quarters")
     flank = _enc(hero(1, 1), orc("orc", 2, 1), combatant("ally", 3, 1, side="party"))
-    got = D20_RULES.flanking_query(Draft(flank), Pair("hero", "orc"), Random(1), None)  # type: ignore[arg-type]
+    got = apply(flank, FlankingQuery("hero", "orc"), Random(1)).outcome
+    reach = apply(flank, ReachQuery("hero", "orc"), Random(1)).outcome
+    assert isinstance(reach, ReachOutcome) and reach.distance == 5 and reach.line_of_sight
     assert isinstance(got, FlankingOutcome) and got.flanks and got.partners == ["ally"]
