@@ -31,7 +31,6 @@ CONFIG = ConfigDict(
     populate_by_name=False,
     extra="forbid",
     strict=True,
-    use_attribute_docstrings=True,
     ser_json_inf_nan="constants",
 )
 
@@ -51,6 +50,13 @@ def _configure(tp: Any, seen: set[type]) -> None:
 
 
 _CONFIGURED: set[type] = set()
+
+
+def wire_classes() -> frozenset[type]:
+    """Every engine dataclass the wire models are made of."""
+    return frozenset(_CONFIGURED)
+
+
 for _root in (engine_state.Encounter, engine_events.Event):
     _configure(_root, _CONFIGURED)
 for _spec in ACTIONS:

@@ -19,18 +19,9 @@ import strawberry
 from pydantic.alias_generators import to_camel
 from strawberry.scalars import JSON
 
-from service.api.models import adapter
+from service.api.docs import attribute_docs
 
 Scalar = type | Any
-
-
-def _description(cls: type) -> dict[str, str]:
-    """Field descriptions as pydantic read them from the attribute docstrings."""
-    schema = adapter(cls).json_schema(by_alias=False)
-    props = schema.get("properties") or schema.get("$defs", {}).get(cls.__name__, {}).get(
-        "properties", {}
-    )
-    return {name: p["description"] for name, p in props.items() if "description" in p}
 
 
 def _literal_doc(tp: Any) -> str:
@@ -67,7 +58,7 @@ class _Converter:
         if cls in self.made:
             return self.made[cls]
         hints = get_type_hints(cls, include_extras=True)
-        docs = _description(cls)
+        docs = attribute_docs(cls)
         annotations: dict[str, Any] = {}
         namespace: dict[str, Any] = {"__annotations__": annotations}
         for f in dataclasses.fields(cls):

@@ -8,6 +8,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
+from service.api.docs import describe_schemas
 from service.api.models import (
     MODELS,
     CreateSessionRequest,
@@ -15,6 +16,7 @@ from service.api.models import (
     Session,
     UndoResponse,
     adapter,
+    wire_classes,
 )
 from service.store import MAX_PAGE
 
@@ -311,6 +313,11 @@ def session_operation_id(name: str) -> str:
     return "session" + name[0].upper() + name[1:]
 
 
+def _types_of(ta: TypeAdapter[Any]) -> list[type]:
+    tp = getattr(ta, "_type", None)
+    return [tp] if isinstance(tp, type) else []
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -326,6 +333,9 @@ def build_openapi() -> dict[str, Any]:
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
+    described = {cls.__name__: cls for cls in wire_classes()}
+    described.update((tp.__name__, tp) for _, _, ta in inputs for tp in _types_of(ta))
+    describe_schemas(definitions.get("$defs", {}), described)
     schemas: dict[str, Any] = dict(sorted(definitions.get("$defs", {}).items()))
     schemas["Problem"] = PROBLEM_SCHEMA
     paths: dict[str, Any] = {}

@@ -1,0 +1,70 @@
+"""Field descriptions from the attribute docstrings of the engine's dataclasses.
+
+Pydantic can read these itself (``use_attribute_docstrings``), but it re-reads a class's
+source every time it builds a schema that contains the class, which made building the
+wire models take many seconds. Validation needs no descriptions; the published schemas
+(OpenAPI, GraphQL) get them from here, read once per class.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import itertools
+import textwrap
+from functools import cache
+from typing import Any
+
+from pydantic.alias_generators import to_camel
+
+
+@cache
+def attribute_docs(cls: type) -> dict[str, str]:
+    """``{field name: docstring}`` for the fields of ``cls`` that have one."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    node = ast.parse(source).body[0]
+    if not isinstance(node, ast.ClassDef):
+        return {}
+    docs: dict[str, str] = {}
+    body = node.body
+    for stmt, after in itertools.pairwise(body):
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[stmt.target.id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+def class_doc(cls: type) -> str | None:
+    """The class docstring, unless it is the signature dataclasses makes up."""
+    doc = cls.__doc__ or ""
+    if not doc or doc.startswith(cls.__name__ + "("):
+        return None
+    return inspect.cleandoc(doc)
+
+
+def describe_schemas(definitions: dict[str, Any], classes: dict[str, type]) -> None:
+    """Add class and field descriptions to JSON schema ``definitions`` in place.
+
+    ``classes`` maps a schema name to the dataclass it was generated from.
+    """
+    for name, schema in definitions.items():
+        cls = classes.get(name)
+        if cls is None or not dataclasses.is_dataclass(cls):
+            continue
+        doc = class_doc(cls)
+        if doc and "description" not in schema:
+            schema["description"] = doc
+        properties = schema.get("properties", {})
+        for field_name, text in attribute_docs(cls).items():
+            prop = properties.get(to_camel(field_name)) or properties.get(field_name)
+            if prop is not None and "description" not in prop:
+                prop["description"] = text
