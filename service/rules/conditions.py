@@ -143,7 +143,7 @@ class ModifierRules(RulesetCore):
             if area.kind != "heavily-obscured":
                 continue
             grid = draft.encounter.grid
-            cells = self.space(self.geometry(grid), c)
+            cells = self.space(self.board(draft), c)
             centre = (area.center.x, area.center.y)
             if any(_cells_apart(grid.kind, cell, centre) * 5 <= area.radius for cell in cells):
                 return True
@@ -153,7 +153,7 @@ class ModifierRules(RulesetCore):
         """Feet between the nearest cells of two creatures' spaces (Chebyshev on squares,
         hex distance on hexes)."""
         grid = draft.encounter.grid
-        geometry = self.geometry(grid)
+        geometry = self.board(draft)
         cells_a = self.space(geometry, a)
         cells_b = self.space(geometry, b)
         return 5 * min(_cells_apart(grid.kind, p, q) for p in cells_a for q in cells_b)

@@ -70,6 +70,14 @@ class RulesetCore:
             tuple(c.key() for c in grid.difficult),
         )
 
+    def board(self, draft: Draft) -> Geometry:
+        """The geometry of the draft's map, built (or found in the cache) once per action:
+        :meth:`geometry` rebuilds its cache key from every blocked cell on each call."""
+        geometry: Geometry | None = draft.geometry
+        if geometry is None:
+            geometry = draft.geometry = self.geometry(draft.encounter.grid)
+        return geometry
+
     def space(self, geometry: Geometry, c: Combatant) -> tuple[Cell, ...]:
         """The cells a combatant occupies: its explicit footprint, or its size's."""
         if c.footprint:

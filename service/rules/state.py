@@ -400,7 +400,7 @@ class Draft:
     encounter does not pay for copying all of them, and the input is never mutated.
     """
 
-    __slots__ = ("_edited", "encounter")
+    __slots__ = ("_edited", "encounter", "geometry")
 
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = copy.copy(encounter)
@@ -411,6 +411,9 @@ class Draft:
         if encounter.step is not None:
             self.encounter.step = copy.deepcopy(encounter.step)
         self._edited: set[str] = set()
+        self.geometry: Any = None
+        """The map's ``Geometry``, memoised by ``RulesetCore.board`` (actions never change the
+        grid, so it holds for the whole action)."""
 
     def get(self, combatant_id: str) -> Combatant:
         """The combatant, read-only (it may be shared with the input encounter)."""
