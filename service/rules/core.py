@@ -82,7 +82,11 @@ class RulesetCore:
         """The cells a combatant occupies: its explicit footprint, or its size's."""
         if c.footprint:
             return tuple(cell.key() for cell in c.footprint)
-        return geometry.footprint(c.position.key(), self.square_extent[c.size])
+        extent = self.square_extent[c.size]
+        if extent == 1:  # the anchor alone, on squares and hexes (the common case: fast)
+            position = c.position
+            return ((position.x, position.y),)
+        return geometry.footprint(c.position.key(), extent)
 
     def size_rank(self, c: Combatant) -> int:
         """Where the combatant's size stands on this ruleset's ladder (Tiny is 0)."""

@@ -256,7 +256,10 @@ class Combatant:
     carried_weight: Count = 0
 
     def has(self, condition: str) -> bool:
-        return any(c.name == condition for c in self.conditions)
+        for c in self.conditions:  # a plain loop: no generator for the usual empty list
+            if c.name == condition:
+                return True
+        return False
 
     @property
     def unconscious(self) -> bool:
