@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from .dice import parse
 from .errors import InvalidAction
-from .state import Encounter
+from .grid import Cell, Geometry
+from .state import Combatant, Encounter
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -47,6 +48,7 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
         for j, attack in enumerate(c.attacks):
             check_dice(attack.damage, (*path, "attacks", j, "damage"))
         cells = ruleset.space(geometry, c)
+        squeezed = c.has("squeezing") and _squeeze_fits(ruleset, geometry, c, cells)
         tiny = c.size == "tiny"
         for cell in cells:
             if not geometry.in_bounds(cell):
@@ -55,7 +57,7 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
                     f"{grid.width}x{grid.height} grid",
                     (*path, "position"),
                 )
-            if cell in geometry.blocked:
+            if cell in geometry.blocked and not squeezed:
                 raise InvalidAction(
                     f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
                     (*path, "position"),
@@ -91,6 +93,22 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
                 f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
             )
         listed.add(entry.combatant_id)
+
+
+def _squeeze_fits(
+    ruleset: Ruleset, geometry: Geometry, c: Combatant, cells: tuple[Cell, ...]
+) -> bool:
+    """A squeezing creature's space may overlap walls, as long as the space of a creature
+    one size smaller fits inside it (``d20.size.squeeze``)."""
+    rank = ruleset.sizes.index(c.size)
+    if rank == 0 or c.footprint:
+        return False
+    smaller = ruleset.square_extent[ruleset.sizes[rank - 1]]
+    space = set(cells)
+    return any(
+        set(inner) <= space and not any(cell in geometry.blocked for cell in inner)
+        for inner in (geometry.footprint(anchor, smaller) for anchor in cells)
+    )
 
 
 def check_dice(notation: str, path: tuple[str | int, ...]) -> None:
