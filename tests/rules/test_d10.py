@@ -494,3 +494,22 @@ def test_d10_turn_object_a_device_can_need_an_action() -> None:
     # an ordinary object is still free
     door = SimpleNamespace(combatant_id="a", description="opens a door", device="door")
     assert RULES.interact(Draft(e), door, Random(1), EventLog()).spent == "free"  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("d10.turn.speeds")
+def test_d10_turn_speeds_climbing_and_swimming_cost_double_through_move() -> None:
+    from service.rules.movement import MoveCombatant
+    from service.rules.state import Cell as StateCell
+
+    doc = encounter_doc(combatant("kit", 0, 0), ruleset="d10")
+    doc["grid"]["climb"] = [{"x": 1, "y": 0}]
+    doc["grid"]["swim"] = [{"x": 2, "y": 0}]
+    enc = build(doc)
+    moved = apply(enc, MoveCombatant("kit", path=[StateCell(1, 0), StateCell(2, 0)]), Random(1))
+    assert moved.outcome.cost == 20
+    doc["combatants"][0]["climbSpeed"] = 30
+    doc["combatants"][0]["swimSpeed"] = 30
+    fast = apply(
+        build(doc), MoveCombatant("kit", path=[StateCell(1, 0), StateCell(2, 0)]), Random(1)
+    )
+    assert fast.outcome.cost == 10

@@ -49,7 +49,7 @@ from ..actions import DamageOutcome, InitiativeOutcome, RollInitiative
 from ..combat_actions import Interact, TurnActionOutcome
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
-from ..grid import Geometry
+from ..grid import Geometry, Occupant
 from ..ruleset import Ruleset
 from ..state import Cell, Combatant, DeferredDamage, Draft, Grid, InitiativeEntry, Spend, Step
 
@@ -450,6 +450,21 @@ class D10(Ruleset):
         if any(c.key() == key for c in grid.climb):
             return "climb"
         return "walk"
+
+    def occupants(self, draft: Draft, mover: Combatant) -> list[Occupant]:
+        """Other creatures, plus climb and swim cells as the mover meets them: where its
+        climbing or swimming speed is below its walking speed (15 against 30 by default),
+        each 5 ft there costs 10, like difficult terrain (``d10.turn.speeds``). A creature
+        with no such speed can't enter them."""
+        out = super().occupants(draft, mover)
+        grid = draft.encounter.grid
+        for mode, cells in (("climb", grid.climb), ("swim", grid.swim)):
+            if not cells:
+                continue
+            speed = self.speed_for(mover, mode)
+            keys = [cell.key() for cell in cells]
+            out.append(Occupant(keys, speed > 0, 0 < speed < mover.speed, True))
+        return out
 
     def movement_cost(self, c: Combatant, mode: str, feet: int) -> int:
         """Feet of the turn's (walking) movement that ``feet`` moved at ``mode`` use up: the
