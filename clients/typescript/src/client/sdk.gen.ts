@@ -320,7 +320,7 @@ export const pathCost = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * The cover a target has against an attacker, from the map.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * The cover a target has against an attacker, computed from the map.
  */
 export const cover = <ThrowOnError extends boolean = false>(options: Options<CoverData, ThrowOnError>) => (options.client ?? client).post<CoverResponses, CoverErrors, ThrowOnError>({
     url: '/v1/cover',
@@ -334,7 +334,7 @@ export const cover = <ThrowOnError extends boolean = false>(options: Options<Cov
 /**
  * Whether an attacker flanks a target, and with whom.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * Whether an attacker flanks a target, and with whom.
  */
 export const flanking = <ThrowOnError extends boolean = false>(options: Options<FlankingData, ThrowOnError>) => (options.client ?? client).post<FlankingResponses, FlankingErrors, ThrowOnError>({
     url: '/v1/flanking',
@@ -348,7 +348,7 @@ export const flanking = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * The distance from an attacker to a target and which of its attacks reach.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * The distance from an attacker to a target, and which of its attacks reach.
  */
 export const reach = <ThrowOnError extends boolean = false>(options: Options<ReachData, ThrowOnError>) => (options.client ?? client).post<ReachResponses, ReachErrors, ThrowOnError>({
     url: '/v1/reach',
@@ -826,7 +826,7 @@ export const sessionPathCost = <ThrowOnError extends boolean = false>(options: O
 /**
  * The cover a target has against an attacker, from the map. Reads the session's encounter; writes nothing.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * The cover a target has against an attacker, computed from the map.
  */
 export const sessionCover = <ThrowOnError extends boolean = false>(options: Options<SessionCoverData, ThrowOnError>) => (options.client ?? client).post<SessionCoverResponses, SessionCoverErrors, ThrowOnError>({
     url: '/v1/sessions/{id}/cover',
@@ -840,7 +840,7 @@ export const sessionCover = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * Whether an attacker flanks a target, and with whom.
  */
 export const sessionFlanking = <ThrowOnError extends boolean = false>(options: Options<SessionFlankingData, ThrowOnError>) => (options.client ?? client).post<SessionFlankingResponses, SessionFlankingErrors, ThrowOnError>({
     url: '/v1/sessions/{id}/flanking',
@@ -854,7 +854,7 @@ export const sessionFlanking = <ThrowOnError extends boolean = false>(options: O
 /**
  * The distance from an attacker to a target and which of its attacks reach. Reads the session's encounter; writes nothing.
  *
- * A question about two combatants: an attacker (or origin) and a target.
+ * The distance from an attacker to a target, and which of its attacks reach.
  */
 export const sessionReach = <ThrowOnError extends boolean = false>(options: Options<SessionReachData, ThrowOnError>) => (options.client ?? client).post<SessionReachResponses, SessionReachErrors, ThrowOnError>({
     url: '/v1/sessions/{id}/reach',

@@ -82,7 +82,7 @@ def sync_detailed(
 ) -> Response[CoverResponse | Problem]:
     """The cover a target has against an attacker, from the map.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         body (CoverRequest): The cover a target has against an attacker, from the map. Stateless:
@@ -114,7 +114,7 @@ def sync(
 ) -> CoverResponse | Problem | None:
     """The cover a target has against an attacker, from the map.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         body (CoverRequest): The cover a target has against an attacker, from the map. Stateless:
@@ -141,7 +141,7 @@ async def asyncio_detailed(
 ) -> Response[CoverResponse | Problem]:
     """The cover a target has against an attacker, from the map.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         body (CoverRequest): The cover a target has against an attacker, from the map. Stateless:
@@ -171,7 +171,7 @@ async def asyncio(
 ) -> CoverResponse | Problem | None:
     """The cover a target has against an attacker, from the map.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         body (CoverRequest): The cover a target has against an attacker, from the map. Stateless:

@@ -82,7 +82,7 @@ def sync_detailed(
 ) -> Response[FlankingResponse | Problem]:
     """Whether an attacker flanks a target, and with whom.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         body (FlankingRequest): Whether an attacker flanks a target, and with whom. Stateless: the
@@ -114,7 +114,7 @@ def sync(
 ) -> FlankingResponse | Problem | None:
     """Whether an attacker flanks a target, and with whom.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         body (FlankingRequest): Whether an attacker flanks a target, and with whom. Stateless: the
@@ -141,7 +141,7 @@ async def asyncio_detailed(
 ) -> Response[FlankingResponse | Problem]:
     """Whether an attacker flanks a target, and with whom.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         body (FlankingRequest): Whether an attacker flanks a target, and with whom. Stateless: the
@@ -171,7 +171,7 @@ async def asyncio(
 ) -> FlankingResponse | Problem | None:
     """Whether an attacker flanks a target, and with whom.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         body (FlankingRequest): Whether an attacker flanks a target, and with whom. Stateless: the

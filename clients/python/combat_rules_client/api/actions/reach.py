@@ -82,7 +82,7 @@ def sync_detailed(
 ) -> Response[Problem | ReachResponse]:
     """The distance from an attacker to a target and which of its attacks reach.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         body (ReachRequest): The distance from an attacker to a target and which of its attacks
@@ -114,7 +114,7 @@ def sync(
 ) -> Problem | ReachResponse | None:
     """The distance from an attacker to a target and which of its attacks reach.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         body (ReachRequest): The distance from an attacker to a target and which of its attacks
@@ -141,7 +141,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ReachResponse]:
     """The distance from an attacker to a target and which of its attacks reach.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         body (ReachRequest): The distance from an attacker to a target and which of its attacks
@@ -171,7 +171,7 @@ async def asyncio(
 ) -> Problem | ReachResponse | None:
     """The distance from an attacker to a target and which of its attacks reach.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         body (ReachRequest): The distance from an attacker to a target and which of its attacks

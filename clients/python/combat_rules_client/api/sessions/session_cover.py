@@ -108,7 +108,7 @@ def sync_detailed(
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         id (str):
@@ -147,7 +147,7 @@ def sync(
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         id (str):
@@ -181,7 +181,7 @@ async def asyncio_detailed(
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         id (str):
@@ -218,7 +218,7 @@ async def asyncio(
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The cover a target has against an attacker, computed from the map.
 
     Args:
         id (str):

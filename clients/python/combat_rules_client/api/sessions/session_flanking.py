@@ -107,7 +107,7 @@ def sync_detailed(
 ) -> Response[FlankingSessionResponse | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         id (str):
@@ -145,7 +145,7 @@ def sync(
 ) -> FlankingSessionResponse | Problem | None:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         id (str):
@@ -178,7 +178,7 @@ async def asyncio_detailed(
 ) -> Response[FlankingSessionResponse | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         id (str):
@@ -214,7 +214,7 @@ async def asyncio(
 ) -> FlankingSessionResponse | Problem | None:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     Whether an attacker flanks a target, and with whom.
 
     Args:
         id (str):

@@ -108,7 +108,7 @@ def sync_detailed(
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         id (str):
@@ -147,7 +147,7 @@ def sync(
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         id (str):
@@ -181,7 +181,7 @@ async def asyncio_detailed(
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         id (str):
@@ -218,7 +218,7 @@ async def asyncio(
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
-     A question about two combatants: an attacker (or origin) and a target.
+     The distance from an attacker to a target, and which of its attacks reach.
 
     Args:
         id (str):
