@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import ROOT, LiveService
+from clients_support import ROOT, LiveService
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON_SDK, LiveService, run
+from clients_support import PYTHON_SDK, LiveService, run
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -101,3 +102,28 @@ def test_async_client_etags_and_problems(
     out = run_python(sdk_python, ASYNC_EXAMPLE, live_service.url, tmp_path).stdout
     assert "hp [10, 10]" in out, out
     assert "problem 404" in out, out
+
+
+def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path) -> None:
+    """The SDK's models and functions are typed (py.typed): its users' code passes mypy --strict."""
+    pytest.importorskip("mypy")
+    example = tmp_path / "example.py"
+    example.write_text(readme_example())
+    bot = PYTHON_SDK.parents[1] / "examples" / "chatbot" / "bot.py"
+    run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--python-executable",  # the SDK as installed in that venv (PEP 561)
+            str(sdk_python),
+            "--strict",
+            "--no-incremental",
+            "--cache-dir",
+            str(tmp_path / "mypy-cache"),
+            str(example),
+            str(bot),
+        ],
+        timeout=300,
+        cwd=tmp_path,
+    )

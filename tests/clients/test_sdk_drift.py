@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON_SDK, ROOT, TYPESCRIPT_SDK, run
+from clients_support import PYTHON_SDK, ROOT, TYPESCRIPT_SDK, run
 
 pytestmark = pytest.mark.timeout(900)
 

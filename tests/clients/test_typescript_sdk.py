@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import LiveService, need_node, run
+from clients_support import LiveService, need_node, run
 
 pytestmark = pytest.mark.timeout(900)
 
