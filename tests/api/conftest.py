@@ -9,23 +9,19 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 import redis
 from doors import Door, GraphQL, Rest
+from service_process import ServiceProcess
 from starlette.testclient import TestClient
 
 from service.app import create_app
 from service.settings import Settings
 from service.store import RedisServer, find_redis_server
-from service.store.embedded import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,57 +83,6 @@ def client(settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture(params=["rest", "graphql"])
 def door(request: pytest.FixtureRequest, client: TestClient) -> Door:
     return Rest(client) if request.param == "rest" else GraphQL(client)
-
-
-class ServiceProcess:
-    """``python -m service`` as a child process on a free loopback port."""
-
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        full_env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith("CRS_") and key != "REDIS_URL"
-        }
-        full_env.update(env)
-        full_env.update({"CRS_HOST": "127.0.0.1", "CRS_PORT": str(self.port)})
-        with log.open("wb") as output:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "service"],
-                cwd=ROOT,
-                env=full_env,
-                stdin=subprocess.DEVNULL,
-                stdout=output,
-                stderr=subprocess.STDOUT,
-            )
-
-    def wait_ready(self, timeout: float = 120.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                if httpx.get(self.url + "/readyz", timeout=1.0).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the service at {self.url} did not get ready:\n{self.output()}")
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import ServiceProcess
 from factories import skirmish
+from service_process import ServiceProcess
 
 from service.store import RedisServer
 from service.store.embedded import free_port
