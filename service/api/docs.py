@@ -13,8 +13,9 @@ import dataclasses
 import inspect
 import itertools
 import textwrap
+import types
 from functools import cache
-from typing import Any
+from typing import Any, get_args, get_origin, get_type_hints
 
 from pydantic.alias_generators import to_camel
 
@@ -49,6 +50,24 @@ def class_doc(cls: type) -> str | None:
     if not doc or doc.startswith(cls.__name__ + "("):
         return None
     return inspect.cleandoc(doc)
+
+
+def dataclasses_in(*roots: Any) -> dict[str, type]:
+    """Every dataclass reachable from ``roots`` through field types, by name."""
+    found: dict[str, type] = {}
+
+    def walk(tp: Any) -> None:
+        if get_origin(tp) is not None or isinstance(tp, types.UnionType):
+            for arg in get_args(tp):
+                walk(arg)
+        elif isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp.__name__ not in found:
+            found[tp.__name__] = tp
+            for hint in get_type_hints(tp, include_extras=True).values():
+                walk(hint)
+
+    for root in roots:
+        walk(root)
+    return found
 
 
 def describe_schemas(definitions: dict[str, Any], classes: dict[str, type]) -> None:

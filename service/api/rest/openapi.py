@@ -8,7 +8,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
-from service.api.docs import describe_schemas
+from service.api.docs import dataclasses_in, describe_schemas
 from service.api.models import (
     MODELS,
     CreateSessionRequest,
@@ -333,8 +333,9 @@ def build_openapi() -> dict[str, Any]:
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
-    described = {cls.__name__: cls for cls in wire_classes()}
-    described.update((tp.__name__, tp) for _, _, ta in inputs for tp in _types_of(ta))
+    described = dataclasses_in(
+        *wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta))
+    )
     describe_schemas(definitions.get("$defs", {}), described)
     schemas: dict[str, Any] = dict(sorted(definitions.get("$defs", {}).items()))
     schemas["Problem"] = PROBLEM_SCHEMA

@@ -17,9 +17,9 @@ class SessionEvent:
     """One entry of a session's event log.
 
     Attributes:
-        index (int):
-        version (int):
-        data (SessionEventData):
+        index (int): Its position in the log, from 0.
+        version (int): The version of the session the entry was written at.
+        data (SessionEventData): The event: an engine event (see ``Event``), or ``{type: "undo", ...}``.
     """
 
     index: int

@@ -11,6 +11,8 @@ T = TypeVar("T", bound="SessionEventData")
 
 @_attrs_define
 class SessionEventData:
+    """The event: an engine event (see ``Event``), or ``{type: "undo", ...}``."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ class SessionRef:
 
     Attributes:
         id (str):
-        version (int):
+        version (int): Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
     """
 
     id: str

@@ -4382,14 +4382,20 @@ export type Session = {
 export type SessionEvent = {
     /**
      * Index
+     *
+     * Its position in the log, from 0.
      */
     index: number;
     /**
      * Version
+     *
+     * The version of the session the entry was written at.
      */
     version: number;
     /**
      * Data
+     *
+     * The event: an engine event (see ``Event``), or ``{type: "undo", ...}``.
      */
     data: {
         [key: string]: unknown;
@@ -4408,6 +4414,8 @@ export type SessionRef = {
     id: string;
     /**
      * Version
+     *
+     * Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
      */
     version: number;
 };
