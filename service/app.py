@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -21,6 +22,7 @@ from strawberry.asgi import GraphQL
 
 from service.api.graphql.playground import playground_html
 from service.api.graphql.schema import schema
+from service.api.observability import Observability, metrics_endpoint, setup_logging
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
@@ -99,6 +101,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             headers={"Retry-After": "1"},
         )
 
+    setup_logging()
     graphql = GraphQLApp(settings)
     app = Starlette(
         routes=[
@@ -107,10 +110,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
+            Route("/metrics", metrics_endpoint, methods=["GET"], include_in_schema=False),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
         ],
         lifespan=lifespan(settings),
+        middleware=[Middleware(Observability)],
     )
     app.state.settings = settings
     app.state.store = None

@@ -1,0 +1,247 @@
+"""Metrics, request ids, the JSON access log, and websockets through the middleware."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterator
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from starlette.testclient import TestClient
+
+from service.api.core import Problem
+from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
+from service.api.observability import (
+    ACCESS_LOG,
+    REGISTRY,
+    JsonFormatter,
+    record_outcome,
+    record_problem,
+    request_id_var,
+)
+from service.rules.actions import AttackOutcome
+
+
+def sample(client: TestClient, name: str, **labels: str) -> float:
+    """A sample's value as ``GET /metrics`` shows it (0 when absent)."""
+    r = client.get("/metrics")
+    assert r.status_code == 200
+    for family in text_string_to_metric_families(r.text):
+        for s in family.samples:
+            if s.name == name and all(s.labels.get(k) == v for k, v in labels.items()):
+                return s.value
+    return 0.0
+
+
+def value(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+@pytest.fixture
+def access_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """The access log's records (it does not propagate to the root logger caplog watches)."""
+    ACCESS_LOG.addHandler(caplog.handler)
+    caplog.set_level(logging.INFO, logger=ACCESS_LOG.name)
+    try:
+        yield caplog
+    finally:
+        ACCESS_LOG.removeHandler(caplog.handler)
+
+
+def test_metrics_are_prometheus_text(client: TestClient) -> None:
+    r = client.get("/metrics")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/plain; version=0.0.4")
+    names = {f.name for f in text_string_to_metric_families(r.text)}
+    assert {
+        "crs_http_requests",
+        "crs_http_request_duration_seconds",
+        "crs_http_errors",
+        "crs_actions_applied",
+        "crs_attacks",
+        "crs_problems",
+        "crs_rule_violations",
+    } <= names
+
+
+def test_a_request_counts_by_route_template_and_status(client: TestClient) -> None:
+    labels = {"method": "POST", "route": "/v1/apply-damage", "status": "200"}
+    before = sample(client, "crs_http_requests_total", **labels)
+    r = client.post(
+        "/v1/apply-damage", json={"encounter": ENCOUNTER, "targetId": "goblin", "amount": 1}
+    )
+    assert r.status_code == 200, r.text
+    assert sample(client, "crs_http_requests_total", **labels) == before + 1
+    count = sample(
+        client, "crs_http_request_duration_seconds_count", method="POST", route="/v1/apply-damage"
+    )
+    assert count >= 1
+    buckets = sample(
+        client,
+        "crs_http_request_duration_seconds_bucket",
+        method="POST",
+        route="/v1/apply-damage",
+        le="+Inf",
+    )
+    assert buckets == count
+
+
+def test_path_parameters_stay_in_the_template(client: TestClient) -> None:
+    r = client.get("/v1/sessions/no-such-session")
+    assert r.status_code == 404
+    route = "/v1/sessions/{id}"
+    text = client.get("/metrics").text
+    assert f'route="{route}",status="404"' in text
+    assert "no-such-session" not in text
+
+
+def test_unmatched_paths_share_one_label(client: TestClient) -> None:
+    before = sample(client, "crs_http_requests_total", route="unmatched", status="404")
+    assert client.get("/no/such/path/42").status_code == 404
+    assert sample(client, "crs_http_requests_total", route="unmatched", status="404") == before + 1
+    assert "/no/such/path/42" not in client.get("/metrics").text
+
+
+def test_a_request_id_is_generated(client: TestClient) -> None:
+    first = client.get("/healthz").headers["x-request-id"]
+    second = client.get("/healthz").headers["x-request-id"]
+    assert re.fullmatch(r"[0-9a-f]{32}", first)
+    assert first != second
+
+
+def test_a_well_formed_request_id_is_echoed(client: TestClient) -> None:
+    rid = "edge-7f3a:42"
+    r = client.get("/healthz", headers={"X-Request-ID": rid})
+    assert r.headers["x-request-id"] == rid
+
+
+@pytest.mark.parametrize("bad", ["has spaces", "x" * 200, '"quoted"', "-leading-dash"])
+def test_a_malformed_request_id_is_replaced(client: TestClient, bad: str) -> None:
+    r = client.get("/healthz", headers={"X-Request-ID": bad})
+    assert re.fullmatch(r"[0-9a-f]{32}", r.headers["x-request-id"])
+
+
+def test_problem_responses_carry_the_request_id(client: TestClient) -> None:
+    r = client.post("/v1/apply-damage", json={}, headers={"X-Request-ID": "req-1"})
+    assert r.status_code == 422
+    assert r.headers["x-request-id"] == "req-1"
+
+
+def test_one_json_log_line_per_request(
+    client: TestClient, access_log: pytest.LogCaptureFixture
+) -> None:
+    r = client.post(
+        "/v1/apply-damage",
+        json={"encounter": ENCOUNTER, "targetId": "goblin", "amount": 1},
+        headers={"X-Request-ID": "log-test-1"},
+    )
+    assert r.status_code == 200
+    records = [rec for rec in access_log.records if rec.name == "service.access"]
+    assert len(records) == 1
+    line = JsonFormatter().format(records[0])
+    assert "\n" not in line
+    entry = json.loads(line)
+    assert entry["msg"] == "request"
+    assert entry["level"] == "info"
+    assert entry["method"] == "POST"
+    assert entry["route"] == "/v1/apply-damage"
+    assert entry["status"] == 200
+    assert entry["request_id"] == "log-test-1"
+    assert isinstance(entry["duration_ms"], float) and entry["duration_ms"] >= 0
+    assert "ts" in entry
+
+
+def test_probes_are_counted_but_not_logged(
+    client: TestClient, access_log: pytest.LogCaptureFixture
+) -> None:
+    client.get("/healthz")
+    client.get("/metrics")
+    assert not [rec for rec in access_log.records if rec.name == "service.access"]
+
+
+def test_the_formatter_adds_the_current_request_id() -> None:
+    record = logging.makeLogRecord({"name": "x", "msg": "hello %s", "args": ("you",)})
+    token = request_id_var.set("abc")
+    try:
+        entry = json.loads(JsonFormatter().format(record))
+    finally:
+        request_id_var.reset(token)
+    assert entry["msg"] == "hello you"
+    assert entry["request_id"] == "abc"
+
+
+def test_the_graphql_websocket_works_through_the_middleware(client: TestClient) -> None:
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json() == {"type": "connection_ack"}
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+        ws.send_json(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {
+                    "query": "subscription { sessionUpdated(sessionId: "
+                    '"00000000000000000000000000000000") { __typename } }'
+                },
+            }
+        )
+        message = ws.receive_json()
+        assert message["type"] == "next", message
+        assert message["payload"]["data"]["sessionUpdated"]["__typename"] == "NotFound"
+        assert ws.receive_json() == {"type": "complete", "id": "1"}
+
+
+def test_record_outcome_counts_actions_and_attacks() -> None:
+    before = value("crs_actions_applied_total", ruleset="d10", action="resolveAttack")
+    crits = value("crs_attacks_total", ruleset="d10", result="critical")
+    misses = value("crs_attacks_total", ruleset="d10", result="miss")
+    hit = AttackOutcome(
+        attacker_id="a",
+        target_id="b",
+        attack_name="x",
+        hit=True,
+        critical=True,
+        fumble=False,
+        natural=20,
+        total=25,
+        target_ac=12,
+        cover="none",
+        cover_source="none",
+        advantage=False,
+        disadvantage=False,
+        advantage_sources=[],
+        disadvantage_sources=[],
+        damage=7,
+        damage_applied=True,
+        target_dropped=False,
+        target_died=False,
+    )
+    record_outcome("resolveAttack", "d10", hit)
+    record_outcome("resolveAttack", "d10", {"hit": False, "critical": False})
+    assert value("crs_actions_applied_total", ruleset="d10", action="resolveAttack") == before + 2
+    assert value("crs_attacks_total", ruleset="d10", result="critical") == crits + 1
+    assert value("crs_attacks_total", ruleset="d10", result="miss") == misses + 1
+
+
+def test_record_outcome_finds_a_nested_attack_and_ignores_odds() -> None:
+    hits = value("crs_attacks_total", ruleset="d100", result="hit")
+    record_outcome(
+        "triggerReadied", "d100", {"fired": True, "attack": {"hit": True, "critical": False}}
+    )
+    record_outcome("attackOdds", "d100", {"hit": 0.55, "critical": 0.05})
+    assert value("crs_attacks_total", ruleset="d100", result="hit") == hits + 1
+    assert value("crs_actions_applied_total", ruleset="d100", action="attackOdds") >= 1
+
+
+def test_record_problem_counts_codes_and_rules() -> None:
+    rule = "d20.attack.total-cover"
+    before = value("crs_rule_violations_total", rule=rule)
+    codes = value("crs_problems_total", code="illegal-action", status="409")
+    record_problem(Problem(409, "illegal-action", "Not allowed", "no line", rule=rule))
+    record_problem(Problem(422, "invalid-input", "Invalid input", "bad"))
+    assert value("crs_rule_violations_total", rule=rule) == before + 1
+    assert value("crs_problems_total", code="illegal-action", status="409") == codes + 1
+    assert value("crs_problems_total", code="invalid-input", status="422") >= 1
