@@ -1,0 +1,5 @@
+"""``python -m bench``: the whole benchmark suite (see bench/run.py and docs/performance.md)."""
+
+from bench.run import main
+
+raise SystemExit(main())
