@@ -3,7 +3,9 @@ against the schema, the stateless ones runnable as they stand."""
 
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -198,3 +200,12 @@ def test_the_subscription_example_streams_updates(client: TestClient) -> None:
     updates = [m["payload"]["data"]["sessionUpdated"] for m in messages]
     assert updates and updates[0]["__typename"] == "SessionUpdate", messages
     assert updates[0]["version"] == 2
+
+
+def test_the_docs_examples_validate_against_the_schema() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "graphql.md").read_text()
+    blocks = [b for b in re.findall(r"```graphql\n(.*?)```", text, re.S) if not b.startswith("...")]
+    assert len(blocks) >= 4
+    for block in blocks:
+        errors = validate(schema._schema, parse(block))
+        assert not errors, [e.message for e in errors]
