@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sys
 import time
-import uuid
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -174,7 +174,8 @@ _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: ``ts``, ``level``, ``logger``, ``msg``, then the record's
-    extra fields (``extra={...}``) and the current ``request_id``."""
+    ``fields`` (a dict; else its extra attributes, ``extra={...}``) and the current
+    ``request_id``."""
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, Any] = {
@@ -183,9 +184,13 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "msg": record.getMessage(),
         }
-        for key, value in record.__dict__.items():
-            if key not in _RESERVED and not key.startswith("_"):
-                out[key] = value
+        fields = record.__dict__.get("fields")
+        if isinstance(fields, dict):
+            out.update(fields)
+        else:
+            for key, value in record.__dict__.items():
+                if key not in _RESERVED and not key.startswith("_"):
+                    out[key] = value
         if "request_id" not in out and (rid := request_id_var.get()) is not None:
             out["request_id"] = rid
         if record.exc_info:
@@ -213,7 +218,7 @@ def setup_logging(level: int = logging.INFO) -> None:
 
 
 def _new_request_id() -> str:
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()
 
 
 class Observability:
@@ -310,4 +315,8 @@ class Observability:
         if (tenant := state.get("tenant")) is not None:
             fields["tenant"] = tenant
         level = logging.ERROR if failed or status >= 500 else logging.INFO
-        ACCESS_LOG.log(level, "request", extra=fields)
+        # makeRecord and handle, not log(): log() walks the stack to find the caller, which
+        # costs more than the rest of the middleware together.
+        record = ACCESS_LOG.makeRecord(ACCESS_LOG.name, level, __file__, 0, "request", (), None)
+        record.fields = fields
+        ACCESS_LOG.handle(record)
