@@ -256,7 +256,7 @@ class Combatant:
     carried_weight: Count = 0
 
     def has(self, condition: str) -> bool:
-        for c in self.conditions:  # a plain loop: no generator for the usual empty list
+        for c in self.conditions:  # noqa: SIM110 (a plain loop: no generator for the usual empty list)
             if c.name == condition:
                 return True
         return False
