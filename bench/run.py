@@ -78,6 +78,9 @@ class Measure:
     p99_ms: float
     errors: int
     client_cpu: float | None = None
+    server_cpu_us: float | None = None
+    """CPU time (user + system) the server process spent per request: unlike req/s, it
+    hardly moves when other processes take the CPU away."""
 
 
 @dataclass(slots=True)
@@ -86,6 +89,7 @@ class Row:
     runs: list[Measure] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
     baselines: list[Measure] = field(default_factory=list)
+    cpu_ratios: list[float] = field(default_factory=list)
     failure: str | None = None
 
 
@@ -201,6 +205,7 @@ class Processes:
     def __init__(self) -> None:
         self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
         self.redis: Any = None
+        self.pids: dict[str, int] = {}
         self.logdir = Path(tempfile.mkdtemp(prefix="crs-bench-"))
 
     def start_uvicorn(self, name: str, app: str, cpu: int | None, env: dict[str, str]) -> str:
@@ -218,6 +223,7 @@ class Processes:
             start_new_session=True,
         )
         self.procs.append((name, proc))
+        self.pids[name] = proc.pid
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
@@ -268,7 +274,8 @@ class Load:
             return f"wrk -t1 -c{self.connections}"
         return f"python -m bench.loadgen ({self.connections} connections)"
 
-    def run(self, url: str, body_file: Path, seconds: float) -> Measure:
+    def run(self, url: str, body_file: Path, seconds: float, pid: int | None = None) -> Measure:
+        cpu_before = cpu_seconds(pid)
         if self.wrk:
             argv = [self.wrk, "-t1", f"-c{self.connections}", f"-d{max(1, round(seconds))}s"]
             argv += ["--latency", "-s", str(LUA), url]
@@ -283,15 +290,31 @@ class Load:
             check=True,
             timeout=seconds + 60,
         ).stdout.decode()
+        cpu_after = cpu_seconds(pid)
         line = next(x for x in out.splitlines() if x.startswith("BENCH "))
         data = json.loads(line[6:])
+        server_cpu = None
+        if cpu_before is not None and cpu_after is not None and data["requests"]:
+            server_cpu = (cpu_after - cpu_before) / data["requests"] * 1e6
         return Measure(
             rps=data["requests"] / (data["duration_us"] / 1e6),
             p50_ms=data["p50_us"] / 1000,
             p99_ms=data["p99_us"] / 1000,
             errors=data["status_errors"] + data["socket_errors"],
             client_cpu=data.get("client_cpu"),
+            server_cpu_us=server_cpu,
         )
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU seconds of a process so far (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # ------------------------------------------------------------------------------ the run
@@ -406,15 +429,19 @@ def main(argv: list[str] | None = None) -> int:
                 # speed drifts (it is shared), so the ratio uses their mean.
                 base_file = body_file(s.baseline, bodies[s.baseline])
                 load.run(baseline + "/echo", base_file, args.warmup)
-                before = load.run(baseline + "/echo", base_file, args.duration)
+                bpid, spid = procs.pids["baseline"], procs.pids["service"]
+                before = load.run(baseline + "/echo", base_file, args.duration, bpid)
                 f = body_file(s.key, s.body)
                 load.run(service + s.path, f, args.warmup)
-                m = load.run(service + s.path, f, args.duration)
-                after = load.run(baseline + "/echo", base_file, args.duration)
+                m = load.run(service + s.path, f, args.duration, spid)
+                after = load.run(baseline + "/echo", base_file, args.duration, bpid)
                 base_rps = (before.rps + after.rps) / 2
                 row.runs.append(m)
                 row.baselines.extend([before, after])
                 row.ratios.append(m.rps / base_rps)
+                if m.server_cpu_us and before.server_cpu_us and after.server_cpu_us:
+                    base_cpu = (before.server_cpu_us + after.server_cpu_us) / 2
+                    row.cpu_ratios.append(base_cpu / m.server_cpu_us)
                 print(
                     f"  run {run + 1}: {s.key:<10} {m.rps:8.0f} req/s  baseline "
                     f"{before.rps:6.0f}/{after.rps:6.0f}  ratio {m.rps / base_rps:.2f}"
@@ -458,17 +485,23 @@ def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def _cpu(measures: list[Measure]) -> str:
+    values = [m.server_cpu_us for m in measures if m.server_cpu_us is not None]
+    return f"{_median(values):,.0f}" if values else "?"
+
+
 def render(rows: list[Row], bodies: dict[str, dict[str, Any]]) -> str:
     lines = [
         "| scenario | body B | req/s | p50 ms | p99 ms | baseline: echo of | baseline req/s "
-        "| baseline p50 / p99 ms | ratio (min–max) | target | met |",
-        "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|",
+        "| baseline p50 / p99 ms | ratio (min–max) | target | met "
+        "| server CPU µs/req (baseline) | CPU ratio |",
+        "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---:|",
     ]
     for row in rows:
         s = row.scenario
         size = len(scenarios.echo_body(s.body))
         if row.failure:
-            lines.append(f"| {s.title} | {size:,} | failed: {row.failure} | | | | | | | | no |")
+            lines.append(f"| {s.title} | {size:,} | failed: {row.failure} | | | | | | | | no | | |")
             continue
         b = row.baselines
         ratio = _median(row.ratios)
@@ -483,7 +516,10 @@ def render(rows: list[Row], bodies: dict[str, dict[str, Any]]) -> str:
             f"{BASELINE_TITLES[s.baseline]} ({len(scenarios.echo_body(bodies[s.baseline])):,} B) | "
             f"{_median([m.rps for m in b]):,.0f} | "
             f"{_median([m.p50_ms for m in b]):.2f} / {_median([m.p99_ms for m in b]):.2f} | "
-            f"**{ratio:.2f}**{spread} | {'' if s.target is None else f'≥ {s.target}'} | {met} |"
+            f"**{ratio:.2f}**{spread} | {'' if s.target is None else f'≥ {s.target}'} | {met} | "
+            f"{_cpu(row.runs)} ({_cpu(b)}) | "
+            + (f"{_median(row.cpu_ratios):.2f}" if row.cpu_ratios else "")
+            + " |"
         )
     return "\n".join(lines)
 
