@@ -20,6 +20,9 @@ from service.api.models import (
 )
 from service.store import MAX_PAGE
 
+MAX_OFFSET = 2**31 - 1
+"""The largest event-log ``offset``."""
+
 REF = "#/components/schemas/{model}"
 
 PROBLEM_SCHEMA: dict[str, Any] = {
@@ -219,7 +222,12 @@ def _session_paths() -> dict[str, Any]:
                         "name": "offset",
                         "in": "query",
                         "required": False,
-                        "schema": {"type": "integer", "minimum": 0, "default": 0},
+                        "schema": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": MAX_OFFSET,
+                            "default": 0,
+                        },
                     },
                     {
                         "name": "limit",

@@ -21,7 +21,7 @@ from service.api import sessions
 from service.api.core import invalid
 from service.api.models import MODELS, ActionModels, CreateSessionRequest
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
-from service.api.rest.openapi import session_operation_id
+from service.api.rest.openapi import MAX_OFFSET, session_operation_id
 from service.settings import Settings
 from service.store import MAX_PAGE
 
@@ -74,8 +74,8 @@ def _query_int(request: Request, name: str, default: int) -> int:
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not re.fullmatch(r"-?\d{1,9}", raw.strip()):
-        raise invalid(f"must be an integer, not {raw!r}", (name,))
+    if not re.fullmatch(r"[+-]?\d{1,30}", raw.strip()):
+        raise invalid(f"must be an integer, not {raw[:40]!r}", (name,))
     return int(raw)
 
 
@@ -120,12 +120,19 @@ async def delete_session(request: Request) -> Response:
     return Response(status_code=204)
 
 
+async def session_resource(request: Request) -> Response:
+    """``GET`` and ``DELETE`` on one route, so a 405 lists both methods in ``Allow``."""
+    if request.method == "DELETE":
+        return await delete_session(request)
+    return await get_session(request)
+
+
 @handles_problems
 async def session_events(request: Request) -> Response:
     offset = _query_int(request, "offset", 0)
     limit = _query_int(request, "limit", DEFAULT_PAGE)
-    if offset < 0:
-        raise invalid("must be 0 or more", ("offset",))
+    if not 0 <= offset <= MAX_OFFSET:
+        raise invalid(f"must be from 0 to {MAX_OFFSET}", ("offset",))
     if not 1 <= limit <= MAX_PAGE:
         raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
     page = await sessions.events(
@@ -192,8 +199,7 @@ def routes(settings: Settings) -> list[BaseRoute]:
             methods=["POST"],
             name="createSession",
         ),
-        Route("/v1/sessions/{id}", get_session, methods=["GET"], name="getSession"),
-        Route("/v1/sessions/{id}", delete_session, methods=["DELETE"], name="deleteSession"),
+        Route("/v1/sessions/{id}", session_resource, methods=["GET", "DELETE"], name="getSession"),
         Route("/v1/sessions/{id}/events", session_events, methods=["GET"], name="getSessionEvents"),
         Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
     ]
