@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from pydantic_core import from_json, to_json
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import RedisClusterException, RedisError
 
@@ -240,7 +241,7 @@ class SessionStore:
                     )
                     if created:
                         break
-                session = Session(keys.session_id, 1, json.loads(encoded), _dt(now), _dt(now))
+                session = Session(keys.session_id, 1, from_json(encoded), _dt(now), _dt(now))
                 if record_key is not None and claim is not None:
                     record = _record(request_fingerprint, Applied(session, [], {}))
                     await _lua.COMPLETE(
@@ -308,7 +309,13 @@ class SessionStore:
             return _Plan(change.document, change.events, change.response, "push")
 
         return await self._write(
-            tenant, session_id, step, expected_version, idempotency_key, request_fingerprint
+            tenant,
+            session_id,
+            step,
+            expected_version,
+            idempotency_key,
+            request_fingerprint,
+            with_snapshot=False,
         )
 
     async def undo(
@@ -331,13 +338,19 @@ class SessionStore:
         def step(state: _State) -> _Plan:
             if state.last_snapshot is None:
                 raise NothingToUndo(session_id)
-            snapshot = json.loads(state.last_snapshot)
+            snapshot = from_json(state.last_snapshot)
             restored = int(snapshot["version"])
             event = {"type": "undo", "reverted_version": restored + 1, "restored_version": restored}
             return _Plan(snapshot["document"], [event], dict(event), "pop")
 
         return await self._write(
-            tenant, session_id, step, expected_version, idempotency_key, request_fingerprint
+            tenant,
+            session_id,
+            step,
+            expected_version,
+            idempotency_key,
+            request_fingerprint,
+            with_snapshot=True,
         )
 
     async def events(
@@ -359,7 +372,7 @@ class SessionStore:
         if not found:
             raise SessionNotFound(session_id)
         total, raw = int(found[0]), found[1]
-        items = [_event(json.loads(item)) for item in raw]
+        items = [_event(from_json(item)) for item in raw]
         end = offset + len(items)
         return EventPage(items, offset, limit, total, end if end < total else None)
 
@@ -395,7 +408,7 @@ class SessionStore:
                     continue
                 if message.get("type") != "message":
                     continue
-                data = json.loads(message["data"])
+                data = from_json(message["data"])
                 if data.get("deleted"):
                     return
                 yield SessionUpdate(_session(data["session"]), [_event(e) for e in data["events"]])
@@ -420,6 +433,8 @@ class SessionStore:
         expected_version: int | None,
         idempotency_key: str | None,
         fingerprint: str | None,
+        *,
+        with_snapshot: bool,
     ) -> Applied:
         keys = self._keys(tenant, session_id)
         record_key = None
@@ -437,7 +452,7 @@ class SessionStore:
                     claim = outcome
                 async with self._queues.turn(keys.session):
                     return await self._attempt(
-                        keys, step, expected_version, record_key, claim, fingerprint
+                        keys, step, expected_version, record_key, claim, fingerprint, with_snapshot
                     )
         except _ActionFailed as failed:
             error = failed.error
@@ -457,21 +472,22 @@ class SessionStore:
         record_key: str | None,
         claim: str | None,
         fingerprint: str | None,
+        with_snapshot: bool,
     ) -> Applied:
+        """One read-apply-write, retried on a version race; the newest undo snapshot is
+        read only when ``with_snapshot`` (only undo needs it)."""
         current = 0
         for attempt in range(self.max_attempts):
             if attempt:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.002 * 2**attempt)))
-            state = await self._read(keys, with_snapshot=True)
+            state = await self._read(keys, with_snapshot=with_snapshot)
             if expected_version is not None and state.version != expected_version:
                 raise VersionConflict(state.version)
             plan = step(state)
             version = state.version + 1
             now = _now()
             document = _dumps(plan.document)
-            session = Session(
-                keys.session_id, version, json.loads(document), _dt(state.created), _dt(now)
-            )
+            session = Session(keys.session_id, version, plan.document, _dt(state.created), _dt(now))
             events = [
                 _event_json(Event(state.total_events + i, version, data))
                 for i, data in enumerate(plan.events)
@@ -479,8 +495,8 @@ class SessionStore:
             encoded = [_dumps(event) for event in events]
             applied = Applied(
                 session,
-                [_event(json.loads(event)) for event in encoded],
-                json.loads(_dumps(plan.response)),
+                [_event(event) for event in events],
+                plan.response,
             )
             message = _dumps({"session": _session_json(session), "events": events})
             written_keys = [keys.session, keys.events, keys.history]
@@ -530,7 +546,7 @@ class SessionStore:
         version, document, created, updated, total, snapshot = found
         return _State(
             int(version),
-            json.loads(document),
+            from_json(document),
             int(created),
             int(updated),
             int(total),
@@ -543,7 +559,7 @@ class SessionStore:
         existing = await _lua.CLAIM(self.redis, [record_key], [claim, _ms(self.idempotency_lease)])
         if existing is None:
             return claim
-        record = json.loads(existing)
+        record = from_json(existing)
         if record.get("fingerprint") != fingerprint:
             raise IdempotencyKeyReused()
         if record.get("state") != "done":
@@ -607,7 +623,14 @@ class _Queues:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """Compact JSON, refusing NaN and infinities (ValueError) as JSON has no such numbers.
+
+    pydantic-core's encoder is several times faster than the json module; where its output
+    may hold such a constant, the json module decides (and raises)."""
+    encoded = to_json(value, inf_nan_mode="constants")
+    if b"NaN" in encoded or b"Infinity" in encoded:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return encoded.decode()
 
 
 def _text(value: bytes | str) -> str:
