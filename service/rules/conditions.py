@@ -128,36 +128,6 @@ class ModifierRules(RulesetCore):
                 found.append(effect)
         return found
 
-    def can_see(self, draft: Draft, viewer: Combatant, seen: Combatant) -> bool:
-        """Whether ``viewer`` can see ``seen`` (no facing: ``d20.facing.none``)."""
-        if viewer.has("blinded") or viewer.unconscious or viewer.has("asleep"):
-            return False
-        if seen.has("invisible") or seen.has("hidden"):
-            return False
-        return not (
-            self.in_heavy_obscurement(draft, seen) or self.in_heavy_obscurement(draft, viewer)
-        )
-
-    def in_heavy_obscurement(self, draft: Draft, c: Combatant) -> bool:
-        for area in draft.encounter.areas:
-            if area.kind != "heavily-obscured":
-                continue
-            grid = draft.encounter.grid
-            cells = self.space(self.board(draft), c)
-            centre = (area.center.x, area.center.y)
-            if any(_cells_apart(grid.kind, cell, centre) * 5 <= area.radius for cell in cells):
-                return True
-        return False
-
-    def distance_ft(self, draft: Draft, a: Combatant, b: Combatant) -> int:
-        """Feet between the nearest cells of two creatures' spaces (Chebyshev on squares,
-        hex distance on hexes)."""
-        grid = draft.encounter.grid
-        geometry = self.board(draft)
-        cells_a = self.space(geometry, a)
-        cells_b = self.space(geometry, b)
-        return 5 * min(_cells_apart(grid.kind, p, q) for p in cells_a for q in cells_b)
-
     # ------------------------------------------------------------------ use counting
 
     def after_attack(
@@ -211,10 +181,3 @@ def _replace_uses(effect: Effect, uses: int) -> Effect:
         source=effect.source,
         note=effect.note,
     )
-
-
-def _cells_apart(kind: str, p: tuple[int, int], q: tuple[int, int]) -> int:
-    dx, dy = p[0] - q[0], p[1] - q[1]
-    if kind == "hex":
-        return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
-    return max(abs(dx), abs(dy))

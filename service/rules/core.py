@@ -88,6 +88,45 @@ class RulesetCore:
             return ((position.x, position.y),)
         return geometry.footprint(c.position.key(), extent)
 
+    def distance_ft(self, draft: Draft, a: Combatant, b: Combatant) -> int:
+        """Feet between two creatures' spaces by the counting rule (``d20.grid.range``)."""
+        geometry = self.board(draft)
+        return geometry.space_distance(self.space(geometry, a), self.space(geometry, b)) * 5
+
+    def in_heavy_obscurement(self, draft: Draft, c: Combatant) -> bool:
+        """Whether any cell of ``c``'s space lies in a heavily obscured area."""
+        areas = [a for a in draft.encounter.areas if a.kind == "heavily-obscured"]
+        if not areas:
+            return False
+        geometry = self.board(draft)
+        cells = self.space(geometry, c)
+        return any(
+            geometry.distance(area.center.key(), cell) * 5 <= area.radius
+            for area in areas
+            for cell in cells
+        )
+
+    def can_see(self, draft: Draft, viewer: Combatant, seen: Combatant) -> bool:
+        """Whether ``viewer`` can see ``seen``. No facing (``d20.facing.none``): a creature
+        sees all around unless it is blinded, unconscious or asleep, the other is invisible
+        or hidden, either stands in a heavily obscured area, or walls block every line
+        between them (memoised for the action; creatures side by side always have one)."""
+        if viewer.has("blinded") or viewer.unconscious or viewer.has("asleep"):
+            return False
+        if seen.has("invisible") or seen.has("hidden"):
+            return False
+        if self.in_heavy_obscurement(draft, seen) or self.in_heavy_obscurement(draft, viewer):
+            return False
+        geometry = self.board(draft)
+        a, b = self.space(geometry, viewer), self.space(geometry, seen)
+        if geometry.space_distance(a, b) <= 1:
+            return True  # side by side: nothing fills a cell between them
+        key = (a, b) if a <= b else (b, a)
+        sight = draft.sight.get(key)
+        if sight is None:
+            sight = draft.sight[key] = geometry.has_line_of_sight(a, b)
+        return sight
+
     def size_rank(self, c: Combatant) -> int:
         """Where the combatant's size stands on this ruleset's ladder (Tiny is 0)."""
         return self.sizes.index(c.size)

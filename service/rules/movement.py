@@ -15,7 +15,9 @@ from .core import COVER_AC, RulesetCore
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .grid import (
-    CELL_FEET,
+    Cell as GridCell,
+)
+from .grid import (
     Cover,
     Fault,
     Flanker,
@@ -24,9 +26,6 @@ from .grid import (
     Move,
     Mover,
     Occupant,
-)
-from .grid import (
-    Cell as GridCell,
 )
 from .state import Attack, Cell, Combatant, Condition, CoverDegree, Draft, Id
 
@@ -298,22 +297,6 @@ class MovementRules(RulesetCore):
     def cells(self, draft: Draft, c: Combatant) -> tuple[GridCell, ...]:
         return self.space(self.board(draft), c)
 
-    def can_see(self, draft: Draft, viewer: Combatant, other: Combatant) -> bool:
-        """No facing (``d20.facing.none``): a creature sees all around, unless blinded, the
-        other is invisible or hidden, stands in a heavily obscured area, or walls block
-        every line between them."""
-        if viewer.has("blinded") or other.has("invisible") or other.has("hidden"):
-            return False
-        geometry = self.board(draft)
-        other_cells = self.cells(draft, other)
-        for area in draft.encounter.areas:
-            if area.kind == "heavily-obscured" and any(
-                geometry.distance(area.center.key(), cell) * CELL_FEET <= area.radius
-                for cell in other_cells
-            ):
-                return False
-        return geometry.has_line_of_sight(self.cells(draft, viewer), other_cells)
-
     def _living_others(self, draft: Draft, *exclude: str) -> list[Combatant]:
         return [c for c in draft.encounter.combatants if not c.dead and c.id not in exclude]
 
@@ -347,7 +330,7 @@ class MovementRules(RulesetCore):
         super().check_can_attack(draft, attacker, target, attack)
         reach = self._reach(draft, attacker, target, attack)
         if not reach.in_range:
-            feet = self._distance(draft, attacker, target)
+            feet = self.distance_ft(draft, attacker, target)
             limit = attack.reach if attack.kind == "melee" else attack.long_range or attack.range
             raise IllegalAction(
                 f"{target.name} is {feet} ft from {attacker.name}, beyond the {limit} ft "
@@ -355,14 +338,10 @@ class MovementRules(RulesetCore):
                 "d20.grid.range",
             )
 
-    def _distance(self, draft: Draft, a: Combatant, b: Combatant) -> int:
-        geometry = self.board(draft)
-        return geometry.space_distance(self.cells(draft, a), self.cells(draft, b)) * CELL_FEET
-
     def _reach(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
     ) -> AttackReach:
-        feet = self._distance(draft, attacker, target)
+        feet = self.distance_ft(draft, attacker, target)
         if attack.kind == "melee":
             return AttackReach(attack.name, attack.kind, feet <= attack.reach, False)
         if attack.range is None:
@@ -406,7 +385,8 @@ class MovementRules(RulesetCore):
         geometry = self.board(draft)
         target_rank = self.size_rank(target)
         needs = FLANKERS_NEEDED.get(target.size, 2)
-        goal = FlankTarget(self.cells(draft, target), target_rank, False, needs)
+        target_cells = self.cells(draft, target)
+        goal = FlankTarget(target_cells, target_rank, False, needs)
 
         def flanker(c: Combatant) -> Flanker:
             able = not c.incapacitated and self.can_see(draft, c, target)
@@ -416,6 +396,7 @@ class MovementRules(RulesetCore):
             flanker(c)
             for c in self._living_others(draft, attacker.id, target.id)
             if c.side == attacker.side
+            and geometry.space_distance(self.cells(draft, c), target_cells) == 1
         ]
         result = geometry.flanking(goal, flanker(attacker), allies)
         if result.flanks:
@@ -752,7 +733,7 @@ class MovementRules(RulesetCore):
         a, b = self._pair(draft, action)
         geometry = self.board(draft)
         return ReachOutcome(
-            self._distance(draft, a, b),
+            self.distance_ft(draft, a, b),
             [self._reach(draft, a, b, attack) for attack in a.attacks],
             geometry.has_line_of_sight(self.cells(draft, a), self.cells(draft, b)),
         )

@@ -46,7 +46,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
@@ -64,7 +64,7 @@ from .events import EventLog
 from .state import Attack, Combatant, CoverDegree, Draft, Encounter
 
 if TYPE_CHECKING:
-    from .grid import Cell
+    pass
 
 MAX_ODDS_DICE = 60
 """Most dice a damage expression may roll for odds, counted as a critical hit rolls them."""
@@ -696,7 +696,7 @@ class OddsRules(RulesetCore):
         for i, other in enumerate(enc.combatants):
             if other.side == me.side or not _standing(other):
                 continue
-            d = _cells_apart(enc.grid.kind, mine, self.space(geometry, other))
+            d = geometry.space_distance(mine, self.space(geometry, other))
             if best is None or (d, i) < best:
                 best, found = (d, i), other
         return found
@@ -793,15 +793,3 @@ def _standing(c: Combatant) -> bool:
 
 def _standing_sides(enc: Encounter) -> list[str]:
     return sorted({c.side for c in enc.combatants if _standing(c)})
-
-
-def _cells_apart(kind: str, a: Iterable[Cell], b: Iterable[Cell]) -> int:
-    cells_b = list(b)
-    best = None
-    for p in a:
-        for q in cells_b:
-            dx, dy = p[0] - q[0], p[1] - q[1]
-            d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2 if kind == "hex" else max(abs(dx), abs(dy))
-            if best is None or d < best:
-                best = d
-    return 0 if best is None else best

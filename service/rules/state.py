@@ -403,7 +403,7 @@ class Draft:
     encounter does not pay for copying all of them, and the input is never mutated.
     """
 
-    __slots__ = ("_edited", "encounter", "geometry")
+    __slots__ = ("_edited", "encounter", "geometry", "sight")
 
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = copy.copy(encounter)
@@ -417,6 +417,8 @@ class Draft:
         self.geometry: Any = None
         """The map's ``Geometry``, memoised by ``RulesetCore.board`` (actions never change the
         grid, so it holds for the whole action)."""
+        self.sight: dict[Any, bool] = {}
+        """Lines of sight between spaces already traced in this action (walls don't move)."""
 
     def get(self, combatant_id: str) -> Combatant:
         """The combatant, read-only (it may be shared with the input encounter)."""

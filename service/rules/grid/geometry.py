@@ -228,9 +228,12 @@ class Geometry:
         bit 0 for the terrain (blocked cells and the cells just off the grid), bit ``i``
         for ``obstacles[i - 1]``. The cells of ``own`` obstruct nothing."""
         mine = {key(cell) for cells in own for cell in cells}
-        if not obstacles and self._terrain.keys().isdisjoint(mine):
-            return self._terrain
-        owners = {cell: bit for cell, bit in self._terrain.items() if cell not in mine}
+        if self._terrain.keys().isdisjoint(mine):
+            if not obstacles:
+                return self._terrain
+            owners = dict(self._terrain)
+        else:
+            owners = {cell: bit for cell, bit in self._terrain.items() if cell not in mine}
         for index, cells in enumerate(obstacles, start=1):
             for cell in map(key, cells):
                 if cell not in mine:
