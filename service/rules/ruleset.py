@@ -85,7 +85,8 @@ def apply(encounter: Encounter, action: object, rng: Random) -> Result:
             f"the {ruleset.id} ruleset ({ruleset.title}) is not supported yet",
             ("encounter", "ruleset"),
         )
-    validate_encounter(encounter, ruleset)
+    draft = Draft(encounter)
+    validate_encounter(encounter, ruleset, ruleset.board(draft))
     handler: Callable[[Draft, Any, Random, EventLog], Outcome] | None = getattr(
         ruleset, spec.method, None
     )
@@ -93,7 +94,6 @@ def apply(encounter: Encounter, action: object, rng: Random) -> Result:
         raise NotSupported(
             f"{spec.name} is not an action of the {ruleset.id} ruleset", ("encounter", "ruleset")
         )
-    draft = Draft(encounter)
     log = EventLog()
     outcome = handler(draft, action, rng, log)
     return Result(encounter if spec.query else draft.finish(), log.events, outcome)

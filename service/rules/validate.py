@@ -15,10 +15,10 @@ if TYPE_CHECKING:
 P = "encounter"
 
 
-def validate_encounter(enc: Encounter, ruleset: Ruleset) -> None:
+def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | None = None) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
     grid = enc.grid
-    geometry = ruleset.geometry(grid)
+    geometry = geometry or ruleset.geometry(grid)
     for name in ("blocked", "difficult"):
         for i, cell in enumerate(getattr(grid, name)):
             if not geometry.in_bounds(cell.key()):
