@@ -18,10 +18,11 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from strawberry.asgi import GraphQL
 
+from service.api.auth import Guard
 from service.api.graphql.playground import playground_html
-from service.api.graphql.schema import schema
+from service.api.graphql.schema import build_schema
+from service.api.graphql.view import GraphQLView
 from service.api.observability import Observability, metrics_endpoint, setup_logging
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
@@ -34,9 +35,13 @@ log = logging.getLogger("uvicorn.error")
 CONNECT_TIMEOUT = 1.0
 
 
-class GraphQLApp(GraphQL[Any, Any]):
+class GraphQLApp(GraphQLView):
     def __init__(self, settings: Settings) -> None:
-        super().__init__(schema, graphql_ide="graphiql" if settings.graphql_playground else None)
+        super().__init__(
+            build_schema(settings),
+            settings,
+            graphql_ide="graphiql" if settings.graphql_playground else None,
+        )
         self._html = playground_html()
 
     async def render_graphql_ide(self, request: Request) -> Response:
@@ -115,7 +120,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
         ],
         lifespan=lifespan(settings),
-        middleware=[Middleware(Observability)],
+        middleware=[Middleware(Observability), Middleware(Guard, settings=settings)],
     )
     app.state.settings = settings
     app.state.store = None

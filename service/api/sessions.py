@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from pydantic_core import to_json
 from starlette.requests import HTTPConnection
 
+from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
 from service.api.core import Problem, draw_seed, from_rules_error, from_validation_error, run_action
 from service.api.models import ENCOUNTER, ActionModels, dump
 from service.rules import InvalidAction, RulesError, find_ruleset
@@ -61,15 +62,20 @@ __all__ = [
     "undo",
 ]
 
-PUBLIC_TENANT = "public"
-
 
 def tenant_of(connection: HTTPConnection) -> str:
     """The tenant a request (or websocket) acts for: the one place that decides it.
 
-    There are no API keys yet, so every caller is the ``public`` tenant; when keys come, this
-    function derives the tenant from them and both doors follow.
+    The tenant comes only from the API key :class:`~service.api.auth.Guard` (or, on a
+    websocket, ``connection_init``) authenticated; with ``CRS_AUTH`` off, every caller is
+    the ``public`` tenant. With auth on and no principal (which the guard prevents), 401.
     """
+    principal = principal_of(connection)
+    if principal is not None:
+        return principal.tenant
+    settings = getattr(connection.app.state, "settings", None)
+    if settings is not None and settings.auth:
+        raise unauthorized("send an API key")
     return PUBLIC_TENANT
 
 

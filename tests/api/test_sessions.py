@@ -560,20 +560,29 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     links = create["responses"]["201"]["links"]
     for m in MODELS.values():
         path = paths[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]
-        expected = {"200", "404", "409", "412", "413", "415", "422", "503"}
+        # 401 (API keys) and 429 (rate limit) on every route: tests/hardening.
+        expected = {"200", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
         assert set(path["responses"]) == expected, m.spec.slug
         assert "Retry-After" in path["responses"]["503"]["headers"]
         names = {p["name"] for p in path["parameters"]}
         assert "If-Match" in names
         assert ("Idempotency-Key" in names) is not m.spec.query
         assert links[path["operationId"]]["parameters"] == {"id": "$response.body#/id"}
-    assert set(paths["/v1/sessions/{id}"]["delete"]["responses"]) == {"204", "404", "503"}
+    assert set(paths["/v1/sessions/{id}"]["delete"]["responses"]) == {
+        "204",
+        "401",
+        "404",
+        "429",
+        "503",
+    }
     assert set(paths["/v1/sessions/{id}/undo"]["post"]["responses"]) == {
         "200",
+        "401",
         "404",
         "409",
         "412",
         "422",
+        "429",
         "503",
     }
     assert {"getSession", "deleteSession", "getSessionEvents", "undoSession"} <= set(links)

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from hardening_support import drop_prefix, local_redis_url
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from service.app import create_app
@@ -50,6 +49,8 @@ def make_client(base_settings: Settings) -> Iterator[Callable[..., TestClient]]:
     clients: list[TestClient] = []
 
     def make(**changes: Any) -> TestClient:
+        # A prefix of its own: rate limits and keys of one test never meet another's.
+        changes.setdefault("redis_prefix", f"{base_settings.redis_prefix}-{uuid.uuid4().hex[:8]}")
         client = TestClient(create_app(replace(base_settings, **changes)))
         client.__enter__()
         clients.append(client)
@@ -58,8 +59,3 @@ def make_client(base_settings: Settings) -> Iterator[Callable[..., TestClient]]:
     yield make
     for client in clients:
         client.__exit__(None, None, None)
-
-
-def app_of(client: TestClient) -> Starlette:
-    app: Starlette = client.app  # type: ignore[assignment]
-    return app

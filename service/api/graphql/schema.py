@@ -23,9 +23,11 @@ from service.api import sessions
 from service.api.core import Problem, from_validation_error, run_action
 from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.rules import REGISTRY, actions, events, state
+from service.settings import Settings
 from service.store import MAX_PAGE
 from service.store import Session as StoredSession
 
+from .limits import extensions
 from .types import input_json, input_type, output_type
 
 
@@ -575,5 +577,19 @@ schema = strawberry.Schema(
     subscription=Subscription,
     types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
 )
+"""The schema as the contract shows it (``schema/schema.graphql``), without limits."""
+
+
+def build_schema(settings: Settings) -> strawberry.Schema:
+    """The schema an app serves: the same types, with the settings' limits (depth, tokens,
+    aliases, rate limit) and, in production, no introspection."""
+    return strawberry.Schema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
+        extensions=extensions(settings),
+    )
+
 
 _ = (actions, ErrorResult)

@@ -58,7 +58,11 @@ ERRORS: dict[str, str] = {
     "409": "The rules forbid this action (the problem names the rule).",
     "413": "The request body is too large.",
     "415": "The request body is not JSON.",
-    "422": "Invalid input (the problem lists each bad field with its path).",
+    "422": "Invalid input (the problem lists each bad field with its path). Besides what "
+    "this schema says, a schema-valid request is refused when it does not fit the encounter: "
+    "an id that names no combatant (or no pending choice), an action the ruleset does not "
+    "have, a position off the grid or on a blocked cell, a dice expression of more than 200 "
+    "dice...",
 }
 
 
@@ -139,8 +143,7 @@ def _session_errors(*statuses: str) -> dict[str, Any]:
         "with the same idempotency key is still in progress.",
         "412": "The session is not at the `If-Match` version; nothing changed. The problem's "
         "`currentVersion` (and the `ETag`) say the current version.",
-        "422": "Invalid input (the problem lists each bad field with its path), or an "
-        "idempotency key reused with another request.",
+        "422": ERRORS["422"] + " Or an idempotency key reused with another request.",
     }
     out: dict[str, Any] = {}
     for status in statuses:
@@ -316,6 +319,52 @@ def _session_paths() -> dict[str, Any]:
     return paths
 
 
+SECURITY_SCHEMES: dict[str, Any] = {
+    "bearerKey": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "An API key (`crs_<id>_<secret>`) as `Authorization: Bearer <key>`. "
+        "Required when the service runs with `CRS_AUTH` (on in production); the key decides "
+        "the tenant, and another tenant's session answers 404. Without `CRS_AUTH`, no key is "
+        "needed.",
+    },
+    "apiKeyHeader": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key",
+        "description": "The same API key, in the `X-API-Key` header.",
+    },
+}
+
+GUARD_RESPONSES: dict[str, Any] = {
+    "401": _problem_with(
+        "No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which "
+        "production switches on).",
+        {
+            "WWW-Authenticate": {
+                "description": '`Bearer realm="combat-rules"`.',
+                "schema": {"type": "string"},
+            }
+        },
+    ),
+    "429": _problem_with(
+        "The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP "
+        "without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.",
+        {"Retry-After": RETRY_AFTER},
+    ),
+}
+
+
+def _guard(paths: dict[str, Any]) -> None:
+    """Every operation may answer 401 (with auth on) and 429 (with a rate limit)."""
+    for item in paths.values():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            responses = {**operation["responses"], **GUARD_RESPONSES}
+            operation["responses"] = dict(sorted(responses.items()))
+
+
 def session_operation_id(name: str) -> str:
     """The operation id of an action's session route: ``sessionApplyDamage``."""
     return "session" + name[0].upper() + name[1:]
@@ -370,6 +419,7 @@ def build_openapi() -> dict[str, Any]:
             }
         }
     paths.update(_session_paths())
+    _guard(paths)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -388,5 +438,6 @@ def build_openapi() -> dict[str, Any]:
         },
         "servers": [{"url": "http://127.0.0.1:8000"}],
         "paths": paths,
-        "components": {"schemas": schemas},
+        "security": [{}, {"bearerKey": []}, {"apiKeyHeader": []}],
+        "components": {"schemas": schemas, "securitySchemes": SECURITY_SCHEMES},
     }

@@ -24,6 +24,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Roll initiative for every combatant, set round 1 and start the first turn.
  */
 export const rollInitiative = <ThrowOnError extends boolean = false>(options: Options<RollInitiativeData, ThrowOnError>) => (options.client ?? client).post<RollInitiativeResponses, RollInitiativeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/roll-initiative',
     ...options,
     headers: {
@@ -38,6 +39,7 @@ export const rollInitiative = <ThrowOnError extends boolean = false>(options: Op
  * One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
  */
 export const resolveAttack = <ThrowOnError extends boolean = false>(options: Options<ResolveAttackData, ThrowOnError>) => (options.client ?? client).post<ResolveAttackResponses, ResolveAttackErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/resolve-attack',
     ...options,
     headers: {
@@ -52,6 +54,7 @@ export const resolveAttack = <ThrowOnError extends boolean = false>(options: Opt
  * Damage dealt to ``target_id`` by anything: temp HP first, then HP.
  */
 export const applyDamage = <ThrowOnError extends boolean = false>(options: Options<ApplyDamageData, ThrowOnError>) => (options.client ?? client).post<ApplyDamageResponses, ApplyDamageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/apply-damage',
     ...options,
     headers: {
@@ -66,6 +69,7 @@ export const applyDamage = <ThrowOnError extends boolean = false>(options: Optio
  * End the current turn and start the next living combatant's (a new round after the last).
  */
 export const nextTurn = <ThrowOnError extends boolean = false>(options: Options<NextTurnData, ThrowOnError>) => (options.client ?? client).post<NextTurnResponses, NextTurnErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/next-turn',
     ...options,
     headers: {
@@ -80,6 +84,7 @@ export const nextTurn = <ThrowOnError extends boolean = false>(options: Options<
  * Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
  */
 export const lowerInitiative = <ThrowOnError extends boolean = false>(options: Options<LowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<LowerInitiativeResponses, LowerInitiativeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/lower-initiative',
     ...options,
     headers: {
@@ -94,6 +99,7 @@ export const lowerInitiative = <ThrowOnError extends boolean = false>(options: O
  * Extra movement equal to your speed this turn.
  */
 export const dash = <ThrowOnError extends boolean = false>(options: Options<DashData, ThrowOnError>) => (options.client ?? client).post<DashResponses, DashErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/dash',
     ...options,
     headers: {
@@ -108,6 +114,7 @@ export const dash = <ThrowOnError extends boolean = false>(options: Options<Dash
  * Your movement provokes no opportunity attacks until the end of this turn.
  */
 export const disengage = <ThrowOnError extends boolean = false>(options: Options<DisengageData, ThrowOnError>) => (options.client ?? client).post<DisengageResponses, DisengageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/disengage',
     ...options,
     headers: {
@@ -122,6 +129,7 @@ export const disengage = <ThrowOnError extends boolean = false>(options: Options
  * Until the start of your next turn you are ``dodging``.
  */
 export const dodge = <ThrowOnError extends boolean = false>(options: Options<DodgeData, ThrowOnError>) => (options.client ?? client).post<DodgeResponses, DodgeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/dodge',
     ...options,
     headers: {
@@ -137,6 +145,7 @@ export const dodge = <ThrowOnError extends boolean = false>(options: Options<Dod
  * attack against ``target_id``, before the start of your next turn.
  */
 export const help = <ThrowOnError extends boolean = false>(options: Options<HelpData, ThrowOnError>) => (options.client ?? client).post<HelpResponses, HelpErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/help',
     ...options,
     headers: {
@@ -151,6 +160,7 @@ export const help = <ThrowOnError extends boolean = false>(options: Options<Help
  * A Stealth check (d20 + stealth, else Dexterity); the total is what searchers must beat.
  */
 export const hide = <ThrowOnError extends boolean = false>(options: Options<HideData, ThrowOnError>) => (options.client ?? client).post<HideResponses, HideErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/hide',
     ...options,
     headers: {
@@ -165,6 +175,7 @@ export const hide = <ThrowOnError extends boolean = false>(options: Options<Hide
  * Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
  */
 export const ready = <ThrowOnError extends boolean = false>(options: Options<ReadyData, ThrowOnError>) => (options.client ?? client).post<ReadyResponses, ReadyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/ready',
     ...options,
     headers: {
@@ -179,6 +190,7 @@ export const ready = <ThrowOnError extends boolean = false>(options: Options<Rea
  * The trigger happened: fire the readied action with the reaction, or decline.
  */
 export const triggerReadied = <ThrowOnError extends boolean = false>(options: Options<TriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<TriggerReadiedResponses, TriggerReadiedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/trigger-readied',
     ...options,
     headers: {
@@ -193,6 +205,7 @@ export const triggerReadied = <ThrowOnError extends boolean = false>(options: Op
  * First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
  */
 export const stabilize = <ThrowOnError extends boolean = false>(options: Options<StabilizeData, ThrowOnError>) => (options.client ?? client).post<StabilizeResponses, StabilizeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/stabilize',
     ...options,
     headers: {
@@ -207,6 +220,7 @@ export const stabilize = <ThrowOnError extends boolean = false>(options: Options
  * Drink a potion, or feed it to another creature (an unconscious one, say).
  */
 export const drinkPotion = <ThrowOnError extends boolean = false>(options: Options<DrinkPotionData, ThrowOnError>) => (options.client ?? client).post<DrinkPotionResponses, DrinkPotionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/drink-potion',
     ...options,
     headers: {
@@ -221,6 +235,7 @@ export const drinkPotion = <ThrowOnError extends boolean = false>(options: Optio
  * Interact with an object (draw a sword, open a door, pull a lever...).
  */
 export const interact = <ThrowOnError extends boolean = false>(options: Options<InteractData, ThrowOnError>) => (options.client ?? client).post<InteractResponses, InteractErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/interact',
     ...options,
     headers: {
@@ -235,6 +250,7 @@ export const interact = <ThrowOnError extends boolean = false>(options: Options<
  * Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
  */
 export const heal = <ThrowOnError extends boolean = false>(options: Options<HealData, ThrowOnError>) => (options.client ?? client).post<HealResponses, HealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/heal',
     ...options,
     headers: {
@@ -250,6 +266,7 @@ export const heal = <ThrowOnError extends boolean = false>(options: Options<Heal
  * table effect, or an opportunity attack a fumble offered.
  */
 export const resolveChoice = <ThrowOnError extends boolean = false>(options: Options<ResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<ResolveChoiceResponses, ResolveChoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/resolve-choice',
     ...options,
     headers: {
@@ -267,6 +284,7 @@ export const resolveChoice = <ThrowOnError extends boolean = false>(options: Opt
  * rolled just before the mover leaves their reach.
  */
 export const moveCombatant = <ThrowOnError extends boolean = false>(options: Options<MoveCombatantData, ThrowOnError>) => (options.client ?? client).post<MoveCombatantResponses, MoveCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/move-combatant',
     ...options,
     headers: {
@@ -281,6 +299,7 @@ export const moveCombatant = <ThrowOnError extends boolean = false>(options: Opt
  * Stand up from prone: costs half the creature's speed.
  */
 export const standUp = <ThrowOnError extends boolean = false>(options: Options<StandUpData, ThrowOnError>) => (options.client ?? client).post<StandUpResponses, StandUpErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/stand-up',
     ...options,
     headers: {
@@ -295,6 +314,7 @@ export const standUp = <ThrowOnError extends boolean = false>(options: Options<S
  * Drop prone: costs no movement.
  */
 export const dropProne = <ThrowOnError extends boolean = false>(options: Options<DropProneData, ThrowOnError>) => (options.client ?? client).post<DropProneResponses, DropProneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/drop-prone',
     ...options,
     headers: {
@@ -309,6 +329,7 @@ export const dropProne = <ThrowOnError extends boolean = false>(options: Options
  * How much a move would cost, without making it.
  */
 export const pathCost = <ThrowOnError extends boolean = false>(options: Options<PathCostData, ThrowOnError>) => (options.client ?? client).post<PathCostResponses, PathCostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/path-cost',
     ...options,
     headers: {
@@ -323,6 +344,7 @@ export const pathCost = <ThrowOnError extends boolean = false>(options: Options<
  * The cover a target has against an attacker, computed from the map.
  */
 export const cover = <ThrowOnError extends boolean = false>(options: Options<CoverData, ThrowOnError>) => (options.client ?? client).post<CoverResponses, CoverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/cover',
     ...options,
     headers: {
@@ -337,6 +359,7 @@ export const cover = <ThrowOnError extends boolean = false>(options: Options<Cov
  * Whether an attacker flanks a target, and with whom.
  */
 export const flanking = <ThrowOnError extends boolean = false>(options: Options<FlankingData, ThrowOnError>) => (options.client ?? client).post<FlankingResponses, FlankingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/flanking',
     ...options,
     headers: {
@@ -351,6 +374,7 @@ export const flanking = <ThrowOnError extends boolean = false>(options: Options<
  * The distance from an attacker to a target, and which of its attacks reach.
  */
 export const reach = <ThrowOnError extends boolean = false>(options: Options<ReachData, ThrowOnError>) => (options.client ?? client).post<ReachResponses, ReachErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/reach',
     ...options,
     headers: {
@@ -367,6 +391,7 @@ export const reach = <ThrowOnError extends boolean = false>(options: Options<Rea
  * is ignored.
  */
 export const attackOdds = <ThrowOnError extends boolean = false>(options: Options<AttackOddsData, ThrowOnError>) => (options.client ?? client).post<AttackOddsResponses, AttackOddsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/attack-odds',
     ...options,
     headers: {
@@ -382,6 +407,7 @@ export const attackOdds = <ThrowOnError extends boolean = false>(options: Option
  * with its first attack each round, until at most one side is standing.
  */
 export const encounterOdds = <ThrowOnError extends boolean = false>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/encounter-odds',
     ...options,
     headers: {
@@ -396,6 +422,7 @@ export const encounterOdds = <ThrowOnError extends boolean = false>(options: Opt
  * ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
  */
 export const reload = <ThrowOnError extends boolean = false>(options: Options<ReloadData, ThrowOnError>) => (options.client ?? client).post<ReloadResponses, ReloadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/reload',
     ...options,
     headers: {
@@ -411,6 +438,7 @@ export const reload = <ThrowOnError extends boolean = false>(options: Options<Re
  * ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
  */
 export const repair = <ThrowOnError extends boolean = false>(options: Options<RepairData, ThrowOnError>) => (options.client ?? client).post<RepairResponses, RepairErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/repair',
     ...options,
     headers: {
@@ -425,6 +453,7 @@ export const repair = <ThrowOnError extends boolean = false>(options: Options<Re
  * ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
 export const shove = <ThrowOnError extends boolean = false>(options: Options<ShoveData, ThrowOnError>) => (options.client ?? client).post<ShoveResponses, ShoveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/shove',
     ...options,
     headers: {
@@ -439,6 +468,7 @@ export const shove = <ThrowOnError extends boolean = false>(options: Options<Sho
  * ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
  */
 export const grapple = <ThrowOnError extends boolean = false>(options: Options<GrappleData, ThrowOnError>) => (options.client ?? client).post<GrappleResponses, GrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/grapple',
     ...options,
     headers: {
@@ -453,6 +483,7 @@ export const grapple = <ThrowOnError extends boolean = false>(options: Options<G
  * ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
  */
 export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Options<EscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<EscapeGrappleResponses, EscapeGrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/escape-grapple',
     ...options,
     headers: {
@@ -467,6 +498,7 @@ export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Opt
  * ``d100.grapple``: the grappler lets go, no action required.
  */
 export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Options<ReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<ReleaseGrappleResponses, ReleaseGrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/release-grapple',
     ...options,
     headers: {
@@ -482,6 +514,7 @@ export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Op
  * the DM's DC, and/or make the scavenging check the DM asks for.
  */
 export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/search',
     ...options,
     headers: {
@@ -494,6 +527,7 @@ export const search = <ThrowOnError extends boolean = false>(options: Options<Se
  * Store an encounter as a new session, at version 1.
  */
 export const createSession = <ThrowOnError extends boolean = false>(options: Options<CreateSessionData, ThrowOnError>) => (options.client ?? client).post<CreateSessionResponses, CreateSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions',
     ...options,
     headers: {
@@ -505,24 +539,40 @@ export const createSession = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Delete a session, its event log and its history.
  */
-export const deleteSession = <ThrowOnError extends boolean = false>(options: Options<DeleteSessionData, ThrowOnError>) => (options.client ?? client).delete<DeleteSessionResponses, DeleteSessionErrors, ThrowOnError>({ url: '/v1/sessions/{id}', ...options });
+export const deleteSession = <ThrowOnError extends boolean = false>(options: Options<DeleteSessionData, ThrowOnError>) => (options.client ?? client).delete<DeleteSessionResponses, DeleteSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}',
+    ...options
+});
 
 /**
  * A session at its current version.
  */
-export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({ url: '/v1/sessions/{id}', ...options });
+export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}',
+    ...options
+});
 
 /**
  * A page of the session's event log, oldest first.
  */
-export const getSessionEvents = <ThrowOnError extends boolean = false>(options: Options<GetSessionEventsData, ThrowOnError>) => (options.client ?? client).get<GetSessionEventsResponses, GetSessionEventsErrors, ThrowOnError>({ url: '/v1/sessions/{id}/events', ...options });
+export const getSessionEvents = <ThrowOnError extends boolean = false>(options: Options<GetSessionEventsData, ThrowOnError>) => (options.client ?? client).get<GetSessionEventsResponses, GetSessionEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/events',
+    ...options
+});
 
 /**
  * Restore the state from before the last action, as a new version.
  *
  * Repeat to go further back. 409 when there is nothing to undo.
  */
-export const undoSession = <ThrowOnError extends boolean = false>(options: Options<UndoSessionData, ThrowOnError>) => (options.client ?? client).post<UndoSessionResponses, UndoSessionErrors, ThrowOnError>({ url: '/v1/sessions/{id}/undo', ...options });
+export const undoSession = <ThrowOnError extends boolean = false>(options: Options<UndoSessionData, ThrowOnError>) => (options.client ?? client).post<UndoSessionResponses, UndoSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/undo',
+    ...options
+});
 
 /**
  * Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written as its next version.
@@ -530,6 +580,7 @@ export const undoSession = <ThrowOnError extends boolean = false>(options: Optio
  * Roll initiative for every combatant, set round 1 and start the first turn.
  */
 export const sessionRollInitiative = <ThrowOnError extends boolean = false>(options: Options<SessionRollInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionRollInitiativeResponses, SessionRollInitiativeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/roll-initiative',
     ...options,
     headers: {
@@ -544,6 +595,7 @@ export const sessionRollInitiative = <ThrowOnError extends boolean = false>(opti
  * One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
  */
 export const sessionResolveAttack = <ThrowOnError extends boolean = false>(options: Options<SessionResolveAttackData, ThrowOnError>) => (options.client ?? client).post<SessionResolveAttackResponses, SessionResolveAttackErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/resolve-attack',
     ...options,
     headers: {
@@ -558,6 +610,7 @@ export const sessionResolveAttack = <ThrowOnError extends boolean = false>(optio
  * Damage dealt to ``target_id`` by anything: temp HP first, then HP.
  */
 export const sessionApplyDamage = <ThrowOnError extends boolean = false>(options: Options<SessionApplyDamageData, ThrowOnError>) => (options.client ?? client).post<SessionApplyDamageResponses, SessionApplyDamageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/apply-damage',
     ...options,
     headers: {
@@ -572,6 +625,7 @@ export const sessionApplyDamage = <ThrowOnError extends boolean = false>(options
  * End the current turn and start the next living combatant's (a new round after the last).
  */
 export const sessionNextTurn = <ThrowOnError extends boolean = false>(options: Options<SessionNextTurnData, ThrowOnError>) => (options.client ?? client).post<SessionNextTurnResponses, SessionNextTurnErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/next-turn',
     ...options,
     headers: {
@@ -586,6 +640,7 @@ export const sessionNextTurn = <ThrowOnError extends boolean = false>(options: O
  * Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
  */
 export const sessionLowerInitiative = <ThrowOnError extends boolean = false>(options: Options<SessionLowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionLowerInitiativeResponses, SessionLowerInitiativeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/lower-initiative',
     ...options,
     headers: {
@@ -600,6 +655,7 @@ export const sessionLowerInitiative = <ThrowOnError extends boolean = false>(opt
  * Extra movement equal to your speed this turn.
  */
 export const sessionDash = <ThrowOnError extends boolean = false>(options: Options<SessionDashData, ThrowOnError>) => (options.client ?? client).post<SessionDashResponses, SessionDashErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/dash',
     ...options,
     headers: {
@@ -614,6 +670,7 @@ export const sessionDash = <ThrowOnError extends boolean = false>(options: Optio
  * Your movement provokes no opportunity attacks until the end of this turn.
  */
 export const sessionDisengage = <ThrowOnError extends boolean = false>(options: Options<SessionDisengageData, ThrowOnError>) => (options.client ?? client).post<SessionDisengageResponses, SessionDisengageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/disengage',
     ...options,
     headers: {
@@ -628,6 +685,7 @@ export const sessionDisengage = <ThrowOnError extends boolean = false>(options: 
  * Until the start of your next turn you are ``dodging``.
  */
 export const sessionDodge = <ThrowOnError extends boolean = false>(options: Options<SessionDodgeData, ThrowOnError>) => (options.client ?? client).post<SessionDodgeResponses, SessionDodgeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/dodge',
     ...options,
     headers: {
@@ -643,6 +701,7 @@ export const sessionDodge = <ThrowOnError extends boolean = false>(options: Opti
  * attack against ``target_id``, before the start of your next turn.
  */
 export const sessionHelp = <ThrowOnError extends boolean = false>(options: Options<SessionHelpData, ThrowOnError>) => (options.client ?? client).post<SessionHelpResponses, SessionHelpErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/help',
     ...options,
     headers: {
@@ -657,6 +716,7 @@ export const sessionHelp = <ThrowOnError extends boolean = false>(options: Optio
  * A Stealth check (d20 + stealth, else Dexterity); the total is what searchers must beat.
  */
 export const sessionHide = <ThrowOnError extends boolean = false>(options: Options<SessionHideData, ThrowOnError>) => (options.client ?? client).post<SessionHideResponses, SessionHideErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/hide',
     ...options,
     headers: {
@@ -671,6 +731,7 @@ export const sessionHide = <ThrowOnError extends boolean = false>(options: Optio
  * Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
  */
 export const sessionReady = <ThrowOnError extends boolean = false>(options: Options<SessionReadyData, ThrowOnError>) => (options.client ?? client).post<SessionReadyResponses, SessionReadyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/ready',
     ...options,
     headers: {
@@ -685,6 +746,7 @@ export const sessionReady = <ThrowOnError extends boolean = false>(options: Opti
  * The trigger happened: fire the readied action with the reaction, or decline.
  */
 export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(options: Options<SessionTriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<SessionTriggerReadiedResponses, SessionTriggerReadiedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/trigger-readied',
     ...options,
     headers: {
@@ -699,6 +761,7 @@ export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(opti
  * First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
  */
 export const sessionStabilize = <ThrowOnError extends boolean = false>(options: Options<SessionStabilizeData, ThrowOnError>) => (options.client ?? client).post<SessionStabilizeResponses, SessionStabilizeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/stabilize',
     ...options,
     headers: {
@@ -713,6 +776,7 @@ export const sessionStabilize = <ThrowOnError extends boolean = false>(options: 
  * Drink a potion, or feed it to another creature (an unconscious one, say).
  */
 export const sessionDrinkPotion = <ThrowOnError extends boolean = false>(options: Options<SessionDrinkPotionData, ThrowOnError>) => (options.client ?? client).post<SessionDrinkPotionResponses, SessionDrinkPotionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/drink-potion',
     ...options,
     headers: {
@@ -727,6 +791,7 @@ export const sessionDrinkPotion = <ThrowOnError extends boolean = false>(options
  * Interact with an object (draw a sword, open a door, pull a lever...).
  */
 export const sessionInteract = <ThrowOnError extends boolean = false>(options: Options<SessionInteractData, ThrowOnError>) => (options.client ?? client).post<SessionInteractResponses, SessionInteractErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/interact',
     ...options,
     headers: {
@@ -741,6 +806,7 @@ export const sessionInteract = <ThrowOnError extends boolean = false>(options: O
  * Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
  */
 export const sessionHeal = <ThrowOnError extends boolean = false>(options: Options<SessionHealData, ThrowOnError>) => (options.client ?? client).post<SessionHealResponses, SessionHealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/heal',
     ...options,
     headers: {
@@ -756,6 +822,7 @@ export const sessionHeal = <ThrowOnError extends boolean = false>(options: Optio
  * table effect, or an opportunity attack a fumble offered.
  */
 export const sessionResolveChoice = <ThrowOnError extends boolean = false>(options: Options<SessionResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<SessionResolveChoiceResponses, SessionResolveChoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/resolve-choice',
     ...options,
     headers: {
@@ -773,6 +840,7 @@ export const sessionResolveChoice = <ThrowOnError extends boolean = false>(optio
  * rolled just before the mover leaves their reach.
  */
 export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionMoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionMoveCombatantResponses, SessionMoveCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/move-combatant',
     ...options,
     headers: {
@@ -787,6 +855,7 @@ export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(optio
  * Stand up from prone: costs half the creature's speed.
  */
 export const sessionStandUp = <ThrowOnError extends boolean = false>(options: Options<SessionStandUpData, ThrowOnError>) => (options.client ?? client).post<SessionStandUpResponses, SessionStandUpErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/stand-up',
     ...options,
     headers: {
@@ -801,6 +870,7 @@ export const sessionStandUp = <ThrowOnError extends boolean = false>(options: Op
  * Drop prone: costs no movement.
  */
 export const sessionDropProne = <ThrowOnError extends boolean = false>(options: Options<SessionDropProneData, ThrowOnError>) => (options.client ?? client).post<SessionDropProneResponses, SessionDropProneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/drop-prone',
     ...options,
     headers: {
@@ -815,6 +885,7 @@ export const sessionDropProne = <ThrowOnError extends boolean = false>(options: 
  * How much a move would cost, without making it.
  */
 export const sessionPathCost = <ThrowOnError extends boolean = false>(options: Options<SessionPathCostData, ThrowOnError>) => (options.client ?? client).post<SessionPathCostResponses, SessionPathCostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/path-cost',
     ...options,
     headers: {
@@ -829,6 +900,7 @@ export const sessionPathCost = <ThrowOnError extends boolean = false>(options: O
  * The cover a target has against an attacker, computed from the map.
  */
 export const sessionCover = <ThrowOnError extends boolean = false>(options: Options<SessionCoverData, ThrowOnError>) => (options.client ?? client).post<SessionCoverResponses, SessionCoverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/cover',
     ...options,
     headers: {
@@ -843,6 +915,7 @@ export const sessionCover = <ThrowOnError extends boolean = false>(options: Opti
  * Whether an attacker flanks a target, and with whom.
  */
 export const sessionFlanking = <ThrowOnError extends boolean = false>(options: Options<SessionFlankingData, ThrowOnError>) => (options.client ?? client).post<SessionFlankingResponses, SessionFlankingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/flanking',
     ...options,
     headers: {
@@ -857,6 +930,7 @@ export const sessionFlanking = <ThrowOnError extends boolean = false>(options: O
  * The distance from an attacker to a target, and which of its attacks reach.
  */
 export const sessionReach = <ThrowOnError extends boolean = false>(options: Options<SessionReachData, ThrowOnError>) => (options.client ?? client).post<SessionReachResponses, SessionReachErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/reach',
     ...options,
     headers: {
@@ -873,6 +947,7 @@ export const sessionReach = <ThrowOnError extends boolean = false>(options: Opti
  * is ignored.
  */
 export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options: Options<SessionAttackOddsData, ThrowOnError>) => (options.client ?? client).post<SessionAttackOddsResponses, SessionAttackOddsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/attack-odds',
     ...options,
     headers: {
@@ -888,6 +963,7 @@ export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options:
  * with its first attack each round, until at most one side is standing.
  */
 export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/encounter-odds',
     ...options,
     headers: {
@@ -902,6 +978,7 @@ export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(optio
  * ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
  */
 export const sessionReload = <ThrowOnError extends boolean = false>(options: Options<SessionReloadData, ThrowOnError>) => (options.client ?? client).post<SessionReloadResponses, SessionReloadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/reload',
     ...options,
     headers: {
@@ -917,6 +994,7 @@ export const sessionReload = <ThrowOnError extends boolean = false>(options: Opt
  * ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
  */
 export const sessionRepair = <ThrowOnError extends boolean = false>(options: Options<SessionRepairData, ThrowOnError>) => (options.client ?? client).post<SessionRepairResponses, SessionRepairErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/repair',
     ...options,
     headers: {
@@ -931,6 +1009,7 @@ export const sessionRepair = <ThrowOnError extends boolean = false>(options: Opt
  * ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
 export const sessionShove = <ThrowOnError extends boolean = false>(options: Options<SessionShoveData, ThrowOnError>) => (options.client ?? client).post<SessionShoveResponses, SessionShoveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/shove',
     ...options,
     headers: {
@@ -945,6 +1024,7 @@ export const sessionShove = <ThrowOnError extends boolean = false>(options: Opti
  * ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
  */
 export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionGrappleResponses, SessionGrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/grapple',
     ...options,
     headers: {
@@ -959,6 +1039,7 @@ export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Op
  * ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
  */
 export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionEscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionEscapeGrappleResponses, SessionEscapeGrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/escape-grapple',
     ...options,
     headers: {
@@ -973,6 +1054,7 @@ export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(optio
  * ``d100.grapple``: the grappler lets go, no action required.
  */
 export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionReleaseGrappleResponses, SessionReleaseGrappleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/release-grapple',
     ...options,
     headers: {
@@ -988,6 +1070,7 @@ export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(opti
  * the DM's DC, and/or make the scavenging check the DM asks for.
  */
 export const sessionSearch = <ThrowOnError extends boolean = false>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/search',
     ...options,
     headers: {

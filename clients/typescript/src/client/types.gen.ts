@@ -4977,6 +4977,10 @@ export type RollInitiativeData = {
 
 export type RollInitiativeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -4989,9 +4993,13 @@ export type RollInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type RollInitiativeError = RollInitiativeErrors[keyof RollInitiativeErrors];
@@ -5014,6 +5022,10 @@ export type ResolveAttackData = {
 
 export type ResolveAttackErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5026,9 +5038,13 @@ export type ResolveAttackErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ResolveAttackError = ResolveAttackErrors[keyof ResolveAttackErrors];
@@ -5051,6 +5067,10 @@ export type ApplyDamageData = {
 
 export type ApplyDamageErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5063,9 +5083,13 @@ export type ApplyDamageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ApplyDamageError = ApplyDamageErrors[keyof ApplyDamageErrors];
@@ -5088,6 +5112,10 @@ export type NextTurnData = {
 
 export type NextTurnErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5100,9 +5128,13 @@ export type NextTurnErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type NextTurnError = NextTurnErrors[keyof NextTurnErrors];
@@ -5125,6 +5157,10 @@ export type LowerInitiativeData = {
 
 export type LowerInitiativeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5137,9 +5173,13 @@ export type LowerInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type LowerInitiativeError = LowerInitiativeErrors[keyof LowerInitiativeErrors];
@@ -5162,6 +5202,10 @@ export type DashData = {
 
 export type DashErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5174,9 +5218,13 @@ export type DashErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type DashError = DashErrors[keyof DashErrors];
@@ -5199,6 +5247,10 @@ export type DisengageData = {
 
 export type DisengageErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5211,9 +5263,13 @@ export type DisengageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type DisengageError = DisengageErrors[keyof DisengageErrors];
@@ -5236,6 +5292,10 @@ export type DodgeData = {
 
 export type DodgeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5248,9 +5308,13 @@ export type DodgeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type DodgeError = DodgeErrors[keyof DodgeErrors];
@@ -5273,6 +5337,10 @@ export type HelpData = {
 
 export type HelpErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5285,9 +5353,13 @@ export type HelpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type HelpError = HelpErrors[keyof HelpErrors];
@@ -5310,6 +5382,10 @@ export type HideData = {
 
 export type HideErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5322,9 +5398,13 @@ export type HideErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type HideError = HideErrors[keyof HideErrors];
@@ -5347,6 +5427,10 @@ export type ReadyData = {
 
 export type ReadyErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5359,9 +5443,13 @@ export type ReadyErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ReadyError = ReadyErrors[keyof ReadyErrors];
@@ -5384,6 +5472,10 @@ export type TriggerReadiedData = {
 
 export type TriggerReadiedErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5396,9 +5488,13 @@ export type TriggerReadiedErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type TriggerReadiedError = TriggerReadiedErrors[keyof TriggerReadiedErrors];
@@ -5421,6 +5517,10 @@ export type StabilizeData = {
 
 export type StabilizeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5433,9 +5533,13 @@ export type StabilizeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type StabilizeError = StabilizeErrors[keyof StabilizeErrors];
@@ -5458,6 +5562,10 @@ export type DrinkPotionData = {
 
 export type DrinkPotionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5470,9 +5578,13 @@ export type DrinkPotionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type DrinkPotionError = DrinkPotionErrors[keyof DrinkPotionErrors];
@@ -5495,6 +5607,10 @@ export type InteractData = {
 
 export type InteractErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5507,9 +5623,13 @@ export type InteractErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type InteractError = InteractErrors[keyof InteractErrors];
@@ -5532,6 +5652,10 @@ export type HealData = {
 
 export type HealErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5544,9 +5668,13 @@ export type HealErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type HealError = HealErrors[keyof HealErrors];
@@ -5569,6 +5697,10 @@ export type ResolveChoiceData = {
 
 export type ResolveChoiceErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5581,9 +5713,13 @@ export type ResolveChoiceErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ResolveChoiceError = ResolveChoiceErrors[keyof ResolveChoiceErrors];
@@ -5606,6 +5742,10 @@ export type MoveCombatantData = {
 
 export type MoveCombatantErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5618,9 +5758,13 @@ export type MoveCombatantErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type MoveCombatantError = MoveCombatantErrors[keyof MoveCombatantErrors];
@@ -5643,6 +5787,10 @@ export type StandUpData = {
 
 export type StandUpErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5655,9 +5803,13 @@ export type StandUpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type StandUpError = StandUpErrors[keyof StandUpErrors];
@@ -5680,6 +5832,10 @@ export type DropProneData = {
 
 export type DropProneErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5692,9 +5848,13 @@ export type DropProneErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type DropProneError = DropProneErrors[keyof DropProneErrors];
@@ -5717,6 +5877,10 @@ export type PathCostData = {
 
 export type PathCostErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5729,9 +5893,13 @@ export type PathCostErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type PathCostError = PathCostErrors[keyof PathCostErrors];
@@ -5754,6 +5922,10 @@ export type CoverData = {
 
 export type CoverErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5766,9 +5938,13 @@ export type CoverErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type CoverError = CoverErrors[keyof CoverErrors];
@@ -5791,6 +5967,10 @@ export type FlankingData = {
 
 export type FlankingErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5803,9 +5983,13 @@ export type FlankingErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type FlankingError = FlankingErrors[keyof FlankingErrors];
@@ -5828,6 +6012,10 @@ export type ReachData = {
 
 export type ReachErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5840,9 +6028,13 @@ export type ReachErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ReachError = ReachErrors[keyof ReachErrors];
@@ -5865,6 +6057,10 @@ export type AttackOddsData = {
 
 export type AttackOddsErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5877,9 +6073,13 @@ export type AttackOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type AttackOddsError = AttackOddsErrors[keyof AttackOddsErrors];
@@ -5902,6 +6102,10 @@ export type EncounterOddsData = {
 
 export type EncounterOddsErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5914,9 +6118,13 @@ export type EncounterOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type EncounterOddsError = EncounterOddsErrors[keyof EncounterOddsErrors];
@@ -5939,6 +6147,10 @@ export type ReloadData = {
 
 export type ReloadErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5951,9 +6163,13 @@ export type ReloadErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ReloadError = ReloadErrors[keyof ReloadErrors];
@@ -5976,6 +6192,10 @@ export type RepairData = {
 
 export type RepairErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -5988,9 +6208,13 @@ export type RepairErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type RepairError = RepairErrors[keyof RepairErrors];
@@ -6013,6 +6237,10 @@ export type ShoveData = {
 
 export type ShoveErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -6025,9 +6253,13 @@ export type ShoveErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ShoveError = ShoveErrors[keyof ShoveErrors];
@@ -6050,6 +6282,10 @@ export type GrappleData = {
 
 export type GrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -6062,9 +6298,13 @@ export type GrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type GrappleError = GrappleErrors[keyof GrappleErrors];
@@ -6087,6 +6327,10 @@ export type EscapeGrappleData = {
 
 export type EscapeGrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -6099,9 +6343,13 @@ export type EscapeGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type EscapeGrappleError = EscapeGrappleErrors[keyof EscapeGrappleErrors];
@@ -6124,6 +6372,10 @@ export type ReleaseGrappleData = {
 
 export type ReleaseGrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -6136,9 +6388,13 @@ export type ReleaseGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type ReleaseGrappleError = ReleaseGrappleErrors[keyof ReleaseGrappleErrors];
@@ -6161,6 +6417,10 @@ export type SearchData = {
 
 export type SearchErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -6173,9 +6433,13 @@ export type SearchErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path).
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
 };
 
 export type SearchError = SearchErrors[keyof SearchErrors];
@@ -6204,6 +6468,10 @@ export type CreateSessionData = {
 
 export type CreateSessionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
      */
     409: Problem;
@@ -6216,9 +6484,13 @@ export type CreateSessionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6250,9 +6522,17 @@ export type DeleteSessionData = {
 
 export type DeleteSessionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6284,9 +6564,17 @@ export type GetSessionData = {
 
 export type GetSessionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6321,13 +6609,21 @@ export type GetSessionEventsData = {
 
 export type GetSessionEventsErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6369,6 +6665,10 @@ export type UndoSessionData = {
 
 export type UndoSessionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6381,9 +6681,13 @@ export type UndoSessionErrors = {
      */
     412: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6425,6 +6729,10 @@ export type SessionRollInitiativeData = {
 
 export type SessionRollInitiativeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6445,9 +6753,13 @@ export type SessionRollInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6489,6 +6801,10 @@ export type SessionResolveAttackData = {
 
 export type SessionResolveAttackErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6509,9 +6825,13 @@ export type SessionResolveAttackErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6553,6 +6873,10 @@ export type SessionApplyDamageData = {
 
 export type SessionApplyDamageErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6573,9 +6897,13 @@ export type SessionApplyDamageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6617,6 +6945,10 @@ export type SessionNextTurnData = {
 
 export type SessionNextTurnErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6637,9 +6969,13 @@ export type SessionNextTurnErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6681,6 +7017,10 @@ export type SessionLowerInitiativeData = {
 
 export type SessionLowerInitiativeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6701,9 +7041,13 @@ export type SessionLowerInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6745,6 +7089,10 @@ export type SessionDashData = {
 
 export type SessionDashErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6765,9 +7113,13 @@ export type SessionDashErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6809,6 +7161,10 @@ export type SessionDisengageData = {
 
 export type SessionDisengageErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6829,9 +7185,13 @@ export type SessionDisengageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6873,6 +7233,10 @@ export type SessionDodgeData = {
 
 export type SessionDodgeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6893,9 +7257,13 @@ export type SessionDodgeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -6937,6 +7305,10 @@ export type SessionHelpData = {
 
 export type SessionHelpErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -6957,9 +7329,13 @@ export type SessionHelpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7001,6 +7377,10 @@ export type SessionHideData = {
 
 export type SessionHideErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7021,9 +7401,13 @@ export type SessionHideErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7065,6 +7449,10 @@ export type SessionReadyData = {
 
 export type SessionReadyErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7085,9 +7473,13 @@ export type SessionReadyErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7129,6 +7521,10 @@ export type SessionTriggerReadiedData = {
 
 export type SessionTriggerReadiedErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7149,9 +7545,13 @@ export type SessionTriggerReadiedErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7193,6 +7593,10 @@ export type SessionStabilizeData = {
 
 export type SessionStabilizeErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7213,9 +7617,13 @@ export type SessionStabilizeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7257,6 +7665,10 @@ export type SessionDrinkPotionData = {
 
 export type SessionDrinkPotionErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7277,9 +7689,13 @@ export type SessionDrinkPotionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7321,6 +7737,10 @@ export type SessionInteractData = {
 
 export type SessionInteractErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7341,9 +7761,13 @@ export type SessionInteractErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7385,6 +7809,10 @@ export type SessionHealData = {
 
 export type SessionHealErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7405,9 +7833,13 @@ export type SessionHealErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7449,6 +7881,10 @@ export type SessionResolveChoiceData = {
 
 export type SessionResolveChoiceErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7469,9 +7905,13 @@ export type SessionResolveChoiceErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7513,6 +7953,10 @@ export type SessionMoveCombatantData = {
 
 export type SessionMoveCombatantErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7533,9 +7977,13 @@ export type SessionMoveCombatantErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7577,6 +8025,10 @@ export type SessionStandUpData = {
 
 export type SessionStandUpErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7597,9 +8049,13 @@ export type SessionStandUpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7641,6 +8097,10 @@ export type SessionDropProneData = {
 
 export type SessionDropProneErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7661,9 +8121,13 @@ export type SessionDropProneErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7701,6 +8165,10 @@ export type SessionPathCostData = {
 
 export type SessionPathCostErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7721,9 +8189,13 @@ export type SessionPathCostErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7761,6 +8233,10 @@ export type SessionCoverData = {
 
 export type SessionCoverErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7781,9 +8257,13 @@ export type SessionCoverErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7821,6 +8301,10 @@ export type SessionFlankingData = {
 
 export type SessionFlankingErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7841,9 +8325,13 @@ export type SessionFlankingErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7881,6 +8369,10 @@ export type SessionReachData = {
 
 export type SessionReachErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7901,9 +8393,13 @@ export type SessionReachErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7941,6 +8437,10 @@ export type SessionAttackOddsData = {
 
 export type SessionAttackOddsErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -7961,9 +8461,13 @@ export type SessionAttackOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8001,6 +8505,10 @@ export type SessionEncounterOddsData = {
 
 export type SessionEncounterOddsErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8021,9 +8529,13 @@ export type SessionEncounterOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8065,6 +8577,10 @@ export type SessionReloadData = {
 
 export type SessionReloadErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8085,9 +8601,13 @@ export type SessionReloadErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8129,6 +8649,10 @@ export type SessionRepairData = {
 
 export type SessionRepairErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8149,9 +8673,13 @@ export type SessionRepairErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8193,6 +8721,10 @@ export type SessionShoveData = {
 
 export type SessionShoveErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8213,9 +8745,13 @@ export type SessionShoveErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8257,6 +8793,10 @@ export type SessionGrappleData = {
 
 export type SessionGrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8277,9 +8817,13 @@ export type SessionGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8321,6 +8865,10 @@ export type SessionEscapeGrappleData = {
 
 export type SessionEscapeGrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8341,9 +8889,13 @@ export type SessionEscapeGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8385,6 +8937,10 @@ export type SessionReleaseGrappleData = {
 
 export type SessionReleaseGrappleErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8405,9 +8961,13 @@ export type SessionReleaseGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8449,6 +9009,10 @@ export type SessionSearchData = {
 
 export type SessionSearchErrors = {
     /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -8469,9 +9033,13 @@ export type SessionSearchErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path), or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
      */
     422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */

@@ -39,6 +39,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_201
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -58,6 +63,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_422 = Problem.from_dict(response.json())
 
         return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
