@@ -83,3 +83,26 @@ def test_a_mutation_larger_than_the_burst_never_runs(
     )
     assert response.status_code == 429
     assert response.json()["data"] is None
+
+
+def test_a_websocket_operation_over_the_limit_gets_an_error(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(rate_limit=6, rate_burst=1)
+    assert client.post("/graphql", json=QUERY).status_code == 200
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init", "payload": {}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {
+                    "query": 'subscription { sessionUpdated(sessionId: "AAAAAAAAAAAAAAAAAAAAAA")'
+                    " { __typename } }"
+                },
+            }
+        )
+        message = ws.receive_json()
+    errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+    assert errors[0]["extensions"]["code"] == "RATE_LIMITED"

@@ -27,6 +27,7 @@ from graphql import (
     SelectionNode,
 )
 from starlette.requests import HTTPConnection
+from starlette.responses import Response
 from strawberry.extensions import (
     DisableIntrospection,
     MaxAliasesLimiter,
@@ -94,17 +95,16 @@ class RateLimit(SchemaExtension):
                 await charge(connection.app, self.settings, principal, cost)
             except Problem as problem:
                 retry_after = int(problem.headers.get("Retry-After", "1"))
-                ctx.result = ExecutionResult(
-                    data=None,
-                    errors=[
-                        GraphQLError(
-                            problem.detail,
-                            extensions={"code": "RATE_LIMITED", "retryAfter": retry_after},
-                        )
-                    ],
+                error = GraphQLError(
+                    problem.detail,
+                    extensions={"code": "RATE_LIMITED", "retryAfter": retry_after},
                 )
+                if ctx.operation_type == OperationType.SUBSCRIPTION:
+                    # strawberry subscribes whatever the result: refuse by raising.
+                    raise error from None
+                ctx.result = ExecutionResult(data=None, errors=[error])
                 response = context.get("response")
-                if response is not None:
+                if isinstance(response, Response):  # HTTP (on a websocket, the socket)
                     response.status_code = 429
                     response.headers["Retry-After"] = str(retry_after)
         yield
