@@ -17,6 +17,7 @@ from service.rules import IllegalAction, InvalidAction, RulesError, apply
 from service.rules.state import Encounter
 
 from .models import ActionModels
+from .observability import record_outcome
 
 INTERNAL_LOC = ("function-", "json-or-python")
 PROBLEM_BASE = "https://combat-rules.dev/problems/"
@@ -113,13 +114,21 @@ def draw_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def run_action(models: ActionModels, encounter: Encounter, request: Any) -> Any:
-    """Apply the requested action; return the response dataclass or raise a :class:`Problem`."""
+def run_action(
+    models: ActionModels, encounter: Encounter, request: Any, *, count: bool = True
+) -> Any:
+    """Apply the requested action; return the response dataclass or raise a :class:`Problem`.
+
+    ``count`` records the outcome in the metrics; a session write counts only once the
+    store has written it (its compare-and-set may run this more than once).
+    """
     seed = request.seed if request.seed is not None else draw_seed()
     try:
         result = apply(encounter, models.params(request), Random(seed))
     except RulesError as e:
         raise from_rules_error(e) from None
+    if count:
+        record_outcome(models.spec.name, encounter.ruleset, result.outcome)
     if models.spec.query:
         return models.response(result.events, result.outcome, seed)
     return models.response(result.encounter, result.events, result.outcome, seed)

@@ -23,6 +23,7 @@ from starlette.requests import HTTPConnection
 from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
 from service.api.core import Problem, draw_seed, from_rules_error, from_validation_error, run_action
 from service.api.models import ENCOUNTER, ActionModels, dump
+from service.api.observability import record_outcome
 from service.rules import InvalidAction, RulesError, find_ruleset
 from service.rules.state import Encounter
 from service.rules.validate import validate_encounter
@@ -274,7 +275,7 @@ async def run(
         return Outcome({**body, "session": session_ref(session)}, session.version)
 
     def fn(document: Document) -> Change:
-        response = run_action(models, load(document), seeded)
+        response = run_action(models, load(document), seeded, count=False)
         data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
         return Change(document=data["encounter"], events=data["events"], response=data)
 
@@ -286,6 +287,10 @@ async def run(
             expected_version=expected_version,
             idempotency_key=idempotency_key,
             request_fingerprint=request_fingerprint,
+        )
+    if not applied.replayed:
+        record_outcome(
+            models.spec.name, applied.session.document["ruleset"], applied.response["outcome"]
         )
     body = {**applied.response, "session": session_ref(applied.session)}
     return Outcome(body, applied.session.version, applied.replayed)

@@ -245,3 +245,39 @@ def test_record_problem_counts_codes_and_rules() -> None:
     assert value("crs_rule_violations_total", rule=rule) == before + 1
     assert value("crs_problems_total", code="illegal-action", status="409") == codes + 1
     assert value("crs_problems_total", code="invalid-input", status="422") >= 1
+
+
+def test_both_doors_count_outcomes_and_problems(client: TestClient) -> None:
+    before = value("crs_actions_applied_total", ruleset="d20", action="applyDamage")
+    r = client.post(
+        "/v1/apply-damage", json={"encounter": ENCOUNTER, "targetId": "goblin", "amount": 1}
+    )
+    assert r.status_code == 200
+    assert value("crs_actions_applied_total", ruleset="d20", action="applyDamage") == before + 1
+    problems = value("crs_problems_total", code="invalid-input", status="422")
+    r = client.post(
+        "/v1/apply-damage", json={"encounter": ENCOUNTER, "targetId": "nobody", "amount": 1}
+    )
+    assert r.status_code == 422
+    assert value("crs_problems_total", code="invalid-input", status="422") == problems + 1
+    query = (
+        'mutation($e: JSON!) { applyDamage(encounter: $e, input: {targetId: "x", '
+        "amount: 1}) { __typename } }"
+    )
+    r = client.post("/graphql", json={"query": query, "variables": {"e": ENCOUNTER}})
+    assert r.json()["data"]["applyDamage"]["__typename"] == "InvalidInput"
+    assert value("crs_problems_total", code="invalid-input", status="422") == problems + 2
+
+
+def test_a_session_write_counts_once(client: TestClient) -> None:
+    created = client.post("/v1/sessions", json={"encounter": ENCOUNTER}).json()
+    before = value("crs_actions_applied_total", ruleset="d20", action="applyDamage")
+    headers = {"Idempotency-Key": "count-once"}
+    for _ in range(2):
+        r = client.post(
+            f"/v1/sessions/{created['id']}/apply-damage",
+            json={"targetId": "goblin", "amount": 1},
+            headers=headers,
+        )
+        assert r.status_code == 200
+    assert value("crs_actions_applied_total", ruleset="d20", action="applyDamage") == before + 1

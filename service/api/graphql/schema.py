@@ -22,6 +22,7 @@ from strawberry.types import Info
 from service.api import sessions
 from service.api.core import Problem, from_validation_error, run_action
 from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
+from service.api.observability import record_problem
 from service.rules import REGISTRY, actions, events, state
 from service.settings import Settings
 from service.store import MAX_PAGE
@@ -83,6 +84,7 @@ ErrorResult = InvalidInput | RuleViolation | NotFound | VersionConflict | Confli
 
 def error_result(problem: Problem) -> Any:
     """The typed GraphQL error of a problem (the same mapping as REST's statuses)."""
+    record_problem(problem)
     if problem.status == 409 and problem.rule is not None:
         return RuleViolation(code=problem.code, message=problem.detail, rule=problem.rule)
     if problem.status == 409:

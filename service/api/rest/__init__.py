@@ -12,6 +12,7 @@ from starlette.routing import BaseRoute, Route
 
 from service.api.core import Problem, from_validation_error, invalid, run_action
 from service.api.models import MODELS, ActionModels
+from service.api.observability import record_problem
 from service.settings import Settings
 
 JSON = "application/json"
@@ -21,6 +22,7 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def problem_response(problem: Problem) -> Response:
+    record_problem(problem)
     return JSONResponse(
         problem.body(),
         status_code=problem.status,
