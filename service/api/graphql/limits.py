@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -29,6 +29,7 @@ from graphql import (
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 from strawberry.extensions import (
+    AddValidationRules,
     DisableIntrospection,
     MaxAliasesLimiter,
     MaxTokensLimiter,
@@ -112,14 +113,22 @@ class RateLimit(SchemaExtension):
         yield
 
 
+def _fixed_rules(limiter: AddValidationRules) -> Callable[[], AddValidationRules]:
+    """A factory of fresh extensions (one per request, as strawberry wants) that all add the
+    validation rule classes ``limiter`` built once: the limiters build a new rule class in
+    each constructor, which would defeat the validation cache (it keys on the rules)."""
+    rules = list(limiter.validation_rules)
+    return partial(AddValidationRules, rules)
+
+
 def extensions(settings: Settings) -> list[Any]:
     """The schema extensions the settings ask for."""
 
     rate_limit = type("RateLimitOf", (RateLimit,), {"settings": settings})
     out: list[Any] = [
         partial(MaxTokensLimiter, max_token_count=settings.graphql_max_tokens),
-        partial(QueryDepthLimiter, max_depth=settings.graphql_max_depth),
-        partial(MaxAliasesLimiter, max_alias_count=settings.graphql_max_aliases),
+        _fixed_rules(QueryDepthLimiter(max_depth=settings.graphql_max_depth)),
+        _fixed_rules(MaxAliasesLimiter(max_alias_count=settings.graphql_max_aliases)),
         rate_limit,
     ]
     if not settings.graphql_introspection:
