@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -86,6 +87,35 @@ def lifespan(settings: Settings) -> Any:
     return run
 
 
+def cors(settings: Settings) -> list[Middleware]:
+    """CORS for browser clients on other origins (``CRS_CORS_ORIGINS``), before the key
+    check so that preflight requests, which carry no key, are answered."""
+    if not settings.cors_origins:
+        return []
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=[
+                "authorization",
+                "content-type",
+                "if-match",
+                "idempotency-key",
+                "x-api-key",
+                "x-request-id",
+            ],
+            expose_headers=[
+                "etag",
+                "location",
+                "retry-after",
+                "idempotent-replayed",
+                "x-request-id",
+            ],
+        )
+    ]
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     openapi = build_openapi()
@@ -120,7 +150,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
         ],
         lifespan=lifespan(settings),
-        middleware=[Middleware(Observability), Middleware(Guard, settings=settings)],
+        middleware=[
+            Middleware(Observability),
+            *cors(settings),
+            Middleware(Guard, settings=settings),
+        ],
     )
     app.state.settings = settings
     app.state.store = None

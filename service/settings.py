@@ -64,6 +64,9 @@ class Settings:
     """The most lexical tokens a GraphQL document may have (an encounter sent inline counts)."""
     graphql_max_aliases: int = 30
     """The most aliases a GraphQL document may use (each alias can run a field once more)."""
+    cors_origins: tuple[str, ...] = ()
+    """Browser origins allowed to call the API from another address (``*`` for any); none
+    by default."""
     auth: bool = False
     """Require an API key (``Authorization: Bearer <key>`` or ``X-API-Key``) on ``/v1/`` and
     ``/graphql``; the key decides the tenant. Off: every caller is the ``public`` tenant."""
@@ -96,6 +99,9 @@ class Settings:
             graphql_max_depth=_int("CRS_GRAPHQL_MAX_DEPTH", 15),
             graphql_max_tokens=_int("CRS_GRAPHQL_MAX_TOKENS", 5000),
             graphql_max_aliases=_int("CRS_GRAPHQL_MAX_ALIASES", 30),
+            cors_origins=tuple(
+                o.strip() for o in os.environ.get("CRS_CORS_ORIGINS", "").split(",") if o.strip()
+            ),
             auth=_bool("CRS_AUTH", production),
             api_key_secret=os.environ.get("CRS_API_KEY_SECRET") or None,
             api_key_prefix=os.environ.get("CRS_API_KEY_PREFIX") or "crs",
