@@ -5,11 +5,9 @@ from __future__ import annotations
 from random import Random
 
 from .actions import ApplyDamage, AttackOutcome, DamageOutcome, ResolveAttack
-from .core import COVER_AC, RulesetCore
-from .errors import IllegalAction, InvalidAction
+from .core import RulesetCore
 from .events import EventLog
-from .state import Attack, Combatant, Draft
-from .validate import check_dice
+from .state import Draft
 
 
 class AttackRules(RulesetCore):
@@ -19,26 +17,17 @@ class AttackRules(RulesetCore):
         self, draft: Draft, action: ResolveAttack, rng: Random, log: EventLog
     ) -> AttackOutcome:
         """``d20.attack.roll``: a die + attack bonus against AC plus cover."""
-        attacker = self._combatant(draft, action.attacker_id, "attackerId")
-        target = self._combatant(draft, action.target_id, "targetId")
-        if attacker.id == target.id:
-            raise InvalidAction("a combatant can't attack itself", ("targetId",))
-        attack = self._pick_attack(attacker, action)
-        self.check_can_attack(draft, attacker, target, attack)
-        cover, cover_source = self.cover(draft, attacker, target, action.cover)
-        if cover == "total":
-            raise IllegalAction(
-                f"{target.name} has total cover from {attacker.name} and can't be targeted",
-                "d20.attack.total-cover",
-            )
+        setup = self.prepare_attack(draft, action)
+        attacker, target, attack = setup.attacker, setup.target, setup.attack
+        cover, cover_source, adv, dis, ac = (
+            setup.cover,
+            setup.cover_source,
+            setup.advantage,
+            setup.disadvantage,
+            setup.ac,
+        )
         self.spend(draft, attacker.id, action.spend, log)
-        adv, dis = self.attack_modifiers(draft, attacker, target, attack)
-        if action.advantage:
-            adv.append("caller")
-        if action.disadvantage:
-            dis.append("caller")
         roll = self.roll_attack(rng, attack, bool(adv), bool(dis))
-        ac = target.ac + COVER_AC[cover] + self.ac_bonus(draft, attacker, target)
         natural = roll.natural
         critical = natural >= self.critical_min
         fumble = natural <= self.fumble_max
@@ -112,22 +101,3 @@ class AttackRules(RulesetCore):
             melee=action.melee,
             knockout=action.knockout,
         )
-
-    def _pick_attack(self, attacker: Combatant, action: ResolveAttack) -> Attack:
-        if action.attack is not None:
-            check_dice(action.attack.damage, ("attack", "damage"))
-            return action.attack
-        if action.attack_name is not None:
-            found = attacker.find_attack(action.attack_name)
-            if found is None:
-                names = ", ".join(a.name for a in attacker.attacks) or "none"
-                raise InvalidAction(
-                    f"{attacker.name} has no attack named {action.attack_name!r} (it has: {names})",
-                    ("attackName",),
-                )
-            return found
-        if not attacker.attacks:
-            raise InvalidAction(
-                f"{attacker.name} has no attacks; describe one in 'attack'", ("attack",)
-            )
-        return attacker.attacks[0]

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 from typing import ClassVar
 
 from . import dice
-from .actions import AttackOutcome, CoverSource, DamageOutcome
+from .actions import AttackOutcome, CoverSource, DamageOutcome, ResolveAttack
 from .damage import deal_damage
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog, Roll
 from .grid import Cell, Geometry
 from .state import Attack, Combatant, Condition, CoverDegree, Draft, Duration, Grid, Spend
+from .validate import check_dice
 
 COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
 
@@ -29,6 +31,21 @@ def _geometry(
     return Geometry(
         kind, width, height, blocked=blocked, difficult=difficult, orientation=orientation
     )
+
+
+@dataclass(slots=True)
+class AttackSetup:
+    """Everything an attack roll depends on, decided before the die is rolled."""
+
+    attacker: Combatant
+    target: Combatant
+    attack: Attack
+    cover: CoverDegree
+    cover_source: CoverSource
+    advantage: list[str]
+    disadvantage: list[str]
+    ac: int
+    """The AC to meet: the target's, plus cover, plus AC effects against this attacker."""
 
 
 class RulesetCore:
@@ -130,6 +147,50 @@ class RulesetCore:
     def size_rank(self, c: Combatant) -> int:
         """Where the combatant's size stands on this ruleset's ladder (Tiny is 0)."""
         return self.sizes.index(c.size)
+
+    def prepare_attack(self, draft: Draft, action: ResolveAttack) -> AttackSetup:
+        """Who attacks whom with what, against which AC, with which sources of advantage:
+        the same for a real attack and for its odds. Refuses what the rules refuse (an
+        attack on itself, out of reach, total cover...); spends nothing."""
+        attacker = self._combatant(draft, action.attacker_id, "attackerId")
+        target = self._combatant(draft, action.target_id, "targetId")
+        if attacker.id == target.id:
+            raise InvalidAction("a combatant can't attack itself", ("targetId",))
+        attack = self.pick_attack(attacker, action)
+        self.check_can_attack(draft, attacker, target, attack)
+        cover, cover_source = self.cover(draft, attacker, target, action.cover)
+        if cover == "total":
+            raise IllegalAction(
+                f"{target.name} has total cover from {attacker.name} and can't be targeted",
+                "d20.attack.total-cover",
+            )
+        adv, dis = self.attack_modifiers(draft, attacker, target, attack)
+        if action.advantage:
+            adv.append("caller")
+        if action.disadvantage:
+            dis.append("caller")
+        ac = target.ac + COVER_AC[cover] + self.ac_bonus(draft, attacker, target)
+        return AttackSetup(attacker, target, attack, cover, cover_source, adv, dis, ac)
+
+    def pick_attack(self, attacker: Combatant, action: ResolveAttack) -> Attack:
+        """The inline ``attack``, the attacker's attack named ``attack_name``, or its first."""
+        if action.attack is not None:
+            check_dice(action.attack.damage, ("attack", "damage"))
+            return action.attack
+        if action.attack_name is not None:
+            found = attacker.find_attack(action.attack_name)
+            if found is None:
+                names = ", ".join(a.name for a in attacker.attacks) or "none"
+                raise InvalidAction(
+                    f"{attacker.name} has no attack named {action.attack_name!r} (it has: {names})",
+                    ("attackName",),
+                )
+            return found
+        if not attacker.attacks:
+            raise InvalidAction(
+                f"{attacker.name} has no attacks; describe one in 'attack'", ("attack",)
+            )
+        return attacker.attacks[0]
 
     def check_can_attack(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack

@@ -50,15 +50,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
-from typing import TYPE_CHECKING, Annotated, cast
+from typing import TYPE_CHECKING, Annotated
 
 from annotated_types import Ge, Le
 
 from . import crit_tables as ct
 from . import dice
 from .actions import ActionSpec, CoverSource, ResolveAttack, register_action
-from .attacks import AttackRules
-from .core import COVER_AC, RulesetCore
+from .core import RulesetCore
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .state import Attack, Combatant, CoverDegree, Draft, Encounter
@@ -400,24 +399,15 @@ class OddsRules(RulesetCore):
     def attack_odds(
         self, draft: Draft, action: AttackOdds, rng: Random, log: EventLog
     ) -> AttackOddsOutcome:
-        attacker = self._combatant(draft, action.attacker_id, "attackerId")
-        target = self._combatant(draft, action.target_id, "targetId")
-        if attacker.id == target.id:
-            raise InvalidAction("a combatant can't attack itself", ("targetId",))
-        attack = AttackRules._pick_attack(cast(AttackRules, self), attacker, action)
-        self.check_can_attack(draft, attacker, target, attack)
-        cover, cover_source = self.cover(draft, attacker, target, action.cover)
-        if cover == "total":
-            raise IllegalAction(
-                f"{target.name} has total cover from {attacker.name} and can't be targeted",
-                "d20.attack.total-cover",
-            )
-        adv, dis = self.attack_modifiers(draft, attacker, target, attack)
-        if action.advantage:
-            adv.append("caller")
-        if action.disadvantage:
-            dis.append("caller")
-        ac = target.ac + COVER_AC[cover] + self.ac_bonus(draft, attacker, target)
+        setup = self.prepare_attack(draft, action)
+        attacker, target, attack = setup.attacker, setup.target, setup.attack
+        cover, cover_source, adv, dis, ac = (
+            setup.cover,
+            setup.cover_source,
+            setup.advantage,
+            setup.disadvantage,
+            setup.ac,
+        )
         expression = dice.parse(attack.damage)
         half_again = self.critical_damage == "half-again"
         crit_multiplier = 1 if half_again else 2
