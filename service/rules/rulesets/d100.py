@@ -727,6 +727,32 @@ class D100(Ruleset):
                 rule,
             )
 
+    def _d100_contest_or_win(
+        self,
+        actor: Combatant,
+        actor_skill: str,
+        other: Combatant,
+        other_skill: str,
+        rng: Random,
+        log: EventLog,
+        rule: str,
+        verb: str,
+    ) -> ContestOutcome:
+        """The contest, or an automatic success against an incapacitated creature."""
+        if other.incapacitated:
+            log.note(
+                "contest",
+                f"{other.name} is incapacitated: the {verb} succeeds",
+                actor=actor.id,
+                target=other.id,
+                rule=rule,
+            )
+            return ContestOutcome(actor.id, other.id, True, True, None, None, "failed")
+        won, mine, theirs = self._d100_contest(
+            actor, actor_skill, other, other_skill, rng, log, rule
+        )
+        return ContestOutcome(actor.id, other.id, won, False, mine, theirs, "failed")
+
     def _d100_contest(
         self,
         actor: Combatant,
@@ -764,23 +790,10 @@ class D100(Ruleset):
         target = self._combatant(draft, action.target_id, "targetId")
         self._d100_check_close(draft, attacker, target, "d100.shove", "shove")
         self.spend(draft, attacker.id, action.spend, log)
-        automatic = target.incapacitated
-        mine = theirs = None
-        if automatic:
-            won = True
-            log.note(
-                "contest",
-                f"{target.name} is incapacitated: the shove succeeds",
-                actor=attacker.id,
-                target=target.id,
-                rule="d100.shove",
-            )
-        else:
-            won, mine, theirs = self._d100_contest(
-                attacker, "unarmed", target, "athletics", rng, log, "d100.shove"
-            )
-        outcome = ContestOutcome(attacker.id, target.id, won, automatic, mine, theirs, "failed")
-        if not won:
+        outcome = self._d100_contest_or_win(
+            attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
+        )
+        if not outcome.success:
             return outcome
         if action.mode == "prone":
             t = draft.edit(target.id)
@@ -865,23 +878,10 @@ class D100(Ruleset):
                 f"{attacker.name} is already grappling {target.name}", "d100.grapple"
             )
         self.spend(draft, attacker.id, action.spend, log)
-        automatic = target.incapacitated
-        mine = theirs = None
-        if automatic:
-            won = True
-            log.note(
-                "contest",
-                f"{target.name} is incapacitated: the grapple succeeds",
-                actor=attacker.id,
-                target=target.id,
-                rule="d100.grapple",
-            )
-        else:
-            won, mine, theirs = self._d100_contest(
-                attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple"
-            )
-        outcome = ContestOutcome(attacker.id, target.id, won, automatic, mine, theirs, "failed")
-        if won:
+        outcome = self._d100_contest_or_win(
+            attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
+        )
+        if outcome.success:
             t = draft.edit(target.id)
             t.conditions.append(Condition("grappled", attacker.id))
             outcome.result = "grappled"
