@@ -1,9 +1,5 @@
 """A d100 fight through both doors: order from an entry point, a natural 100, an empty gun
 and a reload, a weapon broken by fumbles, a grapple and an escape.
-
-The d100 actions (reload, grapple, escapeGrapple) reach the doors once the ruleset module is
-imported with the engine; until then :func:`call` applies them to the engine directly, so the
-scenario runs whole either way.
 """
 
 from __future__ import annotations
@@ -14,15 +10,11 @@ from typing import Any
 
 import pytest
 from doors import Door, GraphQL, Reply, Rest
-from factories import build, combatant, encounter_doc
+from factories import combatant, encounter_doc
 from starlette.testclient import TestClient
 
-import service.rules.ruleset
-from service.api.models import MODELS, dump
+from service.api.models import MODELS
 from service.app import create_app
-from service.rules import RulesError, apply
-from service.rules.rulesets import d100
-from service.rules.state import Encounter
 
 Check = tuple[int, Callable[[int], bool]]
 
@@ -43,35 +35,14 @@ def app_client() -> Iterator[TestClient]:
 
 
 @pytest.fixture(params=["rest", "graphql"])
-def play_door(
-    request: pytest.FixtureRequest, app_client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> Door:
-    if not isinstance(service.rules.ruleset.REGISTRY.get("d100"), d100.D100):
-        monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d100", d100.D100())
+def play_door(request: pytest.FixtureRequest, app_client: TestClient) -> Door:
     return Rest(app_client) if request.param == "rest" else GraphQL(app_client)
 
 
 def call(door: Door, action: str, doc: dict[str, Any], seed: int, **params: Any) -> Reply:
-    if action in MODELS:
-        return door.call(action, doc, seed=seed, **params)
-    spec = next(s for s in d100.D100_ACTIONS if s.name == action)
-    names = {f: f for f in spec.params.__dataclass_fields__}
-    kwargs = {_snake(k): v for k, v in params.items() if _snake(k) in names}
-    try:
-        result = apply(build(doc), spec.params(**kwargs), Random(seed))
-    except RulesError as e:
-        return Reply(False, kind="rule", code=e.code, rule=getattr(e, "rule", None))
-    body = {
-        "encounter": dump(result.encounter, Encounter),
-        "events": [],
-        "outcome": dump(result.outcome, spec.outcome),
-        "seed": seed,
-    }
-    return Reply(True, body)
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
+    """Every d100 action, reload and grapple included, is a route and a mutation."""
+    assert action in MODELS, action
+    return door.call(action, doc, seed=seed, **params)
 
 
 PISTOL = {
