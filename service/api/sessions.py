@@ -152,6 +152,12 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
+def _fingerprint_if(
+    key: str | None, operation: str, session_id: str, request: Any, expected: int | None
+) -> str | None:
+    return None if key is None else fingerprint(operation, session_id, request, expected)
+
+
 def fingerprint(operation: str, session_id: str, request: Any, expected_version: int | None) -> str:
     """A digest of what a request asks, to tell a retry from another request with its key.
 
@@ -223,7 +229,6 @@ async def create(
     encounter: Encounter,
     *,
     idempotency_key: str | None = None,
-    request_fingerprint: str | None = None,
 ) -> Session:
     document = check_encounter(encounter)
     with store_errors():
@@ -231,7 +236,9 @@ async def create(
             tenant,
             document,
             idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
+            request_fingerprint=_fingerprint_if(
+                idempotency_key, "createSession", "", encounter, None
+            ),
         )
 
 
@@ -254,7 +261,6 @@ async def run(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
-    request_fingerprint: str | None = None,
 ) -> Outcome:
     """Run an action (or a query) on the session's encounter.
 
@@ -286,7 +292,9 @@ async def run(
             fn,
             expected_version=expected_version,
             idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
+            request_fingerprint=_fingerprint_if(
+                idempotency_key, models.spec.name, session_id, request, expected_version
+            ),
         )
     if not applied.replayed:
         record_outcome(
@@ -303,7 +311,6 @@ async def undo(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
-    request_fingerprint: str | None = None,
 ) -> Outcome:
     with store_errors():
         applied = await store.undo(
@@ -311,7 +318,9 @@ async def undo(
             session_id,
             expected_version=expected_version,
             idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
+            request_fingerprint=_fingerprint_if(
+                idempotency_key, "undo", session_id, None, expected_version
+            ),
         )
     body = {
         "session": session_ref(applied.session),

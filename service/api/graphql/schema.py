@@ -339,9 +339,6 @@ def _mutation(models: ActionModels) -> Any:
                 request,
                 expected_version=expected_version,
                 idempotency_key=key,
-                request_fingerprint=None
-                if key is None
-                else sessions.fingerprint(models.spec.name, sid, request, expected_version),
             )
         except ValidationError as e:
             return error_result(from_validation_error(e))
@@ -470,9 +467,6 @@ class SessionMutations:
                 sessions.tenant_of(connection),
                 request.encounter,
                 idempotency_key=idempotency_key,
-                request_fingerprint=None
-                if idempotency_key is None
-                else sessions.fingerprint("createSession", "", request, None),
             )
         except ValidationError as e:
             return cast(CreateSessionResult, error_result(from_validation_error(e)))
@@ -513,9 +507,6 @@ class SessionMutations:
                 sid,
                 expected_version=expected_version,
                 idempotency_key=idempotency_key,
-                request_fingerprint=None
-                if idempotency_key is None
-                else sessions.fingerprint("undo", sid, None, expected_version),
             )
         except Problem as problem:
             return cast(UndoResult, error_result(problem))

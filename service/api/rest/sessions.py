@@ -91,9 +91,6 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
             sessions.tenant_of(request),
             parsed.encounter,
             idempotency_key=key,
-            request_fingerprint=sessions.fingerprint("createSession", "", parsed, None)
-            if key is not None
-            else None,
         )
         response = json_response(
             sessions.session_json(session), status=201, version=session.version
@@ -156,9 +153,6 @@ async def undo(request: Request) -> Response:
         session_id,
         expected_version=expected,
         idempotency_key=key,
-        request_fingerprint=sessions.fingerprint("undo", session_id, None, expected)
-        if key is not None
-        else None,
     )
     return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
 
@@ -182,9 +176,6 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
             parsed,
             expected_version=expected,
             idempotency_key=key,
-            request_fingerprint=sessions.fingerprint(models.spec.name, session_id, parsed, expected)
-            if key is not None
-            else None,
         )
         return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
 
