@@ -54,8 +54,15 @@ def key(tenant: str, scope: str, part: str, *, prefix: str = DEFAULT_PREFIX) -> 
 
 
 def new_session_id() -> str:
-    """A fresh random session id: 22 URL-safe characters, 128 bits from :mod:`secrets`."""
-    return secrets.token_urlsafe(16)
+    """A fresh random session id: 22 URL-safe characters, 128 bits from :mod:`secrets`.
+
+    It starts with a letter or digit, so that no id looks like a command-line option
+    (``bot.py --session -x…`` would be read as a flag).
+    """
+    while True:
+        session_id = secrets.token_urlsafe(16)
+        if session_id[0].isalnum():
+            return session_id
 
 
 def parse_session_id(session_id: str) -> str:

@@ -46,6 +46,7 @@ def test_new_session_ids_are_random_and_url_safe() -> None:
     for session_id in ids:
         assert len(session_id) == 22
         assert parse_session_id(session_id) == session_id
+        assert session_id[0].isalnum(), "an id starting with '-' reads as a CLI option"
 
 
 @pytest.mark.parametrize(
