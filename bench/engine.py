@@ -22,9 +22,10 @@ from typing import Any
 from bench import scenarios
 from service.api.models import ENCOUNTER
 from service.rules import apply, find_ruleset
-from service.rules.actions import ResolveAttack
-from service.rules.movement import MoveCombatant, Pair
-from service.rules.state import Cell, Draft, Encounter
+from service.rules.actions import queries
+from service.rules.events import EventLog
+from service.rules.model import Cell, Draft, Encounter
+from service.rules.model.requests import CoverQuery, FlankingQuery, MoveCombatant, ResolveAttack
 
 
 @dataclass(slots=True)
@@ -87,8 +88,8 @@ def cases() -> list[tuple[str, Callable[[], object], int]]:
     squares = load(scenarios.walled_map())
     hexes = load(hex_map())
     rules = find_ruleset("d20")
-    pair = Pair("archer", "target")
-    flank = Pair("ally1", "target")
+    pair = CoverQuery("archer", "target")
+    flank = FlankingQuery("ally1", "target")
 
     def check_move() -> None:
         result = apply(moving, move, Random(scenarios.SEED))
@@ -98,7 +99,7 @@ def cases() -> list[tuple[str, Callable[[], object], int]]:
     check_move()
 
     def cover(enc: Encounter) -> Callable[[], object]:
-        return lambda: rules.cover_query(Draft(enc), pair, Random(1), None)  # type: ignore[arg-type]
+        return lambda: queries.cover(rules, Draft(enc), pair, Random(1), EventLog())
 
     return [
         ("resolveAttack, 6 combatants", lambda: apply(six, attack, Random(scenarios.SEED)), 200),
@@ -121,7 +122,7 @@ def cases() -> list[tuple[str, Callable[[], object], int]]:
         ("cover, 60x60 hexes with walls", cover(hexes), 100),
         (
             "flanking, 60x60 squares",
-            lambda: rules.flanking_query(Draft(squares), flank, Random(1), None),  # type: ignore[arg-type]
+            lambda: queries.flanking(rules, Draft(squares), flank, Random(1), EventLog()),
             200,
         ),
     ]

@@ -13,8 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from service.rules import IllegalAction, InvalidAction, RulesError, apply
-from service.rules.state import Encounter
+from service.rules import Encounter, IllegalAction, InvalidAction, RulesError, apply
 
 from .models import ActionModels
 from .observability import record_outcome

@@ -19,9 +19,9 @@ from annotated_types import Ge, Le
 from pydantic import ConfigDict, TypeAdapter
 from pydantic.alias_generators import to_camel
 
-from service.rules import ACTIONS, ActionSpec
+from service.rules import ACTIONS, REGISTRY, ActionSpec
 from service.rules import events as engine_events
-from service.rules import state as engine_state
+from service.rules import model as engine_state
 
 MAX_SEED = 2**31 - 1
 Seed = Annotated[int, Ge(0), Le(MAX_SEED)]
@@ -62,6 +62,16 @@ for _root in (engine_state.Encounter, engine_events.Event):
 for _spec in ACTIONS:
     _configure(_spec.params, _CONFIGURED)
     _configure(_spec.outcome, _CONFIGURED)
+
+
+def _ruleset_ids(schema: dict[str, Any]) -> None:
+    """The encounter's ``ruleset`` is one of the registered rulesets' ids."""
+    schema["properties"]["ruleset"]["enum"] = list(REGISTRY)
+
+
+engine_state.Encounter.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
+    **CONFIG, json_schema_extra=_ruleset_ids
+)
 
 
 def _doc(cls: type) -> str:

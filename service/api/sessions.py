@@ -24,9 +24,7 @@ from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
 from service.api.core import Problem, draw_seed, from_rules_error, from_validation_error, run_action
 from service.api.models import ENCOUNTER, ActionModels, dump
 from service.api.observability import record_outcome
-from service.rules import InvalidAction, RulesError, find_ruleset
-from service.rules.state import Encounter
-from service.rules.validate import validate_encounter
+from service.rules import Encounter, RulesError, validate
 from service.store import (
     MAX_PAGE,
     Change,
@@ -212,11 +210,7 @@ def load(document: Document) -> Encounter:
 def check_encounter(encounter: Encounter) -> Document:
     """Refuse an inconsistent encounter (as an action would); its stored form."""
     try:
-        try:
-            ruleset = find_ruleset(encounter.ruleset)
-        except InvalidAction as e:
-            raise e.at("encounter") from None
-        validate_encounter(encounter, ruleset)
+        validate(encounter)
     except RulesError as e:
         raise from_rules_error(e) from None
     document: Document = ENCOUNTER.dump_python(encounter, mode="json", by_alias=True)

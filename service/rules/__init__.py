@@ -1,20 +1,27 @@
 """The rules engine: pure functions of (encounter, action, random source).
 
 ``apply(encounter, action, rng) -> Result(encounter, events, outcome)`` is the one entry
-point; it never mutates its input and does no I/O.
+point; it never mutates its input and does no I/O. ``docs/architecture.md`` is the map.
 """
 
 from __future__ import annotations
 
-from . import rulesets as _rulesets  # noqa: F401  (registers the rulesets)
-from .actions import ACTIONS, ActionSpec
+from . import actions as _actions  # noqa: F401  (registers the base actions)
+from . import rulesets as _rulesets  # noqa: F401  (registers the rulesets and their actions)
+from .engine import Result, apply, validate
 from .errors import IllegalAction, InvalidAction, NotSupported, RulesError, UnknownRuleset
-from .ruleset import REGISTRY, Result, Ruleset, apply, find_ruleset
+from .events import Event
+from .model import Encounter
+from .registry import ACTIONS, ACTIONS_BY_TYPE, REGISTRY, ActionSpec, find_ruleset
+from .ruleset import Ruleset
 
 __all__ = [
     "ACTIONS",
+    "ACTIONS_BY_TYPE",
     "REGISTRY",
     "ActionSpec",
+    "Encounter",
+    "Event",
     "IllegalAction",
     "InvalidAction",
     "NotSupported",
@@ -24,4 +31,5 @@ __all__ = [
     "UnknownRuleset",
     "apply",
     "find_ruleset",
+    "validate",
 ]

@@ -1,99 +1,370 @@
-"""The base ruleset, the registry of rulesets, and :func:`apply`, the engine's one entry point.
+"""The base ruleset: the ``d20`` rules every ruleset inherits, as flags and named hooks.
 
-The base ruleset implements the ``d20`` rules that the other rulesets inherit (RULES.md:
-"where a seed is silent, the d20 rules are the base"). A ruleset changes behaviour by
-overriding class flags (dice, thresholds, size ladder) and hook methods.
+RULES.md: "where a seed is silent, the d20 rules are the base that the other two rulesets
+inherit". A ruleset is a subclass that changes class flags (dice, thresholds, its size
+ladder, how reactions come back...) and overrides some of the hooks below. The pipelines
+that call the hooks, in order, are in :mod:`service.rules.actions` (``attack``, ``turn``,
+``movement``...); the mechanics they share are in :mod:`service.rules.mechanics`.
+
+The hooks, and who overrides them:
+
+==========================  ==================================================  ============
+hook                        what it decides                                     overridden by
+==========================  ==================================================  ============
+``order_of_combat``         the initiative order (rolled, or from positions)    d100, d10
+``check_attack``            whether an attack may be made at all                d100
+``attack_modifiers``        the sources of advantage and disadvantage           d100
+``deal_damage``             when and how damage lands                           d10
+``after_attack``            what follows an attack (critical tables, ammo)      d20, d100
+``critical_band_odds``      the critical bands an attack's odds include         d20
+``turn_speed``              the movement a turn starts with                     d100
+``before_turn``             before a creature's turn is set up                  d10
+``on_turn_start``           once a creature's turn has started                  d100, d10
+``on_turn_end``             once a creature's turn has ended                    d20, d10
+``on_round_start``          once a new round has begun                          d20
+``terrain``                 extra terrain a mover meets (climbing, swimming)    d10
+``interaction_cost``        what using a device costs                           d10
+==========================  ==================================================  ============
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import ClassVar, Literal
 
-from .actions import ACTIONS_BY_TYPE, Outcome
-from .attacks import AttackRules
-from .combat_actions import ActionRules
-from .conditions import ModifierRules
-from .core import RulesetCore
-from .criticals import CriticalRules
-from .errors import InvalidAction, NotSupported, UnknownRuleset
-from .events import Event, EventLog
-from .movement import MovementRules
-from .odds import OddsRules
-from .state import Draft, Encounter
-from .turns import TurnRules
-from .validate import validate_encounter
-
-
-@dataclass(slots=True)
-class Result:
-    """What an action produced: the new encounter, the log, and a summary."""
-
-    encounter: Encounter
-    events: list[Event]
-    outcome: Outcome
-
-
-class Ruleset(
-    CriticalRules,
-    ModifierRules,
-    AttackRules,
-    MovementRules,
-    ActionRules,
-    TurnRules,
-    OddsRules,
-    RulesetCore,
-):
-    """The d20 base. Subclasses set ``id`` and override flags and hooks."""
+from .errors import IllegalAction, InvalidAction
+from .events import EventLog
+from .grid import Occupant
+from .mechanics import initiative
+from .mechanics.damage import Victim, deal_damage
+from .mechanics.distributions import DamageDist
+from .mechanics.modifiers import attack_sources, reach_of
+from .mechanics.space import Board, geometry_of
+from .mechanics.validation import validate_encounter
+from .model import (
+    Attack,
+    Combatant,
+    Cond,
+    Condition,
+    CoverDegree,
+    Draft,
+    Duration,
+    Grid,
+    InitiativeEntry,
+    Spend,
+)
+from .model.outcomes import AttackOutcome, DamageOutcome
+from .model.requests import RollInitiative
 
 
-REGISTRY: dict[str, Ruleset] = {}
+@dataclass(frozen=True, slots=True)
+class RuleIds:
+    """The RULES.md ids a ruleset writes for the base rules it states in its own words.
 
-
-def register(ruleset: Ruleset) -> Ruleset:
-    REGISTRY[ruleset.id] = ruleset
-    return ruleset
-
-
-def find_ruleset(ruleset_id: str) -> Ruleset:
-    """The registered ruleset with this id; :class:`UnknownRuleset` names the known ones."""
-    try:
-        return REGISTRY[ruleset_id]
-    except KeyError:
-        known = ", ".join(sorted(REGISTRY))
-        raise UnknownRuleset(
-            f"unknown ruleset {ruleset_id!r}; known rulesets: {known}", ("ruleset",)
-        ) from None
-
-
-def apply(encounter: Encounter, action: object, rng: Random) -> Result:
-    """Apply ``action`` to ``encounter`` with random numbers from ``rng``.
-
-    Pure: ``encounter`` is left untouched; the result holds a new one. Raises
-    :class:`InvalidAction` (paths relative to the request: ``encounter.…`` for the state,
-    the action's own field names otherwise) or :class:`IllegalAction`.
+    Every event and error is written with the id of the ruleset that decided it: the base
+    pipelines take these from ``ruleset.rule_ids`` instead of writing a d20 id.
     """
-    try:
-        ruleset = find_ruleset(encounter.ruleset)
-    except InvalidAction as e:
-        raise e.at("encounter") from None
-    spec = ACTIONS_BY_TYPE[type(action)]
-    if not ruleset.supported:
-        raise NotSupported(
-            f"the {ruleset.id} ruleset ({ruleset.title}) is not supported yet",
-            ("encounter", "ruleset"),
+
+    attack_roll: str = "d20.attack.roll"
+    critical_damage: str = "d20.crit.damage"
+    instant_death: str = "d20.death.instant"
+    hide: str | None = None
+    """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
+    object_interaction: str = "d20.turn.object"
+    bonus_action: str = "d20.turn.economy"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSetup:
+    """Everything an attack roll depends on, decided before the die is rolled."""
+
+    attacker: Combatant
+    target: Combatant
+    attack: Attack
+    cover: CoverDegree
+    cover_source: Literal["computed", "stated", "none"]
+    advantage: list[str]
+    disadvantage: list[str]
+    ac: int
+    """The AC to meet: the target's, plus cover, plus AC effects against this attacker."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One instance of damage about to land: how much, on whom, from what."""
+
+    target_id: str
+    amount: int
+    critical: bool = False
+    source_id: str | None = None
+    melee: bool = False
+    knockout: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BandOdds:
+    """A band of a critical table, for the odds: its span, and the damage it deals the
+    target at once, in the order it lands after the attack's own."""
+
+    table: str
+    low: int
+    high: int
+    title: str
+    hits: tuple[DamageDist, ...] = ()
+
+
+BONUS_ACTION_GRANT = "bonus-action:"
+"""A feature whose name starts with this grants a bonus action where bonus actions need one
+(``Ruleset.bonus_action_needs_grant``)."""
+
+
+class Ruleset:
+    """The d20 base. Subclasses set ``id`` and ``title`` and override flags and hooks."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    supported: ClassVar[bool] = True
+
+    attack_die: ClassVar[int] = 20
+    critical_min: ClassVar[int] = 20
+    """A natural roll at or above this hits and is a critical hit."""
+    fumble_max: ClassVar[int] = 1
+    """A natural roll at or below this misses."""
+    initiative_die: ClassVar[int] = 20
+    critical_damage: ClassVar[Literal["double-dice", "half-again"]] = "double-dice"
+    """What a critical hit does to damage: every die rolled twice (d20), or 50% more (d100)."""
+    instant_death_multiplier: ClassVar[int] = 2
+    """Instant death when the damage left at 0 HP is at least this many times max HP."""
+    uses_critical_tables: ClassVar[bool] = False
+    sizes: ClassVar[tuple[str, ...]] = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+    square_extent: ClassVar[dict[str, int]] = {
+        "tiny": 1,
+        "small": 1,
+        "medium": 1,
+        "large": 2,
+        "huge": 3,
+        "gargantuan": 4,
+    }
+    """Side of a creature's space in 5-ft cells, by size."""
+    reaction_returns: ClassVar[Literal["turn", "round"]] = "turn"
+    """When a used reaction comes back: at the start of its owner's turn, or of a new round."""
+    bonus_action_needs_grant: ClassVar[bool] = False
+    """Whether a creature has a bonus action only when a feature grants one."""
+    cover_save_ability: ClassVar[str] = "dexterity"
+    """The saving throw cover protects."""
+    rule_ids: ClassVar[RuleIds] = RuleIds()
+
+    # -- services the pipelines share ------------------------------------------------------
+
+    def board(self, draft: Draft) -> Board:
+        """The map as this action sees it, built (or found in the cache) once per action."""
+        board = draft.memo.get("board")
+        if board is None:
+            board = draft.memo["board"] = self.board_for(draft.encounter.grid)
+        assert isinstance(board, Board)
+        return board
+
+    def board_for(self, grid: Grid) -> Board:
+        """A map on this ruleset's size ladder."""
+        return Board(geometry_of(grid), self.square_extent, self.sizes)
+
+    def validate(self, draft: Draft) -> None:
+        """Refuse an encounter whose types are right but whose contents are not (two
+        creatures in one cell, a size this ruleset doesn't know...)."""
+        validate_encounter(draft.encounter, self.board(draft))
+
+    def combatant(self, draft: Draft, combatant_id: str, field: str) -> Combatant:
+        """The combatant, or an :class:`InvalidAction` at the request's ``field``."""
+        try:
+            return draft.get(combatant_id)
+        except InvalidAction as e:
+            raise e.at(field) from None
+
+    def actor(self, draft: Draft, combatant_id: str, field: str = "combatantId") -> Combatant:
+        """A combatant about to act: refused when dead or incapacitated."""
+        c = self.combatant(draft, combatant_id, field)
+        if c.dead or c.incapacitated:
+            state = "dead" if c.dead else "incapacitated"
+            raise IllegalAction(f"{c.name} is {state} and can't act", "d20.hp.zero")
+        return c
+
+    def can_see(self, draft: Draft, viewer: Combatant, seen: Combatant) -> bool:
+        """Whether ``viewer`` can see ``seen`` (``d20.facing.none``)."""
+        return self.board(draft).can_see(draft.encounter, viewer, seen)
+
+    def victim(self, c: Combatant) -> Victim:
+        return Victim(c.max_hp, c.follows_pc_death_rules, self.instant_death_multiplier)
+
+    def has_bonus_action(self, c: Combatant) -> bool:
+        """Whether the creature has a bonus action to take at all (``d20.turn.economy``;
+        where they need a grant, a ``bonus-action:…`` feature)."""
+        if not self.bonus_action_needs_grant:
+            return True
+        return any(f.startswith(BONUS_ACTION_GRANT) for f in c.features)
+
+    def reset_budget(self, draft: Draft, c: Combatant) -> None:
+        """A fresh turn: action, bonus action, full movement, one object interaction, and the
+        reaction where it comes back with the turn (``d20.turn.economy``)."""
+        b = c.budget
+        b.action = b.object_interaction = True
+        if self.reaction_returns == "turn":
+            b.reaction = True
+        b.bonus_action = self.has_bonus_action(c)
+        b.movement = self.turn_speed(draft, c)
+        b.attacks_left = 0
+
+    def surprise(self, c: Combatant, log: EventLog) -> None:
+        """``d20.order.surprise``: can't move or act on its first turn, nor react until it ends."""
+        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, 1)))
+        c.budget.reaction = False
+        log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
+
+    def spend(self, draft: Draft, combatant_id: str, what: Spend, log: EventLog) -> None:
+        """Use up part of a combatant's turn budget, or refuse (``d20.turn.economy``).
+
+        Every action but a reaction belongs to the creature whose turn it is. An Attack
+        action allowing several attacks (``attacks_per_action``) is one action: its first
+        attack spends it and leaves the others to make."""
+        if what == "free":
+            return
+        enc = draft.encounter
+        c = draft.get(combatant_id)
+        if what == "bonus-action" and self.bonus_action_needs_grant:
+            self._check_granted_bonus_action(draft, c)
+        if what != "reaction" and enc.turn_of is not None and enc.turn_of != combatant_id:
+            raise IllegalAction(
+                f"it is {draft.get(enc.turn_of).name}'s turn, not {c.name}'s",
+                "d20.turn.economy",
+            )
+        c = draft.edit(combatant_id)
+        b = c.budget
+        if what == "action":
+            if b.attacks_left > 0:
+                b.attacks_left -= 1
+            elif b.action:
+                b.action = False
+                b.attacks_left = c.attacks_per_action - 1
+            else:
+                raise IllegalAction(f"{c.name} has no action left this turn", "d20.turn.economy")
+        elif what == "bonus-action":
+            if not b.bonus_action:
+                raise IllegalAction(
+                    f"{c.name} has no bonus action left this turn", "d20.turn.economy"
+                )
+            b.bonus_action = False
+        elif what == "reaction":
+            if not b.reaction:
+                raise IllegalAction(f"{c.name} has already used its reaction", "d20.turn.economy")
+            b.reaction = False
+
+    def _check_granted_bonus_action(self, draft: Draft, c: Combatant) -> None:
+        rule = self.rule_ids.bonus_action
+        if not self.has_bonus_action(c):
+            raise IllegalAction(
+                f"{c.name} has no bonus action: only a feature or device that grants one "
+                f"(a '{BONUS_ACTION_GRANT}…' feature) gives one",
+                rule,
+            )
+        turn_of = draft.encounter.turn_of
+        if turn_of is None or turn_of == c.id:
+            if c.incapacitated:
+                raise IllegalAction(
+                    f"{c.name} can't take actions, so it can't take a bonus action", rule
+                )
+            if not c.budget.bonus_action:
+                raise IllegalAction(f"{c.name} has already taken its bonus action this turn", rule)
+
+    # -- hooks -----------------------------------------------------------------------------
+
+    def order_of_combat(
+        self, draft: Draft, request: RollInitiative, rng: Random, log: EventLog
+    ) -> list[InitiativeEntry]:
+        """The initiative order: d20 + bonus each (``d20.init.roll``); groups roll once
+        (``d20.init.groups``); companions follow their controller (``d20.init.companions``)."""
+        return initiative.roll_d20_order(draft, self.initiative_die, rng, log)
+
+    def check_attack(
+        self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
+    ) -> None:
+        """Refuse an attack the rules forbid before any roll: a downed attacker, a dead
+        target (``d20.hp.zero``), a target out of reach or range (``d20.grid.range``)."""
+        if attacker.dead or attacker.incapacitated:
+            state = "dead" if attacker.dead else "incapacitated"
+            raise IllegalAction(f"{attacker.name} is {state} and can't attack", "d20.hp.zero")
+        if target.dead:
+            raise IllegalAction(f"{target.name} is already dead", "d20.hp.zero")
+        board = self.board(draft)
+        if not reach_of(board, attacker, target, attack)[0]:
+            feet = board.distance_ft(attacker, target)
+            melee = attack.kind == "melee"
+            limit = attack.reach if melee else attack.long_range or attack.range
+            raise IllegalAction(
+                f"{target.name} is {feet} ft from {attacker.name}, beyond the {limit} ft "
+                f"{'reach' if melee else 'range'} of {attack.name}",
+                "d20.grid.range",
+            )
+
+    def attack_modifiers(
+        self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
+    ) -> tuple[list[str], list[str]]:
+        """The sources of advantage and of disadvantage the state gives this attack
+        (``d20.attack.sources``)."""
+        return attack_sources(self.board(draft), draft.encounter, attacker, target, attack)
+
+    def deal_damage(self, draft: Draft, hit: Hit, rng: Random, log: EventLog) -> DamageOutcome:
+        """Deal damage now; every attack and action goes through here, so a ruleset can
+        change when damage lands (d10 holds it until a simultaneous step ends)."""
+        return deal_damage(
+            draft,
+            log,
+            hit.target_id,
+            hit.amount,
+            self.victim(draft.get(hit.target_id)),
+            instant_death_rule=self.rule_ids.instant_death,
+            critical=hit.critical,
+            source_id=hit.source_id,
+            melee=hit.melee,
+            knockout=hit.knockout,
         )
-    draft = Draft(encounter)
-    validate_encounter(encounter, ruleset, ruleset.board(draft))
-    handler: Callable[[Draft, Any, Random, EventLog], Outcome] | None = getattr(
-        ruleset, spec.method, None
-    )
-    if handler is None:
-        raise NotSupported(
-            f"{spec.name} is not an action of the {ruleset.id} ruleset", ("encounter", "ruleset")
-        )
-    log = EventLog()
-    outcome = handler(draft, action, rng, log)
-    return Result(encounter if spec.query else draft.finish(), log.events, outcome)
+
+    def after_attack(
+        self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
+    ) -> None:
+        """What follows an attack once it is resolved and its damage dealt."""
+
+    def critical_band_odds(
+        self, draft: Draft, attacker: Combatant, attack: Attack, critical: bool, excludes: list[str]
+    ) -> list[BandOdds]:
+        """For the odds: the bands of the table a critical hit (or fumble) rolls on, each
+        with the damage it deals the target; what they can't include goes in ``excludes``.
+        Empty without critical tables."""
+        return []
+
+    def turn_speed(self, draft: Draft, c: Combatant) -> int:
+        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect."""
+        if any(e.kind == "speed-halved" for e in c.effects):
+            return c.speed // 2
+        return c.speed
+
+    def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Before ``combatant_id``'s turn is set up (its budget, whose turn it is)."""
+
+    def on_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Once ``combatant_id``'s turn has started."""
+
+    def on_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Once ``combatant_id``'s turn has ended (its end-of-turn durations are done)."""
+
+    def on_round_start(self, draft: Draft, rng: Random, log: EventLog) -> None:
+        """Once a new round has begun (its round durations are done), before its first turn."""
+
+    def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
+        """Terrain the mover meets besides walls, difficult cells and other creatures."""
+        return ()
+
+    def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
+        """What using ``device`` costs ``c``: ``None`` for the usual free object interaction
+        (``d20.turn.object``), else the part of the turn it takes."""
+        return None

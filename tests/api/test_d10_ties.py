@@ -9,15 +9,6 @@ import pytest
 from doors import Door, Reply
 from factories import combatant, encounter_doc
 
-import service.rules.ruleset
-from service.rules.rulesets.d10 import D10
-
-
-@pytest.fixture(autouse=True)
-def _d10_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d10", D10())
-
-
 AXE = [{"name": "axe", "bonus": 20, "damage": "10"}]
 
 

@@ -21,7 +21,7 @@ from service.api.observability import (
     record_problem,
     request_id_var,
 )
-from service.rules.actions import AttackOutcome
+from service.rules.model.outcomes import AttackOutcome
 
 
 def sample(client: TestClient, name: str, **labels: str) -> float:

@@ -554,7 +554,7 @@ CRIT_TABLES = {
 def crit_cases(name: str, encounter: Doc) -> list[Doc]:
     """For every band of every critical table: a seed whose attack rolls that band, the
     attack, and the rounds after it (pending choices accepted, then declined)."""
-    from service.rules.crit_tables import CritTable, load_table
+    from service.rules.rulesets.d20.tables import CritTable, load_table
 
     out: list[Doc] = []
     base = Chain(name, encounter)

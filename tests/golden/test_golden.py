@@ -6,6 +6,7 @@ A change here is a change of behaviour: when a commit changes a rule on purpose,
 
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Any
 
@@ -27,6 +28,16 @@ def test_there_are_golden_logs() -> None:
 def test_golden(case: dict[str, Any]) -> None:
     encounter = case["encounter"]
     for i, (step, got) in enumerate(zip(case["steps"], replay(case), strict=True)):
-        assert compact(got) == step["answer"], f"step {i} ({step['action']}) answers differently"
+        if compact(got) != step["answer"]:
+            pytest.fail(
+                f"step {i} ({step['action']}) answers differently:\n"
+                + _diff(step["answer"], compact(got))
+            )
         encounter = got.get("encounter", encounter)
-    assert encounter == case["final"]
+    if encounter != case["final"]:
+        pytest.fail("the last encounter differs:\n" + _diff(case["final"], encounter))
+
+
+def _diff(want: Any, got: Any) -> str:
+    lines = [json.dumps(x, indent=1, sort_keys=True).splitlines() for x in (want, got)]
+    return "\n".join(difflib.unified_diff(*lines, "recorded", "now", lineterm="", n=2))

@@ -13,7 +13,7 @@ from hardening_support import SECRET
 from starlette.testclient import TestClient
 
 from service.rules.dice import MAX_DICE
-from service.rules.state import MAX_COMBATANTS, MAX_GRID_SIDE
+from service.rules.model import MAX_COMBATANTS, MAX_GRID_SIDE
 from service.store import MAX_PAGE
 
 PROBLEM = "application/problem+json"

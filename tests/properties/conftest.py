@@ -20,9 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from service.rules import ACTIONS, RulesError, apply, find_ruleset
-from service.rules.ruleset import Result
-from service.rules.state import (
+from service.rules import ACTIONS, Result, RulesError, apply, find_ruleset
+from service.rules.model import (
     Abilities,
     Area,
     Attack,
@@ -91,7 +90,7 @@ def encounters(draw: st.DrawFn, ruleset: str | None = None) -> Encounter:
     width = draw(st.integers(3, 8))
     height = draw(st.integers(3, 8))
     grid = Grid(width, height, kind, draw(st.sampled_from(["pointy", "flat"])))
-    bare = rules.geometry(grid)
+    bare = rules.board_for(grid).geometry
     every = [bare.from_offset(col, row) for row in range(height) for col in range(width)]
     cells = st.sampled_from(every)
     blocked = draw(st.lists(cells, max_size=len(every) // 5, unique=True))
@@ -100,7 +99,8 @@ def encounters(draw: st.DrawFn, ruleset: str | None = None) -> Encounter:
     grid.difficult = [Cell(*c) for c in difficult if c not in blocked]
     grid.climb = [Cell(*c) for c in draw(st.lists(cells, max_size=3, unique=True))]
     grid.swim = [Cell(*c) for c in draw(st.lists(cells, max_size=3, unique=True))]
-    geometry = rules.geometry(grid)
+    board = rules.board_for(grid)
+    geometry = board.geometry
     free = [c for c in every if c not in blocked]
 
     taken: set[tuple[int, int]] = set()
@@ -114,7 +114,7 @@ def encounters(draw: st.DrawFn, ruleset: str | None = None) -> Encounter:
             c.size = size
             for j in range(len(free)):
                 c.position = Cell(*free[(start + j) % len(free)])
-                space = rules.space(geometry, c)
+                space = board.cells(c)
                 if all(
                     geometry.in_bounds(s) and s not in geometry.blocked and s not in taken
                     for s in space
@@ -126,7 +126,7 @@ def encounters(draw: st.DrawFn, ruleset: str | None = None) -> Encounter:
         if not placed:
             break
         if not c.dead:
-            taken.update(rules.space(geometry, c))
+            taken.update(board.cells(c))
         combatants.append(c)
     if len(combatants) < 2:
         # A map too crowded: fall back to two medium combatants on the first free cells.
@@ -321,14 +321,14 @@ def scripts(draw: st.DrawFn) -> list[tuple[Recipe, int]]:
 
 def grid_cells(enc: Encounter) -> list[tuple[int, int]]:
     """Every cell of the map, in offset order."""
-    geometry = find_ruleset(enc.ruleset).geometry(enc.grid)
+    geometry = find_ruleset(enc.ruleset).board_for(enc.grid).geometry
     g = enc.grid
     return [geometry.from_offset(col, row) for row in range(g.height) for col in range(g.width)]
 
 
 def walk_from(enc: Encounter, start: tuple[int, int], steps: tuple[int, ...]) -> list[Cell]:
     """A path of adjacent steps from ``start`` (legal or not: the engine decides)."""
-    geometry = find_ruleset(enc.ruleset).geometry(enc.grid)
+    geometry = find_ruleset(enc.ruleset).board_for(enc.grid).geometry
     here = start
     path = []
     for index in steps:
@@ -349,7 +349,7 @@ def make_action(enc: Encounter, r: Recipe) -> object:
     if other.id == actor.id:
         other = enc.combatants[(r.other + 1) % len(ids)]
     if r.other >= 4:  # the nearest other creature: attacks, shoves and grapples can reach
-        geometry = find_ruleset(enc.ruleset).geometry(enc.grid)
+        geometry = find_ruleset(enc.ruleset).board_for(enc.grid).geometry
         here = actor.position.key()
         other = min(
             (c for c in enc.combatants if c.id != actor.id),

@@ -16,8 +16,9 @@ from properties.conftest import PARAMS, PROPERTIES, encounters, examples, walk_f
 
 from service.rules import RulesError, apply, find_ruleset
 from service.rules.grid import CELL_FEET, Geometry
-from service.rules.movement import PathCost, PathCostOutcome, ReachOutcome
-from service.rules.state import Cell, Encounter
+from service.rules.model import Cell, Encounter
+from service.rules.model.outcomes import PathCostOutcome, ReachOutcome
+from service.rules.model.requests import PathCost
 
 anchors = st.tuples(st.integers(-12, 12), st.integers(-12, 12))
 extents = st.sampled_from([1, 1, 2, 3, 4])
@@ -55,8 +56,8 @@ def test_d20_grid_range_reach_query_distance_is_symmetric(enc: Encounter, i: int
     assert there.distance == back.distance
     assert there.line_of_sight == back.line_of_sight
     rules = find_ruleset(enc.ruleset)
-    geometry = rules.geometry(enc.grid)
-    expected = geometry.space_distance(rules.space(geometry, a), rules.space(geometry, b))
+    board = rules.board_for(enc.grid)
+    expected = board.geometry.space_distance(board.cells(a), board.cells(b))
     assert there.distance == expected * CELL_FEET
 
 

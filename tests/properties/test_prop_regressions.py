@@ -11,9 +11,8 @@ import pytest
 from factories import build, combatant, encounter_doc
 from properties.conftest import PARAMS
 
-from service.rules import RulesError, apply, find_ruleset
-from service.rules.state import Cell
-from service.rules.validate import validate_encounter
+from service.rules import RulesError, apply, validate
+from service.rules.model import Cell
 
 
 @pytest.mark.rule("d20.size.squeeze")
@@ -29,4 +28,4 @@ def test_a_squeeze_never_ends_in_a_wall(ruleset: str) -> None:
         result = apply(enc, PARAMS["moveCombatant"]("ogre", to=Cell(0, 0)), Random(0))
     except RulesError:  # refusing the move is a fix too
         return
-    validate_encounter(result.encounter, find_ruleset(ruleset))
+    validate(result.encounter)

@@ -6,23 +6,21 @@ from __future__ import annotations
 import copy
 import json
 import re
+import typing
 from importlib.resources import files
 from typing import Any
 
 import pytest
 
-from service.rules.crit_tables import (
-    EFFECT_TYPES,
+from service.rules.rulesets.d20.effects import (
     AcBonus,
     Ammunition,
-    Band,
     Check,
     Condition,
-    CritTable,
-    CritTableError,
     Damage,
     DamageRoll,
     Distance,
+    Effect,
     EndTurn,
     ExtraDamageDice,
     GrantAction,
@@ -38,12 +36,10 @@ from service.rules.crit_tables import (
     TurnBoundary,
     UntilTurnWithoutSpell,
     WeaponMoved,
-    band,
     iter_effects,
-    load_table,
-    parse_table,
-    table_for,
 )
+from service.rules.rulesets.d20.loader import LoadError as CritTableError
+from service.rules.rulesets.d20.tables import Band, CritTable, load_table, parse_table, table_for
 
 END_OF_ATTACKERS_NEXT_TURN = TurnBoundary(ends="end", of="attacker", turns=1)
 END_OF_TARGETS_NEXT_TURN = TurnBoundary(ends="end", of="target", turns=1)
@@ -63,9 +59,18 @@ SEED_BANDS = {
 
 
 def _raw(table: CritTable) -> dict[str, Any]:
-    text = (files("service.rules.rulesets") / "data" / f"{table.value}.json").read_text("utf-8")
+    text = (files("service.rules.rulesets.d20") / "data" / f"{table.value}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+EFFECT_TYPES = frozenset(
+    cls.__dataclass_fields__["type"].default for cls in typing.get_args(Effect)
+)
+
+
+def band(table: CritTable, roll: int) -> Band:
+    return load_table(table).band(roll)
 
 
 def _plain(text: str) -> str:
@@ -81,7 +86,7 @@ def test_d20_crit_tables_cover_every_roll_exactly_once(table: CritTable) -> None
     for roll in range(1, 101):
         holders = [b for b in bands if b.low <= roll <= b.high]
         assert len(holders) == 1, (table, roll, holders)
-        assert band(table, roll) is holders[0]
+        assert load_table(table).band(roll) is holders[0]
 
 
 @pytest.mark.parametrize("table", list(CritTable))
@@ -395,7 +400,7 @@ def test_d20_crit_effects_spell_hit_conditions() -> None:
             who="target",
             condition="frightened",
             source="attacker",
-            duration=UntilTurnWithoutSpell(of="attacker"),
+            duration=UntilTurnWithoutSpell(until="turn_without_spell", of="attacker"),
         ),
     )
     assert band(CritTable.SPELL_HIT, 72).effects == (
@@ -565,7 +570,7 @@ def test_d20_crit_effects_loader_rejects_an_unknown_effect_type() -> None:
 def test_d20_crit_effects_loader_rejects_a_nested_unknown_effect_type() -> None:
     raw = _broken(CritTable.WEAPON_FUMBLE)
     raw["bands"][13]["effects"][1]["on_fail"].append({"type": "explode"})
-    with pytest.raises(CritTableError, match="unknown effect type"):
+    with pytest.raises(CritTableError, match="unknown type"):
         parse_table(raw)
 
 
@@ -577,7 +582,7 @@ def test_d20_crit_effects_loader_rejects_a_nested_unknown_effect_type() -> None:
         (lambda e: e.update(who="everyone"), "expected one of"),
         (lambda e: e.update(choice="player"), "expected one of"),
         (lambda e: e.update(condition="on fire"), "expected one of"),
-        (lambda e: e.update(duration={"turns": 1}), "a duration is"),
+        (lambda e: e.update(duration={"turns": 1}), "expected an object shaped like one of"),
         (lambda e: e.update(duration={"rounds_dice": "d"}), "expected dice"),
     ],
 )
@@ -593,7 +598,7 @@ def test_d20_crit_effects_loader_rejects_malformed_fields(mutate: Any, message: 
 def test_d20_crit_effects_loader_rejects_an_injury_not_chosen_by_the_dm() -> None:
     raw = _broken()
     del raw["bands"][-1]["effects"][-1]["choice"]
-    with pytest.raises(CritTableError, match="always choice 'dm'"):
+    with pytest.raises(CritTableError, match="chosen by the DM"):
         parse_table(raw)
 
 

@@ -3,40 +3,24 @@
 from __future__ import annotations
 
 from random import Random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from factories import build, combatant, encounter_doc
+from factories import ScriptedRandom, build, combatant, encounter_doc
 
-import service.rules.ruleset
 from service.rules import IllegalAction, apply
-from service.rules.actions import ApplyDamage, ResolveAttack, RollInitiative
-from service.rules.combat_actions import Interact
-from service.rules.events import EventLog
+from service.rules.model import Attack, Cell, Encounter
+from service.rules.model.requests import (
+    ApplyDamage,
+    Interact,
+    NextTurn,
+    ResolveAttack,
+    RollInitiative,
+)
 from service.rules.rulesets.d10 import D10
-from service.rules.state import Attack, Cell, Draft, Encounter
-from service.rules.turns import NextTurn
+from service.rules.rulesets.d10.speeds import movement_cost, speed_for, terrain_mode
 
 RULES = D10()
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
-
-
-@pytest.fixture(autouse=True)
-def _d10_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d10", D10())
 
 
 def d10(*combatants: dict[str, Any], **over: Any) -> Encounter:
@@ -62,7 +46,7 @@ def ids(enc: Encounter) -> list[str]:
 
 
 def hit(enc: Encounter, attacker: str, target: str, **kw: Any) -> Any:
-    return apply(enc, ResolveAttack(attacker, target, **kw), FixedRandom([15]))
+    return apply(enc, ResolveAttack(attacker, target, **kw), ScriptedRandom([15]))
 
 
 # ---------------------------------------------------------------- order and initiative
@@ -75,7 +59,7 @@ def test_d10_order_steps_initiative_then_turns_then_next_round() -> None:
         fighter("b", 2, 0, aware=True, side="foe"),
         fighter("c", 4, 0, aware=True, side="foe"),
     )
-    started = apply(enc, RollInitiative(surprised=["c"]), FixedRandom([5, 9, 2]))
+    started = apply(enc, RollInitiative(surprised=["c"]), ScriptedRandom([5, 9, 2]))
     e = started.encounter
     assert e.round == 1 and ids(e) == ["b", "a", "c"] and e.turn_of == "b"
     assert [x.initiative for x in e.order] == [9, 6, 2]
@@ -95,7 +79,7 @@ def test_d10_init_roll_is_1d10_plus_bonus_for_every_aware_creature() -> None:
         fighter("a", 0, 0, aware=True, initiativeBonus=3),
         fighter("b", 2, 0, aware=True, initiativeBonus=-1, side="foe"),
     )
-    result = apply(enc, RollInitiative(), FixedRandom([10, 1]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 1]))
     rolls = [ev for ev in result.events if ev.type == "roll"]
     assert [r.actor for r in rolls] == ["a", "b"]
     assert all(r.roll and r.roll.dice[0].sides == 10 for r in rolls)
@@ -109,7 +93,7 @@ def test_d10_init_roll_is_1d10_plus_bonus_for_every_aware_creature() -> None:
 @pytest.mark.rule("d10.init.roll")
 def test_d10_init_roll_with_no_initiator_everyone_is_aware_and_rolls() -> None:
     enc = d10(fighter("a", 0, 0), fighter("b", 2, 0, side="foe"))
-    result = apply(enc, RollInitiative(), FixedRandom([4, 6]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([4, 6]))
     assert [x.initiative for x in result.encounter.order] == [6, 4]
     assert all(c.aware for c in result.encounter.combatants)
 
@@ -121,7 +105,7 @@ def test_d10_init_aware_unaware_is_one_plus_bonus_without_a_roll() -> None:
         fighter("sleeper", 4, 4, aware=False, initiativeBonus=3, side="foe"),
     )
     # only one die is scripted: the unaware creature rolls nothing
-    result = apply(enc, RollInitiative(), FixedRandom([2]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([2]))
     order = {x.combatant_id: x.initiative for x in result.encounter.order}
     assert order == {"a": 2, "sleeper": 4}
     assert result.encounter.turn_of == "sleeper"
@@ -138,7 +122,7 @@ def test_d10_init_aware_stays_unaware_until_its_first_turn() -> None:
         fighter("a", 0, 0, aware=True, initiativeBonus=5),
         fighter("sleeper", 4, 4, aware=False, side="foe"),
     )
-    e = apply(enc, RollInitiative(), FixedRandom([3])).encounter
+    e = apply(enc, RollInitiative(), ScriptedRandom([3])).encounter
     assert e.turn_of == "a" and e.combatant("sleeper").aware is False
     e = apply(e, NextTurn(), Random(1)).encounter
     assert e.turn_of == "sleeper" and e.combatant("sleeper").aware is True
@@ -159,7 +143,7 @@ def test_d10_init_aware_derived_from_line_of_sight_and_hearing() -> None:
     result = apply(
         enc,
         RollInitiative(initiator_id="init", heard_by=["hearer"]),
-        FixedRandom([7, 7, 7, 7]),
+        ScriptedRandom([7, 7, 7, 7]),
     )
     e = result.encounter
     order = {x.combatant_id: x.initiative for x in e.order}
@@ -174,11 +158,11 @@ def test_d10_init_start_declaring_does_not_let_the_initiator_go_first() -> None:
         fighter("init", 0, 0, initiativeBonus=0),
         fighter("b", 2, 0, side="foe", initiativeBonus=0),
     )
-    result = apply(enc, RollInitiative(initiator_id="init"), FixedRandom([3, 8]))
+    result = apply(enc, RollInitiative(initiator_id="init"), ScriptedRandom([3, 8]))
     assert ids(result.encounter) == ["b", "init"] and result.encounter.turn_of == "b"
     assert any(ev.type == "combat-start" and ev.rule == "d10.init.start" for ev in result.events)
     # on an equal count the initiator gains no precedence either: a simultaneous step
-    tied = apply(enc, RollInitiative(initiator_id="init"), FixedRandom([5, 5])).encounter
+    tied = apply(enc, RollInitiative(initiator_id="init"), ScriptedRandom([5, 5])).encounter
     assert tied.step is not None and sorted(tied.step.members) == ["b", "init"]
 
 
@@ -199,12 +183,12 @@ def test_d10_init_start_unknown_initiator_is_invalid() -> None:
 
 def tied_duel() -> Encounter:
     """a and b both on 7 (5 + 2), c unaware on 1: a step of a and b opens."""
-    return apply(duel(), RollInitiative(), FixedRandom([5, 5])).encounter
+    return apply(duel(), RollInitiative(), ScriptedRandom([5, 5])).encounter
 
 
 @pytest.mark.rule("d10.init.ties")
 def test_d10_init_ties_no_roll_off_and_a_step_opens() -> None:
-    result = apply(duel(), RollInitiative(), FixedRandom([5, 5]))
+    result = apply(duel(), RollInitiative(), ScriptedRandom([5, 5]))
     e = result.encounter
     assert [(x.combatant_id, x.initiative, x.tiebreak) for x in e.order] == [
         ("a", 7, 0),
@@ -256,7 +240,7 @@ def test_d10_init_ties_the_order_of_listing_does_not_matter() -> None:
         )
         if first == "b":
             doc["combatants"].reverse()
-        e = apply(build(doc), RollInitiative(), FixedRandom([5, 5])).encounter
+        e = apply(build(doc), RollInitiative(), ScriptedRandom([5, 5])).encounter
         assert e.turn_of == first
         for who in (first, second):
             target = "b" if who == "a" else "a"
@@ -290,7 +274,7 @@ def test_d10_init_ties_a_whole_round_on_one_count_closes_before_the_next_round()
         fighter("a", 1, 1, side="red", aware=True, hp=8, maxHp=8),
         fighter("b", 2, 1, side="blue", aware=True, hp=30, maxHp=30),
     )
-    e = apply(enc, RollInitiative(), FixedRandom([4, 4])).encounter
+    e = apply(enc, RollInitiative(), ScriptedRandom([4, 4])).encounter
     e = hit(e, "a", "b").encounter
     e = apply(e, NextTurn(), Random(1)).encounter
     r = apply(e, NextTurn(), Random(1))
@@ -306,7 +290,7 @@ def test_d10_init_ties_a_whole_round_on_one_count_closes_before_the_next_round()
 
 @pytest.mark.rule("d10.turn.move-action")
 def test_d10_turn_move_action_doing_nothing_is_allowed() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     assert e.turn_of == "a"
     r = apply(e, NextTurn(), Random(1))
     assert r.encounter.turn_of == "b"
@@ -315,7 +299,7 @@ def test_d10_turn_move_action_doing_nothing_is_allowed() -> None:
 
 @pytest.mark.rule("d10.turn.move-action")
 def test_d10_turn_move_action_the_action_leaves_movement_for_after() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     budget = e.combatant("a").budget
     assert budget.action and budget.movement == 30
     e = hit(e, "a", "b", apply_damage=False).encounter
@@ -328,29 +312,29 @@ def test_d10_turn_move_action_the_action_leaves_movement_for_after() -> None:
 @pytest.mark.rule("d10.turn.speeds")
 def test_d10_turn_speeds_walk_30_climb_and_swim_15_by_default() -> None:
     c = build(encounter_doc(combatant("a", 0, 0), ruleset="d10")).combatant("a")
-    assert RULES.speed_for(c, "walk") == 30
-    assert RULES.speed_for(c, "climb") == 15
-    assert RULES.speed_for(c, "swim") == 15
+    assert speed_for(c, "walk") == 30
+    assert speed_for(c, "climb") == 15
+    assert speed_for(c, "swim") == 15
     stated = build(
         encounter_doc(combatant("a", 0, 0, climbSpeed=30, swimSpeed=20), ruleset="d10")
     ).combatant("a")
-    assert RULES.speed_for(stated, "climb") == 30 and RULES.speed_for(stated, "swim") == 20
+    assert speed_for(stated, "climb") == 30 and speed_for(stated, "swim") == 20
 
 
 @pytest.mark.rule("d10.turn.speeds")
 def test_d10_turn_speeds_flying_only_with_a_device() -> None:
     c = build(encounter_doc(combatant("a", 0, 0, flySpeed=60), ruleset="d10")).combatant("a")
     with pytest.raises(IllegalAction) as e:
-        RULES.speed_for(c, "fly")
+        speed_for(c, "fly")
     assert e.value.rule == "d10.turn.speeds"
     winged = build(
         encounter_doc(combatant("a", 0, 0, flySpeed=60, features=["device:flying"]), ruleset="d10")
     ).combatant("a")
-    assert RULES.speed_for(winged, "fly") == 60
+    assert speed_for(winged, "fly") == 60
     pack = build(
         encounter_doc(combatant("a", 0, 0, features=["device:flying:jetpack"]), ruleset="d10")
     ).combatant("a")
-    assert RULES.speed_for(pack, "fly") == 30
+    assert speed_for(pack, "fly") == 30
 
 
 @pytest.mark.rule("d10.turn.speeds")
@@ -365,18 +349,18 @@ def test_d10_turn_speeds_terrain_uses_the_matching_speed() -> None:
             "swim": [{"x": 2, "y": 0}],
         },
     )
-    assert RULES.terrain_mode(enc.grid, Cell(1, 0)) == "climb"
-    assert RULES.terrain_mode(enc.grid, (2, 0)) == "swim"
-    assert RULES.terrain_mode(enc.grid, (3, 0)) == "walk"
+    assert terrain_mode(enc.grid, Cell(1, 0)) == "climb"
+    assert terrain_mode(enc.grid, (2, 0)) == "swim"
+    assert terrain_mode(enc.grid, (3, 0)) == "walk"
     c = enc.combatant("a")
-    assert RULES.movement_cost(c, "walk", 5) == 5
-    assert RULES.movement_cost(c, "climb", 5) == 10  # 15 ft of climbing out of 30
-    assert RULES.movement_cost(c, "swim", 15) == 30
+    assert movement_cost(c, "walk", 5) == 5
+    assert movement_cost(c, "climb", 5) == 10  # 15 ft of climbing out of 30
+    assert movement_cost(c, "swim", 15) == 30
 
 
 @pytest.mark.rule("d10.turn.bonus")
 def test_d10_turn_bonus_none_without_a_grant() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     assert not e.combatant("a").budget.bonus_action
     with pytest.raises(IllegalAction) as err:
         hit(e, "a", "b", spend="bonus-action", apply_damage=False)
@@ -386,7 +370,7 @@ def test_d10_turn_bonus_none_without_a_grant() -> None:
 @pytest.mark.rule("d10.turn.bonus")
 def test_d10_turn_bonus_one_a_turn_with_a_grant() -> None:
     e = apply(
-        duel(features=["bonus-action:quick-strike"]), RollInitiative(), FixedRandom([9, 2])
+        duel(features=["bonus-action:quick-strike"]), RollInitiative(), ScriptedRandom([9, 2])
     ).encounter
     assert e.combatant("a").budget.bonus_action
     e = hit(e, "a", "b", spend="bonus-action", apply_damage=False).encounter
@@ -403,23 +387,24 @@ def test_d10_turn_bonus_one_a_turn_with_a_grant() -> None:
 
 @pytest.mark.rule("d10.turn.object")
 def test_d10_turn_object_one_free_interaction_each_turn() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
-    a = e.combatant("a")
-    assert a.budget.object_interaction
-    # spent this turn, it is back at the start of a's next turn (per turn, not per round)
-    used = build(encounter_doc(fighter("a", 1, 1), ruleset="d10")).combatant("a")
-    used.budget.object_interaction = False
-    RULES.reset_budget(used)
-    assert used.budget.object_interaction
-    device = build(
-        encounter_doc(fighter("a", 1, 1, features=["device-action:console"]), ruleset="d10")
-    ).combatant("a")
-    assert RULES.needs_action(device, "console") and not RULES.needs_action(device, "door")
+    """Spent on a's turn, the free interaction is back on a's next turn (per turn, not per
+    round), while b's own stays free on b's turn in between."""
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
+    assert e.turn_of == "a"
+    e = apply(e, Interact("a", "draws a sword"), Random(1)).encounter
+    assert not e.combatant("a").budget.object_interaction
+    e = apply(e, NextTurn(), Random(1)).encounter
+    assert e.turn_of == "b"
+    assert apply(e, Interact("b", "opens a door"), Random(1)).outcome.spent == "free"
+    for _ in range(2):
+        e = apply(e, NextTurn(), Random(1)).encounter
+    assert e.turn_of == "a"
+    assert apply(e, Interact("a", "sheathes it"), Random(1)).outcome.spent == "free"
 
 
 @pytest.mark.rule("d10.turn.reaction")
 def test_d10_turn_reaction_comes_back_at_the_next_round_not_the_next_turn() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     assert e.turn_of == "a"
     # b reacts during a's turn
     e = hit(e, "b", "a", spend="reaction", apply_damage=False).encounter
@@ -440,7 +425,7 @@ def test_d10_turn_reaction_comes_back_at_the_next_round_not_the_next_turn() -> N
 
 @pytest.mark.rule("d10.turn.reaction")
 def test_d10_turn_reaction_used_on_its_own_turn_stays_spent_for_the_round() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     e = hit(e, "a", "b", spend="reaction", apply_damage=False).encounter
     e = apply(e, NextTurn(), Random(1)).encounter
     e = hit(e, "b", "a", apply_damage=False).encounter
@@ -448,11 +433,11 @@ def test_d10_turn_reaction_used_on_its_own_turn_stays_spent_for_the_round() -> N
 
 
 def test_d10_has_no_critical_tables() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     r = apply(
         e,
         ResolveAttack("a", "b", attack=Attack("club", 0, "1d4"), apply_damage=False),
-        FixedRandom([20, 2, 3]),
+        ScriptedRandom([20, 2, 3]),
     )
     assert r.outcome.critical and r.outcome.damage == 5
     assert not r.encounter.pending_choices
@@ -461,7 +446,7 @@ def test_d10_has_no_critical_tables() -> None:
 
 @pytest.mark.rule("d10.turn.object")
 def test_d10_turn_object_second_interaction_takes_the_action() -> None:
-    e = apply(duel(), RollInitiative(), FixedRandom([9, 2])).encounter
+    e = apply(duel(), RollInitiative(), ScriptedRandom([9, 2])).encounter
     first = apply(e, Interact("a", "draws a sword"), Random(1))
     assert first.outcome.spent == "free" and first.encounter.combatant("a").budget.action
     second = apply(first.encounter, Interact("a", "opens a door"), Random(1))
@@ -480,26 +465,25 @@ def test_d10_turn_object_second_interaction_takes_the_action() -> None:
 @pytest.mark.rule("d10.turn.object")
 def test_d10_turn_object_a_device_can_need_an_action() -> None:
     e = apply(
-        duel(features=["device-action:console"]), RollInitiative(), FixedRandom([9, 2])
+        duel(features=["device-action:console"]), RollInitiative(), ScriptedRandom([9, 2])
     ).encounter
-    # Interact has no ``device`` field yet: call the hook with a stand-in request
-    use = SimpleNamespace(combatant_id="a", description="types a password", device="console")
-    draft = Draft(e)
-    out = RULES.interact(draft, use, Random(1), EventLog())  # type: ignore[arg-type]
-    a = draft.finish().combatant("a")
-    assert out.spent == "action" and not a.budget.action and a.budget.object_interaction
+    use = Interact("a", "types a password", device="console")
+    used = apply(e, use, Random(1))
+    a = used.encounter.combatant("a")
+    assert used.outcome.spent == "action" and not a.budget.action and a.budget.object_interaction
+    assert [ev.rule for ev in used.events if ev.type == "interact"] == ["d10.turn.object"]
     with pytest.raises(IllegalAction) as err:
-        RULES.interact(draft, use, Random(1), EventLog())  # type: ignore[arg-type]
+        apply(used.encounter, use, Random(1))
     assert err.value.rule == "d10.turn.object"
-    # an ordinary object is still free
-    door = SimpleNamespace(combatant_id="a", description="opens a door", device="door")
-    assert RULES.interact(Draft(e), door, Random(1), EventLog()).spent == "free"  # type: ignore[arg-type]
+    # an ordinary object is still free, and so is one the console owner doesn't name
+    door = Interact("a", "opens a door", device="door")
+    assert apply(e, door, Random(1)).outcome.spent == "free"
 
 
 @pytest.mark.rule("d10.turn.speeds")
 def test_d10_turn_speeds_climbing_and_swimming_cost_double_through_move() -> None:
-    from service.rules.movement import MoveCombatant
-    from service.rules.state import Cell as StateCell
+    from service.rules.model import Cell as StateCell
+    from service.rules.model.requests import MoveCombatant
 
     doc = encounter_doc(combatant("kit", 0, 0), ruleset="d10")
     doc["grid"]["climb"] = [{"x": 1, "y": 0}]

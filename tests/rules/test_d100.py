@@ -6,15 +6,22 @@ from random import Random
 from typing import Any
 
 import pytest
-from factories import build, combatant, encounter_doc
+from factories import ScriptedRandom, build, combatant, encounter_doc
 
-import service.rules.ruleset
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.actions import ApplyDamage, ResolveAttack, RollInitiative
-from service.rules.combat_actions import Dash, Disengage, Hide
-from service.rules.events import EventLog
-from service.rules.rulesets.d100 import (
-    D100,
+from service.rules.model import Cell, Encounter
+from service.rules.model.requests import (
+    ApplyDamage,
+    Dash,
+    Disengage,
+    Hide,
+    NextTurn,
+    ResolveAttack,
+    RollInitiative,
+)
+from service.rules.rulesets.d100 import D100, SIZES
+from service.rules.rulesets.d100.carrying import effective_speed, push_drag_lift_limit
+from service.rules.rulesets.d100.requests import (
     EscapeGrapple,
     Grapple,
     ReleaseGrapple,
@@ -22,31 +29,7 @@ from service.rules.rulesets.d100 import (
     Repair,
     Search,
     Shove,
-    effective_speed,
-    order_from_position,
-    push_drag_lift_limit,
 )
-from service.rules.state import Cell, Draft, Encounter
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
-
-
-@pytest.fixture(autouse=True)
-def d100_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    if not isinstance(service.rules.ruleset.REGISTRY.get("d100"), D100):
-        monkeypatch.setitem(service.rules.ruleset.REGISTRY, "d100", D100())
-
 
 GUN = {
     "name": "pistol",
@@ -87,19 +70,19 @@ def rules(result_events: list[Any]) -> list[str | None]:
 @pytest.mark.rule("d100.attack.roll")
 def test_d100_attack_roll_is_d100_plus_bonus_against_ac() -> None:
     enc = duel()
-    hit = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([40, 5]))
+    hit = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([40, 5]))
     assert hit.outcome.hit and hit.outcome.total == 50 and hit.outcome.damage == 7
     assert "d100.attack.roll" in rules(hit.events)
-    miss = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([39]))
+    miss = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([39]))
     assert not miss.outcome.hit and miss.outcome.total == 49
 
 
 @pytest.mark.rule("d100.attack.roll")
 def test_d100_attack_roll_advantage_two_d100_keep_higher_or_lower() -> None:
     enc = duel()
-    adv = apply(enc, ResolveAttack("ann", "bob", advantage=True), FixedRandom([20, 70, 1]))
+    adv = apply(enc, ResolveAttack("ann", "bob", advantage=True), ScriptedRandom([20, 70, 1]))
     assert adv.outcome.natural == 70 and adv.outcome.hit
-    dis = apply(enc, ResolveAttack("ann", "bob", disadvantage=True), FixedRandom([20, 70]))
+    dis = apply(enc, ResolveAttack("ann", "bob", disadvantage=True), ScriptedRandom([20, 70]))
     assert dis.outcome.natural == 20 and not dis.outcome.hit
 
 
@@ -112,7 +95,7 @@ def test_d100_flags() -> None:
 
 def test_d100_crit_hit_adds_half_damage_rounded_down() -> None:
     enc = duel(target={"ac": 100}, shooter={"attacks": [{**GUN, "bonus": -50}]})
-    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([100, 5]))
+    result = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([100, 5]))
     # 1d8+2 = 7, +50% rounded down = 3 -> 10; dice rolled once
     assert result.outcome.critical and result.outcome.hit and result.outcome.damage == 10
     assert result.encounter.combatant("bob").hp == 20
@@ -121,7 +104,7 @@ def test_d100_crit_hit_adds_half_damage_rounded_down() -> None:
 
 def test_d100_crit_fail_misses_and_damages_the_weapon() -> None:
     enc = duel(target={"ac": 1}, shooter={"attacks": [{**GUN, "bonus": 90}]})
-    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([5, 4]))
+    result = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([5, 4]))
     assert not result.outcome.hit and result.outcome.fumble
     pistol = result.encounter.combatant("ann").attacks[0]
     assert pistol.condition == 6 and pistol.ammo == 1
@@ -131,17 +114,17 @@ def test_d100_crit_fail_misses_and_damages_the_weapon() -> None:
 
 def test_d100_crit_fail_breaks_the_weapon_at_zero_and_it_cant_attack() -> None:
     enc = duel(shooter={"attacks": [{**GUN, "condition": 3}]})
-    broken = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([2, 9]))
+    broken = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([2, 9]))
     assert broken.encounter.combatant("ann").attacks[0].condition == 0
     with pytest.raises(IllegalAction) as e:
-        apply(broken.encounter, ResolveAttack("ann", "bob", spend="free"), FixedRandom([50]))
+        apply(broken.encounter, ResolveAttack("ann", "bob", spend="free"), ScriptedRandom([50]))
     assert e.value.rule == "d100.crit.fail"
 
 
 def test_d100_crit_fail_inline_attack_is_not_tracked() -> None:
     enc = duel()
     inline = ResolveAttack("ann", "bob", attack=build_attack(GUN))
-    result = apply(enc, inline, FixedRandom([1]))
+    result = apply(enc, inline, ScriptedRandom([1]))
     assert result.outcome.fumble
     assert result.encounter.combatant("ann").attacks[0] == enc.combatant("ann").attacks[0]
 
@@ -156,10 +139,10 @@ def build_attack(doc: dict[str, Any]) -> Any:
 
 def test_d100_action_reload_gun_spends_a_round_and_refuses_empty() -> None:
     enc = duel(shooter={"attacks": [{**GUN, "ammo": 1}]})
-    shot = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10]))
+    shot = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([10]))
     assert shot.encounter.combatant("ann").attacks[0].ammo == 0
     with pytest.raises(IllegalAction) as e:
-        apply(shot.encounter, ResolveAttack("ann", "bob", spend="free"), FixedRandom([50]))
+        apply(shot.encounter, ResolveAttack("ann", "bob", spend="free"), ScriptedRandom([50]))
     assert e.value.rule == "d100.action.reload"
 
 
@@ -168,13 +151,13 @@ def test_d100_action_reload_gun_spends_a_round_and_refuses_empty() -> None:
 
 def test_d100_action_reload_fills_to_capacity_from_carried_rounds() -> None:
     enc = duel(shooter={"ammunition": {"9mm": 3}, "attacks": [{**GUN, "ammo": 2}]})
-    result = apply(enc, Reload("ann", "pistol"), FixedRandom([]))
+    result = apply(enc, Reload("ann", "pistol"), ScriptedRandom([]))
     o = result.outcome
     assert (o.loaded, o.ammo, o.carried_left) == (3, 5, 0)
     ann = result.encounter.combatant("ann")
     assert ann.attacks[0].ammo == 5 and ann.ammunition["9mm"] == 0 and not ann.budget.action
     full = duel(shooter={"ammunition": {"9mm": 30}})
-    assert apply(full, Reload("ann", "pistol"), FixedRandom([])).outcome.ammo == 6
+    assert apply(full, Reload("ann", "pistol"), ScriptedRandom([])).outcome.ammo == 6
 
 
 @pytest.mark.parametrize(
@@ -188,28 +171,28 @@ def test_d100_action_reload_fills_to_capacity_from_carried_rounds() -> None:
 )
 def test_d100_action_reload_refusals(shooter: dict[str, Any], code: str) -> None:
     with pytest.raises(IllegalAction) as e:
-        apply(duel(shooter=shooter), Reload("ann", "pistol"), FixedRandom([]))
+        apply(duel(shooter=shooter), Reload("ann", "pistol"), ScriptedRandom([]))
     assert e.value.rule == code
 
 
 def test_d100_action_reload_needs_an_ammo_weapon() -> None:
     enc = duel(shooter={"attacks": [{"name": "knife", "damage": "1d4"}]})
     with pytest.raises(InvalidAction) as e:
-        apply(enc, Reload("ann", "knife"), FixedRandom([]))
+        apply(enc, Reload("ann", "knife"), ScriptedRandom([]))
     assert e.value.path == ("attackName",)
 
 
 def test_d100_action_repair_check_restores_condition() -> None:
     enc = duel(shooter={"attacks": [{**GUN, "condition": 0}], "skills": {"repair": 3}})
-    ok = apply(enc, Repair("ann", "pistol", dc=12), FixedRandom([9]))
+    ok = apply(enc, Repair("ann", "pistol", dc=12), ScriptedRandom([9]))
     assert ok.outcome.success and ok.encounter.combatant("ann").attacks[0].condition == 10
-    part = apply(enc, Repair("ann", "pistol", dc=12, amount=4), FixedRandom([9]))
+    part = apply(enc, Repair("ann", "pistol", dc=12, amount=4), ScriptedRandom([9]))
     assert part.encounter.combatant("ann").attacks[0].condition == 4
-    fail = apply(enc, Repair("ann", "pistol", dc=12), FixedRandom([8]))
+    fail = apply(enc, Repair("ann", "pistol", dc=12), ScriptedRandom([8]))
     assert not fail.outcome.success and fail.encounter.combatant("ann").attacks[0].condition == 0
     assert not fail.encounter.combatant("ann").budget.action
     with pytest.raises(IllegalAction) as e:
-        apply(duel(), Repair("ann", "pistol"), FixedRandom([]))
+        apply(duel(), Repair("ann", "pistol"), ScriptedRandom([]))
     assert e.value.rule == "d100.action.repair"
 
 
@@ -218,9 +201,9 @@ def test_d100_action_repair_check_restores_condition() -> None:
 
 def test_d100_death_instant_at_once_max_hp() -> None:
     enc = duel(target={"hp": 5, "maxHp": 10, "kind": "pc"})
-    dead = apply(enc, ApplyDamage("bob", 15), FixedRandom([]))
+    dead = apply(enc, ApplyDamage("bob", 15), ScriptedRandom([]))
     assert dead.outcome.instant_death and "d100.death.instant" in rules(dead.events)
-    alive = apply(enc, ApplyDamage("bob", 14), FixedRandom([]))
+    alive = apply(enc, ApplyDamage("bob", 14), ScriptedRandom([]))
     assert not alive.outcome.died and alive.outcome.unconscious
 
 
@@ -229,7 +212,7 @@ def test_d100_death_knockout_melee_drop_leaves_target_unconscious_and_stable() -
         shooter={"attacks": [{"name": "club", "bonus": 90, "damage": "1d4"}]},
         target={"hp": 2, "maxHp": 30},
     )
-    result = apply(enc, ResolveAttack("ann", "bob", knockout=True), FixedRandom([50, 3]))
+    result = apply(enc, ResolveAttack("ann", "bob", knockout=True), ScriptedRandom([50, 3]))
     bob = result.encounter.combatant("bob")
     assert not bob.dead and bob.unconscious and bob.stable
 
@@ -240,25 +223,25 @@ def test_d100_size_space_colossal_is_six_squares_and_validated() -> None:
     enc = build(
         encounter_doc(combatant("c", 0, 0, size="colossal"), ruleset="d100", width=6, height=6)
     )
-    assert len(r.space(r.geometry(enc.grid), enc.combatants[0])) == 36
-    apply(enc, ApplyDamage("c", 0), FixedRandom([]))
+    assert len(r.board_for(enc.grid).cells(enc.combatants[0])) == 36
+    apply(enc, ApplyDamage("c", 0), ScriptedRandom([]))
     off = build(
         encounter_doc(combatant("c", 1, 0, size="colossal"), ruleset="d100", width=6, height=6)
     )
     with pytest.raises(InvalidAction) as e:
-        apply(off, ApplyDamage("c", 0), FixedRandom([]))
+        apply(off, ApplyDamage("c", 0), ScriptedRandom([]))
     assert e.value.path[-1] == "position"
 
 
 def test_d100_cover_degrees_stated_cover_and_athletics_saves() -> None:
     assert D100.cover_save_ability == "athletics"
     enc = duel()
-    half = apply(enc, ResolveAttack("ann", "bob", cover="half"), FixedRandom([41]))
+    half = apply(enc, ResolveAttack("ann", "bob", cover="half"), ScriptedRandom([41]))
     assert half.outcome.target_ac == 52 and not half.outcome.hit
-    three = apply(enc, ResolveAttack("ann", "bob", cover="three-quarters"), FixedRandom([45, 1]))
+    three = apply(enc, ResolveAttack("ann", "bob", cover="three-quarters"), ScriptedRandom([45, 1]))
     assert three.outcome.target_ac == 55 and three.outcome.hit
     with pytest.raises(IllegalAction):
-        apply(enc, ResolveAttack("ann", "bob", cover="total"), FixedRandom([]))
+        apply(enc, ResolveAttack("ann", "bob", cover="total"), ScriptedRandom([]))
 
 
 # ------------------------------------------------------------------ unseen, hide, search, dodge
@@ -266,17 +249,17 @@ def test_d100_cover_degrees_stated_cover_and_athletics_saves() -> None:
 
 def test_d100_unseen_target_disadvantage() -> None:
     enc = duel(target={"conditions": [{"name": "hidden"}], "stealth": 15})
-    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([80, 30]))
+    result = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([80, 30]))
     assert result.outcome.disadvantage and result.outcome.natural == 30
 
 
 def test_d100_unseen_attacker_advantage_and_revealed_only_on_a_hit() -> None:
     enc = duel(shooter={"conditions": [{"name": "hidden"}], "stealth": 17})
-    miss = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10, 20]))
+    miss = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([10, 20]))
     assert miss.outcome.advantage and not miss.outcome.hit
     ann = miss.encounter.combatant("ann")
     assert ann.has("hidden") and ann.stealth == 17
-    hit = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([10, 60, 3]))
+    hit = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([10, 60, 3]))
     ann = hit.encounter.combatant("ann")
     assert hit.outcome.hit and not ann.has("hidden") and ann.stealth is None
     assert "d100.unseen.attacker" in rules(hit.events)
@@ -285,13 +268,13 @@ def test_d100_unseen_attacker_advantage_and_revealed_only_on_a_hit() -> None:
 @pytest.mark.rule("d100.hide.contest")
 def test_d100_action_hide_and_hide_contest_search_dc() -> None:
     enc = duel(target={"skills": {"stealth": 4}})
-    hid = apply(enc, Hide("bob", spend="free"), FixedRandom([11]))
+    hid = apply(enc, Hide("bob", spend="free"), ScriptedRandom([11]))
     bob = hid.encounter.combatant("bob")
     assert bob.has("hidden") and bob.stealth == 15
     assert "d100.action.hide" in rules(hid.events)
-    low = apply(hid.encounter, Search("ann", dc=14), FixedRandom([]))
+    low = apply(hid.encounter, Search("ann", dc=14), ScriptedRandom([]))
     assert low.outcome.still_hidden == ["bob"] and low.encounter.combatant("bob").has("hidden")
-    found = apply(hid.encounter, Search("ann", dc=15), FixedRandom([]))
+    found = apply(hid.encounter, Search("ann", dc=15), ScriptedRandom([]))
     assert found.outcome.found == ["bob"]
     assert not found.encounter.combatant("bob").has("hidden")
     assert found.encounter.combatant("bob").stealth is None
@@ -299,7 +282,7 @@ def test_d100_action_hide_and_hide_contest_search_dc() -> None:
 
 def test_d100_action_search_scavenging_check() -> None:
     enc = duel(shooter={"skills": {"scavenging": 2}})
-    result = apply(enc, Search("ann", scavenging_dc=12), FixedRandom([10]))
+    result = apply(enc, Search("ann", scavenging_dc=12), ScriptedRandom([10]))
     assert result.outcome.scavenging_total == 12 and result.outcome.scavenging_success
     assert not result.encounter.combatant("ann").budget.action
 
@@ -307,10 +290,10 @@ def test_d100_action_search_scavenging_check() -> None:
 def test_d100_action_dodge_disadvantage_lost_at_speed_zero() -> None:
     dodging = {"conditions": [{"name": "dodging"}]}
     enc = duel(target=dodging)
-    result = apply(enc, ResolveAttack("ann", "bob"), FixedRandom([80, 30]))
+    result = apply(enc, ResolveAttack("ann", "bob"), ScriptedRandom([80, 30]))
     assert "target-dodging" in result.outcome.disadvantage_sources
     slow = duel(target={**dodging, "speed": 0})
-    result = apply(slow, ResolveAttack("ann", "bob"), FixedRandom([80, 1]))
+    result = apply(slow, ResolveAttack("ann", "bob"), ScriptedRandom([80, 1]))
     assert "target-dodging" not in result.outcome.disadvantage_sources
 
 
@@ -328,69 +311,75 @@ def brawl(**over: Any) -> Encounter:
 
 
 def test_d100_shove_prone_contest_unarmed_vs_athletics() -> None:
-    won = apply(brawl(), Shove("a", "b"), FixedRandom([10, 11]))  # 13 vs 12
+    won = apply(brawl(), Shove("a", "b"), ScriptedRandom([10, 11]))  # 13 vs 12
     assert won.outcome.success and won.encounter.combatant("b").has("prone")
-    tie = apply(brawl(), Shove("a", "b"), FixedRandom([10, 12]))  # 13 vs 13: no change
+    tie = apply(brawl(), Shove("a", "b"), ScriptedRandom([10, 12]))  # 13 vs 13: no change
     assert not tie.outcome.success and not tie.encounter.combatant("b").has("prone")
     assert not won.encounter.combatant("a").budget.action
 
 
 def test_d100_shove_push_moves_five_feet_away_or_is_blocked() -> None:
-    pushed = apply(brawl(), Shove("a", "b", mode="push"), FixedRandom([15, 2]))
+    pushed = apply(brawl(), Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
     assert pushed.outcome.result == "pushed"
     assert pushed.encounter.combatant("b").position == Cell(4, 2)
     wall = brawl(grid={"kind": "square", "width": 12, "height": 12, "blocked": [{"x": 4, "y": 2}]})
-    blocked = apply(wall, Shove("a", "b", mode="push"), FixedRandom([15, 2]))
+    blocked = apply(wall, Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
     assert blocked.outcome.success and blocked.outcome.result == "push-blocked"
     assert blocked.encounter.combatant("b").position == Cell(3, 2)
     assert any(e.type == "push-blocked" for e in blocked.events)
 
 
 def test_d100_shove_automatic_against_incapacitated_and_size_and_reach_limits() -> None:
-    out = apply(brawl(b={"conditions": [{"name": "stunned"}]}), Shove("a", "b"), FixedRandom([]))
+    out = apply(brawl(b={"conditions": [{"name": "stunned"}]}), Shove("a", "b"), ScriptedRandom([]))
     assert out.outcome.automatic and out.outcome.success
     for b in ({"size": "huge"}, {"position": {"x": 5, "y": 2}}):
         with pytest.raises(IllegalAction) as e:
-            apply(brawl(b=b), Shove("a", "b"), FixedRandom([]))
+            apply(brawl(b=b), Shove("a", "b"), ScriptedRandom([]))
         assert e.value.rule == "d100.shove"
-    apply(brawl(b={"size": "large"}), Shove("a", "b"), FixedRandom([10, 1]))
+    apply(brawl(b={"size": "large"}), Shove("a", "b"), ScriptedRandom([10, 1]))
 
 
 def test_d100_grapple_needs_free_hand_and_grapples_on_success() -> None:
     with pytest.raises(IllegalAction) as e:
-        apply(brawl(), Grapple("a", "b", free_hand=False), FixedRandom([]))
+        apply(brawl(), Grapple("a", "b", free_hand=False), ScriptedRandom([]))
     assert e.value.rule == "d100.grapple"
-    won = apply(brawl(), Grapple("a", "b"), FixedRandom([10, 10]))  # 13 vs 12
+    won = apply(brawl(), Grapple("a", "b"), ScriptedRandom([10, 10]))  # 13 vs 12
     grappled = [c for c in won.encounter.combatant("b").conditions if c.name == "grappled"]
     assert won.outcome.result == "grappled" and grappled[0].source == "a"
-    released = apply(won.encounter, ReleaseGrapple("a", "b"), FixedRandom([]))
+    released = apply(won.encounter, ReleaseGrapple("a", "b"), ScriptedRandom([]))
     assert not released.encounter.combatant("b").has("grappled")
 
 
 def test_d100_grapple_escape_is_the_grappled_creatures_action() -> None:
-    won = apply(brawl(), Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
+    won = apply(brawl(), Grapple("a", "b", spend="free"), ScriptedRandom([10, 10]))
     enc = won.encounter
     enc.turn_of = "b"
-    fail = apply(enc, EscapeGrapple("b"), FixedRandom([5, 5]))  # 7 vs 8
+    fail = apply(enc, EscapeGrapple("b"), ScriptedRandom([5, 5]))  # 7 vs 8
     assert not fail.outcome.success and fail.encounter.combatant("b").has("grappled")
-    ok = apply(enc, EscapeGrapple("b"), FixedRandom([15, 5]))  # 17 vs 8
+    ok = apply(enc, EscapeGrapple("b"), ScriptedRandom([15, 5]))  # 17 vs 8
     assert ok.outcome.result == "escaped" and not ok.encounter.combatant("b").has("grappled")
     assert not ok.encounter.combatant("b").budget.action
     with pytest.raises(IllegalAction):
-        apply(ok.encounter, EscapeGrapple("b", grappler_id="a"), FixedRandom([]))
+        apply(ok.encounter, EscapeGrapple("b", grappler_id="a"), ScriptedRandom([]))
 
 
 def test_d100_grapple_move_halves_speed_unless_two_sizes_smaller() -> None:
-    won = apply(brawl(), Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
-    a = won.encounter.combatant("a")
-    assert effective_speed(a, won.encounter) == 15
-    huge = brawl(a={"size": "huge"}, b={"position": {"x": 6, "y": 2}})
-    big = apply(huge, Grapple("a", "b", spend="free"), FixedRandom([10, 10]))
-    assert effective_speed(big.encounter.combatant("a"), big.encounter) == 30
-    r = D100()
-    draft = Draft(won.encounter)
-    r.start_turn(draft, "a", EventLog())
-    assert draft.get("a").budget.movement == 15
+    """Grappling on its turn, a starts its next turn with 15 ft (a Huge grappler holding a
+    Medium creature keeps its 30)."""
+    for size, speed in (("medium", 15), ("huge", 30)):
+        place = {"position": {"x": 6, "y": 2}} if size == "huge" else {}
+        fight = apply(
+            brawl(a={"size": size}, b=place), RollInitiative(order=["a", "b"]), Random(1)
+        ).encounter
+        won = apply(fight, Grapple("a", "b"), ScriptedRandom([10, 10]))
+        assert won.encounter.combatant("b").has("grappled")
+        e = won.encounter
+        for _ in range(2):
+            turn = apply(e, NextTurn(), Random(1))
+            e = turn.encounter
+        assert e.turn_of == "a" and e.combatant("a").budget.movement == speed
+        reduced = [ev for ev in turn.events if ev.type == "speed-reduced"]
+        assert [ev.rule for ev in reduced] == (["d100.grapple.move"] if speed == 15 else [])
 
 
 # ------------------------------------------------------------------ carrying
@@ -407,14 +396,12 @@ def test_d100_carry_limits_and_speed() -> None:
         )
     )
     m, big, tiny, loaded = enc.combatants
-    assert push_drag_lift_limit(m) == 300
-    assert push_drag_lift_limit(big) == 600
-    assert push_drag_lift_limit(tiny) == 20
-    assert effective_speed(m) == 30 and effective_speed(loaded) == 5
-    r = D100()
-    draft = Draft(enc)
-    r.reset_budget(draft.edit("o"))
-    assert draft.get("o").budget.movement == 5
+    assert push_drag_lift_limit(m, SIZES) == 300
+    assert push_drag_lift_limit(big, SIZES) == 600
+    assert push_drag_lift_limit(tiny, SIZES) == 20
+    assert effective_speed(m, SIZES) == 30 and effective_speed(loaded, SIZES) == 5
+    started = apply(enc, RollInitiative(order=["o", "m", "l", "t"]), Random(1)).encounter
+    assert started.turn_of == "o" and started.combatant("o").budget.movement == 5
 
 
 # ------------------------------------------------------------------ order of combat
@@ -435,7 +422,7 @@ def lineup() -> Encounter:
 def test_d100_order_position_from_entry_point_nearest_first_no_dice() -> None:
     enc = lineup()
     result = apply(
-        enc, RollInitiative(entry_point=Cell(0, 0), order=["tie2", "tie1"]), FixedRandom([])
+        enc, RollInitiative(entry_point=Cell(0, 0), order=["tie2", "tie1"]), ScriptedRandom([])
     )
     ids = [e.combatant_id for e in result.encounter.order]
     assert ids == ["near", "tie2", "tie1", "far"]
@@ -458,7 +445,7 @@ def test_d100_order_position_refuses_neither() -> None:
     with pytest.raises(InvalidAction) as e:
         apply(lineup(), RollInitiative(), Random(1))
     assert "entryPoint" in e.value.message and "order" in e.value.message
-    entries = order_from_position(lineup(), Cell(9, 9), None)
+    entries = apply(lineup(), RollInitiative(entry_point=Cell(9, 9)), Random(1)).outcome.order
     assert entries[0].combatant_id == "far"
 
 
@@ -467,7 +454,7 @@ def test_d100_order_position_refuses_neither() -> None:
 
 def test_d100_turn_bonus_one_bonus_action_a_turn() -> None:
     enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
-    once = apply(enc, ResolveAttack("ann", "bob", spend="bonus-action"), FixedRandom([10]))
+    once = apply(enc, ResolveAttack("ann", "bob", spend="bonus-action"), ScriptedRandom([10]))
     with pytest.raises(IllegalAction):
         apply(once.encounter, ResolveAttack("ann", "bob", spend="bonus-action"), Random(1))
 
@@ -475,7 +462,7 @@ def test_d100_turn_bonus_one_bonus_action_a_turn() -> None:
 def test_d100_turn_reaction_once_off_turn() -> None:
     enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
     react = ResolveAttack("bob", "ann", attack=build_attack({"name": "fist"}), spend="reaction")
-    once = apply(enc, react, FixedRandom([10]))
+    once = apply(enc, react, ScriptedRandom([10]))
     assert not once.encounter.combatant("bob").budget.reaction
     with pytest.raises(IllegalAction):
         apply(once.encounter, react, Random(1))

@@ -8,8 +8,7 @@ import pytest
 from factories import build, combatant, encounter_doc
 
 from service.rules import apply
-from service.rules.actions import RollInitiative
-from service.rules.combat_actions import Help, Ready, TriggerReadied
+from service.rules.model.requests import Help, Ready, RollInitiative, TriggerReadied
 
 
 def _started():  # type: ignore[no-untyped-def]

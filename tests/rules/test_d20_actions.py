@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
 import pytest
-from doors import Door, GraphQL, Rest
-from factories import build, combatant, encounter_doc
-from starlette.testclient import TestClient
+from factories import ScriptedRandom, build, combatant, encounter_doc
 
-from service.app import create_app
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.actions import ApplyDamage
-from service.rules.combat_actions import (
+from service.rules.model import Encounter
+from service.rules.model.requests import (
+    ApplyDamage,
     Dash,
     Disengage,
     Dodge,
@@ -24,25 +21,11 @@ from service.rules.combat_actions import (
     Help,
     Hide,
     Interact,
+    NextTurn,
     Ready,
     Stabilize,
     TriggerReadied,
 )
-from service.rules.state import Encounter
-from service.rules.turns import NextTurn
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
 
 
 def _doc(*extra: dict[str, Any], **hero: Any) -> dict[str, Any]:
@@ -134,10 +117,10 @@ def test_d20_turn_economy_help_grants_one_advantage_until_helpers_next_turn() ->
 
 @pytest.mark.rule("d20.turn.economy")
 def test_d20_turn_economy_hide_rolls_stealth_and_keeps_the_total() -> None:
-    result = apply(_enc(skills={"stealth": 6}), Hide("hero"), FixedRandom([11]))
+    result = apply(_enc(skills={"stealth": 6}), Hide("hero"), ScriptedRandom([11]))
     hero = result.encounter.combatant("hero")
     assert hero.stealth == 17 and hero.has("hidden") and result.outcome.stealth == 17
-    dex = apply(_enc(abilities={"dexterity": 2}), Hide("hero"), FixedRandom([11]))
+    dex = apply(_enc(abilities={"dexterity": 2}), Hide("hero"), ScriptedRandom([11]))
     assert dex.outcome.stealth == 13
 
 
@@ -154,7 +137,7 @@ def test_d20_turn_break_move_actions_leave_movement_alone() -> None:
         Ready("hero", "the goblin moves"),
         Interact("hero", "opens the door"),
     ):
-        result = apply(enc, action, FixedRandom([10]))
+        result = apply(enc, action, ScriptedRandom([10]))
         assert result.encounter.combatant("hero").budget.movement == 10, action
     dashed = apply(enc, Dash("hero"), Random(1))
     assert dashed.encounter.combatant("hero").budget.movement == 40  # 10 left + 30
@@ -185,7 +168,7 @@ def test_d20_turn_potion_bonus_from_hand_pouch_or_belt() -> None:
         result = apply(
             _enc(hp=5),
             DrinkPotion("hero", source=source),
-            FixedRandom([3, 4]),  # type: ignore[arg-type]
+            ScriptedRandom([3, 4]),  # type: ignore[arg-type]
         )
         hero = result.encounter.combatant("hero")
         assert hero.hp == 5 + 3 + 4 + 2 and result.outcome.healed == 9
@@ -195,11 +178,11 @@ def test_d20_turn_potion_bonus_from_hand_pouch_or_belt() -> None:
 
 @pytest.mark.rule("d20.turn.potion-action")
 def test_d20_turn_potion_action_from_backpack_or_fed_to_the_unconscious() -> None:
-    backpack = apply(_enc(hp=5), DrinkPotion("hero", source="backpack"), FixedRandom([1, 1]))
+    backpack = apply(_enc(hp=5), DrinkPotion("hero", source="backpack"), ScriptedRandom([1, 1]))
     hero = backpack.encounter.combatant("hero")
     assert backpack.outcome.spent == "action" and not hero.budget.action
     assert hero.budget.bonus_action and hero.hp == 9
-    fed = apply(_enc(_dying()), DrinkPotion("hero", target_id="pal"), FixedRandom([2, 2]))
+    fed = apply(_enc(_dying()), DrinkPotion("hero", target_id="pal"), ScriptedRandom([2, 2]))
     assert fed.outcome.spent == "action" and fed.outcome.conscious
     assert fed.encounter.combatant("pal").hp == 6
 
@@ -229,7 +212,7 @@ def test_d20_ready_trigger_fires_an_attack_with_the_reaction() -> None:
     assert hero.readied.round == 1 and not hero.budget.action and hero.budget.reaction
     gob_turn = apply(readied.encounter, NextTurn(), Random(1)).encounter
     assert gob_turn.combatant("hero").readied is not None  # held through others' turns
-    fired = apply(gob_turn, TriggerReadied("hero", target_id="gob"), FixedRandom([15, 3]))
+    fired = apply(gob_turn, TriggerReadied("hero", target_id="gob"), ScriptedRandom([15, 3]))
     assert fired.outcome.fired and fired.outcome.attack is not None
     assert fired.outcome.attack.hit and fired.encounter.combatant("gob").hp == 7 - 5
     hero = fired.encounter.combatant("hero")
@@ -283,15 +266,15 @@ def test_d20_ready_spell_holds_concentration_and_ends_the_other() -> None:
 @pytest.mark.rule("d20.death.stabilize")
 def test_d20_death_stabilize_dc_10_medicine() -> None:
     enc = _enc(_dying(deathSaves={"successes": 1, "failures": 2}), skills={"medicine": 2})
-    ok = apply(enc, Stabilize("hero", "pal"), FixedRandom([8, 2]))  # 8+2 = 10, then 1d4
+    ok = apply(enc, Stabilize("hero", "pal"), ScriptedRandom([8, 2]))  # 8+2 = 10, then 1d4
     pal = ok.encounter.combatant("pal")
     assert ok.outcome.success and ok.outcome.total == 10
     assert pal.stable and pal.unconscious and pal.death_saves.failures == 0
     assert not ok.encounter.combatant("hero").budget.action
-    failed = apply(enc, Stabilize("hero", "pal"), FixedRandom([7]))
+    failed = apply(enc, Stabilize("hero", "pal"), ScriptedRandom([7]))
     assert not failed.outcome.success and not failed.encounter.combatant("pal").stable
     wis = apply(
-        _enc(_dying(), abilities={"wisdom": 3}), Stabilize("hero", "pal"), FixedRandom([7, 1])
+        _enc(_dying(), abilities={"wisdom": 3}), Stabilize("hero", "pal"), ScriptedRandom([7, 1])
     )
     assert wis.outcome.success
     with pytest.raises(IllegalAction) as e:
@@ -302,7 +285,7 @@ def test_d20_death_stabilize_dc_10_medicine() -> None:
 @pytest.mark.rule("d20.death.stable")
 def test_d20_death_stable_reports_hours_and_is_lost_on_damage() -> None:
     enc = _enc(_dying())
-    ok = apply(enc, Stabilize("hero", "pal"), FixedRandom([15, 4]))
+    ok = apply(enc, Stabilize("hero", "pal"), ScriptedRandom([15, 4]))
     assert ok.outcome.hours_to_regain == 4
     hours = [ev for ev in ok.events if ev.rule == "d20.death.stable"]
     assert hours and hours[0].data["hours"] == 4
@@ -325,7 +308,7 @@ def test_d20_facing_none_positions_and_directions_do_not_matter() -> None:
     for ally_pos in ((1, 2), (3, 3), (2, 1), (9, 9)):
         enc = _enc(combatant("ally", *ally_pos))
         helped = apply(enc, Help("hero", "ally", target_id="gob"), Random(1))
-        hidden = apply(enc, Hide("hero"), FixedRandom([12]))
+        hidden = apply(enc, Hide("hero"), ScriptedRandom([12]))
         dodged = apply(enc, Dodge("hero"), Random(1))
         results.append(
             (
@@ -335,31 +318,3 @@ def test_d20_facing_none_positions_and_directions_do_not_matter() -> None:
             )
         )
     assert all(r == results[0] for r in results)
-
-
-# ---------------------------------------------------------------- both doors
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-@pytest.fixture(params=["rest", "graphql"])
-def door(request: pytest.FixtureRequest, client: TestClient) -> Door:
-    return Rest(client) if request.param == "rest" else GraphQL(client)
-
-
-@pytest.mark.rule("d20.turn.potion-bonus")
-def test_actions_through_both_doors(door: Door) -> None:
-    doc = _doc(hp=5)
-    potion = door.call("drinkPotion", doc, seed=1, combatantId="hero", source="belt")
-    assert potion.ok, potion.message
-    assert potion.outcome["spent"] == "bonus-action" and potion.outcome["healed"] >= 4
-    dash = door.call("dash", potion.encounter, combatantId="hero")
-    assert dash.ok and dash.outcome["movement"] == 60
-    again = door.call("dash", dash.encounter, combatantId="hero")
-    assert not again.ok and again.rule == "d20.turn.economy"
-    bad = door.call("stabilize", doc, combatantId="hero", targetId="nobody")
-    assert not bad.ok and bad.kind == "invalid" and bad.paths == ["targetId"]

@@ -6,24 +6,11 @@ import copy
 from random import Random
 
 import pytest
-from factories import build, combatant, encounter_doc, skirmish
+from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
 from service.rules import IllegalAction, apply
-from service.rules.actions import ApplyDamage, ResolveAttack, RollInitiative
-from service.rules.state import Attack
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script, so a test can force a natural 20 or a 1."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
+from service.rules.model import Attack
+from service.rules.model.requests import ApplyDamage, ResolveAttack, RollInitiative
 
 
 def _c(enc, cid):  # type: ignore[no-untyped-def]
@@ -40,7 +27,7 @@ def test_d20_init_roll_is_d20_plus_bonus_ties_by_bonus_then_roll_off() -> None:
         )
     )
     # a: 12+1=13, b: 10+3=13, c: 12+1=13 -> b first (higher bonus); a and c roll off 4 vs 9
-    result = apply(enc, RollInitiative(), FixedRandom([12, 10, 12, 4, 9]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([12, 10, 12, 4, 9]))
     assert [e.combatant_id for e in result.encounter.order] == ["b", "c", "a"]
     assert [e.initiative for e in result.encounter.order] == [13, 13, 13]
     assert result.encounter.round == 1 and result.encounter.turn_of == "b"
@@ -66,22 +53,22 @@ def test_d20_order_surprise_no_action_or_move_on_first_turn() -> None:
 @pytest.mark.rule("d20.attack.roll")
 def test_d20_attack_roll_meets_ac_to_hit() -> None:
     enc = build(skirmish())  # hero +5 vs gob AC 13
-    hit = apply(enc, ResolveAttack("hero", "gob1"), FixedRandom([8, 3]))
+    hit = apply(enc, ResolveAttack("hero", "gob1"), ScriptedRandom([8, 3]))
     assert hit.outcome.hit and hit.outcome.total == 13 and hit.outcome.damage == 6
     assert hit.encounter.combatant("gob1").hp == 1
-    miss = apply(enc, ResolveAttack("hero", "gob1"), FixedRandom([7]))
+    miss = apply(enc, ResolveAttack("hero", "gob1"), ScriptedRandom([7]))
     assert not miss.outcome.hit and miss.outcome.damage is None
 
 
 @pytest.mark.rule("d20.attack.roll")
 def test_d20_attack_roll_advantage_keeps_higher_and_both_cancel() -> None:
     enc = build(skirmish())
-    adv = apply(enc, ResolveAttack("hero", "gob1", advantage=True), FixedRandom([3, 15, 1]))
+    adv = apply(enc, ResolveAttack("hero", "gob1", advantage=True), ScriptedRandom([3, 15, 1]))
     assert adv.outcome.natural == 15 and adv.outcome.advantage
-    dis = apply(enc, ResolveAttack("hero", "gob1", disadvantage=True), FixedRandom([3, 15]))
+    dis = apply(enc, ResolveAttack("hero", "gob1", disadvantage=True), ScriptedRandom([3, 15]))
     assert dis.outcome.natural == 3 and dis.outcome.disadvantage
     both = apply(
-        enc, ResolveAttack("hero", "gob1", advantage=True, disadvantage=True), FixedRandom([3])
+        enc, ResolveAttack("hero", "gob1", advantage=True, disadvantage=True), ScriptedRandom([3])
     )
     assert both.outcome.natural == 3 and not both.outcome.advantage
     assert not both.outcome.disadvantage
@@ -92,7 +79,7 @@ def test_natural_20_hits_any_ac_and_doubles_dice() -> None:
     doc = skirmish()
     doc["combatants"][1].update(ac=40, hp=20, maxHp=20)
     enc = build(doc)
-    result = apply(enc, ResolveAttack("hero", "gob1"), FixedRandom([20, 2, 5, 1]))
+    result = apply(enc, ResolveAttack("hero", "gob1"), ScriptedRandom([20, 2, 5, 1]))
     assert result.outcome.hit and result.outcome.critical
     assert result.outcome.damage == 2 + 5 + 3
 
@@ -102,7 +89,7 @@ def test_natural_1_misses_any_ac() -> None:
     doc["combatants"][1]["ac"] = 1
     enc = build(doc)
     result = apply(
-        enc, ResolveAttack("hero", "gob1", attack=Attack("club", 30, "1d4")), FixedRandom([1, 1])
+        enc, ResolveAttack("hero", "gob1", attack=Attack("club", 30, "1d4")), ScriptedRandom([1, 1])
     )
     assert not result.outcome.hit and result.outcome.fumble
 
@@ -119,7 +106,7 @@ def test_d20_cover_override_stated_degree_adds_to_ac() -> None:
     result = apply(
         build(skirmish()),
         ResolveAttack("hero", "gob1", cover="three-quarters"),
-        FixedRandom([10, 1]),
+        ScriptedRandom([10, 1]),
     )
     assert result.outcome.target_ac == 18 and result.outcome.cover_source == "stated"
     assert not result.outcome.hit
@@ -191,7 +178,7 @@ def test_d20_death_damage_at_zero_failures_and_instant_death() -> None:
 @pytest.mark.rule("d20.death.knockout")
 def test_d20_death_knockout_melee_drop_is_unconscious_and_stable() -> None:
     enc = build(skirmish())
-    result = apply(enc, ResolveAttack("hero", "gob1", knockout=True), FixedRandom([15, 8]))
+    result = apply(enc, ResolveAttack("hero", "gob1", knockout=True), ScriptedRandom([15, 8]))
     gob = result.encounter.combatant("gob1")
     assert not gob.dead and gob.unconscious and gob.stable
 

@@ -3,38 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
 import pytest
-from doors import GraphQL, Rest
-from factories import build, combatant, encounter_doc, skirmish
-from starlette.testclient import TestClient
+from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
-from service.api.models import dump
-from service.app import create_app
-from service.rules import REGISTRY, InvalidAction, apply
-from service.rules import crit_tables as ct
-from service.rules.actions import ApplyDamage, ResolveAttack, RollInitiative
-from service.rules.criticals import ResolveChoice, _parse_effects, effect_json
-from service.rules.state import Attack, Duration, Encounter
-from service.rules.turns import NextTurn
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script; the test fails if the engine asks for more."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.values, f"the engine asked for a d{b} the script does not hold"
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
-
+from service.rules import InvalidAction, apply
+from service.rules.model import Attack, Duration, Encounter
+from service.rules.model.requests import ApplyDamage, NextTurn, ResolveAttack, RollInitiative
+from service.rules.rulesets.d20.criticals import _parse_effects
+from service.rules.rulesets.d20.effects import effect_json, iter_effects
+from service.rules.rulesets.d20.requests import ResolveChoice
+from service.rules.rulesets.d20.tables import CritTable, load_table
 
 BOLT = Attack("fire bolt", 5, "1d10", kind="spell", range=120)
 
@@ -60,7 +41,7 @@ def _enc(**hero: Any) -> Encounter:
 
 
 def _attack(enc: Encounter, script: list[int], attack: Attack | None = None) -> Any:
-    rng = FixedRandom(script)
+    rng = ScriptedRandom(script)
     result = apply(enc, ResolveAttack("hero", "orc", attack=attack, spend="free"), rng)
     assert rng.values == [], "the script was not used up"
     return result
@@ -105,13 +86,11 @@ def test_d20_crit_tables_natural_1_spell_rolls_the_spell_fumble_table() -> None:
 
 
 @pytest.mark.rule("d20.crit.tables")
-def test_d20_crit_tables_no_roll_on_an_ordinary_hit_or_without_the_flag(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_d20_crit_tables_no_roll_on_an_ordinary_hit_nor_in_rulesets_without_them() -> None:
     plain = _attack(_enc(), [15, 4])
     assert not [e for e in plain.events if e.rule == "d20.crit.tables"]
-    monkeypatch.setattr(type(REGISTRY["d20"]), "uses_critical_tables", False)
-    crit = _attack(_enc(), [20, 2, 5])
+    d10 = dataclasses.replace(_enc(), ruleset="d10")
+    crit = _attack(d10, [20, 2, 5])
     assert crit.outcome.critical
     assert not [e for e in crit.events if e.rule == "d20.crit.tables"]
 
@@ -208,10 +187,10 @@ def test_d20_crit_effects_next_round_advantage_for_the_target_only_then() -> Non
     [effect] = fumble.encounter.combatant("orc").effects
     assert effect.starts_round == 1 and effect.uses == 1 and effect.against == "hero"
     orc_attack = ResolveAttack("orc", "hero", spend="free", apply_damage=False)
-    now = apply(fumble.encounter, orc_attack, FixedRandom([10, 5]))
+    now = apply(fumble.encounter, orc_attack, ScriptedRandom([10, 5]))
     assert not now.outcome.advantage_sources
     next_round = dataclasses.replace(fumble.encounter, round=1)
-    then = apply(next_round, orc_attack, FixedRandom([10, 11, 3]))
+    then = apply(next_round, orc_attack, ScriptedRandom([10, 11, 3]))
     assert then.outcome.advantage_sources == ["weapon-fumble 2-5"]
     assert then.encounter.combatant("orc").effects == []
 
@@ -222,7 +201,9 @@ def test_d20_crit_effects_ac_bonus_against_the_target() -> None:
     hero = result.encounter.combatant("hero")
     bonus = next(e for e in hero.effects if e.kind == "ac-bonus")
     assert bonus.value == 2 and bonus.against == "orc"
-    back = apply(result.encounter, ResolveAttack("orc", "hero", spend="free"), FixedRandom([1, 1]))
+    back = apply(
+        result.encounter, ResolveAttack("orc", "hero", spend="free"), ScriptedRandom([1, 1])
+    )
     assert back.outcome.target_ac == 12 + 2
 
 
@@ -275,9 +256,9 @@ def test_d20_crit_effects_tangled_prone_and_targets_dex_check() -> None:
 @pytest.mark.rule("d20.crit.effects")
 def test_d20_crit_effects_end_turn_and_bottom_of_the_order_next_round() -> None:
     enc = _enc(initiativeBonus=10)
-    started = apply(enc, RollInitiative(), FixedRandom([15, 10, 5])).encounter
+    started = apply(enc, RollInitiative(), ScriptedRandom([15, 10, 5])).encounter
     assert [e.combatant_id for e in started.order] == ["hero", "orc", "orc2"]
-    fumble = apply(started, ResolveAttack("hero", "orc"), FixedRandom([1, 87]))
+    fumble = apply(started, ResolveAttack("hero", "orc"), ScriptedRandom([1, 87]))
     hero = fumble.encounter.combatant("hero")
     assert not hero.budget.action and hero.budget.movement == 0
     assert _events(fumble, "end-turn")
@@ -293,12 +274,12 @@ def test_d20_crit_effects_end_turn_and_bottom_of_the_order_next_round() -> None:
 @pytest.mark.rule("d20.crit.effects")
 def test_d20_crit_effects_top_of_the_order_after_the_turn() -> None:
     enc = _enc()
-    started = apply(enc, RollInitiative(), FixedRandom([5, 15, 10])).encounter
+    started = apply(enc, RollInitiative(), ScriptedRandom([5, 15, 10])).encounter
     assert [e.combatant_id for e in started.order] == ["orc", "orc2", "hero"]
     enc2 = apply(started, NextTurn(), Random(0)).encounter
     enc2 = apply(enc2, NextTurn(), Random(0)).encounter
     assert enc2.turn_of == "hero"
-    crit = apply(enc2, ResolveAttack("hero", "orc"), FixedRandom([20, 2, 5, 22])).encounter
+    crit = apply(enc2, ResolveAttack("hero", "orc"), ScriptedRandom([20, 2, 5, 22])).encounter
     after = apply(crit, NextTurn(), Random(0)).encounter
     assert [e.combatant_id for e in after.order] == ["hero", "orc", "orc2"]
     # it acted last in round 1 and acts first from round 2 on: two turns in a row
@@ -334,7 +315,7 @@ def test_d20_crit_effects_pending_choice_accepted() -> None:
         [theirs] = enc.combatant(orc).effects
         assert theirs.kind == "advantage" and theirs.against == "hero"
     assert result.outcome.decision == "accept" and len(result.outcome.applied) == 2
-    nxt = apply(enc, ResolveAttack("hero", "orc", spend="free"), FixedRandom([4, 9, 1]))
+    nxt = apply(enc, ResolveAttack("hero", "orc", spend="free"), ScriptedRandom([4, 9, 1]))
     assert nxt.outcome.advantage_sources == ["weapon-hit 2-5"]
 
 
@@ -369,9 +350,9 @@ def test_d20_crit_effects_dm_choice_needs_a_detail_and_records_it() -> None:
 def test_d20_crit_effects_grapple_offer_accepted_rolls_the_contest() -> None:
     enc = _attack(_enc(), [20, 2, 5, 35]).encounter  # 30-39: grapple (free hand) or shove
     [choice] = enc.pending_choices
-    won = apply(enc, ResolveChoice(choice.id, "accept"), FixedRandom([15, 5]))
+    won = apply(enc, ResolveChoice(choice.id, "accept"), ScriptedRandom([15, 5]))
     assert won.encounter.combatant("orc").has("grappled")
-    lost = apply(enc, ResolveChoice(choice.id, "accept"), FixedRandom([5, 15]))
+    lost = apply(enc, ResolveChoice(choice.id, "accept"), ScriptedRandom([5, 15]))
     assert not lost.encounter.combatant("orc").has("grappled")
     both = build(
         encounter_doc(
@@ -396,51 +377,18 @@ def test_d20_crit_effects_opportunity_attack_is_offered_to_the_target() -> None:
 
 @pytest.mark.rule("d20.crit.effects")
 def test_d20_crit_effects_every_table_effect_survives_a_pending_choice_round_trip() -> None:
-    for table in ct.CritTable:
-        for band in ct.load_table(table).bands:
-            for effect in ct.iter_effects(band.effects):
+    for table in CritTable:
+        for band in load_table(table).bands:
+            for effect in iter_effects(band.effects):
                 assert _parse_effects([effect_json(effect)], ()) == (effect,)
-
-
-# ---------------------------------------------------------------- both doors
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-@pytest.mark.rule("d20.crit.effects")
-@pytest.mark.parametrize("door_type", [Rest, GraphQL])
-def test_d20_crit_effects_resolve_choice_through_both_doors(
-    client: TestClient, door_type: type[Rest] | type[GraphQL]
-) -> None:
-    door = door_type(client)
-    doc = dump(_offer(), Encounter)
-    reply = door.call("resolveChoice", doc, seed=1, choiceId="choice-1", decision="accept")
-    assert reply.ok, reply.message
-    assert reply.outcome["choiceId"] == "choice-1" and reply.outcome["owner"] == "hero"
-    assert len(reply.outcome["applied"]) == 2
-    assert reply.encounter["pendingChoices"] == []
-    hero = next(c for c in reply.encounter["combatants"] if c["id"] == "hero")
-    assert hero["effects"][0]["kind"] == "advantage"
-    declined = door.call("resolveChoice", doc, choiceId="choice-1", decision="decline")
-    assert declined.ok and declined.outcome["applied"] == []
-    missing = door.call("resolveChoice", doc, choiceId="nope", decision="accept")
-    assert not missing.ok and missing.kind == "invalid" and missing.paths
 
 
 @pytest.mark.rule("d20.crit.effects")
 def test_d20_crit_effects_speed_halved_effect_halves_the_turns_movement() -> None:
-    from service.rules.rulesets import D20_RULES
-    from service.rules.state import Effect
-
     doc = skirmish()
     doc["combatants"][1]["effects"] = [{"kind": "speed-halved", "duration": {"rounds": 2}}]
-    gob = build(doc).combatant("gob1")
-    D20_RULES.reset_budget(gob)
+    enc = build(doc)
+    started = apply(enc, RollInitiative(), Random(0)).encounter
+    gob = started.combatant("gob1")
     assert gob.budget.movement == 15
-    gob.effects = [Effect("advantage")]
-    D20_RULES.reset_budget(gob)
-    assert gob.budget.movement == 30
+    assert started.combatant("gob2").budget.movement == 30

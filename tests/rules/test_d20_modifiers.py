@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from random import Random
 from typing import Any
 
 import pytest
-from factories import build, combatant, encounter_doc
+from factories import ScriptedRandom, build, combatant, encounter_doc
 
 from service.rules import apply
-from service.rules.actions import ResolveAttack
-from service.rules.state import Attack, Encounter
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
-
+from service.rules.model import Attack, Encounter
+from service.rules.model.requests import ResolveAttack
 
 BOW = Attack("bow", 5, "1d6", kind="ranged", range=80)
 BOLT = Attack("fire bolt", 5, "1d10", kind="spell", range=120)
@@ -54,7 +39,7 @@ def _attack(enc: Encounter, attack: Attack | None = None, attacker: str = "hero"
     return apply(
         enc,
         ResolveAttack(attacker, target, attack=attack, spend="free", apply_damage=False),
-        FixedRandom([3, 15, 2, 2]),
+        ScriptedRandom([3, 15, 2, 2]),
     )
 
 

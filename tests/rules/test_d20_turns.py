@@ -3,33 +3,15 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
 import pytest
-from doors import Door, GraphQL, Rest
-from factories import build, combatant, encounter_doc, skirmish
-from starlette.testclient import TestClient
+from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
-from service.app import create_app
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.actions import RollInitiative
-from service.rules.state import Encounter
-from service.rules.turns import LowerInitiative, NextTurn
-
-
-class FixedRandom(Random):
-    """Answers ``randint`` from a script."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.values.pop(0)
-        assert a <= value <= b, (value, a, b)
-        return value
+from service.rules.model import Encounter
+from service.rules.model.requests import LowerInitiative, NextTurn, RollInitiative
 
 
 def _order(enc: Encounter) -> list[str]:
@@ -49,7 +31,7 @@ def _started(*combatants: dict[str, Any], **over: Any) -> dict[str, Any]:
 
 
 def _next(enc: Encounter, rolls: list[int] | None = None) -> Any:
-    return apply(enc, NextTurn(), FixedRandom(rolls or []))
+    return apply(enc, NextTurn(), ScriptedRandom(rolls or []))
 
 
 # ---------------------------------------------------------------- d20.order.*
@@ -137,7 +119,7 @@ def test_d20_order_steps_durations_expire_at_start_end_and_by_rounds() -> None:
 def test_d20_order_surprise_ends_with_first_turn_and_reaction_comes_back() -> None:
     enc = build(skirmish())
     # hero 18+3, gob1 10+2, gob2 5+2; gob1 is surprised
-    started = apply(enc, RollInitiative(surprised=["gob1"]), FixedRandom([18, 10, 5])).encounter
+    started = apply(enc, RollInitiative(surprised=["gob1"]), ScriptedRandom([18, 10, 5])).encounter
     assert _order(started) == ["hero", "gob1", "gob2"]
     gob = started.combatant("gob1")
     assert gob.has("surprised") and not gob.budget.reaction
@@ -165,7 +147,7 @@ def test_d20_init_groups_roll_once_with_first_members_bonus_and_act_together() -
         )
     )
     # hero 10+2=12, orcs one roll 14+1=15 (orc1's bonus), wolf 9+4=13
-    result = apply(enc, RollInitiative(), FixedRandom([10, 14, 9]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 14, 9]))
     assert _order(result.encounter) == ["orc1", "orc2", "wolf", "hero"]
     assert [e.initiative for e in result.encounter.order] == [15, 15, 13, 12]
     group_rolls = [ev for ev in result.events if ev.rule == "d20.init.groups"]
@@ -183,7 +165,7 @@ def test_d20_init_companions_roll_nothing_and_act_right_after_controller() -> No
         )
     )
     # ranger 5+1=6, gob 10+2=12; the hawk rolls nothing
-    result = apply(enc, RollInitiative(), FixedRandom([5, 10]))
+    result = apply(enc, RollInitiative(), ScriptedRandom([5, 10]))
     assert _order(result.encounter) == ["gob", "ranger", "hawk"]
     assert result.encounter.order[2].initiative == 6
     assert not any(ev.type == "roll" and ev.actor == "hawk" for ev in result.events)
@@ -355,32 +337,3 @@ def test_d20_death_stable_makes_no_death_saves() -> None:
     assert result.outcome.death_save is None
     pc = result.encounter.combatant("pc")
     assert pc.stable and pc.unconscious
-
-
-# ---------------------------------------------------------------- both doors
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-@pytest.fixture(params=["rest", "graphql"])
-def door(request: pytest.FixtureRequest, client: TestClient) -> Door:
-    return Rest(client) if request.param == "rest" else GraphQL(client)
-
-
-@pytest.mark.rule("d20.order.steps")
-def test_next_turn_through_both_doors(door: Door) -> None:
-    doc = _started(combatant("a", 0, 0), combatant("b", 1, 0, side="foes"))
-    reply = door.call("nextTurn", doc, seed=3)
-    assert reply.ok, reply.message
-    assert reply.outcome["previous"] == "a" and reply.outcome["turnOf"] == "b"
-    assert reply.outcome["newRound"] is False and reply.encounter["turnOf"] == "b"
-    again = door.call("nextTurn", reply.encounter, seed=3)
-    assert again.outcome["newRound"] is True and again.encounter["round"] == 2
-    refused = door.call("nextTurn", skirmish())
-    assert not refused.ok and refused.kind == "rule" and refused.rule == "d20.order.steps"
-    lowered = door.call("lowerInitiative", doc, combatantId="b", initiative=25)
-    assert not lowered.ok and lowered.rule == "d20.init.lower"

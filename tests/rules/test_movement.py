@@ -9,18 +9,18 @@ import pytest
 from factories import build, combatant, encounter_doc
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.actions import ResolveAttack
-from service.rules.movement import (
+from service.rules.model import Cell, Encounter
+from service.rules.model.outcomes import ReachOutcome
+from service.rules.model.requests import (
     CoverQuery,
     DropProne,
     FlankingQuery,
     MoveCombatant,
     PathCost,
-    ReachOutcome,
     ReachQuery,
+    ResolveAttack,
     StandUp,
 )
-from service.rules.state import Cell, Encounter
 
 
 def _enc(*combatants: dict[str, Any], ruleset: str = "d20", **grid: Any) -> Encounter:
@@ -250,7 +250,7 @@ def test_path_cost_query_changes_nothing_and_names_who_is_provoked() -> None:
 
 @pytest.mark.rule("d20.cover.creatures")
 def test_cover_flanking_and_reach_queries_each_answer_their_own_question() -> None:
-    from service.rules.movement import CoverOutcome, FlankingOutcome
+    from service.rules.model.outcomes import CoverOutcome, FlankingOutcome
 
     enc = _enc(hero(0, 2), orc("orc", 2, 2), orc("wall", 1, 2, side="party"))
     out = apply(enc, CoverQuery("hero", "orc"), Random(1)).outcome

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -12,35 +11,13 @@ import pytest
 from factories import build, combatant, encounter_doc, skirmish
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules import ruleset as ruleset_module
-from service.rules.actions import ResolveAttack
-from service.rules.odds import (
-    AttackOdds,
-    AttackOddsOutcome,
-    EncounterOdds,
-    OddsRules,
-    keep_dice,
-    sum_dice,
-)
-from service.rules.rulesets.d10 import D10
-from service.rules.rulesets.d20 import D20
-from service.rules.rulesets.d100 import D100
-from service.rules.state import Attack, Encounter
+from service.rules.mechanics.distributions import keep_dice, sum_dice
+from service.rules.model import Attack, Encounter
+from service.rules.model.outcomes import AttackOddsOutcome
+from service.rules.model.requests import AttackOdds, EncounterOdds, ResolveAttack
 
 BOUND = 4.5
 """Standard errors a frequency may stray from its computed probability."""
-
-
-def _with_odds(cls: type) -> Any:
-    return cls() if issubclass(cls, OddsRules) else type(cls.__name__, (OddsRules, cls), {})()
-
-
-@pytest.fixture(autouse=True)
-def odds_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The rulesets with the odds queries, whether or not Ruleset has the mixin yet."""
-    for cls in (D20, D100, D10):
-        monkeypatch.setitem(ruleset_module.REGISTRY, cls.id, _with_odds(cls))
-    yield
 
 
 def odds(enc: Encounter, **params: Any) -> AttackOddsOutcome:
@@ -331,64 +308,3 @@ def test_encounter_odds_decided_and_stalled_fights() -> None:
         c["attacks"] = []
     stalled = apply(build(doc), EncounterOdds(runs=5), Random(1)).outcome
     assert stalled.unfinished == 1 and stalled.rounds_mean is None
-
-
-# ------------------------------------------------------------------ both doors
-
-
-def _wired() -> bool:
-    from service.api.models import MODELS
-
-    return "attackOdds" in MODELS and issubclass(D20, OddsRules)
-
-
-needs_wiring = pytest.mark.skipif(
-    not _wired(), reason="needs OddsRules in Ruleset's bases (imported before the API models)"
-)
-
-
-@needs_wiring
-def test_attack_odds_through_both_doors() -> None:
-    from starlette.testclient import TestClient
-
-    from service.app import create_app
-
-    doc = skirmish()
-    with TestClient(create_app()) as client:
-        rest = client.post(
-            "/v1/attack-odds",
-            json={"encounter": doc, "attackerId": "hero", "targetId": "gob1", "seed": 1},
-        )
-        assert rest.status_code == 200, rest.text
-        body = rest.json()
-        assert "encounter" not in body and body["outcome"]["hit"] == 0.65
-        query = """query Odds($encounter: JSON!, $input: AttackOddsInput!) {
-          attackOdds(encounter: $encounter, input: $input) {
-            __typename ... on AttackOddsPayload { outcome { hit critical meanDamage
-              damage { value probability } } } } }"""
-        gql = client.post(
-            "/graphql",
-            json={
-                "query": query,
-                "variables": {
-                    "encounter": doc,
-                    "input": {"attackerId": "hero", "targetId": "gob1"},
-                },
-            },
-        )
-        data = gql.json()
-        assert "errors" not in data, data
-        outcome = data["data"]["attackOdds"]["outcome"]
-        assert outcome["hit"] == body["outcome"]["hit"]
-        assert outcome["meanDamage"] == body["outcome"]["meanDamage"]
-        refused = client.post(
-            "/v1/attack-odds",
-            json={"encounter": doc, "attackerId": "hero", "targetId": "gob1", "cover": "total"},
-        )
-        assert refused.status_code == 409 and refused.json()["rule"] == "d20.attack.total-cover"
-        sim = client.post("/v1/encounter-odds", json={"encounter": doc, "runs": 50, "seed": 3})
-        assert sim.status_code == 200, sim.text
-        again = client.post("/v1/encounter-odds", json={"encounter": doc, "runs": 50, "seed": 3})
-        assert sim.json()["outcome"] == again.json()["outcome"]
-        too_many = client.post("/v1/encounter-odds", json={"encounter": doc, "runs": 5000})
-        assert too_many.status_code == 422

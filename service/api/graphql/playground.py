@@ -283,9 +283,7 @@ STATELESS_ERRORS = """... on RuleViolation { code rule message }
 
 def supporting_rulesets(spec: ActionSpec) -> list[str]:
     """The ids of the supported rulesets that have this action."""
-    return [
-        r.id for r in REGISTRY.values() if r.supported and getattr(r, spec.method, None) is not None
-    ]
+    return [r.id for r in REGISTRY.values() if r.supported and spec.available_in(r.id)]
 
 
 def action_operation(spec: ActionSpec, graphql: GraphQLSchema | None = None) -> str:

@@ -23,7 +23,8 @@ from service.api import sessions
 from service.api.core import Problem, from_validation_error, run_action
 from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.api.observability import record_problem
-from service.rules import REGISTRY, actions, events, state
+from service.rules import REGISTRY, events
+from service.rules import model as state
 from service.settings import Settings
 from service.store import MAX_PAGE
 from service.store import Session as StoredSession
@@ -585,4 +586,4 @@ def build_schema(settings: Settings) -> strawberry.Schema:
     )
 
 
-_ = (actions, ErrorResult)
+_ = ErrorResult

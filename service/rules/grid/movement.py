@@ -33,12 +33,29 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from service.rules.grid.cells import CELL_FEET, Cell, Kind, shape
 
-if TYPE_CHECKING:
-    from service.rules.grid.geometry import Geometry
+
+class Map(Protocol):
+    """What moving needs of a map (a :class:`~service.rules.grid.geometry.Geometry`)."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def steps(self) -> tuple[Cell, ...]: ...
+
+    @property
+    def blocked(self) -> frozenset[Cell]: ...
+
+    @property
+    def difficult(self) -> frozenset[Cell]: ...
+
+    def in_bounds(self, cell: Cell) -> bool: ...
+
+    def distance(self, a: Cell, b: Cell) -> int: ...
 
 
 class Fault(enum.Enum):
@@ -157,7 +174,7 @@ class Walk:
 
     def __init__(
         self,
-        geometry: Geometry,
+        geometry: Map,
         mover: Mover,
         occupants: Iterable[Occupant] = (),
     ) -> None:

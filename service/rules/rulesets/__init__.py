@@ -1,12 +1,11 @@
-"""The rulesets this service hosts, registered by id."""
+"""The rulesets this service hosts, each a package: its flags, hooks and own actions."""
 
-from __future__ import annotations
-
-from ..ruleset import register
+from ..registry import register_ruleset
 from .d10 import D10
 from .d20 import D20
 from .d100 import D100
 
-D20_RULES = register(D20())
-D100_RULES = register(D100())
-D10_RULES = register(D10())
+for _ruleset in (D20, D100, D10):
+    register_ruleset(_ruleset)
+
+__all__ = ["D10", "D20", "D100"]

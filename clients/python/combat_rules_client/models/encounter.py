@@ -25,7 +25,7 @@ class Encounter:
     """The whole state of one fight.
 
     Attributes:
-        ruleset (EncounterRuleset):
+        ruleset (EncounterRuleset): The id of the ruleset that adjudicates this fight (``d20``, ``d100``, ``d10``).
         grid (Grid): The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
         combatants (list[Combatant]):
         round_ (int | Unset): 0 until initiative is rolled. Default: 0.

@@ -1719,6 +1719,8 @@ export type Effect = {
 export type Encounter = {
     /**
      * Ruleset
+     *
+     * The id of the ruleset that adjudicates this fight (``d20``, ``d100``, ``d10``).
      */
     ruleset: 'd20' | 'd100' | 'd10';
     grid: Grid;

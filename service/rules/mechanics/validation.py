@@ -1,24 +1,25 @@
-"""Checks on an encounter that its types alone can't express."""
+"""Checks on an encounter that its types alone can't express.
+
+The transports validate types and bounds; these checks need the whole encounter and the
+ruleset's size ladder: unique ids, sizes the ruleset knows, spaces on the grid and not
+shared, an order and a turn that name combatants, dice notation that parses.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .dice import parse
-from .errors import InvalidAction
-from .grid import Cell, Geometry
-from .state import Combatant, Encounter
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from ..dice import parse
+from ..errors import InvalidAction
+from ..grid import Cell
+from ..model import Combatant, Cond, Encounter
+from .space import Board
 
 P = "encounter"
 
 
-def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | None = None) -> None:
+def validate_encounter(enc: Encounter, board: Board) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
     grid = enc.grid
-    geometry = geometry or ruleset.geometry(grid)
+    geometry = board.geometry
     for name in ("blocked", "difficult"):
         for i, cell in enumerate(getattr(grid, name)):
             if not geometry.in_bounds(cell.key()):
@@ -28,6 +29,7 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | No
     seen: dict[str, int] = {}
     occupied: dict[tuple[int, int], tuple[int, bool]] = {}
     tiny_count: dict[tuple[int, int], int] = {}
+    sizes = board.sizes
     for i, c in enumerate(enc.combatants):
         path = (P, "combatants", i)
         if c.id in seen:
@@ -36,9 +38,9 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | No
                 (*path, "id"),
             )
         seen[c.id] = i
-        if c.size not in ruleset.sizes:
+        if c.size not in sizes:
             raise InvalidAction(
-                f"size {c.size!r} is not one of the {ruleset.id} sizes: {', '.join(ruleset.sizes)}",
+                f"size {c.size!r} is not one of the {enc.ruleset} sizes: {', '.join(sizes)}",
                 (*path, "size"),
             )
         if c.hp > c.max_hp:
@@ -47,8 +49,8 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | No
             raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
         for j, attack in enumerate(c.attacks):
             check_dice(attack.damage, (*path, "attacks", j, "damage"))
-        cells = ruleset.space(geometry, c)
-        squeezed = c.has("squeezing") and _squeeze_fits(ruleset, geometry, c, cells)
+        cells = board.cells(c)
+        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, cells)
         tiny = c.size == "tiny"
         for cell in cells:
             if not geometry.in_bounds(cell):
@@ -95,16 +97,15 @@ def validate_encounter(enc: Encounter, ruleset: Ruleset, geometry: Geometry | No
         listed.add(entry.combatant_id)
 
 
-def _squeeze_fits(
-    ruleset: Ruleset, geometry: Geometry, c: Combatant, cells: tuple[Cell, ...]
-) -> bool:
+def _squeeze_fits(board: Board, c: Combatant, cells: tuple[Cell, ...]) -> bool:
     """A squeezing creature's space may overlap walls, as long as the space of a creature
     one size smaller fits inside it (``d20.size.squeeze``)."""
-    rank = ruleset.sizes.index(c.size)
+    rank = board.rank(c)
     if rank == 0 or c.footprint:
         return False
-    smaller = ruleset.square_extent[ruleset.sizes[rank - 1]]
+    smaller = board.extent[board.sizes[rank - 1]]
     space = set(cells)
+    geometry = board.geometry
     return any(
         set(inner) <= space and not any(cell in geometry.blocked for cell in inner)
         for inner in (geometry.footprint(anchor, smaller) for anchor in cells)

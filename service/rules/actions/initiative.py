@@ -1,0 +1,168 @@
+"""Initiative: ``rollInitiative`` and ``lowerInitiative``.
+
+Rolling initiative, in order (:func:`roll_initiative`): check the surprised are known; the
+ruleset's ``order_of_combat`` hook decides the order (d20: rolled, groups and companions;
+d100: from positions; d10: 1d10, unaware creatures, shared counts); then
+:func:`begin_combat`: the order is set, round 1 begins with fresh budgets, the surprised are
+marked, and the first turn starts.
+
+``d20.init.lower`` (decisions): a combatant moves down with its companions, after everyone
+already at its new count. A group member lowering alone leaves its group's block. During its
+own turn it may lower only before it has acted; the turn then passes on. A combatant that
+has already acted this round can't move below the current turn (it would act twice).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from ..errors import IllegalAction, InvalidAction
+from ..events import EventLog
+from ..mechanics.initiative import descendants
+from ..model import Draft, InitiativeEntry
+from ..model.outcomes import InitiativeOutcome, LowerInitiativeOutcome
+from ..model.requests import LowerInitiative, RollInitiative
+from ..registry import action
+from ..ruleset import Ruleset
+from .turn import begin_turn, start_turn
+
+
+@action(
+    "rollInitiative",
+    summary="Roll initiative, set round 1 and start the first turn.",
+    order=10,
+)
+def roll_initiative(
+    ruleset: Ruleset, draft: Draft, act: RollInitiative, rng: Random, log: EventLog
+) -> InitiativeOutcome:
+    """``d20.order.steps``: surprise, positions, initiative, then the first turn."""
+    for i, cid in enumerate(act.surprised):
+        if cid not in draft:
+            raise InvalidAction(f"no combatant with id {cid!r}", ("surprised", i))
+    entries = ruleset.order_of_combat(draft, act, rng, log)
+    return begin_combat(ruleset, draft, entries, act.surprised, rng, log)
+
+
+def begin_combat(
+    ruleset: Ruleset,
+    draft: Draft,
+    entries: list[InitiativeEntry],
+    surprised: list[str],
+    rng: Random,
+    log: EventLog,
+) -> InitiativeOutcome:
+    """Set the order, round 1 and fresh budgets, mark the surprised, start the first turn:
+    what every way of deciding the order ends with."""
+    enc = draft.encounter
+    enc.order = entries
+    enc.round = 1
+    enc.turn_of = None
+    enc.step = None
+    for c in draft:
+        fresh = draft.edit(c.id)
+        ruleset.reset_budget(draft, fresh)
+        fresh.budget.reaction = True
+        if c.id in surprised:
+            ruleset.surprise(fresh, log)
+    if entries:
+        start_turn(ruleset, draft, entries[0].combatant_id, rng, log)
+    return InitiativeOutcome(list(entries), enc.round, enc.turn_of)
+
+
+@action(
+    "lowerInitiative",
+    summary="Move a combatant down the initiative order (raising needs a named feature).",
+    order=50,
+)
+def lower_initiative(
+    ruleset: Ruleset, draft: Draft, act: LowerInitiative, rng: Random, log: EventLog
+) -> LowerInitiativeOutcome:
+    """``d20.init.lower``: act later from now on. Not a readied action
+    (``d20.init.ready-vs-delay``): nothing is held, no reaction is used."""
+    enc = draft.encounter
+    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    if enc.round == 0 or not enc.order:
+        raise IllegalAction("roll initiative first", "d20.order.steps")
+    if c.dead or c.incapacitated:
+        raise IllegalAction(f"{c.name} can't act and can't change its place", "d20.init.lower")
+    order = enc.order
+    idx = next((i for i, e in enumerate(order) if e.combatant_id == c.id), None)
+    if idx is None:
+        raise InvalidAction(f"{c.name} is not in the initiative order", ("combatantId",))
+    previous = order[idx].initiative
+    raised = act.initiative > previous
+    if raised:
+        if act.feature is None:
+            raise IllegalAction(
+                f"{c.name} can't raise its initiative ({previous} to {act.initiative}) "
+                "without a named feature or magic",
+                "d20.init.lower",
+            )
+        if act.feature not in c.features:
+            raise IllegalAction(
+                f"{c.name} has no feature {act.feature!r} "
+                f"(it has: {', '.join(c.features) or 'none'})",
+                "d20.init.lower",
+            )
+    current = next((i for i, e in enumerate(order) if e.combatant_id == enc.turn_of), None)
+    own_turn = enc.turn_of == c.id
+    if own_turn:
+        b = c.budget
+        moved = b.movement is not None and b.movement < c.speed
+        if not (b.action and b.bonus_action and b.object_interaction) or moved:
+            raise IllegalAction(
+                f"{c.name} has already acted this turn; it may lower its initiative only "
+                "before acting",
+                "d20.init.lower",
+            )
+    # the block that moves: the combatant and its companions (consecutive after it)
+    block = [idx]
+    followers = descendants(draft, c.id)
+    j = idx + 1
+    while j < len(order) and order[j].combatant_id in followers:
+        block.append(j)
+        j += 1
+    moving = [order[i] for i in block]
+    rest = [e for i, e in enumerate(order) if i not in block]
+    # after everyone already at the new count
+    pos = next((i for i, e in enumerate(rest) if e.initiative < act.initiative), len(rest))
+    if current is not None and not own_turn and not raised:
+        acted = idx < current
+        cur_in_rest = next(i for i, e in enumerate(rest) if e.combatant_id == enc.turn_of)
+        if acted and pos > cur_in_rest:
+            raise IllegalAction(
+                f"{c.name} has already acted this round; moving below the current turn "
+                "would let it act twice (lower it on its own turn instead)",
+                "d20.init.lower",
+            )
+    new_entries = [InitiativeEntry(e.combatant_id, act.initiative, 0) for e in moving]
+    enc.order = [*rest[:pos], *new_entries, *rest[pos:]]
+    verb = "raises" if raised else "lowers"
+    log.note(
+        "initiative-changed",
+        f"{c.name} {verb} its initiative from {previous} to {act.initiative}"
+        + (f" ({act.feature})" if raised else ""),
+        actor=c.id,
+        rule="d20.init.lower",
+        previous=previous,
+        initiative=act.initiative,
+        feature=act.feature,
+    )
+    if own_turn:
+        # the turn passes to the first living combatant now at or after its old place;
+        # it takes its own turn when its new count comes up
+        nxt = next(
+            (e.combatant_id for e in enc.order[idx:] if not draft.get(e.combatant_id).dead),
+            c.id,
+        )
+        if nxt != c.id:
+            log.note(
+                "turn-delayed",
+                f"{c.name} delays its turn to initiative {act.initiative}",
+                actor=c.id,
+                rule="d20.init.ready-vs-delay",
+            )
+            begin_turn(ruleset, draft, nxt, rng, log, [])
+    return LowerInitiativeOutcome(
+        c.id, previous, act.initiative, raised, list(enc.order), enc.turn_of
+    )

@@ -1,0 +1,283 @@
+"""Turns and rounds: ``nextTurn``, and how a turn starts and ends.
+
+The turn pipeline, in order (:func:`next_turn`):
+
+1. :func:`end_turn` of the creature whose turn it was: its end-of-turn durations count
+   down, a surprised creature's first turn is over (it can react again), then the
+   ruleset's ``on_turn_end`` hook (d20: a critical table's move to the top of the order;
+   d10: the simultaneous step);
+2. the next living creature in the order; past the last one, :func:`begin_round`: the
+   round number grows, ``rounds`` durations count down, reactions come back where they
+   return with the round (d10), then the ruleset's ``on_round_start`` hook (d20: moves to
+   the bottom of the order);
+3. :func:`begin_turn` of that creature: its start-of-turn durations end, its readied action
+   lapses (``d20.ready.expiry``), :func:`start_turn` gives it a fresh budget (the
+   ``before_turn`` and ``on_turn_start`` hooks around it), and a creature dying at 0 HP
+   rolls its death save (``d20.death.saves``);
+4. the sides still standing: at most one means the fight can end (``d20.order.steps``).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .. import dice
+from ..errors import IllegalAction
+from ..events import EventLog
+from ..mechanics.damage import add_death_save_failures, heal
+from ..mechanics.durations import expire_at_turn, tick_rounds
+from ..model import Combatant, Cond, Draft
+from ..model.outcomes import DeathSave, NextTurnOutcome
+from ..model.requests import NextTurn
+from ..registry import action
+from ..ruleset import Ruleset
+
+
+@action(
+    "nextTurn",
+    summary="End the current turn and start the next: durations, readied actions, death saves.",
+    order=40,
+)
+def next_turn(
+    ruleset: Ruleset, draft: Draft, act: NextTurn, rng: Random, log: EventLog
+) -> NextTurnOutcome:
+    """``d20.order.steps``: take turns in initiative order; after the last, the next round."""
+    enc = draft.encounter
+    if enc.round == 0 or not enc.order:
+        raise IllegalAction(
+            "roll initiative before taking turns (surprise, positions, initiative, turns)",
+            "d20.order.steps",
+        )
+    previous = enc.turn_of
+    if act.expected_turn_of is not None and act.expected_turn_of != previous:
+        raise IllegalAction(
+            f"it is {previous!r}'s turn, not {act.expected_turn_of!r}'s", "d20.order.steps"
+        )
+    order = enc.order
+    idx = next((i for i, e in enumerate(order) if e.combatant_id == previous), -1)
+    expired: list[str] = []
+    if previous is not None:
+        end_turn(ruleset, draft, previous, rng, log, expired)
+    new_round = False
+    nxt: str | None = None
+    for step in range(1, len(order) + 1):
+        j = idx + step
+        if j >= len(order) and not new_round:
+            new_round = True
+            begin_round(ruleset, draft, rng, log, expired)
+        candidate = order[j % len(order)].combatant_id
+        if not draft.get(candidate).dead:
+            nxt = candidate
+            break
+    outcome = NextTurnOutcome(previous, None, enc.round, new_round, expired=expired)
+    if nxt is None:
+        enc.turn_of = None
+        log.note("no-turn", "every combatant in the order is dead", rule="d20.order.steps")
+    else:
+        lapsed, save = begin_turn(ruleset, draft, nxt, rng, log, expired)
+        outcome.readied_lapsed = lapsed
+        outcome.death_save = save
+    outcome.turn_of = enc.turn_of
+    outcome.round = enc.round
+    outcome.sides_standing = sorted(
+        {c.side for c in draft if not c.dead and not c.unconscious and c.hp > 0}
+    )
+    outcome.fight_over = len(outcome.sides_standing) <= 1
+    if outcome.fight_over:
+        log.note(
+            "fight-over",
+            "at most one side is left standing: the fight can end",
+            rule="d20.order.steps",
+            sides=outcome.sides_standing,
+        )
+    return outcome
+
+
+def end_turn(
+    ruleset: Ruleset,
+    draft: Draft,
+    combatant_id: str,
+    rng: Random,
+    log: EventLog,
+    expired: list[str],
+) -> None:
+    """End-of-turn durations count down; a surprised creature's first turn is over, so it
+    can react again (``d20.order.surprise``); then the ``on_turn_end`` hook."""
+    was_surprised = draft.get(combatant_id).has(Cond.SURPRISED)
+    expire_at_turn(draft, "end", combatant_id, log, expired)
+    c = draft.get(combatant_id)
+    if was_surprised and not c.has(Cond.SURPRISED):
+        c = draft.edit(combatant_id)
+        c.budget.reaction = True
+        log.note(
+            "surprise-over",
+            f"{c.name} is no longer surprised and can react",
+            target=c.id,
+            rule="d20.order.surprise",
+        )
+    log.note("turn-end", f"{c.name}'s turn ends", actor=c.id, rule="d20.order.steps")
+    ruleset.on_turn_end(draft, combatant_id, rng, log)
+
+
+def begin_round(
+    ruleset: Ruleset, draft: Draft, rng: Random, log: EventLog, expired: list[str]
+) -> None:
+    """A new round: ``rounds`` durations count down; reactions come back where they return
+    with the round; then the ``on_round_start`` hook."""
+    enc = draft.encounter
+    enc.round += 1
+    log.note("round-start", f"round {enc.round} begins", rule="d20.order.steps")
+    tick_rounds(draft, log, expired)
+    ruleset.on_round_start(draft, rng, log)
+    if ruleset.reaction_returns == "round":
+        restored = []
+        for c in draft:
+            if c.dead or c.budget.reaction:
+                continue
+            draft.edit(c.id).budget.reaction = True
+            restored.append(c.id)
+        if restored:
+            log.note(
+                "reactions-restored",
+                f"round {enc.round}: reactions come back",
+                rule="d10.turn.reaction",
+                combatants=restored,
+            )
+
+
+def begin_turn(
+    ruleset: Ruleset,
+    draft: Draft,
+    combatant_id: str,
+    rng: Random,
+    log: EventLog,
+    expired: list[str],
+) -> tuple[bool, DeathSave | None]:
+    """Start-of-turn durations end, the readied action lapses, the budget comes back, and a
+    creature dying at 0 HP rolls its death save."""
+    expire_at_turn(draft, "start", combatant_id, log, expired)
+    lapsed = lapse_readied(draft, combatant_id, log)
+    start_turn(ruleset, draft, combatant_id, rng, log)
+    save = None
+    c = draft.get(combatant_id)
+    if c.hp == 0 and not c.dead and not c.stable and c.unconscious:
+        save = death_save(draft, combatant_id, rng, log)
+    return lapsed, save
+
+
+def start_turn(
+    ruleset: Ruleset, draft: Draft, combatant_id: str, rng: Random, log: EventLog
+) -> None:
+    """It is now ``combatant_id``'s turn: a fresh budget; a surprised creature can't move
+    or act (``d20.order.surprise``)."""
+    ruleset.before_turn(draft, combatant_id, rng, log)
+    draft.encounter.turn_of = combatant_id
+    c = draft.edit(combatant_id)
+    ruleset.reset_budget(draft, c)
+    if c.has(Cond.SURPRISED):
+        c.budget.action = c.budget.bonus_action = False
+        c.budget.movement = 0
+        c.budget.reaction = False
+    log.note(
+        "turn-start",
+        f"round {draft.encounter.round}: {c.name}'s turn",
+        actor=combatant_id,
+        rule="d20.order.steps",
+    )
+    ruleset.on_turn_start(draft, combatant_id, rng, log)
+
+
+def lapse_readied(draft: Draft, combatant_id: str, log: EventLog) -> bool:
+    """``d20.ready.expiry``: a readied action lasts until the start of your next turn; a
+    readied spell's held energy (and its concentration) is lost with it."""
+    c = draft.get(combatant_id)
+    if c.readied is None:
+        return False
+    c = draft.edit(combatant_id)
+    readied = c.readied
+    assert readied is not None
+    c.readied = None
+    log.note(
+        "readied-lapsed",
+        f"{c.name}'s readied {readied.action} ({readied.trigger}) lapses",
+        actor=c.id,
+        rule="d20.ready.expiry",
+    )
+    if readied.spell is not None and c.concentration == readied.spell:
+        c.concentration = None
+        log.note(
+            "concentration-ended",
+            f"{c.name} stops holding {readied.spell}: the spell is lost",
+            actor=c.id,
+            rule="d20.ready.spell",
+        )
+    return True
+
+
+def death_save(draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> DeathSave:
+    """``d20.death.saves`` and ``d20.death.nat``."""
+    c = draft.edit(combatant_id)
+    roll = dice.roll_die(20, rng, "death-save")
+    natural = roll.natural
+    regained = False
+    hours = None
+    if natural == 20:
+        log.rolled(
+            roll, f"{c.name} rolls a natural 20 on a death save", actor=c.id, rule="d20.death.nat"
+        )
+        heal(c, log, 1, None)
+        regained = True
+        success = True
+    elif natural == 1:
+        log.rolled(
+            roll,
+            f"{c.name} rolls a natural 1 on a death save: two failures",
+            actor=c.id,
+            rule="d20.death.nat",
+        )
+        add_death_save_failures(c, log, 2, "d20.death.nat")
+        success = False
+    elif roll.total >= 10:
+        success = True
+        c.death_saves.successes = min(3, c.death_saves.successes + 1)
+        log.rolled(
+            roll,
+            f"{c.name} succeeds on a death save ({c.death_saves.successes}/3)",
+            actor=c.id,
+            rule="d20.death.saves",
+        )
+        if c.death_saves.successes >= 3:
+            hours = stabilize_creature(c, rng, log, "d20.death.saves")
+    else:
+        success = False
+        log.rolled(roll, f"{c.name} fails a death save", actor=c.id, rule="d20.death.saves")
+        add_death_save_failures(c, log, 1, "d20.death.saves")
+    return DeathSave(
+        c.id,
+        natural,
+        success,
+        c.death_saves.successes,
+        c.death_saves.failures,
+        c.stable,
+        c.dead,
+        regained,
+        hours,
+    )
+
+
+def stabilize_creature(c: Combatant, rng: Random, log: EventLog, rule: str) -> int:
+    """Make ``c`` stable (counts reset, still unconscious); roll and report the 1d4 hours
+    after which it would regain 1 HP (``d20.death.stable``: reported, not applied)."""
+    c.stable = True
+    c.death_saves.successes = 0
+    c.death_saves.failures = 0
+    log.note("stable", f"{c.name} is stable", target=c.id, rule=rule)
+    roll = dice.roll("1d4", rng, "stable-recovery-hours")
+    log.rolled(
+        roll,
+        f"{c.name} regains 1 HP after {roll.total} hours unless healed first",
+        target=c.id,
+        rule="d20.death.stable",
+        hours=roll.total,
+    )
+    return roll.total

@@ -1,0 +1,162 @@
+"""Initiative in the d20 base (``d20.init.*``): rolls, groups, companions and ties.
+
+Decisions (RULES.md leaves them open):
+
+* ``d20.init.groups``: combatants sharing a ``group`` roll one d20, with the initiative bonus
+  of the group's first member (in encounter order); the members take consecutive places in
+  the order, in encounter order.
+* ``d20.init.companions``: a combatant with a ``controller`` rolls nothing; it takes the
+  place right after its controller (and after the companions listed before it), with the
+  controller's initiative. A companion inside a group follows its controller, not the group.
+* Ties: by total, then by initiative bonus; what is still tied is settled by a roll-off.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .. import dice
+from ..errors import InvalidAction
+from ..events import EventLog
+from ..model import Combatant, Draft, InitiativeEntry
+
+
+def roll_d20_order(draft: Draft, die: int, rng: Random, log: EventLog) -> list[InitiativeEntry]:
+    """Each unit (a lone combatant, or a group) rolls ``die`` + bonus; companions follow."""
+    enc = draft.encounter
+    followers = companions(draft)
+    units: dict[str, list[Combatant]] = {}
+    leaders: list[Combatant] = []
+    for c in enc.combatants:
+        if c.dead or c.controller is not None:
+            continue
+        key = f"group:{c.group}" if c.group is not None else f"id:{c.id}"
+        if key not in units:
+            units[key] = []
+            leaders.append(c)
+        units[key].append(c)
+    members_of = {
+        leader.id: units[f"group:{leader.group}" if leader.group else f"id:{leader.id}"]
+        for leader in leaders
+    }
+    rolled: list[tuple[int, int, Combatant]] = []
+    for leader in leaders:
+        members = members_of[leader.id]
+        roll = dice.roll_die(die, rng, "initiative", leader.initiative_bonus)
+        if len(members) > 1:
+            log.rolled(
+                roll,
+                f"group {leader.group} ({', '.join(m.name for m in members)}) rolls "
+                f"{roll.total} for initiative with {leader.name}'s bonus",
+                actor=leader.id,
+                rule="d20.init.groups",
+                group=leader.group,
+                members=[m.id for m in members],
+            )
+        else:
+            log.rolled(
+                roll,
+                f"{leader.name} rolls {roll.total} for initiative",
+                actor=leader.id,
+                rule="d20.init.roll",
+            )
+        rolled.append((roll.total, leader.initiative_bonus, leader))
+    entries: list[InitiativeEntry] = []
+    for lead in _order(rolled, rng, log):
+        for member in members_of[lead.combatant_id]:
+            _place(entries, member.id, lead, followers, draft, log)
+    return entries
+
+
+def companions(draft: Draft) -> dict[str, list[str]]:
+    """Controller id -> the living combatants it controls, refusing unknown controllers
+    and loops."""
+    enc = draft.encounter
+    ids = {c.id for c in enc.combatants}
+    out: dict[str, list[str]] = {}
+    controller_of = {c.id: c.controller for c in enc.combatants if c.controller}
+    for i, c in enumerate(enc.combatants):
+        if c.controller is None:
+            continue
+        path = ("encounter", "combatants", i, "controller")
+        if c.controller not in ids or c.controller == c.id:
+            raise InvalidAction(f"{c.name}'s controller {c.controller!r} is unknown", path)
+        seen = {c.id}
+        up: str | None = c.controller
+        while up is not None:
+            if up in seen:
+                raise InvalidAction(f"{c.name}'s controllers form a loop", path)
+            seen.add(up)
+            up = controller_of.get(up)
+        if not c.dead:
+            out.setdefault(c.controller, []).append(c.id)
+    return out
+
+
+def descendants(draft: Draft, combatant_id: str) -> set[str]:
+    """Everyone ``combatant_id`` controls, directly or through its companions."""
+    out: set[str] = set()
+    frontier = [combatant_id]
+    while frontier:
+        up = frontier.pop()
+        for c in draft.encounter.combatants:
+            if c.controller == up and c.id not in out:
+                out.add(c.id)
+                frontier.append(c.id)
+    return out
+
+
+def _place(
+    entries: list[InitiativeEntry],
+    cid: str,
+    lead: InitiativeEntry,
+    followers: dict[str, list[str]],
+    draft: Draft,
+    log: EventLog,
+) -> None:
+    entries.append(InitiativeEntry(cid, lead.initiative, lead.tiebreak))
+    for companion in followers.get(cid, []):
+        log.note(
+            "initiative-companion",
+            f"{draft.get(companion).name} acts right after {draft.get(cid).name}",
+            actor=companion,
+            target=cid,
+            rule="d20.init.companions",
+        )
+        _place(entries, companion, lead, followers, draft, log)
+
+
+def _order(
+    rolled: list[tuple[int, int, Combatant]], rng: Random, log: EventLog
+) -> list[InitiativeEntry]:
+    """Sort by total, then bonus; a roll-off breaks the rest."""
+    rolled.sort(key=lambda t: (-t[0], -t[1]))
+    entries: list[InitiativeEntry] = []
+    i = 0
+    while i < len(rolled):
+        j = i
+        while j < len(rolled) and rolled[j][:2] == rolled[i][:2]:
+            j += 1
+        tied = [t[2] for t in rolled[i:j]]
+        for c, tiebreak in _roll_off(tied, rng, log):
+            entries.append(InitiativeEntry(c.id, rolled[i][0], tiebreak))
+        i = j
+    return entries
+
+
+def _roll_off(tied: list[Combatant], rng: Random, log: EventLog) -> list[tuple[Combatant, int]]:
+    if len(tied) == 1:
+        return [(tied[0], 0)]
+    while True:
+        rolls = [(rng.randint(1, 20), c) for c in tied]
+        if len({r for r, _ in rolls}) == len(rolls):
+            break
+    names = ", ".join(f"{c.name} {r}" for r, c in rolls)
+    log.note(
+        "initiative-tie",
+        f"roll-off for a tie: {names}",
+        rule="d20.init.roll",
+        rolls={c.id: r for r, c in rolls},
+    )
+    rolls.sort(key=lambda t: -t[0])
+    return [(c, r) for r, c in rolls]

@@ -1,0 +1,188 @@
+"""Where creatures are and what lies between them: spaces, range, sight, cover, flanking.
+
+A :class:`Board` is the map as one action sees it: the grid's geometry, the cells each size
+fills on this ruleset's ladder, and the lines of sight already traced. Everything geometric
+goes to :mod:`service.rules.grid`; this module decides what the rules make of it (who is an
+obstacle to whom, who sees whom, who flanks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+
+from ..grid import Cell as GridCell
+from ..grid import Cover, Flanker, FlankTarget, Geometry
+from ..model import Area, Combatant, Cond, CoverDegree, Encounter, Grid
+
+COVER_NAMES: dict[Cover, CoverDegree] = {
+    Cover.NONE: "none",
+    Cover.HALF: "half",
+    Cover.THREE_QUARTERS: "three-quarters",
+    Cover.TOTAL: "total",
+}
+COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
+"""What each degree adds to AC and to the saves cover protects (``d20.cover.degrees``)."""
+FLANKERS_NEEDED = {"large": 2, "huge": 3, "colossal": 3, "gargantuan": 4}
+"""How many flankers a target needs when they are smaller than it (``d20.flank.count``)."""
+
+
+@lru_cache(maxsize=64)
+def _geometry(
+    kind: str,
+    width: int,
+    height: int,
+    orientation: str,
+    blocked: tuple[tuple[int, int], ...],
+    difficult: tuple[tuple[int, int], ...],
+) -> Geometry:
+    return Geometry(
+        kind, width, height, blocked=blocked, difficult=difficult, orientation=orientation
+    )
+
+
+def geometry_of(grid: Grid) -> Geometry:
+    """The map's geometry, built once per distinct map and cached."""
+    return _geometry(
+        grid.kind,
+        grid.width,
+        grid.height,
+        grid.hex_orientation,
+        tuple(c.key() for c in grid.blocked),
+        tuple(c.key() for c in grid.difficult),
+    )
+
+
+class Board:
+    """The map of one encounter for one action, on one ruleset's size ladder.
+
+    ``extent`` maps each size to the side of its space in cells (``square_extent``). Walls
+    never move during an action, so lines of sight traced once are kept.
+    """
+
+    __slots__ = ("_sight", "extent", "geometry", "sizes")
+
+    def __init__(self, geometry: Geometry, extent: Mapping[str, int], sizes: Sequence[str]) -> None:
+        self.geometry = geometry
+        self.extent = extent
+        self.sizes = sizes
+        self._sight: dict[tuple[tuple[GridCell, ...], tuple[GridCell, ...]], bool] = {}
+
+    # -- spaces and range (d20.size.space, d20.grid.range)
+
+    def cells(self, c: Combatant) -> tuple[GridCell, ...]:
+        """The cells a combatant occupies: its explicit footprint, or its size's."""
+        if c.footprint:
+            return tuple(cell.key() for cell in c.footprint)
+        extent = self.extent[c.size]
+        if extent == 1:
+            position = c.position
+            return ((position.x, position.y),)
+        return self.geometry.footprint(c.position.key(), extent)
+
+    def cells_at(self, c: Combatant, anchor: GridCell) -> tuple[GridCell, ...]:
+        """The cells ``c`` would occupy with its anchor at ``anchor``."""
+        if c.footprint:
+            dx, dy = anchor[0] - c.position.x, anchor[1] - c.position.y
+            return tuple((cell.x + dx, cell.y + dy) for cell in c.footprint)
+        return self.geometry.footprint(anchor, self.extent[c.size])
+
+    def rank(self, c: Combatant) -> int:
+        """Where the combatant's size stands on the ladder (Tiny is 0)."""
+        return self.sizes.index(c.size)
+
+    def distance_ft(self, a: Combatant, b: Combatant) -> int:
+        """Feet between two creatures' spaces by the counting rule (``d20.grid.range``)."""
+        return self.geometry.space_distance(self.cells(a), self.cells(b)) * 5
+
+    def within(self, a: Iterable[GridCell], b: Iterable[GridCell], feet: int) -> bool:
+        return self.geometry.within(a, b, feet)
+
+    # -- sight (d20.facing.none)
+
+    def line_of_sight(self, a: tuple[GridCell, ...], b: tuple[GridCell, ...]) -> bool:
+        """Whether walls leave some line between two spaces (memoised for the action;
+        spaces side by side always have one)."""
+        if self.geometry.space_distance(a, b) <= 1:
+            return True
+        key = (a, b) if a <= b else (b, a)
+        sight = self._sight.get(key)
+        if sight is None:
+            sight = self._sight[key] = self.geometry.has_line_of_sight(a, b)
+        return sight
+
+    def in_heavy_obscurement(self, areas: Sequence[Area], c: Combatant) -> bool:
+        """Whether any cell of ``c``'s space lies in a heavily obscured area."""
+        obscured = [a for a in areas if a.kind == "heavily-obscured"]
+        if not obscured:
+            return False
+        cells = self.cells(c)
+        distance = self.geometry.distance
+        return any(
+            distance(area.center.key(), cell) * 5 <= area.radius
+            for area in obscured
+            for cell in cells
+        )
+
+    def can_see(self, encounter: Encounter, viewer: Combatant, seen: Combatant) -> bool:
+        """Whether ``viewer`` can see ``seen``. No facing (``d20.facing.none``): a creature
+        sees all around unless it is blinded, unconscious or asleep, the other is invisible
+        or hidden, either stands in a heavily obscured area, or walls block every line
+        between them."""
+        if viewer.has(Cond.BLINDED) or viewer.unconscious or viewer.has(Cond.ASLEEP):
+            return False
+        if seen.has(Cond.INVISIBLE) or seen.has(Cond.HIDDEN):
+            return False
+        areas = encounter.areas
+        if self.in_heavy_obscurement(areas, seen) or self.in_heavy_obscurement(areas, viewer):
+            return False
+        return self.line_of_sight(self.cells(viewer), self.cells(seen))
+
+    # -- cover (d20.cover.*)
+
+    def cover(
+        self, attacker: Combatant, target: Combatant, others: Iterable[Combatant]
+    ) -> CoverDegree:
+        """The cover ``target`` has against ``attacker`` from walls and every other living
+        creature (``d20.cover.creatures``)."""
+        obstacles = [self.cells(other) for other in others]
+        found = self.geometry.cover(self.cells(attacker), self.cells(target), obstacles)
+        return COVER_NAMES[found]
+
+    # -- flanking (d20.flank.*)
+
+    def flanking(
+        self,
+        encounter: Encounter,
+        attacker: Combatant,
+        target: Combatant,
+        allies: Iterable[Combatant],
+    ) -> tuple[bool, list[str], str]:
+        """Whether ``attacker`` flanks ``target`` with some of ``allies`` (living creatures
+        on its side), and why not."""
+        if target.immune_to_flanking:
+            return False, [], f"{target.name} can't be flanked"
+        target_rank = self.rank(target)
+        target_cells = self.cells(target)
+        goal = FlankTarget(target_cells, target_rank, False, FLANKERS_NEEDED.get(target.size, 2))
+
+        def flanker(c: Combatant) -> Flanker:
+            able = not c.incapacitated and self.can_see(encounter, c, target)
+            return Flanker(c.id, self.cells(c), self.rank(c), able)
+
+        space_distance = self.geometry.space_distance
+        near = [flanker(c) for c in allies if space_distance(self.cells(c), target_cells) == 1]
+        result = self.geometry.flanking(goal, flanker(attacker), near)
+        if result.flanks:
+            names = ", ".join(result.partners)
+            return True, list(result.partners), f"flanks {target.name} with {names}"
+        if attacker.incapacitated or not self.can_see(encounter, attacker, target):
+            return False, [], f"{attacker.name} can't flank: it can't see or is incapacitated"
+        if target_rank - self.rank(attacker) > 2:
+            return False, [], f"{target.name} is more than two sizes larger"
+        return False, [], "no ally stands opposite"
+
+
+def living_others(encounter: Encounter, *exclude: str) -> list[Combatant]:
+    """The living combatants other than ``exclude``, in encounter order."""
+    return [c for c in encounter.combatants if not c.dead and c.id not in exclude]

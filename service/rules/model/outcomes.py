@@ -1,0 +1,357 @@
+"""What the engine answers: the outcome (a summary) of every base action and query."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .combatant import ReadiedAction
+from .effects import Effect
+from .encounter import InitiativeEntry
+from .values import Cell, CoverDegree
+
+CoverSource = Literal["computed", "stated", "none"]
+
+
+@dataclass(slots=True)
+class InitiativeOutcome:
+    """The order rolled, and where the fight now stands."""
+
+    order: list[InitiativeEntry]
+    round: int
+    turn_of: str | None
+
+
+@dataclass(slots=True)
+class AttackOutcome:
+    """What an attack did: the roll against the AC, every source of (dis)advantage, damage."""
+
+    attacker_id: str
+    target_id: str
+    attack_name: str
+    hit: bool
+    critical: bool
+    fumble: bool
+    natural: int
+    """The face of the kept attack die."""
+    total: int
+    target_ac: int
+    """The AC the attack had to meet, cover included."""
+    cover: CoverDegree
+    cover_source: CoverSource
+    advantage: bool
+    disadvantage: bool
+    advantage_sources: list[str]
+    disadvantage_sources: list[str]
+    damage: int | None
+    """Damage rolled on a hit (null on a miss)."""
+    damage_applied: bool
+    target_dropped: bool
+    target_died: bool
+
+
+@dataclass(slots=True)
+class DamageOutcome:
+    """What damage did to its target: temp HP absorbed, HP lost, dropped, died."""
+
+    target_id: str
+    amount: int
+    temp_hp_absorbed: int
+    hp_lost: int
+    hp: int
+    dropped: bool
+    """The target went from above 0 HP to 0."""
+    died: bool
+    instant_death: bool
+    unconscious: bool
+    death_save_failures: int
+
+
+@dataclass(slots=True)
+class DeathSave:
+    """A death saving throw rolled at the start of a turn (``d20.death.saves``)."""
+
+    combatant_id: str
+    natural: int
+    success: bool
+    successes: int
+    failures: int
+    stable: bool
+    dead: bool
+    regained_hp: bool
+    """A natural 20: 1 HP back, conscious again (``d20.death.nat``)."""
+    hours_to_regain: int | None = None
+    """Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied)."""
+
+
+@dataclass(slots=True)
+class NextTurnOutcome:
+    """Whose turn ended, whose began, the round, and what the start of the turn rolled."""
+
+    previous: str | None
+    turn_of: str | None
+    round: int
+    new_round: bool
+    death_save: DeathSave | None = None
+    expired: list[str] = field(default_factory=list)
+    """``combatantId:name`` of every condition and effect that ended, ``area:kind`` for areas."""
+    readied_lapsed: bool = False
+    sides_standing: list[str] = field(default_factory=list)
+    """Sides with a combatant still up (alive and conscious)."""
+    fight_over: bool = False
+    """At most one side is left standing (``d20.order.steps``)."""
+
+
+@dataclass(slots=True)
+class LowerInitiativeOutcome:
+    combatant_id: str
+    previous: int
+    initiative: int
+    raised: bool
+    order: list[InitiativeEntry]
+    turn_of: str | None
+
+
+@dataclass(slots=True)
+class TurnActionOutcome:
+    """What a simple action did: what it spent, movement left, the condition it gave."""
+
+    combatant_id: str
+    action: str
+    spent: str
+    movement: int | None
+    """Feet of movement left this turn."""
+    condition: str | None = None
+
+
+@dataclass(slots=True)
+class HelpOutcome:
+    combatant_id: str
+    ally_id: str
+    effect: Effect
+
+
+@dataclass(slots=True)
+class HideOutcome:
+    combatant_id: str
+    natural: int
+    stealth: int
+    """The Stealth total a searcher must beat."""
+
+
+@dataclass(slots=True)
+class ReadyOutcome:
+    combatant_id: str
+    readied: ReadiedAction
+    ended_concentration: str | None
+    """The spell whose concentration readying a spell ended."""
+
+
+@dataclass(slots=True)
+class TriggerOutcome:
+    combatant_id: str
+    fired: bool
+    action: str
+    attack: AttackOutcome | None = None
+    kept: bool = False
+    """Declined, and still held."""
+
+
+@dataclass(slots=True)
+class StabilizeOutcome:
+    combatant_id: str
+    target_id: str
+    natural: int
+    total: int
+    success: bool
+    hours_to_regain: int | None
+    """On success: after this many hours (1d4) it regains 1 HP if not healed (not applied)."""
+
+
+@dataclass(slots=True)
+class HealOutcome:
+    target_id: str
+    healed: int
+    hp: int
+    conscious: bool
+    """It was at 0 HP and is conscious again."""
+    spent: str
+
+
+@dataclass(slots=True)
+class OpportunityAttack:
+    """An opportunity attack a move provoked, and what came of it."""
+
+    reactor_id: str
+    at_step: int
+    """Index of the path cell the mover was leaving."""
+    taken: bool
+    reason: str
+    hit: bool | None = None
+    damage: int | None = None
+
+
+@dataclass(slots=True)
+class MoveOutcome:
+    """Where the combatant went, what it cost, and the opportunity attacks on the way."""
+
+    combatant_id: str
+    path: list[Cell]
+    cost: int
+    """Feet of movement spent."""
+    movement_left: int
+    squeezing: bool
+    opportunity_attacks: list[OpportunityAttack] = field(default_factory=list)
+    stopped: bool = False
+    """The move ended early (the mover dropped to 0 HP on the way)."""
+
+
+@dataclass(slots=True)
+class PathCostOutcome:
+    """The price of a path: legal or not, and why."""
+
+    legal: bool
+    path: list[Cell]
+    cost: int | None
+    movement_left: int
+    reason: str | None = None
+    rule: str | None = None
+    failed_step: int | None = None
+    provokes: list[str] = field(default_factory=list)
+    """Who could make an opportunity attack along the way."""
+
+
+@dataclass(slots=True)
+class CoverOutcome:
+    """The cover the target has against the attacker (``d20.cover.*``)."""
+
+    degree: CoverDegree
+    ac_bonus: int | None
+    """Null for total cover: the target can't be targeted directly."""
+    save_bonus: int | None
+    save_ability: str
+    """The saving throw cover protects: Dexterity (d20), Athletics (d100)."""
+
+
+@dataclass(slots=True)
+class FlankingOutcome:
+    """Whether the attacker flanks the target, and with whom (``d20.flank.*``)."""
+
+    flanks: bool
+    partners: list[str]
+    reason: str
+
+
+@dataclass(slots=True)
+class AttackReach:
+    """Whether one of the attacker's attacks can reach the target."""
+
+    name: str
+    kind: str
+    in_range: bool
+    long_range: bool
+    """In range only at long range: the attack has disadvantage."""
+
+
+@dataclass(slots=True)
+class ReachOutcome:
+    """The distance between two combatants by the counting rule, and each attack's reach."""
+
+    distance: int
+    """Feet, counted from a cell next to the attacker into the target's space."""
+    attacks: list[AttackReach]
+    line_of_sight: bool
+
+
+@dataclass(slots=True)
+class PostureOutcome:
+    """The creature's posture after the action, and the movement it has left."""
+
+    combatant_id: str
+    prone: bool
+    movement_left: int
+
+
+@dataclass(slots=True)
+class DamageChance:
+    """One value of the damage distribution and its probability."""
+
+    value: int
+    probability: float
+
+
+@dataclass(slots=True)
+class BandChance:
+    """The chance that a critical-table band's effect happens on this attack."""
+
+    table: str
+    """``weapon_hit``, ``weapon_fumble``, ``spell_hit`` or ``spell_fumble``."""
+    low: int
+    high: int
+    title: str
+    probability: float
+
+
+@dataclass(slots=True)
+class AttackOddsOutcome:
+    """The exact chances of one attack (floats rounded to 12 decimals)."""
+
+    attacker_id: str
+    target_id: str
+    attack_name: str
+    target_ac: int
+    """The AC the attack has to meet: cover and AC effects included."""
+    cover: CoverDegree
+    cover_source: CoverSource
+    advantage: bool
+    disadvantage: bool
+    advantage_sources: list[str]
+    disadvantage_sources: list[str]
+    hit: float
+    critical: float
+    fumble: float
+    """A natural roll at or below the fumble range that misses."""
+    damage: list[DamageChance]
+    """Damage the attack deals to the target (0 on a miss), sorted by value: its own damage
+    plus, in ``d20``, the damage critical-table bands deal to the target."""
+    mean_damage: float
+    drop: float
+    """The target goes from above 0 HP to 0 HP."""
+    death: float
+    """The target is alive before and dead after (any rule: instant death, a monster at 0
+    HP, death save failures from damage at 0 HP)."""
+    instant_death: float
+    """The target dies from the instant death rules (``d20.death.instant`` /
+    ``d100.death.instant``, or damage at 0 HP of at least its maximum HP)."""
+    critical_bands: list[BandChance] = field(default_factory=list)
+    """``d20``: every band of the Critical Hit and Critical Fumble tables this attack rolls
+    on, with its chance. Empty for rulesets without the tables."""
+    excludes: list[str] = field(default_factory=list)
+    """What the figures leave out."""
+
+
+@dataclass(slots=True)
+class SideChance:
+    """How often one side won."""
+
+    side: str
+    wins: int
+    win_probability: float
+
+
+@dataclass(slots=True)
+class EncounterOddsOutcome:
+    """The simulated fights: rounds to a decision (mean and 95% confidence interval over
+    the finished runs) and each side's chance to win."""
+
+    runs: int
+    finished: int
+    """Runs that ended with one side standing."""
+    rounds_mean: float | None
+    rounds_low: float | None
+    """Lower bound of the 95% confidence interval of the mean (normal approximation)."""
+    rounds_high: float | None
+    sides: list[SideChance]
+    unfinished: float
+    """Share of runs with no winner: round cap reached, a round with no possible attack,
+    or nobody left standing."""

@@ -1,0 +1,494 @@
+"""The d100 ruleset's own actions: reload, repair, shove, grapple, escape, release, search."""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+
+from ... import dice
+from ...errors import IllegalAction, InvalidAction
+from ...events import EventLog, Roll
+from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
+from ...registry import action
+from ...ruleset import Ruleset
+from .requests import (
+    ContestOutcome,
+    EscapeGrapple,
+    Grapple,
+    ReleaseGrapple,
+    Reload,
+    ReloadOutcome,
+    Repair,
+    RepairOutcome,
+    Search,
+    SearchOutcome,
+    Shove,
+)
+
+D100 = ("d100",)
+
+
+def reach(c: Combatant) -> int:
+    """A creature's reach in feet: its longest melee attack, 5 ft with none."""
+    return max([a.reach for a in c.attacks if a.kind == "melee"] or [5])
+
+
+def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
+    for i, a in enumerate(c.attacks):
+        if a.name == name:
+            return i, a
+    names = ", ".join(a.name for a in c.attacks) or "none"
+    raise InvalidAction(f"{c.name} has no attack named {name!r} (it has: {names})", ("attackName",))
+
+
+def _check_total(c: Combatant, skill: str, ability: str, rng: Random, purpose: str) -> Roll:
+    return dice.roll_die(20, rng, purpose, c.skill(skill, ability))
+
+
+def _remove_conditions(c: Combatant, name: str, source: str | None = None) -> None:
+    c.conditions = [
+        k for k in c.conditions if not (k.name == name and (source is None or k.source == source))
+    ]
+
+
+@action(
+    "reload",
+    summary="d100: reload a gun or energy weapon from the rounds carried (an action).",
+    order=270,
+    rulesets=D100,
+)
+def reload(
+    ruleset: Ruleset, draft: Draft, act: Reload, rng: Random, log: EventLog
+) -> ReloadOutcome:
+    """``d100.action.reload``: fill the weapon up to its capacity from the rounds carried of
+    its ``ammoType``. Refused for a weapon without ammo, a broken one, a full one, or with no
+    rounds of the right type."""
+    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    index, weapon = _own_attack(c, act.attack_name)
+    if weapon.ammo is None or weapon.capacity is None or weapon.ammo_type is None:
+        raise InvalidAction(
+            f"{c.name}'s {weapon.name} uses no ammunition (it needs ammo, capacity and ammoType)",
+            ("attackName",),
+        )
+    if weapon.condition == 0:
+        raise IllegalAction(
+            f"{c.name}'s {weapon.name} is broken and can't be reloaded", "d100.action.reload"
+        )
+    if weapon.ammo >= weapon.capacity:
+        raise IllegalAction(f"{c.name}'s {weapon.name} is already full", "d100.action.reload")
+    ammo, capacity = weapon.ammo, weapon.capacity
+    carried = c.ammunition.get(weapon.ammo_type, 0)
+    if carried <= 0:
+        raise IllegalAction(
+            f"{c.name} carries no {weapon.ammo_type} ammunition", "d100.action.reload"
+        )
+    ruleset.spend(draft, c.id, "action", log)
+    c = draft.edit(c.id)
+    loaded = min(carried, weapon.capacity - weapon.ammo)
+    c.ammunition[weapon.ammo_type] = carried - loaded
+    weapon = dataclasses.replace(weapon, ammo=weapon.ammo + loaded)
+    c.attacks[index] = weapon
+    log.note(
+        "reloaded",
+        f"{c.name} reloads {weapon.name} with {loaded} rounds ({weapon.ammo}/"
+        f"{weapon.capacity}, {carried - loaded} {weapon.ammo_type} left)",
+        actor=c.id,
+        amount=loaded,
+        rule="d100.action.reload",
+    )
+    return ReloadOutcome(c.id, weapon.name, loaded, ammo + loaded, capacity, carried - loaded)
+
+
+@action(
+    "repair",
+    summary="d100: a repair check against a DC restores a weapon's condition (an action).",
+    order=280,
+    rulesets=D100,
+)
+def repair(
+    ruleset: Ruleset, draft: Draft, act: Repair, rng: Random, log: EventLog
+) -> RepairOutcome:
+    """``d100.action.repair``: d20 + the ``repair`` skill (Intelligence without it) against
+    the DM's ``dc`` (meeting it succeeds). Success restores the condition to
+    ``maxCondition``, or by ``amount`` (capped at the maximum when there is one)."""
+    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    index, weapon = _own_attack(c, act.attack_name)
+    if weapon.condition is None:
+        raise InvalidAction(f"{c.name}'s {weapon.name} has no tracked condition", ("attackName",))
+    if weapon.max_condition is None and act.amount is None:
+        raise InvalidAction(
+            f"{c.name}'s {weapon.name} has no maxCondition: say how much to restore", ("amount",)
+        )
+    if weapon.max_condition is not None and weapon.condition >= weapon.max_condition:
+        raise IllegalAction(
+            f"{c.name}'s {weapon.name} is in full condition already", "d100.action.repair"
+        )
+    ruleset.spend(draft, c.id, "action", log)
+    c = draft.edit(c.id)
+    roll = _check_total(c, "repair", "intelligence", rng, "repair check")
+    success = roll.total >= act.dc
+    condition = weapon.condition
+    if success:
+        if act.amount is None:
+            assert weapon.max_condition is not None
+            condition = weapon.max_condition
+        else:
+            condition = condition + act.amount
+            if weapon.max_condition is not None:
+                condition = min(condition, weapon.max_condition)
+        c.attacks[index] = dataclasses.replace(weapon, condition=condition)
+    log.rolled(
+        roll,
+        f"{c.name} repairs {weapon.name}: {roll.total} against DC {act.dc}, "
+        + (f"condition {condition}" if success else "no repair"),
+        actor=c.id,
+        rule="d100.action.repair",
+        success=success,
+        condition=condition,
+    )
+    return RepairOutcome(
+        c.id, weapon.name, success, roll.total, act.dc, condition, weapon.max_condition
+    )
+
+
+def _check_close(
+    ruleset: Ruleset, draft: Draft, attacker: Combatant, target: Combatant, rule: str, what: str
+) -> None:
+    if attacker.id == target.id:
+        raise InvalidAction(f"a combatant can't {what} itself", ("targetId",))
+    if attacker.dead or attacker.incapacitated:
+        raise IllegalAction(f"{attacker.name} is incapacitated and can't {what}", rule)
+    if target.dead:
+        raise IllegalAction(f"{target.name} is dead", rule)
+    board = ruleset.board(draft)
+    if board.rank(target) > board.rank(attacker) + 1:
+        raise IllegalAction(
+            f"{target.name} ({target.size}) is more than one size larger than "
+            f"{attacker.name} ({attacker.size})",
+            rule,
+        )
+    feet = board.distance_ft(attacker, target)
+    if feet > reach(attacker):
+        raise IllegalAction(
+            f"{target.name} is {feet} ft away, beyond {attacker.name}'s reach of "
+            f"{reach(attacker)} ft",
+            rule,
+        )
+
+
+def _contest_or_win(
+    actor: Combatant,
+    actor_skill: str,
+    other: Combatant,
+    other_skill: str,
+    rng: Random,
+    log: EventLog,
+    rule: str,
+    verb: str,
+) -> ContestOutcome:
+    """The contest, or an automatic success against an incapacitated creature."""
+    if other.incapacitated:
+        log.note(
+            "contest",
+            f"{other.name} is incapacitated: the {verb} succeeds",
+            actor=actor.id,
+            target=other.id,
+            rule=rule,
+        )
+        return ContestOutcome(actor.id, other.id, True, True, None, None, "failed")
+    won, mine, theirs = _contest(actor, actor_skill, other, other_skill, rng, log, rule)
+    return ContestOutcome(actor.id, other.id, won, False, mine, theirs, "failed")
+
+
+def _contest(
+    actor: Combatant,
+    actor_skill: str,
+    other: Combatant,
+    other_skill: str,
+    rng: Random,
+    log: EventLog,
+    rule: str,
+) -> tuple[bool, int, int]:
+    """Decision: a contest is d20 + skill each (skill bonus, Strength without it); the actor
+    must beat the other's total, a tie leaves things as they were."""
+    mine = _check_total(actor, actor_skill, "strength", rng, f"{actor_skill} check")
+    theirs = _check_total(other, other_skill, "strength", rng, f"{other_skill} check")
+    log.rolled(mine, f"{actor.name} rolls {mine.total} ({actor_skill})", actor=actor.id)
+    log.rolled(theirs, f"{other.name} rolls {theirs.total} ({other_skill})", actor=other.id)
+    won = mine.total > theirs.total
+    log.note(
+        "contest",
+        f"{actor.name} {mine.total} against {other.name} {theirs.total}: "
+        + ("success" if won else "failure"),
+        actor=actor.id,
+        target=other.id,
+        rule=rule,
+        success=won,
+    )
+    return won, mine.total, theirs.total
+
+
+@action(
+    "shove",
+    summary="d100: shove a creature prone or 5 ft away (replaces one attack).",
+    order=290,
+    rulesets=D100,
+)
+def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog) -> ContestOutcome:
+    """``d100.shove``: unarmed check against the target's Athletics (automatic against an
+    incapacitated target); success knocks it prone or pushes it one cell directly away. A
+    push into a wall, another creature or off the map fails (the shove still lands, and the
+    log says why the target didn't move)."""
+    attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
+    target = ruleset.combatant(draft, act.target_id, "targetId")
+    _check_close(ruleset, draft, attacker, target, "d100.shove", "shove")
+    ruleset.spend(draft, attacker.id, act.spend, log)
+    outcome = _contest_or_win(
+        attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
+    )
+    if not outcome.success:
+        return outcome
+    if act.mode == "prone":
+        t = draft.edit(target.id)
+        if not t.has(Cond.PRONE):
+            t.conditions.append(Condition(Cond.PRONE, attacker.id))
+        outcome.result = "prone"
+        log.note(
+            "prone", f"{t.name} is knocked prone", target=t.id, rule="d100.shove", mode="prone"
+        )
+        return outcome
+    cell, reason = _push_cell(ruleset, draft, attacker, target)
+    if cell is None:
+        outcome.result = "push-blocked"
+        log.note(
+            "push-blocked",
+            f"{target.name} can't be pushed: {reason}",
+            target=target.id,
+            rule="d100.shove",
+        )
+        return outcome
+    t = draft.edit(target.id)
+    t.position = cell
+    outcome.result = "pushed"
+    outcome.position = cell
+    log.note(
+        "pushed",
+        f"{t.name} is pushed 5 ft to ({cell.x}, {cell.y})",
+        actor=attacker.id,
+        target=t.id,
+        rule="d100.shove",
+        x=cell.x,
+        y=cell.y,
+    )
+    return outcome
+
+
+def _push_cell(
+    ruleset: Ruleset, draft: Draft, attacker: Combatant, target: Combatant
+) -> tuple[Cell | None, str]:
+    """The cell one step directly away from the shover, or why there is none."""
+    board = ruleset.board(draft)
+    geometry = board.geometry
+    if geometry.kind.value == "hex":
+        dq = target.position.x - attacker.position.x
+        dr = target.position.y - attacker.position.y
+        steps = max(1, geometry.distance((0, 0), (dq, dr)))
+        step = (round(dq / steps), round(dr / steps))
+    else:
+        ea, et = board.extent[attacker.size], board.extent[target.size]
+        ax2 = 2 * attacker.position.x + ea
+        ay2 = 2 * attacker.position.y + ea
+        tx2 = 2 * target.position.x + et
+        ty2 = 2 * target.position.y + et
+        step = ((tx2 > ax2) - (tx2 < ax2), (ty2 > ay2) - (ty2 < ay2))
+    if step == (0, 0):
+        return None, "no direction away from the shover"
+    dest = Cell(target.position.x + step[0], target.position.y + step[1])
+    cells = board.cells(dataclasses.replace(target, position=dest, footprint=None))
+    for cell in cells:
+        if not geometry.in_bounds(cell):
+            return None, f"({cell[0]}, {cell[1]}) is off the grid"
+        if not geometry.fits([cell]):
+            return None, f"({cell[0]}, {cell[1]}) is blocked"
+    taken = set(cells)
+    for other in draft.encounter.combatants:
+        if other.id == target.id or other.dead:
+            continue
+        if taken & set(board.cells(other)):
+            return None, f"{other.name} is in the way"
+    return dest, ""
+
+
+@action(
+    "grapple",
+    summary="d100: grapple a creature (replaces one attack, needs a free hand).",
+    order=300,
+    rulesets=D100,
+)
+def grapple(
+    ruleset: Ruleset, draft: Draft, act: Grapple, rng: Random, log: EventLog
+) -> ContestOutcome:
+    """``d100.grapple``: needs a free hand; unarmed check against the target's unarmed check
+    (automatic against an incapacitated target); success: grappled by the attacker."""
+    attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
+    target = ruleset.combatant(draft, act.target_id, "targetId")
+    if not act.free_hand:
+        raise IllegalAction(f"{attacker.name} needs a free hand to grapple", "d100.grapple")
+    _check_close(ruleset, draft, attacker, target, "d100.grapple", "grapple")
+    if any(k.name == Cond.GRAPPLED and k.source == attacker.id for k in target.conditions):
+        raise IllegalAction(f"{attacker.name} is already grappling {target.name}", "d100.grapple")
+    ruleset.spend(draft, attacker.id, act.spend, log)
+    outcome = _contest_or_win(
+        attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
+    )
+    if outcome.success:
+        t = draft.edit(target.id)
+        t.conditions.append(Condition(Cond.GRAPPLED, attacker.id))
+        outcome.result = "grappled"
+        log.note(
+            "grappled",
+            f"{t.name} is grappled by {attacker.name}",
+            actor=attacker.id,
+            target=t.id,
+            rule="d100.grapple",
+        )
+    return outcome
+
+
+@action(
+    "escapeGrapple",
+    summary="d100: escape a grapple, unarmed check against the grappler's (an action).",
+    order=310,
+    rulesets=D100,
+)
+def escape_grapple(
+    ruleset: Ruleset, draft: Draft, act: EscapeGrapple, rng: Random, log: EventLog
+) -> ContestOutcome:
+    """``d100.grapple.escape``: the grappled creature's action; its unarmed check must beat
+    the grappler's. Decision: against an incapacitated grappler it succeeds automatically."""
+    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    holds = [k.source for k in c.conditions if k.name == Cond.GRAPPLED]
+    if act.grappler_id is not None:
+        ruleset.combatant(draft, act.grappler_id, "grapplerId")
+        if act.grappler_id not in holds:
+            raise IllegalAction(
+                f"{c.name} is not grappled by {act.grappler_id!r}", "d100.grapple.escape"
+            )
+        source = act.grappler_id or ""
+    elif not holds:
+        raise IllegalAction(f"{c.name} is not grappled", "d100.grapple.escape")
+    elif len(set(holds)) > 1:
+        raise InvalidAction(
+            f"{c.name} is grappled by several creatures: name one in 'grapplerId'",
+            ("grapplerId",),
+        )
+    else:
+        source = holds[0] or ""
+    if c.incapacitated:
+        raise IllegalAction(f"{c.name} is incapacitated and can't act", "d100.grapple.escape")
+    ruleset.spend(draft, c.id, "action", log)
+    grappler = draft.get(source) if source else None
+    automatic = grappler is None or grappler.incapacitated
+    mine = theirs = None
+    if automatic:
+        won = True
+    else:
+        assert grappler is not None
+        won, mine, theirs = _contest(
+            c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
+        )
+    outcome = ContestOutcome(c.id, source, won, automatic, mine, theirs, "failed")
+    if won:
+        _remove_conditions(draft.edit(c.id), Cond.GRAPPLED, source)
+        outcome.result = "escaped"
+        log.note(
+            "escaped",
+            f"{c.name} escapes the grapple",
+            actor=c.id,
+            target=source,
+            rule="d100.grapple.escape",
+        )
+    return outcome
+
+
+@action(
+    "releaseGrapple",
+    summary="d100: let go of a grappled creature (no action).",
+    order=320,
+    rulesets=D100,
+)
+def release_grapple(
+    ruleset: Ruleset, draft: Draft, act: ReleaseGrapple, rng: Random, log: EventLog
+) -> ContestOutcome:
+    """``d100.grapple``: the grappler releases its target whenever it likes, no action."""
+    g = ruleset.combatant(draft, act.grappler_id, "grapplerId")
+    t = ruleset.combatant(draft, act.target_id, "targetId")
+    if not any(k.name == Cond.GRAPPLED and k.source == g.id for k in t.conditions):
+        raise IllegalAction(f"{g.name} is not grappling {t.name}", "d100.grapple")
+    t = draft.edit(t.id)
+    _remove_conditions(t, Cond.GRAPPLED, g.id)
+    log.note(
+        "released", f"{g.name} releases {t.name}", actor=g.id, target=t.id, rule="d100.grapple"
+    )
+    return ContestOutcome(g.id, t.id, True, True, None, None, "released")
+
+
+@action(
+    "search",
+    summary="d100: search for hidden creatures against the DM's DC; optional scavenging check.",
+    order=330,
+    rulesets=D100,
+)
+def search(
+    ruleset: Ruleset, draft: Draft, act: Search, rng: Random, log: EventLog
+) -> SearchOutcome:
+    """``d100.action.search`` and ``d100.hide.contest``: an action. Reading of the seed: the
+    hidden creature's Stealth total is contested by the DC the DM sets for this searcher, so
+    a hidden hostile creature is found when ``dc`` is at least its Stealth total (found: no
+    longer hidden). With ``scavengingDc`` the searcher also makes the scavenging check: d20 +
+    ``scavenging`` skill (Wisdom without it), success on meeting it."""
+    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    if c.incapacitated:
+        raise IllegalAction(f"{c.name} is incapacitated and can't act", "d100.action.search")
+    ruleset.spend(draft, c.id, "action", log)
+    outcome = SearchOutcome(c.id)
+    if act.dc is not None:
+        for other in draft:
+            if other.id == c.id or other.side == c.side:
+                continue
+            if not (other.has(Cond.HIDDEN) or other.stealth is not None):
+                continue
+            stealth = other.stealth if other.stealth is not None else 0
+            if act.dc >= stealth:
+                o = draft.edit(other.id)
+                _remove_conditions(o, Cond.HIDDEN)
+                o.stealth = None
+                outcome.found.append(o.id)
+                log.note(
+                    "found",
+                    f"{c.name} finds {o.name} (DC {act.dc} against Stealth {stealth})",
+                    actor=c.id,
+                    target=o.id,
+                    rule="d100.hide.contest",
+                )
+            else:
+                outcome.still_hidden.append(other.id)
+                log.note(
+                    "not-found",
+                    f"{other.name} stays hidden (DC {act.dc} against Stealth {stealth})",
+                    actor=c.id,
+                    target=other.id,
+                    rule="d100.hide.contest",
+                )
+    if act.scavenging_dc is not None:
+        roll = _check_total(c, "scavenging", "wisdom", rng, "scavenging check")
+        outcome.scavenging_total = roll.total
+        outcome.scavenging_success = roll.total >= act.scavenging_dc
+        log.rolled(
+            roll,
+            f"{c.name}'s scavenging check: {roll.total} against DC {act.scavenging_dc}",
+            actor=c.id,
+            rule="d100.action.search",
+            success=outcome.scavenging_success,
+        )
+    return outcome

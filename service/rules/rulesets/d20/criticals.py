@@ -1,0 +1,274 @@
+"""The critical tables applied to the encounter (``d20.crit.*``), and ``resolveChoice``.
+
+After a natural 20 (critical hit) or a natural 1 (fumble), :func:`roll_band` rolls d100 on
+the matching table (``d20.crit.tables``), logs the band, and applies its effects in order
+(``d20.crit.effects``, :mod:`.effects`). Effects the seed leaves to a person ("you can
+choose", "chosen by DM") and opportunity attacks become pending choices that
+``resolveChoice`` accepts or declines.
+
+Reading decisions (where the state has no exact shape for a table's wording):
+
+* "next round" windows become an effect with ``starts_round = round + 1`` and
+  ``Duration(rounds=2)`` (rounds are counted down as each round begins, so it lives through
+  the whole next round and ends when the one after starts).
+* Initiative moves are recorded as an effect (``initiative-top`` / ``initiative-bottom``)
+  and carried out by :func:`move_in_order` when the turn ends or the next round starts; the
+  order is not changed in the middle of a round.
+* Hands: a combatant has a free hand unless its ``features`` name ``both-hands-in-use``.
+* Ending a turn empties the combatant's turn budget and logs an ``end-turn`` event; the
+  turn itself is advanced by ``nextTurn`` as usual.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+from typing import Any
+
+from ... import dice
+from ...errors import InvalidAction
+from ...events import EventLog
+from ...model import Attack, Draft, PendingChoice
+from ...model.outcomes import AttackOutcome
+from ...registry import action
+from ...ruleset import AttackSetup, BandOdds, Ruleset
+from .effects import RULE, Effect, PermanentInjury, Play
+from .loader import LoadError
+from .requests import ChoiceOutcome, ResolveChoice
+from .tables import CritTable, load_table, parse_table, table_for
+
+TABLE_RULE = "d20.crit.tables"
+
+
+def roll_band(
+    ruleset: Ruleset,
+    draft: Draft,
+    setup: AttackSetup,
+    outcome: AttackOutcome,
+    rng: Random,
+    log: EventLog,
+) -> None:
+    """After a natural 20 or a natural 1 that missed: roll d100 on the matching table and
+    apply the band."""
+    if outcome.critical:
+        critical = True
+    elif outcome.natural <= ruleset.fumble_max and not outcome.hit:
+        critical = False
+    else:
+        return
+    attacker, target, attack = setup.attacker, setup.target, setup.attack
+    table = table_for(attack.kind, critical)
+    loaded = load_table(table)
+    roll = dice.roll_die(100, rng, "critical-table")
+    log.rolled(
+        roll,
+        f"{'critical hit' if critical else 'critical fumble'}: d100 on the "
+        f"{loaded.title} table: {roll.total}",
+        actor=attacker.id,
+        target=target.id,
+        rule=TABLE_RULE,
+        table=table.value,
+    )
+    band = loaded.band(roll.total)
+    source = f"{table.value.replace('_', '-')} {band.span}"
+    log.note(
+        "critical-band",
+        f"{source}: {band.title} {band.text}",
+        actor=attacker.id,
+        target=target.id,
+        rule=TABLE_RULE,
+        table=table.value,
+        band=band.span,
+        title=band.title,
+        text=band.text,
+    )
+    play = Play(
+        ruleset,
+        draft,
+        rng,
+        log,
+        attacker.id,
+        target.id,
+        attack,
+        source,
+        f"{band.title} {band.text}"[:1000],
+    )
+    play.apply_list(band.effects_for(attack.kind))
+    log.note(
+        "critical-applied",
+        f"{source} applied: " + ("; ".join(play.applied) or "nothing mechanical"),
+        actor=attacker.id,
+        target=target.id,
+        rule=RULE,
+        applied=list(play.applied),
+        offered=list(play.offered),
+    )
+
+
+def band_odds(
+    attacker_features: list[str], attack: Attack, critical: bool, excludes: list[str]
+) -> list[BandOdds]:
+    """For the odds: each band of the table the attack rolls on, with the damage its
+    effects deal the target at once (``damage_odds``), in order; what they leave out goes
+    in ``excludes`` (``odds_excluded``)."""
+    table = load_table(table_for(attack.kind, critical))
+    both = "both-hands-in-use" in attacker_features
+    out: list[BandOdds] = []
+    for band in table.bands:
+        hits = []
+        for effect in band.effects_for(attack.kind):
+            if effect.choice is not None:
+                continue
+            if effect.requires is not None and both != (effect.requires == "both_hands_in_use"):
+                continue
+            dist = effect.damage_odds(attack)
+            if dist is not None:
+                hits.append(dist)
+                continue
+            excluded = effect.odds_excluded()
+            if excluded is not None:
+                excludes.append(excluded)
+        out.append(BandOdds(table.table.value, band.low, band.high, band.title, tuple(hits)))
+    return out
+
+
+def move_in_order(draft: Draft, cid: str, position: str, log: EventLog) -> None:
+    """Carry out an ``initiative-top`` / ``initiative-bottom`` effect of ``cid``. The order
+    list is changed in place so that a ``nextTurn`` in progress goes on with the right
+    creature."""
+    c = draft.get(cid)
+    if not any(e.kind == f"initiative-{position}" for e in c.effects):
+        return
+    c = draft.edit(cid)
+    c.effects = [e for e in c.effects if e.kind != f"initiative-{position}"]
+    order = draft.encounter.order
+    entry = next((e for e in order if e.combatant_id == cid), None)
+    if entry is None:
+        return
+    rest = [e for e in order if e.combatant_id != cid]
+    if not rest:
+        return
+    if position == "top":
+        moved = dataclasses.replace(entry, initiative=min(1000, rest[0].initiative + 1))
+        order[:] = [moved, *rest]
+    else:
+        moved = dataclasses.replace(entry, initiative=max(-1000, rest[-1].initiative - 1))
+        order[:] = [*rest, moved]
+    log.note(
+        "initiative-moved",
+        f"{c.name} moves to the {position} of the initiative order",
+        actor=cid,
+        rule=RULE,
+        position=position,
+    )
+
+
+@action(
+    "resolveChoice",
+    summary="Accept or decline a pending choice (a critical table effect left to a person).",
+    order=170,
+    rulesets=("d20",),
+)
+def resolve_choice(
+    ruleset: Ruleset, draft: Draft, act: ResolveChoice, rng: Random, log: EventLog
+) -> ChoiceOutcome:
+    enc = draft.encounter
+    index = next((i for i, c in enumerate(enc.pending_choices) if c.id == act.choice_id), None)
+    if index is None:
+        known = ", ".join(c.id for c in enc.pending_choices) or "none"
+        raise InvalidAction(
+            f"no pending choice with id {act.choice_id!r} (pending: {known})", ("choiceId",)
+        )
+    choice = enc.pending_choices[index]
+    if act.decision not in choice.options:
+        raise InvalidAction(
+            f"choice {choice.id!r} takes one of {', '.join(choice.options)}", ("decision",)
+        )
+    where = ("encounter", "pendingChoices", index)
+    effects = _parse_effects(choice.effects, (*where, "effects"))
+    play = _play(ruleset, draft, rng, log, choice, act.detail, (*where, "context"))
+    if (
+        act.decision == "accept"
+        and act.detail is None
+        and any(isinstance(e, PermanentInjury) for e in effects)
+    ):
+        raise InvalidAction("the DM's choice needs a detail: name the injury", ("detail",))
+    enc.pending_choices = [c for c in enc.pending_choices if c.id != choice.id]
+    outcome = ChoiceOutcome(choice.id, act.decision, choice.owner)
+    if act.decision == "decline":
+        log.note(
+            "choice-declined",
+            f"{choice.owner} declines: {choice.prompt}",
+            actor=play.attacker_id,
+            rule=RULE,
+            choice_id=choice.id,
+        )
+        return outcome
+    log.note(
+        "choice-accepted",
+        f"{choice.owner} accepts: {choice.prompt}" + (f" ({act.detail})" if act.detail else ""),
+        actor=play.attacker_id,
+        rule=RULE,
+        choice_id=choice.id,
+        detail=act.detail,
+    )
+    for effect in effects:
+        play.apply(effect)
+    outcome.applied = list(play.applied)
+    outcome.offered = list(play.offered)
+    return outcome
+
+
+def _parse_effects(raw: list[dict[str, Any]], path: tuple[str | int, ...]) -> tuple[Effect, ...]:
+    """Effects back from a pending choice, checked as strictly as the data files."""
+    doc = {
+        "table": CritTable.WEAPON_HIT.value,
+        "title": "pending choice",
+        "bands": [{"low": 1, "high": 100, "title": "choice", "text": "choice", "effects": raw}],
+    }
+    try:
+        return parse_table(doc).bands[0].effects
+    except LoadError as exc:
+        raise InvalidAction(f"the pending choice's effects are malformed: {exc}", path) from None
+
+
+def _play(
+    ruleset: Ruleset,
+    draft: Draft,
+    rng: Random,
+    log: EventLog,
+    choice: PendingChoice,
+    detail: str | None,
+    path: tuple[str | int, ...],
+) -> Play:
+    ctx = choice.context
+    attacker, target, attack = ctx.get("attacker"), ctx.get("target"), ctx.get("attack")
+    if not isinstance(attacker, str) or not isinstance(target, str):
+        raise InvalidAction("a pending choice's context names its attacker and target", path)
+    for cid, key in ((attacker, "attacker"), (target, "target")):
+        try:
+            draft.get(cid)
+        except InvalidAction as e:
+            raise e.at(*path, key) from None
+    names = {f.name for f in dataclasses.fields(Attack)}
+    try:
+        if not isinstance(attack, dict):
+            raise TypeError("not an object")
+        weapon = Attack(**{k: v for k, v in attack.items() if k in names})
+        dice.parse(weapon.damage)
+    except (TypeError, InvalidAction) as exc:
+        raise InvalidAction(
+            f"the pending choice's attack is malformed: {exc}", (*path, "attack")
+        ) from None
+    return Play(
+        ruleset,
+        draft,
+        rng,
+        log,
+        attacker,
+        target,
+        weapon,
+        choice.source or "choice",
+        choice.prompt,
+        detail,
+    )
