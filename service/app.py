@@ -17,14 +17,16 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from service.api.auth import Guard
-from service.api.graphql.playground import playground_html
+from service.api.graphql.playground import PLAYGROUND_CSP, playground_html
 from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
 from service.api.observability import Observability, metrics_endpoint, setup_logging
+from service.api.pages import page_response
+from service.api.pages import routes as page_routes
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
@@ -43,10 +45,9 @@ class GraphQLApp(GraphQLView):
             settings,
             graphql_ide="graphiql" if settings.graphql_playground else None,
         )
-        self._html = playground_html()
 
     async def render_graphql_ide(self, request: Request) -> Response:
-        return HTMLResponse(self._html)
+        return page_response(playground_html(), PLAYGROUND_CSP)
 
 
 def make_store(settings: Settings, url: str) -> SessionStore:
@@ -148,6 +149,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/metrics", metrics_endpoint, methods=["GET"], include_in_schema=False),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
+            *page_routes(),
         ],
         lifespan=lifespan(settings),
         middleware=[
