@@ -19,6 +19,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from strawberry.http.websocket_origin import normalize_allowed_origins
 
 from service.api.auth import Guard
 from service.api.graphql.playground import PLAYGROUND_CSP, playground_html
@@ -44,6 +45,9 @@ class GraphQLApp(GraphQLView):
             build_schema(settings),
             settings,
             graphql_ide="graphiql" if settings.graphql_playground else None,
+            # Browsers apply no CORS to websockets: strawberry checks the handshake's
+            # Origin itself, against the same origins as CORS.
+            allowed_origins=allowed_origins(settings),
         )
 
     async def render_graphql_ide(self, request: Request) -> Response:
@@ -88,15 +92,25 @@ def lifespan(settings: Settings) -> Any:
     return run
 
 
+def allowed_origins(settings: Settings) -> tuple[str, ...]:
+    """``CRS_CORS_ORIGINS`` as browsers send an ``Origin`` (``https://Vtt.example:443/`` is
+    ``https://vtt.example``), or SystemExit naming a value that is no origin."""
+    try:
+        return tuple(sorted(normalize_allowed_origins(settings.cors_origins)))
+    except ValueError as error:
+        raise SystemExit(f"CRS_CORS_ORIGINS: {error}") from None
+
+
 def cors(settings: Settings) -> list[Middleware]:
     """CORS for browser clients on other origins (``CRS_CORS_ORIGINS``), before the key
-    check so that preflight requests, which carry no key, are answered."""
+    check so that preflight requests, which carry no key, are answered. The GraphQL
+    websocket checks the same origins itself (:class:`GraphQLApp`)."""
     if not settings.cors_origins:
         return []
     return [
         Middleware(
             CORSMiddleware,
-            allow_origins=list(settings.cors_origins),
+            allow_origins=list(allowed_origins(settings)),
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=[
                 "authorization",
