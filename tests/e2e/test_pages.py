@@ -98,6 +98,18 @@ def test_playground_runs_an_example_offline(
         assert isinstance(payload["outcome"]["hit"], bool)
         assert payload["events"], payload
         page.screenshot(tmp_path / "playground.png")
+        # Subscriptions go over a websocket to the same URL: the policy allows it.
+        ack = page.evaluate(
+            """new Promise((resolve) => {
+                 const url = location.href.replace(/^http/, "ws").split(/[?#]/)[0];
+                 const ws = new WebSocket(url, "graphql-transport-ws");
+                 ws.onopen = () => ws.send(JSON.stringify({type: "connection_init"}));
+                 ws.onmessage = (m) => { resolve(JSON.parse(m.data).type); ws.close(); };
+                 ws.onerror = () => resolve("error");
+               })""",
+            await_promise=True,
+        )
+        assert ack == "connection_ack"
     # The page loaded only from the service: the page, its scripts and styles, and the POST.
     assert all(url.startswith(service.url) for url in page.requested)
     assert any("/static/vendor/graphiql-" in url for url in page.requested)
