@@ -12,7 +12,7 @@ package its version, licence, the tarball's integrity and a SHA-256 per file.
     python scripts/vendor_assets.py --check    offline: the committed files match VENDORED.json
 
 To upgrade a package, change its version in :data:`PINS`, run the script, load both pages
-(``python -m pytest tests/e2e/test_pages.py``) and commit the result. A pinned version whose
+(``python -m pytest tests/e2e/test_offline_pages.py``) and commit the result. A pinned version whose
 tarball no longer has the integrity recorded in VENDORED.json is refused.
 
 Neither the service nor CI needs npm: only this refresh does.

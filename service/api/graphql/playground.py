@@ -481,7 +481,7 @@ SCROLL_LOCK_STYLE = "\n".join(
 """The ``<style>`` GraphiQL inserts while a menu is open (``react-remove-scroll-bar``, in
 ``graphiql.min.js``): on this page, whose body never scrolls and has no margin
 (``static/playground.css``), always this text. The page's policy allows it by hash and
-nothing else inline; ``tests/e2e/test_pages.py`` fails on any violation."""
+nothing else inline; ``tests/e2e/test_offline_pages.py`` fails on any violation."""
 
 PLAYGROUND_CSP = csp(style_hashes=(style_hash(SCROLL_LOCK_STYLE),))
 

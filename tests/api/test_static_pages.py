@@ -1,6 +1,6 @@
 """The service's own pages and the static files they load: the REST docs at ``/docs``, the
 vendored assets (pinned, with their licences, unchanged since they were fetched), caching,
-and the Content-Security-Policy. The browser half is ``tests/e2e/test_pages.py``."""
+and the Content-Security-Policy. The browser half is ``tests/e2e/test_offline_pages.py``."""
 
 from __future__ import annotations
 
