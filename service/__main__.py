@@ -1,20 +1,41 @@
-"""``python -m service``: serve the API with uvicorn on the configured host and port."""
+"""``python -m service``: serve the API with uvicorn on the configured host and port.
+
+Everything the process writes is JSON lines on stderr (:func:`log_config`): uvicorn's
+start-up, shutdown and websocket lines, strawberry's errors, warnings, and a refusal to
+start (a bad setting: one ``critical`` line naming it, then exit status 1).
+"""
 
 from __future__ import annotations
 
+import logging
+import logging.config
+
 import uvicorn
 
+from service.api.observability import log_config
 from service.app import create_app
 from service.settings import Settings
 
+log = logging.getLogger("service")
+
 
 def main() -> None:
-    settings = Settings.from_env()
+    logging.config.dictConfig(log_config())
+    logging.captureWarnings(True)
+    try:
+        settings = Settings.from_env()
+        app = create_app(settings)
+    except SystemExit as refused:
+        if not isinstance(refused.code, str):
+            raise
+        log.critical("refusing to start: %s", refused.code)
+        raise SystemExit(1) from None
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         log_level="info",
+        log_config=log_config(),
         access_log=False,  # the app writes its own JSON access log (service.api.observability)
     )
 

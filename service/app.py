@@ -1,8 +1,17 @@
-"""The application factory: both doors and the health routes on one Starlette app.
+"""The application factory: both doors, the pages and the health routes on one Starlette app.
 
 The lifespan sets up the session store: with ``REDIS_URL`` it connects to that Redis (or
 Redis Cluster, ``redis+cluster://``); without, it starts a Redis of its own for the life of
-the process (``service.store.RedisServer``) and stops it on shutdown.
+the process (``service.store.RedisServer``) and stops it on shutdown. With
+``CRS_METRICS_PORT`` it also serves ``/metrics`` on that port, in a thread.
+
+Health, none of which needs a key:
+
+- ``GET /healthz``: liveness, the process answers HTTP.
+- ``GET /readyz``: readiness of the API: started and not stopping. It does not depend on
+  Redis, so a Redis outage leaves the stateless routes in service (sessions answer 503).
+- ``GET /readyz/sessions``: the session store answers a ping (503 with ``Retry-After``
+  otherwise): for monitoring, not for a load balancer's readiness.
 """
 
 from __future__ import annotations
@@ -12,19 +21,24 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import Any
+from wsgiref.simple_server import WSGIServer
 
+from prometheus_client import start_http_server
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from strawberry.http.websocket_origin import normalize_allowed_origins
 
 from service.api.auth import Guard
-from service.api.graphql.playground import playground_html
+from service.api.graphql.playground import PLAYGROUND_CSP, playground_html
 from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
-from service.api.observability import Observability, metrics_endpoint, setup_logging
+from service.api.observability import REGISTRY, Observability, metrics_endpoint, setup_logging
+from service.api.pages import page_response
+from service.api.pages import routes as page_routes
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
@@ -42,11 +56,13 @@ class GraphQLApp(GraphQLView):
             build_schema(settings),
             settings,
             graphql_ide="graphiql" if settings.graphql_playground else None,
+            # Browsers apply no CORS to websockets: strawberry checks the handshake's
+            # Origin itself, against the same origins as CORS.
+            allowed_origins=allowed_origins(settings),
         )
-        self._html = playground_html()
 
     async def render_graphql_ide(self, request: Request) -> Response:
-        return HTMLResponse(self._html)
+        return page_response(playground_html(), PLAYGROUND_CSP)
 
 
 def make_store(settings: Settings, url: str) -> SessionStore:
@@ -63,39 +79,84 @@ def make_store(settings: Settings, url: str) -> SessionStore:
 def lifespan(settings: Settings) -> Any:
     @asynccontextmanager
     async def run(app: Starlette) -> AsyncIterator[None]:
+        metrics = start_metrics_server(settings)
         server: RedisServer | None = None
-        url = settings.redis_url
-        if url is None:
-            server = RedisServer()
-            try:
-                url = await asyncio.to_thread(server.start)
-            except BaseException:
-                server.close()
-                raise
-            log.info("no REDIS_URL: started an embedded Redis for sessions at %s", url)
-        store = make_store(settings, url)
-        app.state.store = store
         try:
-            yield
+            url = settings.redis_url
+            if url is None:
+                server = RedisServer()
+                try:
+                    url = await asyncio.to_thread(server.start)
+                except BaseException:
+                    server.close()
+                    server = None
+                    raise
+                log.info("no REDIS_URL: started an embedded Redis for sessions at %s", url)
+            store = make_store(settings, url)
+            app.state.store = store
+            app.state.started = True
+            try:
+                yield
+            finally:
+                app.state.started = False
+                app.state.store = None
+                with suppress(Exception):
+                    await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
         finally:
-            app.state.store = None
-            with suppress(Exception):
-                await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
             if server is not None:
                 await asyncio.to_thread(server.close)
+            if metrics is not None:
+                await asyncio.to_thread(stop_metrics_server, metrics)
 
     return run
 
 
+def start_metrics_server(settings: Settings) -> WSGIServer | None:
+    """``/metrics`` on ``CRS_METRICS_PORT`` (``host``), in a thread, when that is set."""
+    if settings.metrics_port is None:
+        return None
+    try:
+        metrics, _ = start_http_server(settings.metrics_port, settings.host, registry=REGISTRY)
+    except OSError as error:
+        raise SystemExit(
+            f"CRS_METRICS_PORT: cannot listen on {settings.host}:{settings.metrics_port}: {error}"
+        ) from None
+    log.info("metrics on http://%s:%d/metrics", settings.host, settings.metrics_port)
+    return metrics
+
+
+def stop_metrics_server(metrics: WSGIServer) -> None:
+    metrics.shutdown()
+    metrics.server_close()
+
+
+def allowed_origins(settings: Settings) -> tuple[str, ...]:
+    """``CRS_CORS_ORIGINS`` as browsers send an ``Origin`` (``https://Vtt.example:443/`` is
+    ``https://vtt.example``), or SystemExit naming a value that is no origin."""
+    try:
+        return tuple(sorted(normalize_allowed_origins(settings.cors_origins)))
+    except ValueError as error:
+        raise SystemExit(f"CRS_CORS_ORIGINS: {error}") from None
+
+
+def metrics_routes(settings: Settings) -> list[BaseRoute]:
+    """``GET /metrics`` on the API's port: only outside production and without a metrics
+    port of its own (``CRS_METRICS_PORT``, see :func:`lifespan`)."""
+    if settings.production or settings.metrics_port is not None:
+        return []
+    return [Route("/metrics", metrics_endpoint, methods=["GET"], include_in_schema=False)]
+
+
 def cors(settings: Settings) -> list[Middleware]:
     """CORS for browser clients on other origins (``CRS_CORS_ORIGINS``), before the key
-    check so that preflight requests, which carry no key, are answered."""
+    check so that preflight requests, which carry no key, are answered. The GraphQL
+    websocket checks the same origins itself (:class:`GraphQLApp`)."""
     if not settings.cors_origins:
         return []
     return [
         Middleware(
             CORSMiddleware,
-            allow_origins=list(settings.cors_origins),
+            allow_origins=list(allowed_origins(settings)),
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=[
                 "authorization",
@@ -127,6 +188,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"status": "ok"})
 
     async def readyz(request: Request) -> Response:
+        if getattr(request.app.state, "started", False):
+            return JSONResponse({"status": "ready"})
+        return JSONResponse(
+            {"status": "starting", "detail": "the service has not finished starting"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
+    async def readyz_sessions(request: Request) -> Response:
         store: SessionStore | None = getattr(request.app.state, "store", None)
         if store is not None and await store.ping():
             return JSONResponse({"status": "ready"})
@@ -145,9 +215,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
-            Route("/metrics", metrics_endpoint, methods=["GET"], include_in_schema=False),
+            Route("/readyz/sessions", readyz_sessions, methods=["GET"]),
+            *metrics_routes(settings),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
+            *page_routes(),
         ],
         lifespan=lifespan(settings),
         middleware=[
@@ -158,4 +230,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.settings = settings
     app.state.store = None
+    app.state.started = False
     return app

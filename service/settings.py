@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+PLACEHOLDER = "REPLACE-ME"
+"""What the committed example secrets hold (``deploy/k8s/secret.yaml``): refused at start-up."""
+
 
 def _int(name: str, default: int) -> int:
     raw = os.environ.get(name)
@@ -80,6 +83,10 @@ class Settings:
     A REST request counts 1; a GraphQL operation 1, and a mutation 1 per mutation field."""
     rate_burst: int = 60
     """How many requests may come at once, above the steady rate (GCRA burst)."""
+    metrics_port: int | None = None
+    """Serve ``GET /metrics`` on a port of its own (on ``host``) instead of the API's port.
+    Unset: on the API's port, except in production, where ``/metrics`` is never served on
+    the API's port (production defaults to 9464)."""
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -107,6 +114,7 @@ class Settings:
             api_key_prefix=os.environ.get("CRS_API_KEY_PREFIX") or "crs",
             rate_limit=_int("CRS_RATE_LIMIT", 600 if production else 0),
             rate_burst=_int("CRS_RATE_BURST", 60),
+            metrics_port=_int("CRS_METRICS_PORT", 9464 if production else 0) or None,
         ).checked()
 
     def checked(self) -> Settings:
@@ -115,10 +123,24 @@ class Settings:
             raise SystemExit(
                 "CRS_AUTH (on in production) needs CRS_API_KEY_SECRET, the server secret API "
                 "keys are hashed with: e.g. the output of "
-                "`python -c 'import secrets; print(secrets.token_hex(32))'`"
+                "`python -c 'import secrets; print(secrets.token_hex(32))'` (for a local trial "
+                "without API keys: CRS_PRODUCTION=0)"
             )
+        for name, value in (
+            ("CRS_API_KEY_SECRET", self.api_key_secret),
+            ("REDIS_URL", self.redis_url),
+        ):
+            if value is not None and PLACEHOLDER in value.upper():
+                raise SystemExit(
+                    f"{name} is still a placeholder ({PLACEHOLDER}-...) of deploy/k8s/secret.yaml:"
+                    " set the real value (see docs/deployment.md)"
+                )
         if self.api_key_secret is not None and len(self.api_key_secret) < 32:
             raise SystemExit("CRS_API_KEY_SECRET must be at least 32 characters")
+        if self.metrics_port is not None and not (
+            0 < self.metrics_port < 65536 and self.metrics_port != self.port
+        ):
+            raise SystemExit("CRS_METRICS_PORT must be a port (1-65535) other than CRS_PORT")
         if not self.api_key_prefix.isalnum():
             raise SystemExit("CRS_API_KEY_PREFIX must be letters and digits only")
         for name in ("graphql_max_depth", "graphql_max_tokens", "graphql_max_aliases"):

@@ -16,8 +16,16 @@ It reads commands on standard input and answers each on standard output:
     undo
     help, quit
 
+You play the player characters; the bot plays the monsters (combatants of kind ``monster``,
+when the fight has player characters): when a monster's turn comes, it attacks the nearest
+foe still standing with its first attack, and its turn ends. ``attack TARGET`` while a
+monster's turn is pending lets the monsters act first, then the character whose turn comes
+attacks. When a turn ends with at most one side standing (the service's ``fightOver``), the
+fight is over: the bot says who won and plays no more rounds; ``undo`` takes it back.
+
 Combatants are named by id or by name, in any case. Every write sends the version the bot last
 saw as ``If-Match``, so a change made meanwhile by someone else is reported, never overwritten.
+``undo`` takes back the last command whole, the monsters' turns it led to included.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from combat_rules_client.api.sessions import (
 from combat_rules_client.models import (
     ApplyDamageSessionRequest,
     Combatant,
+    CombatantKind,
     CreateSessionRequest,
     Encounter,
     Event,
@@ -63,9 +72,9 @@ HELP = """Commands:
   ATTACKER attacks TARGET [with WEAPON]  someone else attacks
   damage TARGET AMOUNT       deal damage (temporary HP first)
   heal TARGET AMOUNT         restore hit points
-  next turn                  end this turn, start the next one
+  next turn                  end this turn, start the next one (monsters act by themselves)
   status                     round, turn, and everyone's hit points
-  undo                       take back the last action
+  undo                       take back the last command
   quit"""
 
 
@@ -80,6 +89,12 @@ class Bot:
         self.etag: str | None = None
         self.encounter: Encounter | None = None
         self.seed = seed
+        self.writes = 0
+        """Writes this bot made (each a new version of the session)."""
+        self.over: list[str] | None = None
+        """The sides left standing once the fight is over (``fightOver``); None before."""
+        self.history: list[tuple[int, list[str] | None]] = []
+        """Per command that wrote: how many writes it made, and ``over`` before it."""
         self.commands: list[tuple[re.Pattern[str], Callable[..., str]]] = [
             (re.compile(r"(?:roll )?initiative|roll for initiative"), self.roll_initiative),
             (re.compile(r"attack (?P<target>.+?)(?: with (?P<weapon>.+))?"), self.attack),
@@ -109,7 +124,7 @@ class Bot:
     def _if_match(self) -> str | Unset:
         return self.etag if self.etag is not None else UNSET
 
-    def _result(self, response: Response[T | Problem]) -> T:
+    def _result(self, response: Response[T | Problem], write: bool = True) -> T:
         """The parsed success body, remembering the new version; a problem becomes BotError."""
         parsed = response.parsed
         if isinstance(parsed, Problem) or parsed is None:
@@ -123,10 +138,13 @@ class Bot:
                 raise BotError(f"Can't do that: {parsed.detail}{rule}")
             raise BotError(f"The service answered {response.status_code}.")
         self.etag = response.headers.get("etag", self.etag)
+        self.writes += write
         return parsed
 
     def refresh(self) -> Encounter:
-        session = self._result(get_session.sync_detailed(self.session_id, client=self.client))
+        session = self._result(
+            get_session.sync_detailed(self.session_id, client=self.client), write=False
+        )
         assert isinstance(session, Session)
         self.encounter = session.encounter
         return session.encounter
@@ -152,9 +170,62 @@ class Bot:
     def narrate(events: Iterable[Event]) -> list[str]:
         return [e.message for e in events if e.message]
 
+    # --- who plays what ---------------------------------------------------------------------
+
+    def by_id(self, cid: str | Unset | None) -> Combatant | None:
+        return next((c for c in self.current().combatants if c.id == cid), None)
+
+    def plays(self, combatant: Combatant) -> bool:
+        """Whether the bot plays this combatant: a monster, in a fight with player characters."""
+        kinds = {c.kind for c in self.current().combatants}
+        return combatant.kind == CombatantKind.MONSTER and CombatantKind.PC in kinds
+
+    @staticmethod
+    def standing(combatant: Combatant) -> bool:
+        return combatant.hp > 0 and combatant.dead is not True
+
+    def nearest_foe(self, actor: Combatant) -> Combatant | None:
+        foes = [c for c in self.current().combatants if c.side != actor.side and self.standing(c)]
+
+        def distance(c: Combatant) -> tuple[int, int, str]:
+            steps = max(abs(c.position.x - actor.position.x), abs(c.position.y - actor.position.y))
+            return steps, c.hp, c.id
+
+        return min(foes, key=distance, default=None)
+
+    def check_not_over(self) -> None:
+        if self.over is not None:
+            raise BotError(f"{self.verdict()} `undo` takes back the last command, or `quit`.")
+
+    def verdict(self) -> str:
+        sides = self.over or []
+        if not sides:
+            return "The fight is over: nobody is left standing."
+        return f"The fight is over: {' and '.join(sides)} {'wins' if len(sides) == 1 else 'win'}."
+
+    def play_monsters(self) -> list[str]:
+        """Play the monsters' turns, one after the other, until a player character's turn
+        or the end of the fight (at most one turn for each combatant)."""
+        lines: list[str] = []
+        for _ in self.current().combatants:
+            actor = self.by_id(self.current().turn_of)
+            if self.over is not None or actor is None or not self.plays(actor):
+                break
+            target = self.nearest_foe(actor)
+            if target is None:
+                lines.append(f"{actor.name} has nobody left to fight.")
+            else:
+                try:
+                    lines.extend(self._attack(actor.id, target.id, None))
+                except BotError as error:
+                    lines.append(f"{actor.name} does not attack {target.name}. {error}")
+            lines.extend(self._next_turn())
+        return lines
+
     # --- commands ---------------------------------------------------------------------------
 
     def roll_initiative(self) -> str:
+        self.check_not_over()
         result = self._result(
             session_roll_initiative.sync_detailed(
                 self.session_id,
@@ -167,26 +238,50 @@ class Bot:
         order = ", ".join(
             f"{self.name(e.combatant_id)} {e.initiative}" for e in result.outcome.order
         )
-        return (
-            f"Initiative: {order}.\n"
-            f"Round {result.outcome.round_}: {self.name(result.outcome.turn_of)}'s turn."
-        )
+        lines = [
+            f"Initiative: {order}.",
+            f"Round {result.outcome.round_}: {self.name(result.outcome.turn_of)}'s turn.",
+            *self.play_monsters(),
+        ]
+        return "\n".join(lines)
 
     def attack(self, target: str, weapon: str | None = None, attacker: str | None = None) -> str:
+        self.check_not_over()
+        target_id = self.combatant(target).id
         if attacker is not None:
-            attacker_id = self.combatant(attacker).id
-        else:
-            turn_of = self.current().turn_of
-            if not isinstance(turn_of, str):
-                raise BotError("Nobody's turn yet: `roll initiative` first, or say who attacks.")
-            attacker_id = turn_of
+            return "\n".join(self._attack(self.combatant(attacker).id, target_id, weapon))
+        if not isinstance(self.current().turn_of, str):
+            raise BotError("Nobody's turn yet: `roll initiative` first, or say who attacks.")
+        lines = self.play_monsters()  # a monster's turn pending: the monsters act first
+        if self.over is not None:
+            return "\n".join(lines)
+        attacker_id = self.current().turn_of
+        assert isinstance(attacker_id, str)
+        try:
+            if attacker_id == target_id:
+                name = self.name(attacker_id)
+                raise BotError(
+                    f"It's {name}'s turn: whom should {name} attack? "
+                    f"(`attack {self.other_than(attacker_id)}`, or name the attacker: "
+                    f"`{self.other_than(attacker_id)} attacks {name.lower()}`)"
+                )
+            lines.extend(self._attack(attacker_id, target_id, weapon))
+        except BotError as error:
+            lines.append(str(error))
+        return "\n".join(lines)
+
+    def other_than(self, cid: str) -> str:
+        others = [c.name.lower() for c in self.current().combatants if c.id != cid]
+        return others[0] if others else "someone"
+
+    def _attack(self, attacker_id: str, target_id: str, weapon: str | None) -> list[str]:
         result = self._result(
             session_resolve_attack.sync_detailed(
                 self.session_id,
                 client=self.client,
                 body=ResolveAttackSessionRequest(
                     attacker_id=attacker_id,
-                    target_id=self.combatant(target).id,
+                    target_id=target_id,
                     attack_name=weapon.strip() if weapon else UNSET,
                     seed=self._seed(),
                 ),
@@ -194,7 +289,7 @@ class Bot:
             )
         )
         self.encounter = result.encounter
-        return "\n".join(self.narrate(result.events))
+        return self.narrate(result.events)
 
     def damage(self, target: str, amount: str) -> str:
         result = self._result(
@@ -225,6 +320,10 @@ class Bot:
         return "\n".join(self.narrate(result.events)) or "Healed."
 
     def next_turn(self) -> str:
+        self.check_not_over()
+        return "\n".join([*self._next_turn(), *self.play_monsters()])
+
+    def _next_turn(self) -> list[str]:
         result = self._result(
             session_next_turn.sync_detailed(
                 self.session_id,
@@ -234,7 +333,11 @@ class Bot:
             )
         )
         self.encounter = result.encounter
-        return f"Round {result.encounter.round_}: {self.name(result.encounter.turn_of)}'s turn."
+        if result.outcome.fight_over is True:
+            standing = result.outcome.sides_standing
+            self.over = list(standing) if isinstance(standing, list) else []
+            return [self.verdict()]
+        return [f"Round {result.encounter.round_}: {self.name(result.encounter.turn_of)}'s turn."]
 
     def status(self) -> str:
         enc = self.refresh()
@@ -248,13 +351,18 @@ class Bot:
         return "\n".join(lines)
 
     def undo(self) -> str:
-        result = self._result(
-            undo_session.sync_detailed(
-                self.session_id, client=self.client, if_match=self._if_match()
+        count, over = self.history.pop() if self.history else (1, self.over)
+        version = 0
+        for _ in range(count):
+            result = self._result(
+                undo_session.sync_detailed(
+                    self.session_id, client=self.client, if_match=self._if_match()
+                )
             )
-        )
-        self.encounter = result.encounter
-        return f"Undone: back to what it was before (now version {result.session.version})."
+            self.encounter = result.encounter
+            version = result.session.version
+        self.over = over
+        return f"Undone: back to what it was before (now version {version})."
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -263,10 +371,14 @@ class Bot:
         for pattern, command in self.commands:
             match = pattern.fullmatch(text)
             if match:
+                writes, over = self.writes, self.over
                 try:
                     return command(**match.groupdict())
                 except BotError as error:
                     return str(error)
+                finally:
+                    if command != self.undo and self.writes > writes:
+                        self.history.append((self.writes - writes, over))
         return f"Sorry, I don't understand {line.strip()!r}. Try `help`."
 
 

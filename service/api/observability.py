@@ -7,7 +7,8 @@
   :data:`request_id_var`, so every log line written during the request carries it.
 - ``service.access``: one line per HTTP request (``method``, ``route``, ``status``,
   ``duration_ms``, ``request_id``, ``tenant`` when a handler put ``tenant`` in
-  ``request.state``), formatted by :class:`JsonFormatter` (:func:`setup_logging`).
+  ``request.state``, ``operation`` when the GraphQL view put ``graphql_operation`` there),
+  formatted by :class:`JsonFormatter` (:func:`setup_logging`).
 - Rule outcomes: the doors call :func:`record_outcome` for each action applied and
   :func:`record_problem` for each problem answered; the middleware never reads bodies.
 
@@ -46,6 +47,7 @@ __all__ = [
     "JsonFormatter",
     "Observability",
     "metrics_endpoint",
+    "operation_var",
     "record_outcome",
     "record_problem",
     "request_id_var",
@@ -63,13 +65,17 @@ UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 """Method labels; any other method is counted as ``other``."""
 
-QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
+QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/readyz/sessions", "/metrics"})
 """Probes and scrapes: counted, but not logged (they would drown the access log)."""
 
 ACCESS_LOG = logging.getLogger("service.access")
 
 request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 """The id of the request being handled, for any log line written while handling it."""
+
+operation_var: ContextVar[str | None] = ContextVar("graphql_operation", default=None)
+"""The name of the GraphQL operation being run (set by the GraphQL view), for the log lines
+written meanwhile (strawberry's error lines among them)."""
 
 # -- metrics -------------------------------------------------------------------------------
 
@@ -169,7 +175,11 @@ async def metrics_endpoint(request: Request) -> Response:
 
 # -- logs ----------------------------------------------------------------------------------
 
-_RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+_RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {
+    "message",
+    "asctime",
+    "color_message",  # uvicorn's message with terminal colours, beside the plain one
+}
 
 
 class JsonFormatter(logging.Formatter):
@@ -193,9 +203,36 @@ class JsonFormatter(logging.Formatter):
                     out[key] = value
         if "request_id" not in out and (rid := request_id_var.get()) is not None:
             out["request_id"] = rid
+        if "operation" not in out and (operation := operation_var.get()) is not None:
+            out["operation"] = operation
         if record.exc_info:
             out["exc_info"] = self.formatException(record.exc_info)
         return json.dumps(out, default=str, separators=(",", ":"))
+
+
+def log_config(level: str = "INFO") -> dict[str, Any]:
+    """The logging of ``python -m service`` (a :func:`logging.config.dictConfig`, given to
+    uvicorn as its ``log_config``): every logger writes JSON lines to stderr through
+    :class:`JsonFormatter`, uvicorn's own (start-up, shutdown, websocket handshakes) and
+    strawberry's (a GraphQL error's text, however many lines, is one string of one line)
+    included. The access log keeps its own handler (:func:`setup_logging`)."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonFormatter}},
+        "handlers": {
+            "json": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "root": {"handlers": ["json"], "level": level},
+        "loggers": {
+            name: {"handlers": [], "level": level, "propagate": True}
+            for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+        },
+    }
 
 
 def setup_logging(level: int = logging.INFO) -> None:
@@ -314,6 +351,8 @@ class Observability:
         }
         if (tenant := state.get("tenant")) is not None:
             fields["tenant"] = tenant
+        if (operation := state.get("graphql_operation")) is not None:
+            fields["operation"] = operation
         level = logging.ERROR if failed or status >= 500 else logging.INFO
         # makeRecord and handle, not log(): log() walks the stack to find the caller, which
         # costs more than the rest of the middleware together.

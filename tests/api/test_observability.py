@@ -1,17 +1,26 @@
-"""Metrics, request ids, the JSON access log, and websockets through the middleware."""
+"""Metrics (and their own port in production), request ids, the JSON logs (the access log
+naming GraphQL operations, and every line of the process), health, and websockets through
+the middleware."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from service_process import ServiceProcess
 from starlette.testclient import TestClient
+from strawberry.http import GraphQLRequestData
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin, Subprotocol
 
 from service.api.core import Problem
+from service.api.graphql import view
 from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
 from service.api.observability import (
     ACCESS_LOG,
@@ -21,7 +30,10 @@ from service.api.observability import (
     record_problem,
     request_id_var,
 )
+from service.app import create_app
 from service.rules.model.outcomes import AttackOutcome
+from service.settings import Settings
+from service.store.embedded import free_port
 
 
 def sample(client: TestClient, name: str, **labels: str) -> float:
@@ -281,3 +293,133 @@ def test_a_session_write_counts_once(client: TestClient) -> None:
         )
         assert r.status_code == 200
     assert value("crs_actions_applied_total", ruleset="d20", action="applyDamage") == before + 1
+
+
+# -- /metrics off the public port in production -------------------------------------------
+
+
+def test_production_never_serves_metrics_on_the_api_port() -> None:
+    settings = Settings(production=True, auth=False)
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/metrics").status_code == 404
+        assert client.get("/healthz").status_code == 200
+
+
+def test_a_metrics_port_serves_them_there_and_not_on_the_api_port() -> None:
+    port = free_port()
+    settings = Settings(metrics_port=port)
+    with TestClient(create_app(settings)) as client:
+        assert client.post(
+            "/v1/apply-damage", json={"encounter": ENCOUNTER, "targetId": "goblin", "amount": 1}
+        ).is_success
+        assert client.get("/metrics").status_code == 404
+        r = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10)
+        assert r.status_code == 200
+        names = {f.name for f in text_string_to_metric_families(r.text)}
+        assert {"crs_http_requests", "crs_actions_applied"} <= names
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=2)
+
+
+def test_bad_metrics_ports_are_refused() -> None:
+    for bad in (0, 70000, 8000):
+        with pytest.raises(SystemExit, match="CRS_METRICS_PORT"):
+            Settings(metrics_port=bad).checked()
+
+
+# -- health ----------------------------------------------------------------------------------
+
+
+def test_readiness_is_the_api_and_the_session_store_has_its_own_route() -> None:
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    app = create_app(Settings(redis_url=dead, store_timeout_seconds=0.5))
+    with TestClient(app) as client:
+        assert client.get("/readyz").json() == {"status": "ready"}
+        sessions = client.get("/readyz/sessions")
+        assert sessions.status_code == 503
+        assert sessions.json()["status"] == "unavailable"
+        assert client.post(
+            "/v1/roll-initiative", json={"encounter": ENCOUNTER, "seed": 1}
+        ).is_success
+    with TestClient(app) as client:  # before start-up and after shutdown: not ready
+        pass
+    assert app.state.started is False
+
+
+def test_the_session_store_route_says_ready_when_redis_answers(client: TestClient) -> None:
+    assert client.get("/readyz/sessions").json() == {"status": "ready"}
+
+
+# -- the operation's name in the logs ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "expected"),
+    [
+        ("query Named { version }", None, "Named"),
+        ("  # a comment\n, mutation Act($e: JSON!) { x }", None, "Act"),
+        ("\ufeffsubscription\n  Live { x }", None, "Live"),
+        ("query Named { version }", "Other", "Other"),
+        ("{ version }", None, None),
+        ("query { version }", None, None),
+        ("query($x: Int) { version }", None, None),
+        ("fragment F on Query { version } query Q { ...F }", None, None),
+        ("queryX { y }", None, None),
+        ("query " + "N" * 500 + " { version }", None, "N" * 100),
+        ("#" * 100_000, None, None),
+    ],
+)
+def test_operation_names(query: str, name: str | None, expected: str | None) -> None:
+    data = GraphQLRequestData(query=query, variables=None, operation_name=name, extensions=None)
+    assert view.operation_name(data) == expected
+
+
+def test_graphql_access_lines_name_the_operation(
+    client: TestClient, access_log: pytest.LogCaptureFixture
+) -> None:
+    client.post("/graphql", json={"query": "query Version { version }"})
+    client.post(
+        "/graphql",
+        json={"query": "query A { version } query B { version }", "operationName": "B"},
+    )
+    client.post("/graphql", json={"query": "{ version }"})
+    lines = [json.loads(JsonFormatter().format(r)) for r in access_log.records]
+    assert [line.get("operation") for line in lines] == ["Version", "B", None]
+    assert all(line["route"] == "/graphql" for line in lines)
+
+
+def test_every_line_of_the_process_is_json(
+    start_service: Callable[..., ServiceProcess],
+) -> None:
+    """uvicorn's start-up, websocket and shutdown lines, strawberry's multi-line errors and
+    the access log: one JSON object per line, nothing else."""
+    service = start_service({})
+    bad = "query Broken {\n  nope\n}"
+    r = httpx.post(service.url + "/graphql", json={"query": bad}, timeout=10)
+    assert r.json()["errors"]
+    ws_url = service.url.replace("http://", "ws://") + "/graphql"
+    with connect(ws_url, subprotocols=[Subprotocol("graphql-transport-ws")]) as ws:
+        ws.send(json.dumps({"type": "connection_init"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "connection_ack"
+    with pytest.raises(InvalidStatus), connect(ws_url, origin=Origin("https://elsewhere.example")):
+        pass
+    service.stop()
+    lines = service.log.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]  # fails on any line that is not JSON
+    assert all({"ts", "level", "logger", "msg"} <= e.keys() for e in entries)
+    messages = [(e["logger"], e["msg"]) for e in entries]
+    assert any(m.startswith("Uvicorn running on") for _, m in messages), messages
+    assert any(m == "Application startup complete." for _, m in messages)
+    assert any('"WebSocket /graphql" [accepted]' in m for _, m in messages)
+    assert any('"WebSocket /graphql" 403' in m for _, m in messages)
+    assert any(logger == "strawberry.ws" for logger, _ in messages)
+    assert any(
+        m == "Finished server process" or m.startswith("Finished server") for _, m in messages
+    )
+    (error,) = [e for e in entries if e["logger"] == "strawberry.execution"]
+    assert error["level"] == "error"
+    assert "Cannot query field 'nope'" in error["msg"] and "\n" in error["msg"]
+    assert error["operation"] == "Broken"
+    (access,) = [e for e in entries if e["logger"] == "service.access"]
+    assert access["operation"] == "Broken" and access["request_id"] == error["request_id"]
+    assert not any("color_message" in e for e in entries)

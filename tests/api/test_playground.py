@@ -4,6 +4,7 @@ against the schema, the stateless ones runnable as they stand."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import time
 from pathlib import Path
@@ -16,12 +17,14 @@ from starlette.testclient import TestClient
 from service.api.graphql.playground import (
     AUTH_HINT,
     EXAMPLE_VARIABLES,
+    SCROLL_LOCK_STYLE,
     SESSION_OPERATION_NAMES,
     action_operation,
     example_document,
     operation_name,
 )
 from service.api.graphql.schema import schema
+from service.api.pages import STATIC, style_hash
 from service.rules import ACTIONS
 
 SPECS = {spec.name: spec for spec in ACTIONS}
@@ -65,15 +68,52 @@ def test_the_page_has_the_session_operations(page: str) -> None:
         assert op in page
 
 
-def test_the_page_offers_the_headers_editor_with_an_auth_hint(page: str) -> None:
-    assert "isHeadersEditorEnabled: true" in page
-    assert AUTH_HINT in page
+def config_of(page: str) -> dict[str, Any]:
+    """The page's settings: the JSON data block its script reads."""
+    found = re.search(
+        r'<script id="playground-config" type="application/json">(.*?)</script>', page, re.S
+    )
+    assert found, "no playground-config data block"
+    config: dict[str, Any] = json.loads(found[1])
+    return config
+
+
+def test_the_page_opens_on_the_examples_with_an_auth_hint(page: str) -> None:
+    config = config_of(page)
+    assert config["query"] == example_document()
+    assert AUTH_HINT in config["query"]
     assert AUTH_HINT == '{"Authorization": "Bearer <your key>"}'
+    assert json.loads(config["variables"]) == EXAMPLE_VARIABLES
+    script = (STATIC / "playground.js").read_text()
+    assert "isHeadersEditorEnabled: true" in script
+    assert "config.query" in script and "config.variables" in script
 
 
-def test_the_page_opens_with_the_example_variables(page: str) -> None:
-    assert "parameters.variables ||" in page
-    assert '\\"encounter\\"' in page and '\\"sessionId\\"' in page
+def test_the_page_loads_only_what_the_service_serves(client: TestClient, page: str) -> None:
+    """No CDN: every script and stylesheet is a path of the service, which serves it."""
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    urls = re.findall(r'<(?:script src|link rel="stylesheet" href)="([^"]+)"', page)
+    assert len(urls) == 6, urls
+    for url in urls:
+        assert url.startswith("static/"), url
+        r = client.get("/" + url)
+        assert r.status_code == 200, url
+        assert r.headers["content-type"].startswith(("text/javascript", "text/css")), url
+    # No inline script: the policy would refuse one.
+    assert re.findall(r"<script(?![^>]*\b(?:src=|type=\"application/json\"))", page) == []
+
+
+def test_the_page_answers_with_a_strict_policy(client: TestClient) -> None:
+    r = client.get("/graphql", headers={"accept": "text/html"})
+    policy = dict(
+        part.strip().split(" ", 1) for part in r.headers["content-security-policy"].split(";")
+    )
+    assert policy["default-src"] == "'none'"
+    assert policy["script-src"] == "'self'"
+    assert policy["connect-src"] == "'self'"
+    assert policy["style-src"] == f"'self' 'sha256-{style_hash(SCROLL_LOCK_STYLE)}'"
+    assert policy["frame-ancestors"] == "'none'"
+    assert r.headers["x-content-type-options"] == "nosniff"
 
 
 def test_the_document_holds_one_operation_per_action_and_session_operation() -> None:

@@ -196,7 +196,8 @@ def test_redis_outage_answers_503_then_recovers(
                 assert int(r.headers["retry-after"]) >= 1
             stateless = http.post("/v1/roll-initiative", json={"encounter": fight(), "seed": 1})
             assert stateless.status_code == 200
-            assert http.get("/readyz").status_code == 503
+            assert http.get("/readyz/sessions").status_code == 503
+            assert http.get("/readyz").status_code == 200
             assert http.get("/healthz").status_code == 200
             query = """query ($id: ID!) { session(id: $id) { __typename
                        ... on Unavailable { retryAfter } } }"""
@@ -204,7 +205,7 @@ def test_redis_outage_answers_503_then_recovers(
             assert r.json()["data"]["session"] == {"__typename": "Unavailable", "retryAfter": 1}
 
             server.start()  # the same address; this server keeps nothing, so a new session
-            _wait_status(service.url + "/readyz", 200)
+            _wait_status(service.url + "/readyz/sessions", 200)
             created = http.post("/v1/sessions", json={"encounter": fight()})
             assert created.status_code == 201
             new = created.json()["id"]

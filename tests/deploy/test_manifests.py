@@ -301,6 +301,20 @@ def test_probes() -> None:
         assert port in port_names or port == APP_PORT, f"{probe} port {port!r}"
 
 
+def test_metrics_have_a_port_of_their_own_outside_the_service() -> None:
+    deployment, service, config = one("Deployment"), one("Service"), one("ConfigMap")
+    main = container(deployment)
+    ports = {p["name"]: p["containerPort"] for p in main["ports"]}
+    metrics_port = int(config["data"]["CRS_METRICS_PORT"])
+    assert ports == {"http": APP_PORT, "metrics": metrics_port}
+    assert metrics_port != APP_PORT
+    annotations = deployment["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == str(metrics_port)
+    assert annotations["prometheus.io/path"] == "/metrics"
+    targets = {p["targetPort"] for p in service["spec"]["ports"]}
+    assert targets == {"http"}, "the Service must not reach the metrics port"
+
+
 def test_resources_and_security_context() -> None:
     deployment = one("Deployment")
     pod = deployment["spec"]["template"]["spec"]
@@ -377,9 +391,34 @@ def test_liveness_path_is_a_route(app_paths: set[str]) -> None:
 
 def test_readiness_path_is_a_route(app_paths: set[str]) -> None:
     path = container(one("Deployment"))["readinessProbe"]["httpGet"]["path"]
-    if path == "/readyz" and path not in app_paths:
-        pytest.skip("/readyz is not in service.app yet (being added in parallel)")
     assert path in app_paths
+    assert "/readyz/sessions" in app_paths
+
+
+def test_every_probe_answers_while_redis_is_down() -> None:
+    """A Redis outage takes no replica out of the Service and restarts none: every probe
+    path answers 200 with a Redis that does not answer; only the session-store health
+    (monitoring, no probe) says 503."""
+    from starlette.testclient import TestClient
+
+    from service.app import create_app
+    from service.settings import Settings
+    from service.store.embedded import free_port
+
+    main = container(one("Deployment"))
+    probes = {
+        main[p]["httpGet"]["path"] for p in ("livenessProbe", "readinessProbe", "startupProbe")
+    }
+    dead_redis = f"redis://127.0.0.1:{free_port()}/0"
+    settings = Settings(redis_url=dead_redis, store_timeout_seconds=0.5)
+    with TestClient(create_app(settings)) as client:
+        for path in sorted(probes):
+            assert client.get(path).status_code == 200, path
+        sessions = client.get("/readyz/sessions")
+        assert sessions.status_code == 503 and sessions.headers["retry-after"] == "1"
+        r = client.post("/v1/sessions", json={"encounter": {}})
+        assert r.status_code in (422, 503)
+    assert "/readyz/sessions" not in probes
 
 
 # ------------------------------------------------------------------------------ compose
@@ -413,6 +452,9 @@ def test_compose_services(compose: dict[str, Any]) -> None:
         assert {"interval", "timeout", "retries"} <= check.keys(), name
     assert services["redis"]["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
     assert service.get("read_only") is True and service.get("cap_drop") == ["ALL"]
+    # Metrics: reachable by the project's containers, never published on the host.
+    assert [str(p) for p in service["expose"]] == [env["CRS_METRICS_PORT"]]
+    assert not any(f":{env['CRS_METRICS_PORT']}" in str(p) for p in service["ports"])
 
 
 def test_compose_healthcheck_probes_healthz(

@@ -34,6 +34,13 @@ from websockets.sync.client import ClientConnection, connect
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
+CSP_RECORDER = """document.addEventListener("securitypolicyviolation", (e) => {
+  (window.__cspViolations = window.__cspViolations || []).push(
+    `${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+    + ` (${e.sourceFile}:${e.lineNumber})`);
+});"""
+"""Collects the page's Content-Security-Policy violations in ``window.__cspViolations``."""
+
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -73,6 +80,11 @@ class Page:
         self._next_id = 0
         self.exceptions: list[str] = []
         self.console: list[str] = []
+        self.allowed_origin: str | None = None
+        self.requested: list[str] = []
+        """Every URL the page asked for while requests were filtered (:meth:`allow_only`)."""
+        self.blocked: list[str] = []
+        """The URLs refused because they were outside :attr:`allowed_origin`."""
 
     def send(self, method: str, params: dict[str, Any] | None = None, timeout: float = 15.0) -> Any:
         self._next_id += 1
@@ -93,9 +105,72 @@ class Page:
                 return message.get("result", {})
             self._event(message)
 
+    def _notify(self, method: str, params: dict[str, Any]) -> None:
+        """A command whose answer nobody waits for (sent while handling an event)."""
+        self._next_id += 1
+        self.ws.send(json.dumps({"id": self._next_id, "method": method, "params": params}))
+
+    def allow_only(self, origin: str) -> None:
+        """From now on, fail every request of the page outside ``origin`` (scheme, host and
+        port), as a browser without network access would, and record it in :attr:`blocked`.
+        Navigations, scripts, styles, fonts, images and fetches alike go through the DevTools
+        ``Fetch`` domain; ``data:`` URLs never leave the browser."""
+        self.allowed_origin = origin.rstrip("/")
+        self.send("Fetch.enable", {"patterns": [{"urlPattern": "*"}]})
+        self.send("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_RECORDER})
+
+    def _paused(self, params: dict[str, Any]) -> None:
+        url: str = params["request"]["url"]
+        self.requested.append(url)
+        origin = self.allowed_origin or ""
+        if url == origin or url.startswith(origin + "/"):
+            self._notify("Fetch.continueRequest", {"requestId": params["requestId"]})
+        else:
+            self.blocked.append(url)
+            self._notify(
+                "Fetch.failRequest",
+                {"requestId": params["requestId"], "errorReason": "BlockedByClient"},
+            )
+
+    def csp_violations(self) -> list[str]:
+        """The Content-Security-Policy violations the page reported since it loaded."""
+        found: list[str] = self.evaluate("window.__cspViolations || []")
+        return found
+
+    def click(self, expression: str, timeout: float = 5.0) -> None:
+        """A real mouse click (move, press, release) in the middle of the element that the
+        JavaScript ``expression`` evaluates to, once it has stopped moving (menus and
+        popovers are positioned after they appear)."""
+        where = f"""(() => {{
+          const el = {expression};
+          if (!el) return null;
+          el.scrollIntoView({{block: "center"}});
+          const r = el.getBoundingClientRect();
+          return [r.left + r.width / 2, r.top + r.height / 2];
+        }})()"""
+        deadline = time.monotonic() + timeout
+        last = None
+        while True:
+            box = self.evaluate(where)
+            if box is not None and box == last:
+                break
+            if time.monotonic() > deadline:
+                raise CDPError(f"nothing still to click: {expression} (last at {box})")
+            last = box
+            time.sleep(0.1)
+        x, y = box
+        self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
+            )
+
     def _event(self, message: dict[str, Any]) -> None:
         method, params = message.get("method"), message.get("params", {})
-        if method == "Runtime.exceptionThrown":
+        if method == "Fetch.requestPaused":
+            self._paused(params)
+        elif method == "Runtime.exceptionThrown":
             details = params.get("exceptionDetails", {})
             description = details.get("exception", {}).get("description") or details.get("text")
             self.exceptions.append(str(description))
@@ -103,10 +178,12 @@ class Page:
             args = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
             self.console.append(f"{params.get('type')}: {args}")
 
-    def evaluate(self, expression: str) -> Any:
-        result = self.send(
-            "Runtime.evaluate", {"expression": expression, "returnByValue": True, "timeout": 5000}
-        )
+    def evaluate(self, expression: str, await_promise: bool = False) -> Any:
+        """The value of ``expression`` (of the promise it gives, with ``await_promise``)."""
+        params = {"expression": expression, "returnByValue": True, "timeout": 5000}
+        if await_promise:
+            params["awaitPromise"] = True
+        result = self.send("Runtime.evaluate", params)
         if "exceptionDetails" in result:
             raise CDPError(f"{expression!r} threw: {result['exceptionDetails']}")
         return result["result"].get("value")

@@ -31,8 +31,8 @@ from graphql import (
     is_leaf_type,
 )
 from pydantic.alias_generators import to_camel
-from strawberry.http.ides import get_graphql_ide_html
 
+from service.api.pages import asset, csp, data_block, own, page, style_hash
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 
 from .schema import schema
@@ -434,21 +434,73 @@ def example_document() -> str:
     )
 
 
-def _js_template(text: str) -> str:
-    """``text`` inside a JavaScript template literal."""
-    return text.replace("\\", "\\\\").replace("`", "\\`").replace("${", "\\${")
-
-
-def playground_html() -> str:
-    """Strawberry's GraphiQL page with our examples as the opening document."""
-    html = get_graphql_ide_html(graphql_ide="graphiql")
-    start = html.index("const EXAMPLE_QUERY = `") + len("const EXAMPLE_QUERY = `")
-    end = html.index("`;", start)
-    html = html[:start] + _js_template(example_document()) + html[end:]
-    variables = json.dumps(EXAMPLE_VARIABLES, indent=2)
-    html = html.replace(
-        "parameters.variables,", f"parameters.variables || {json.dumps(variables)},"
+SCROLL_LOCK_STYLE = "\n".join(
+    (
+        "",
+        "  .with-scroll-bars-hidden {",
+        "   overflow: hidden !important;",
+        "   padding-right: 0px !important;",
+        "  }",
+        "  body {",
+        "    overflow: hidden !important;",
+        "    overscroll-behavior: contain;",
+        "    position: relative !important;",
+        "    padding-left: 0px;",
+        "    padding-top: 0px;",
+        "    padding-right: 0px;",
+        "    margin-left:0;",
+        "    margin-top:0;",
+        "    margin-right: 0px !important;",
+        "    ",
+        "  }",
+        "  ",
+        "  .right-scroll-bar-position {",
+        "    right: 0px !important;",
+        "  }",
+        "  ",
+        "  .width-before-scroll-bar {",
+        "    margin-right: 0px !important;",
+        "  }",
+        "  ",
+        "  .right-scroll-bar-position .right-scroll-bar-position {",
+        "    right: 0 !important;",
+        "  }",
+        "  ",
+        "  .width-before-scroll-bar .width-before-scroll-bar {",
+        "    margin-right: 0 !important;",
+        "  }",
+        "  ",
+        "  body {",
+        "    --removed-body-scroll-bar-size: 0px;",
+        "  }",
+        "",
     )
-    return html.replace(
-        "<title>Strawberry GraphiQL</title>", "<title>Combat rules: GraphQL</title>"
+)
+"""The ``<style>`` GraphiQL inserts while a menu is open (``react-remove-scroll-bar``, in
+``graphiql.min.js``): on this page, whose body never scrolls and has no margin
+(``static/playground.css``), always this text. The page's policy allows it by hash and
+nothing else inline; ``tests/e2e/test_offline_pages.py`` fails on any violation."""
+
+PLAYGROUND_CSP = csp(style_hashes=(style_hash(SCROLL_LOCK_STYLE),))
+
+
+@cache
+def playground_html() -> str:
+    """The GraphiQL page, opened on :func:`example_document` and :data:`EXAMPLE_VARIABLES`,
+    every asset served by the service itself (:mod:`service.api.pages`)."""
+    config = {
+        "query": example_document(),
+        "variables": json.dumps(EXAMPLE_VARIABLES, indent=2),
+    }
+    return page(
+        TITLE,
+        [asset("graphiql", "graphiql.min.css"), own("playground.css")],
+        [
+            asset("react", "react.production.min.js"),
+            asset("react-dom", "react-dom.production.min.js"),
+            asset("graphiql", "graphiql.min.js"),
+            own("playground.js"),
+        ],
+        '<div id="graphiql">Loading the playground…</div>\n    '
+        + data_block("playground-config", config),
     )

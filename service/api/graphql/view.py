@@ -1,31 +1,131 @@
-"""The GraphQL door's ASGI view: the settings' schema, and API keys on websockets.
+"""The GraphQL door's ASGI view: the settings' schema, API keys on websockets, JSON
+bodies parsed like REST's, HTTP failures as problems, and the operation's name in the logs.
 
 Over HTTP the :class:`~service.api.auth.Guard` middleware has already authenticated the
 request. A websocket may instead send its key in the ``connection_init`` payload
 (``{"Authorization": "Bearer <key>"}`` or ``{"X-API-Key": "<key>"}``); without a valid one
 (and with ``CRS_AUTH`` on) the connection is refused (close code 4403).
+
+Bodies and websocket messages are parsed by pydantic's JSON parser, the REST door's: JSON
+nested deeper than it allows (about 200 levels) or not JSON at all is a 400
+``invalid-json`` problem (a websocket message: close code 4400), never a 500. Every other
+failure strawberry answers over HTTP before running an operation (no query, a mutation over
+GET, an unsupported content type) is a problem+json too, instead of plain text.
+
+The operation's name (``operationName``, else the name of the document's first operation)
+goes in ``request.state.graphql_operation``, which the access log reports, and in
+:data:`~service.api.observability.operation_var` for every log line written meanwhile.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
+import pydantic_core
+from cross_web import HTTPException
+from starlette.requests import Request
+from starlette.types import Receive, Scope, Send
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.http import GraphQLRequestData
 from strawberry.schema import BaseSchema
 from strawberry.types.unset import UNSET, UnsetType
 
 from service.api.auth import SCOPE_KEY, authenticate, client_ip, presented_key, principal_of
 from service.api.core import Problem
+from service.api.observability import operation_var
+from service.api.rest import problem_response
 from service.settings import Settings
 
 NO_ACK_PAYLOAD: UnsetType = UNSET
+
+STATE_KEY = "graphql_operation"
+MAX_NAME = 100
+"""The longest operation name logged (a longer one is cut)."""
+
+_FIRST_OPERATION = re.compile(
+    r"(?:[\s,\ufeff]|#[^\n\r]*+)*+(query|mutation|subscription)"
+    r"(?:[\s,\ufeff]|#[^\n\r]*+)++([_A-Za-z][_0-9A-Za-z]*+)"
+)
+"""A document's first definition, when it is a named operation (after ignored tokens)."""
+
+HTTP_PROBLEMS = {
+    400: ("bad-request", "Bad request"),
+    404: ("not-found", "Not found"),
+    405: ("method-not-allowed", "Method not allowed"),
+    415: ("unsupported-media-type", "Unsupported media type"),
+}
+
+
+def operation_name(data: GraphQLRequestData) -> str | None:
+    """The operation a request runs: its ``operationName``, else the name of the document's
+    first operation (a document without ``operationName`` may hold only one)."""
+    name = data.operation_name
+    if not name and data.query:
+        found = _FIRST_OPERATION.match(data.query)
+        name = found[2] if found else None
+    return name[:MAX_NAME] if isinstance(name, str) and name else None
+
+
+def http_problem(error: HTTPException) -> Problem:
+    code, title = HTTP_PROBLEMS.get(error.status_code, ("bad-request", "Bad request"))
+    return Problem(error.status_code, code, title, error.reason)
 
 
 class GraphQLView(GraphQL[Any, Any]):
     def __init__(self, schema: BaseSchema, settings: Settings, **kwargs: Any) -> None:
         super().__init__(schema, **kwargs)
         self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        try:
+            response = await self.run(Request(scope, receive=receive))
+        except HTTPException as error:
+            response = problem_response(http_problem(error))
+        except Problem as problem:
+            response = problem_response(problem)
+        await response(scope, receive, send)
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return pydantic_core.from_json(data, allow_inf_nan=False)
+        except ValueError as error:
+            raise json.JSONDecodeError(str(error), "", 0) from None
+
+    def parse_json(self, data: str | bytes) -> Any:
+        try:
+            return self.decode_json(data)
+        except json.JSONDecodeError as error:
+            raise Problem(
+                400, "invalid-json", "Invalid JSON", f"the request body is not JSON: {error.msg}"
+            ) from None
+
+    async def execute_operation(
+        self,
+        request: Request,
+        request_adapter: Any,
+        request_data: GraphQLRequestData | list[GraphQLRequestData],
+        context: Any,
+        root_value: Any,
+        sub_response: Any,
+    ) -> Any:
+        batch = request_data if isinstance(request_data, list) else [request_data]
+        names = [n for n in map(operation_name, batch) if n is not None]
+        name = ",".join(names)[:MAX_NAME] if names else None
+        if name is not None:
+            request.state.graphql_operation = name
+        token = operation_var.set(name)
+        try:
+            return await super().execute_operation(
+                request, request_adapter, request_data, context, root_value, sub_response
+            )
+        finally:
+            operation_var.reset(token)
 
     async def on_ws_connect(self, context: Any) -> UnsetType | dict[str, object] | None:
         websocket = context["request"]
