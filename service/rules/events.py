@@ -1,8 +1,15 @@
-"""What happened: the event log an action returns, every roll and decision in order."""
+"""What happened: the event log an action returns, every roll and decision in order.
+
+Every event has a ``type`` from :data:`EVENT_TYPES`, the catalog that says what each type
+means and which keys its ``data`` may hold (camelCase on the wire, like every other key:
+the log writes them so, whatever the Python keyword the engine passed).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 
@@ -53,6 +60,209 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class EventType:
+    """One type of event: what it means, and what its ``data`` keys hold."""
+
+    summary: str
+    data: Mapping[str, str] = field(default_factory=dict)
+
+
+EVENT_TYPES: Mapping[str, EventType] = {
+    "roll": EventType(
+        "A roll of dice (`roll` holds every die); `amount` is its total.",
+        {
+            "advantage": "attack rolls: the sources of advantage applied",
+            "disadvantage": "attack rolls: the sources of disadvantage applied",
+            "cover": "attack rolls: the cover degree against the target",
+            "table": "critical-table rolls: which table",
+            "dc": "checks and saves: the DC to meet",
+            "success": "checks and saves: whether it met the DC",
+            "group": "initiative: the group that rolled once",
+            "members": "initiative: the members of that group",
+            "hours": "a stable creature: hours until it regains 1 HP",
+            "condition": "a weapon's condition after a fumble (d100)",
+            "broken": "whether that weapon broke (d100)",
+            "damageType": "the damage type of a critical band's damage",
+            "bonus": "a d100 critical hit: the 50% bonus damage",
+        },
+    ),
+    "turn-start": EventType("A creature's turn begins."),
+    "turn-end": EventType("A creature's turn ends."),
+    "round-start": EventType("A new round begins."),
+    "no-turn": EventType("Every combatant in the order is dead: nobody's turn."),
+    "fight-over": EventType(
+        "At most one side is left standing (d20.order.steps).",
+        {"sides": "the sides still standing"},
+    ),
+    "turn-delayed": EventType("A creature lowered its initiative on its turn: it acts later."),
+    "surprised": EventType("A creature is surprised (d20.order.surprise)."),
+    "surprise-over": EventType("A surprised creature's first turn is over: it can react."),
+    "combat-start": EventType("d10: a creature's hostile action starts the fight."),
+    "aware": EventType("d10: an unaware creature becomes aware on its first turn."),
+    "initiative-unaware": EventType("d10: an unaware creature's initiative, without a roll."),
+    "initiative-tie": EventType(
+        "Combatants tied on initiative: a roll-off, or (d10) a shared count.",
+        {
+            "rolls": "the roll-off, by combatant id",
+            "initiative": "the shared count (d10)",
+            "members": "the combatants on it (d10)",
+        },
+    ),
+    "initiative-companion": EventType("A companion acts right after its controller."),
+    "initiative-order": EventType(
+        "d100: the order of combat from positions or as declared.",
+        {"method": "`entry-point` or `declared`", "order": "the combatant ids in order"},
+    ),
+    "initiative-changed": EventType(
+        "A creature lowered (or, with a feature, raised) its initiative.",
+        {"previous": "the old count", "initiative": "the new count", "feature": "its feature"},
+    ),
+    "initiative-moved": EventType(
+        "A critical band moved a creature to the top or bottom of the order.",
+        {"position": "`top` or `bottom`"},
+    ),
+    "step-opened": EventType(
+        "d10: creatures on one count act simultaneously from now.",
+        {"initiative": "the count", "members": "the combatants on it"},
+    ),
+    "step-closed": EventType(
+        "d10: the simultaneous count ends; what it held has landed.",
+        {
+            "initiative": "the count",
+            "members": "the combatants on it",
+            "applied": "how many held damages landed",
+        },
+    ),
+    "deferred": EventType(
+        "d10: damage between creatures on one count waits for the count to end.",
+        {"initiative": "the count"},
+    ),
+    "deferred-applied": EventType("d10: damage held by a simultaneous count lands now."),
+    "reactions-restored": EventType(
+        "d10: a new round gives reactions back.", {"combatants": "whose reactions came back"}
+    ),
+    "damage": EventType(
+        "A creature takes damage; `amount` is the damage.",
+        {"tempHpAbsorbed": "how much its temporary HP absorbed"},
+    ),
+    "healing": EventType("A creature regains HP; `amount` is what it regained."),
+    "unconscious": EventType("A creature drops to 0 HP and falls unconscious."),
+    "conscious": EventType("A creature at 0 HP regains HP and wakes up."),
+    "knocked-out": EventType("A melee attack knocks a creature out: unconscious and stable."),
+    "death": EventType(
+        "A creature dies; `rule` says which death rule killed it.",
+        {"overflow": "instant death: damage left after 0 HP", "threshold": "what it had to reach"},
+    ),
+    "death-save-failure": EventType(
+        "A creature at 0 HP suffers death-save failures; `amount` is how many."
+    ),
+    "stable": EventType("A dying creature is stable."),
+    "unstable": EventType("A stable creature is damaged and dying again."),
+    "no-effect": EventType("Something was asked that the state makes pointless (said why)."),
+    "condition-ended": EventType("A condition or effect ends (its duration ran out, damage)."),
+    "durations-ended": EventType(
+        "Round durations that ran out as a new round began.", {"expired": "what ended"}
+    ),
+    "effect-ended": EventType("An effect that counted uses is used up."),
+    "move": EventType(
+        "A creature moves; `amount` is the feet spent.", {"path": "the cells it passed"}
+    ),
+    "teleport": EventType("A creature teleports: no path, no opportunity attacks."),
+    "stand-up": EventType("A prone creature stands up (half its speed)."),
+    "drop-prone": EventType("A creature drops prone (no movement)."),
+    "opportunity-attack": EventType("A mover leaves a reactor's reach: it attacks."),
+    "opportunity-attack-not-taken": EventType(
+        "A mover leaves a reactor's reach: no attack (the message says why)."
+    ),
+    "dash": EventType("Dash: extra movement this turn."),
+    "disengage": EventType("Disengage: no opportunity attacks until the turn ends."),
+    "dodge": EventType("Dodge: attacks against it have disadvantage."),
+    "help": EventType("Help: an ally's next check or attack has advantage."),
+    "interact": EventType(
+        "An object interaction (free, or the action).", {"device": "the device used"}
+    ),
+    "readied": EventType("A creature readies an action for a trigger."),
+    "readied-fired": EventType("A readied action fires with the reaction."),
+    "readied-declined": EventType("A trigger passes without the readied action."),
+    "readied-lapsed": EventType("A readied action lapses at the start of its owner's turn."),
+    "concentration": EventType("A readied spell is held with concentration."),
+    "concentration-ended": EventType("Concentration ends: the held spell is lost."),
+    "critical-band": EventType(
+        "The band a critical hit or fumble rolled on its table.",
+        {
+            "table": "`weapon_hit`, `weapon_fumble`, `spell_hit` or `spell_fumble`",
+            "band": "its span (`75-79`)",
+            "title": "the seed's description",
+            "text": "the seed's effect text",
+        },
+    ),
+    "critical-effect": EventType(
+        "One mechanical effect of a critical band, applied.",
+        {"condition": "the condition it gave", "amount": "the damage it dealt"},
+    ),
+    "critical-applied": EventType(
+        "What a critical band did in all.",
+        {"applied": "one line per effect applied", "offered": "ids of the choices it offered"},
+    ),
+    "choice-offered": EventType(
+        "A pending choice is offered (a critical table left it to a person).",
+        {"choiceId": "its id", "owner": "who decides (a combatant id or `dm`)"},
+    ),
+    "choice-accepted": EventType(
+        "A pending choice is accepted.", {"choiceId": "its id", "detail": "the DM's answer"}
+    ),
+    "choice-declined": EventType("A pending choice is declined.", {"choiceId": "its id"}),
+    "end-turn": EventType(
+        "A critical band ends the creature's turn at once.", {"endTurn": "always true"}
+    ),
+    "weapon-moved": EventType(
+        "A critical band moves a weapon out of its holder's hand.",
+        {
+            "to": "`own_feet`, `target_space`, `attacker_hand` or `away`",
+            "holder": "whose weapon",
+            "distanceFt": "how far it flew",
+            "direction": "which way",
+            "detail": "the DM's answer",
+        },
+    ),
+    "odds": EventType(
+        "A summary of computed odds.",
+        {
+            "advantage": "sources of advantage",
+            "disadvantage": "sources of disadvantage",
+            "cover": "the cover degree",
+            "runs": "encounterOdds: the simulated fights",
+        },
+    ),
+    "ammo-spent": EventType("d100: a shot spends a round; `amount` is what is left."),
+    "reloaded": EventType("d100: a weapon is reloaded; `amount` is the rounds loaded."),
+    "speed-reduced": EventType("d100: a creature's speed is reduced this turn."),
+    "contest": EventType(
+        "d100: a contest of checks (shove, grapple, escape).", {"success": "who won"}
+    ),
+    "prone": EventType("d100: a shove knocks a creature prone.", {"mode": "always `prone`"}),
+    "pushed": EventType(
+        "d100: a shove pushes a creature 5 ft.", {"x": "its new column", "y": "its new row"}
+    ),
+    "push-blocked": EventType("d100: a shove's push is blocked (the message says by what)."),
+    "grappled": EventType("d100: a creature is grappled."),
+    "escaped": EventType("d100: a grappled creature escapes."),
+    "released": EventType("d100: a grappler lets go."),
+    "found": EventType("d100: a search finds a hidden creature."),
+    "not-found": EventType("d100: a hidden creature stays hidden."),
+    "revealed": EventType("d100: a hidden attacker that hits gives away its location."),
+}
+"""Every type of event the engine writes, and what its ``data`` holds."""
+
+
+@cache
+def camel(name: str) -> str:
+    """``temp_hp_absorbed`` -> ``tempHpAbsorbed``: how every key reaches the wire."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
 class EventLog:
     """An append-only list of events, with a shorthand for each common kind."""
 
@@ -76,7 +286,8 @@ class EventLog:
         rule: str | None = None,
         **data: Any,
     ) -> Event:
-        return self.add(Event(type, message, actor, target, None, amount, rule, data))
+        keys = {camel(k): v for k, v in data.items()}
+        return self.add(Event(type, message, actor, target, None, amount, rule, keys))
 
     def rolled(
         self,
@@ -88,5 +299,6 @@ class EventLog:
         rule: str | None = None,
         **data: Any,
     ) -> Roll:
-        self.events.append(Event("roll", message, actor, target, roll, roll.total, rule, data))
+        keys = {camel(k): v for k, v in data.items()}
+        self.events.append(Event("roll", message, actor, target, roll, roll.total, rule, keys))
         return roll

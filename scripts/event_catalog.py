@@ -1,0 +1,55 @@
+"""Write docs/events.md from the engine's event catalog (``service.rules.events``).
+
+Usage: ``python scripts/event_catalog.py [--check]``; ``--check`` exits 1 when the committed
+file is stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from service.rules.events import EVENT_TYPES  # noqa: E402
+
+TARGET = ROOT / "docs" / "events.md"
+
+
+def render() -> str:
+    lines = [
+        "# Events",
+        "",
+        "Every answer carries `events`, the log of what happened in order: each has a `type`",
+        "(below), a `message` for people, the `actor` and `target` combatant ids, the `roll`",
+        "(every die) for a roll, an `amount`, the `rule` (its RULES.md id) and `data`, whose",
+        "keys each type documents here. Generated from `service/rules/events.py` by",
+        "`python scripts/event_catalog.py`.",
+        "",
+        "| type | what happened | `data` keys |",
+        "|---|---|---|",
+    ]
+    for name, kind in sorted(EVENT_TYPES.items()):
+        keys = "<br>".join(f"`{k}`: {v}" for k, v in kind.data.items()) or "none"
+        lines.append(f"| `{name}` | {kind.summary} | {keys} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    text = render()
+    if args.check:
+        if not TARGET.exists() or TARGET.read_text() != text:
+            print("docs/events.md is stale: run python scripts/event_catalog.py", file=sys.stderr)
+            return 1
+        return 0
+    TARGET.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""The event catalog: every event the engine writes has a documented type, and its data
+only the documented keys, all camelCase."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from service.rules.events import EVENT_TYPES, EventLog, camel
+
+ROOT = Path(__file__).resolve().parents[2]
+CAMEL = re.compile(r"^[a-z][a-zA-Z0-9]*$")
+
+
+def test_every_type_the_engine_writes_is_in_the_catalog() -> None:
+    written: set[str] = set()
+    for path in (ROOT / "service" / "rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "note"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                written.add(node.args[0].value)
+    assert written, "found no log.note calls"
+    assert written - set(EVENT_TYPES) == set()
+
+
+def test_recorded_events_carry_only_documented_camel_case_keys() -> None:
+    seen: set[str] = set()
+    for path in (ROOT / "tests" / "golden" / "logs").glob("*.json"):
+        for case in json.loads(path.read_text()):
+            for step in case["steps"]:
+                for event in step["answer"].get("events", []):
+                    kind = EVENT_TYPES[event["type"]]
+                    extra = set(event["data"]) - set(kind.data)
+                    assert not extra, (event["type"], extra)
+                    assert all(CAMEL.match(k) for k in event["data"]), event["data"]
+                    seen.add(event["type"])
+    assert len(seen) >= 50
+
+
+def test_the_log_writes_camel_case_whatever_the_keyword() -> None:
+    log = EventLog()
+    log.note("damage", "x", temp_hp_absorbed=3)
+    assert log.events[0].data == {"tempHpAbsorbed": 3}
+    assert camel("distance_ft") == "distanceFt" and camel("already") == "already"
+
+
+def test_the_event_catalog_document_is_current() -> None:
+    script = ROOT / "scripts" / "event_catalog.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
