@@ -41,6 +41,7 @@ from service.api.pages import page_response
 from service.api.pages import routes as page_routes
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
+from service.api.rest.catalog import routes as catalog_routes
 from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
 from service.store import RedisServer, SessionStore, connect
@@ -212,6 +213,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=[
             *rest_routes(settings),
             *session_routes(settings),
+            *catalog_routes(),
             Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),

@@ -132,7 +132,8 @@ class Ruleset:
     """A natural roll at or above this hits and is a critical hit."""
     fumble_max: ClassVar[int] = 1
     """A natural roll at or below this misses."""
-    initiative_die: ClassVar[int] = 20
+    initiative_die: ClassVar[int | None] = 20
+    """The die initiative rolls (plus the bonus); None where the order comes from positions."""
     critical_damage: ClassVar[Literal["double-dice", "half-again"]] = "double-dice"
     """What a critical hit does to damage: every die rolled twice (d20), or 50% more (d100)."""
     instant_death_multiplier: ClassVar[int] = 2
@@ -283,7 +284,9 @@ class Ruleset:
     ) -> list[InitiativeEntry]:
         """The initiative order: d20 + bonus each (``d20.init.roll``); groups roll once
         (``d20.init.groups``); companions follow their controller (``d20.init.companions``)."""
-        return initiative.roll_d20_order(draft, self.initiative_die, rng, log)
+        die = self.initiative_die
+        assert die is not None, f"{self.id} rolls no initiative: it overrides order_of_combat"
+        return initiative.roll_d20_order(draft, die, rng, log)
 
     def check_attack(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack

@@ -55,6 +55,7 @@ class D100(Ruleset):
     title = "percentile combat"
 
     attack_die = 100
+    initiative_die = None
     critical_min = 100
     fumble_max = 5
     critical_damage = "half-again"

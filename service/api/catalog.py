@@ -1,0 +1,106 @@
+"""What the service hosts, as data: its rulesets and their flags, and every rule of RULES.md.
+
+``rules.json`` beside this module is generated from ``docs/RULES.md`` by
+``scripts/rules_catalog.py`` (and checked by the test suite): each rule's text, the decision
+RULES.md takes, its ruleset, and the seed and section it comes from. Every ``rule`` an event
+or a rule violation names is one of these ids.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+from service.rules import REGISTRY, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of the inventory (``docs/RULES.md``)."""
+
+    id: str
+    ruleset: str
+    section: str | None
+    """The RULES.md section it is listed under."""
+    text: str
+    decision: str | None
+    """What RULES.md decides where the seed is silent or ambiguous."""
+    seed: str
+    """The source document (``seeds/…``)."""
+    seed_section: str | None
+    """The heading of the seed section it comes from; null for a d20 base rule the seed
+    does not write out."""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """A ruleset the service hosts, and what sets it apart."""
+
+    id: str
+    title: str
+    supported: bool
+    attack_die: int
+    """The die an attack rolls: 20 or 100."""
+    initiative_die: int | None
+    """The die initiative rolls; null where the order comes from positions (d100)."""
+    critical_min: int
+    """A natural roll at or above this is a critical hit."""
+    fumble_max: int
+    """A natural roll at or below this misses (a fumble)."""
+    critical_damage: str
+    """``double-dice`` (every damage die twice) or ``half-again`` (50% more)."""
+    critical_tables: bool
+    """Whether a critical hit or fumble rolls on the d100 critical tables."""
+    instant_death_multiplier: int
+    """Instant death when the damage left at 0 HP is at least this many times max HP."""
+    sizes: list[str]
+    reaction_returns: str
+    """When a used reaction comes back: at the start of its owner's ``turn``, or each ``round``."""
+    bonus_action_needs_grant: bool
+    rules: list[str]
+    """The ids of its own rules (it follows the d20 base where it has none)."""
+
+
+@cache
+def rules() -> dict[str, Rule]:
+    """Every rule of the inventory, by id."""
+    raw = json.loads((files(__package__) / "rules.json").read_text(encoding="utf-8"))
+    return {
+        rule_id: Rule(
+            e["id"],
+            e["ruleset"],
+            e["section"],
+            e["text"],
+            e["decision"],
+            e["seed"],
+            e["seedSection"],
+        )
+        for rule_id, e in raw.items()
+    }
+
+
+def _info(r: Ruleset) -> RulesetInfo:
+    own = sorted(rule_id for rule_id, rule in rules().items() if rule.ruleset == r.id)
+    return RulesetInfo(
+        r.id,
+        r.title,
+        r.supported,
+        r.attack_die,
+        r.initiative_die,
+        r.critical_min,
+        r.fumble_max,
+        r.critical_damage,
+        r.uses_critical_tables,
+        r.instant_death_multiplier,
+        list(r.sizes),
+        r.reaction_returns,
+        r.bonus_action_needs_grant,
+        own,
+    )
+
+
+def rulesets() -> list[RulesetInfo]:
+    """The hosted rulesets, in the registry's order."""
+    return [_info(r) for r in REGISTRY.values()]
