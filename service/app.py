@@ -57,6 +57,11 @@ def make_store(settings: Settings, url: str) -> SessionStore:
         prefix=settings.redis_prefix,
         idle_ttl=settings.session_ttl_seconds,
         timeout=settings.store_timeout_seconds,
+        queue_limit=settings.session_queue_limit,
+        queue_timeout=settings.session_queue_timeout_seconds,
+        max_sessions=settings.tenant_max_sessions,
+        max_bytes=settings.tenant_max_bytes,
+        max_subscriptions=settings.tenant_max_subscriptions,
     )
 
 
@@ -79,6 +84,8 @@ def lifespan(settings: Settings) -> Any:
             yield
         finally:
             app.state.store = None
+            with suppress(Exception):
+                await asyncio.wait_for(store.aclose(), CONNECT_TIMEOUT)
             with suppress(Exception):
                 await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
             if server is not None:
