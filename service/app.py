@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from service.api.auth import Guard
+from service.api.auth import Guard, key_store
 from service.api.graphql.playground import playground_html
 from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
@@ -29,7 +29,8 @@ from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
-from service.store import RedisServer, SessionStore, connect
+from service.store import RedisServer, SessionStore, StoreUnavailable, connect
+from service.store.apikeys import persistence_problems
 
 log = logging.getLogger("uvicorn.error")
 
@@ -65,6 +66,31 @@ def make_store(settings: Settings, url: str) -> SessionStore:
     )
 
 
+async def check_key_store(app: Starlette, settings: Settings) -> None:
+    """With API keys on: refuse to start on a Redis that would lose them on a restart
+    (unless ``CRS_REQUIRE_PERSISTENCE`` is off), and say so when it holds none yet."""
+    keys = key_store(app, settings)
+    if settings.require_persistence:
+        try:
+            async with asyncio.timeout(5 * settings.store_timeout_seconds):
+                problems = await persistence_problems(keys.redis)
+        except TimeoutError:
+            problems = ["Redis did not answer the persistence check"]
+        if problems:
+            raise RuntimeError(
+                "API keys live in Redis, and this Redis would lose them: "
+                + "; ".join(problems)
+                + " (CRS_REQUIRE_PERSISTENCE=0 skips this check)"
+            )
+    with suppress(StoreUnavailable, TimeoutError):
+        async with asyncio.timeout(settings.store_timeout_seconds):
+            if not await keys.has_keyring():
+                log.warning(
+                    "CRS_AUTH is on and Redis holds no API key yet: an unknown key answers "
+                    "503 (not 401) until one is created (python -m service.keys create)"
+                )
+
+
 def lifespan(settings: Settings) -> Any:
     @asynccontextmanager
     async def run(app: Starlette) -> AsyncIterator[None]:
@@ -81,6 +107,8 @@ def lifespan(settings: Settings) -> Any:
         store = make_store(settings, url)
         app.state.store = store
         try:
+            if settings.auth:
+                await check_key_store(app, settings)
             yield
         finally:
             app.state.store = None
