@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.requests import HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.api.core import Problem
@@ -240,18 +240,35 @@ class Guard:
                 await send_problem(send, problem)
             return
         scope[SCOPE_KEY] = principal
+        started = False
 
         async def with_rate_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 extra = rate_headers(scope)
                 if extra:
                     message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
-        if graphql:
-            await self.limit_body(scope, receive, with_rate_headers)
-        else:
-            await self.app(scope, receive, with_rate_headers)
+        try:
+            if graphql:
+                await self.limit_body(scope, receive, with_rate_headers)
+            else:
+                await self.app(scope, receive, with_rate_headers)
+        except ClientDisconnect:
+            # The body never came in full: the server timed it out (and answered 408 on
+            # the wire) or the client left. Nothing ran; record it as what it is.
+            if not started:
+                await send_problem(
+                    send,
+                    Problem(
+                        408,
+                        "request-timeout",
+                        "Request Timeout",
+                        "the request body did not arrive in full",
+                    ),
+                )
 
     async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Authenticate a websocket by its upgrade headers (else the GraphQL view does, on

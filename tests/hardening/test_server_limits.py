@@ -180,6 +180,22 @@ def test_a_body_that_never_ends_is_answered_408(service: ServiceProcess) -> None
     assert healthz(service) == 200
 
 
+def test_cut_off_requests_are_logged_as_408_not_as_crashes(service: ServiceProcess) -> None:
+    for path in (b"/v1/roll-initiative", b"/graphql", b"/v1/sessions"):
+        with connect(service) as conn:
+            conn.sendall(
+                b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                b"\r\nContent-Length: 100\r\n\r\n{"
+            )
+            assert problem_of(read_all(conn))[0] == 408
+    time.sleep(0.5)  # the access log line is written once the request task ends
+    log = service.output()
+    assert "Traceback" not in log and "ClientDisconnect" not in log, log
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    cut = [line for line in lines if line.get("path") in ("/v1/roll-initiative", "/graphql")]
+    assert cut and all(line["status"] != 500 for line in cut)
+
+
 def test_kept_alive_connections_still_serve_many_requests(service: ServiceProcess) -> None:
     """The deadlines are per request: a connection reused for longer than them is fine."""
     with httpx.Client(base_url=service.url, timeout=BOUND) as client:
