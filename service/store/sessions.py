@@ -830,7 +830,10 @@ class _Subscriber:
 @dataclass(slots=True)
 class _Channel:
     subscribers: set[_Subscriber] = field(default_factory=set)
+    subscribing: bool = False
+    """Its SUBSCRIBE is sent."""
     active: bool = False
+    """Redis has confirmed it, and every command on the channel before it."""
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
 
 
@@ -841,8 +844,9 @@ class _Hub:
     waits until Redis has confirmed the newest ``SUBSCRIBE`` of the channel, so nothing
     published after :meth:`join` returns is missed. The last to leave sends
     ``UNSUBSCRIBE``. Replies come in order, so each channel counts the commands it has in
-    flight; a channel is live when none is. One task reads the connection and hands each
-    message to the channel's subscribers; another pings it every few seconds. If the
+    flight; a channel is live when none is. Commands are written by one task in the order
+    they were decided; one task reads the connection and hands each message to the
+    channel's subscribers; another pings it every few seconds. If the
     connection fails or stops answering, every subscriber gets :class:`StoreUnavailable` and
     the next :meth:`join` opens a new connection.
     """
@@ -858,6 +862,7 @@ class _Hub:
         self._in_flight: Counter[str] = Counter()
         self._tenants: Counter[str] = Counter()
         self._pinged: float | None = None
+        self._outbox: asyncio.Queue[tuple[str, ...]] = asyncio.Queue()
         self._background: set[asyncio.Task[None]] = set()
 
     @property
@@ -867,12 +872,8 @@ class _Hub:
 
     @property
     def live(self) -> int:
-        """Subscriptions whose channel Redis has confirmed, with no command in flight."""
-        return sum(
-            len(entry.subscribers)
-            for channel, entry in self._channels.items()
-            if entry.active and not self._in_flight[channel]
-        )
+        """Subscriptions whose channel Redis has confirmed."""
+        return sum(len(entry.subscribers) for entry in self._channels.values() if entry.active)
 
     async def join(self, tenant: str, channel: str) -> _Subscriber:
         if self.per_tenant and self._tenants[tenant] >= self.per_tenant:
@@ -884,13 +885,13 @@ class _Hub:
                 connection = await self._connect()
                 entry = self._channels.setdefault(channel, _Channel())
                 entry.subscribers.add(subscriber)
-                if entry.active and not self._in_flight[channel]:
+                if entry.active:
                     return subscriber
                 waiter = asyncio.get_running_loop().create_future()
                 entry.waiters.append(waiter)
-                if not self._in_flight[channel]:
-                    self._in_flight[channel] += 1
-                    await self._send(connection, "SUBSCRIBE", channel)
+                if not entry.subscribing:
+                    entry.subscribing = True
+                    self._command(connection, "SUBSCRIBE", channel)
                 await waiter
             return subscriber
         except BaseException as exc:
@@ -918,9 +919,8 @@ class _Hub:
             if not waiter.done():
                 waiter.cancel()
         connection = self._connection
-        if connection is not None:
-            self._in_flight[channel] += 1
-            self._spawn(self._send(connection, "UNSUBSCRIBE", channel))
+        if connection is not None and entry.subscribing:
+            self._command(connection, "UNSUBSCRIBE", channel)
 
     async def aclose(self) -> None:
         connection, self._connection = self._connection, None
@@ -945,8 +945,10 @@ class _Hub:
             await connection.connect()  # type: ignore[no-untyped-call]
             self._connection = connection
             self._pinged = None
+            self._outbox = asyncio.Queue()
             self._tasks = [
                 asyncio.create_task(self._read(connection)),
+                asyncio.create_task(self._write(connection, self._outbox)),
                 asyncio.create_task(self._heartbeat(connection)),
             ]
             return connection
@@ -1001,7 +1003,7 @@ class _Hub:
                 return
             del self._in_flight[channel]
             entry = self._channels.get(channel)
-            if entry is not None:
+            if entry is not None and entry.subscribing:
                 entry.active = True
                 for waiter in entry.waiters:
                     if not waiter.done():
@@ -1020,12 +1022,27 @@ class _Hub:
                 return
             if self._pinged is None:
                 self._pinged = now
-                await self._send(connection, "PING")
+                self._command(connection, "PING")
 
-    async def _send(self, connection: AbstractConnection, *args: str) -> None:
+    def _command(self, connection: AbstractConnection, command: str, *args: str) -> None:
+        """Queue a command for the connection: they are written in the order queued, which
+        is the order their replies come back in."""
+        if self._connection is not connection:
+            return
+        if command != "PING":
+            self._in_flight[args[0]] += 1
+        self._outbox.put_nowait((command, *args))
+
+    async def _write(
+        self, connection: AbstractConnection, outbox: asyncio.Queue[tuple[str, ...]]
+    ) -> None:
         try:
-            async with asyncio.timeout(self.timeout):
-                await connection.send_command(*args)
+            while True:
+                command = await outbox.get()
+                async with asyncio.timeout(self.timeout):
+                    await connection.send_command(*command)
+        except asyncio.CancelledError:
+            raise
         except Exception as exc:
             if self._connection is connection:
                 self._reset(connection, _unavailable(exc, 1))

@@ -357,6 +357,22 @@ async def test_two_subscriptions_of_one_session_and_a_late_one(
         await store.aclose()
 
 
+async def test_subscribing_again_right_after_the_last_one_left(
+    store: SessionStore, tenant: str
+) -> None:
+    """The last subscriber's UNSUBSCRIBE is still on its way when a new one joins: the new
+    one subscribes after it, and is served."""
+    session = await store.create(tenant, {"n": 0})
+    for version in range(2, 6):
+        updates = store.subscribe(tenant, session.id)
+        pending = asyncio.ensure_future(first(updates))
+        await until_live(store, 1)
+        await store.apply(tenant, session.id, grow)
+        assert (await pending).session.version == version
+        await updates.aclose()
+    await store.aclose()
+
+
 async def test_a_subscriber_too_far_behind_is_told_so(store: SessionStore, tenant: str) -> None:
     session = await store.create(tenant, {"n": 0})
     slow, brisk = store.subscribe(tenant, session.id), store.subscribe(tenant, session.id)
