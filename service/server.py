@@ -7,7 +7,8 @@ the body (a connection that trickles a byte now and then stays open for good: sl
 
 - the request line and headers together hold at most ``max_header_bytes`` (else ``431``);
 - they arrive within ``header_timeout`` seconds of the connection opening, or of the
-  first byte of the next request on a kept-alive connection (else ``408``);
+  first byte of the next request on a kept-alive connection (else ``408``; a connection
+  that sent nothing at all is closed without a reply);
 - the body arrives in full within ``body_timeout`` seconds of the headers (else ``408``).
 
 Each refusal is a problem document (``application/problem+json``, codes
@@ -121,6 +122,11 @@ class HttpProtocol(HttpToolsProtocol):
             if cycle is not None and not cycle.response_complete:
                 # The previous request is still being answered: its reply comes first.
                 self._arm(self.header_timeout)
+                return
+            if not self._head_bytes:
+                # Nothing of a request came (a client's spare connection): close quietly,
+                # as for an idle kept-alive one, so no client reads a reply it never asked for.
+                self.transport.close()
                 return
             self._refuse(
                 408,

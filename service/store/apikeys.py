@@ -262,9 +262,16 @@ class ApiKeyStore:
         return ApiKey(record.id, record.tenant, record.label, record.created, now)
 
 
+_last_warning = [float("-inf")]
+
+
 def _unavailable(exc: BaseException) -> StoreUnavailable:
-    """What a client is told when Redis fails: never its address or its words."""
-    log.warning("the API key store did not answer: %s", exc)
+    """What a client is told when Redis fails: never its address or its words (those go to
+    the log, at most every 10 seconds)."""
+    now = time.monotonic()
+    if now - _last_warning[0] >= 10:
+        _last_warning[0] = now
+        log.warning("the API key store did not answer: %s", exc)
     return StoreUnavailable(_UNAVAILABLE)
 
 

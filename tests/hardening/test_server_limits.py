@@ -162,9 +162,9 @@ def test_headers_that_never_end_are_answered_408(service: ServiceProcess) -> Non
 
 
 def test_a_connection_that_sends_nothing_is_closed(service: ServiceProcess) -> None:
+    """Closed quietly within the header timeout (a spare connection gets no reply)."""
     with connect(service) as conn:
-        status, _, body = problem_of(read_all(conn))
-    assert (status, body["code"]) == (408, "request-timeout")
+        assert read_all(conn) == b""
 
 
 def test_a_body_that_never_ends_is_answered_408(service: ServiceProcess) -> None:
