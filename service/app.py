@@ -40,8 +40,8 @@ from service.api.observability import REGISTRY, Observability, metrics_endpoint,
 from service.api.pages import page_response
 from service.api.pages import routes as page_routes
 from service.api.rest import routes as rest_routes
-from service.api.rest.openapi import build_openapi
 from service.api.rest.catalog import routes as catalog_routes
+from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
 from service.store import RedisServer, SessionStore, StoreUnavailable, connect
