@@ -71,14 +71,25 @@ class Board:
     # -- spaces and range (d20.size.space, d20.grid.range)
 
     def cells(self, c: Combatant) -> tuple[GridCell, ...]:
-        """The cells a combatant occupies: its explicit footprint, or its size's."""
+        """The cells a combatant fills: its explicit footprint, or its size's. A squeezing
+        creature whose space overlaps walls fills only the cells that are not blocked
+        (``d20.size.squeeze``): those, not the walls, are its space for reach, sight, cover
+        and occupancy."""
         if c.footprint:
             return tuple(cell.key() for cell in c.footprint)
         extent = self.extent[c.size]
         if extent == 1:
             position = c.position
             return ((position.x, position.y),)
-        return self.geometry.footprint(c.position.key(), extent)
+        cells = self.geometry.footprint(c.position.key(), extent)
+        if c.has(Cond.SQUEEZING):
+            blocked = self.geometry.blocked
+            return tuple(cell for cell in cells if cell not in blocked)
+        return cells
+
+    def footprint(self, c: Combatant) -> tuple[GridCell, ...]:
+        """The whole space a combatant's size (or explicit footprint) gives it, walls included."""
+        return self.cells_at(c, c.position.key())
 
     def cells_at(self, c: Combatant, anchor: GridCell) -> tuple[GridCell, ...]:
         """The cells ``c`` would occupy with its anchor at ``anchor``."""

@@ -49,10 +49,9 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
             raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
         for j, attack in enumerate(c.attacks):
             check_dice(attack.damage, (*path, "attacks", j, "damage"))
-        cells = board.cells(c)
-        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, cells)
-        tiny = c.size == "tiny"
-        for cell in cells:
+        space = board.footprint(c)
+        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, space)
+        for cell in space:
             if not geometry.in_bounds(cell):
                 raise InvalidAction(
                     f"{c.name}'s space reaches ({cell[0]}, {cell[1]}), off the "
@@ -64,8 +63,10 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                     f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
                     (*path, "position"),
                 )
-            if c.dead:
-                continue
+        if c.dead:
+            continue
+        tiny = c.size == "tiny"
+        for cell in board.cells(c):
             other = occupied.get(cell)
             if other is not None and not (tiny and other[1]):
                 raise InvalidAction(
@@ -99,7 +100,8 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
 
 def _squeeze_fits(board: Board, c: Combatant, cells: tuple[Cell, ...]) -> bool:
     """A squeezing creature's space may overlap walls, as long as the space of a creature
-    one size smaller fits inside it (``d20.size.squeeze``)."""
+    one size smaller fits inside it (``d20.size.squeeze``); it then fills only the cells
+    that are not walls (:meth:`Board.cells`)."""
     rank = board.rank(c)
     if rank == 0 or c.footprint:
         return False

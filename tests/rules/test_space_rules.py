@@ -1,0 +1,178 @@
+"""Spaces, cover and flanking played through the engine, in every ruleset: a squeezing
+creature's space, cover from several obstacles, flanking answers, and the ids and names an
+encounter may carry."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+from factories import ScriptedRandom, build, combatant, encounter_doc
+
+from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.model import Cell, Encounter
+from service.rules.model.requests import (
+    CoverQuery,
+    MoveCombatant,
+    NextTurn,
+    ResolveAttack,
+)
+
+ROCK = {"name": "rock", "bonus": 5, "damage": "2d6", "kind": "ranged", "range": 60}
+CLUB = {"name": "club", "bonus": 5, "damage": "2d6"}
+BOW = {"name": "bow", "bonus": 5, "damage": "1d8", "kind": "ranged", "range": 80}
+
+
+def started(*combatants: dict[str, Any], ruleset: str = "d20", **grid: Any) -> Encounter:
+    """In round 1, the first combatant's turn, order as listed."""
+    doc = encounter_doc(*combatants, ruleset=ruleset)
+    doc["grid"].update(grid)
+    ids = [c["id"] for c in combatants]
+    doc.update(
+        round=1,
+        turnOf=ids[0],
+        order=[{"combatantId": cid, "initiative": 20 - i} for i, cid in enumerate(ids)],
+    )
+    return build(doc)
+
+
+def cells(*pairs: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"x": x, "y": y} for x, y in pairs]
+
+
+# ------------------------------------------------------------------ d20.size.squeeze
+
+
+def squeeze_scene(ruleset: str, *more: dict[str, Any]) -> Encounter:
+    """A Large ogre west of a two-square wall stub at (4, 5)-(4, 6); the hero east of it."""
+    return started(
+        combatant("ogre", 1, 5, size="large", side="giants", attacks=[ROCK, CLUB], ac=10),
+        combatant("hero", 6, 6, kind="pc", attacks=[BOW], ac=10),
+        *more,
+        ruleset=ruleset,
+        blocked=cells((4, 5), (4, 6)),
+    )
+
+
+@pytest.mark.rule("d20.size.squeeze")
+@pytest.mark.rule("d100.size.squeeze")
+@pytest.mark.parametrize("ruleset", ["d20", "d100", "d10"])
+def test_d20_size_squeeze_the_wall_a_squeezing_ogre_overlaps_still_gives_cover(
+    ruleset: str,
+) -> None:
+    """The ogre squeezes half into the wall; it fills only the two open squares, so its rock
+    crosses the wall (half cover, AC 12) and the hero's arrow back does too, with advantage."""
+    enc = squeeze_scene(ruleset)
+    moved = apply(enc, MoveCombatant("ogre", to=Cell(3, 5)), Random(1))
+    assert moved.outcome.squeezing and moved.outcome.cost == 15  # 5 + 5, then 5 squeezing
+    ogre_turn = moved.encounter
+    throw = ResolveAttack("ogre", "hero", attack_name="rock")
+    rock = apply(ogre_turn, throw, ScriptedRandom([6, 15]))
+    assert rock.outcome.cover == "half" and rock.outcome.target_ac == 12
+    assert rock.outcome.disadvantage_sources == ["attacker-squeezing"]
+    assert rock.outcome.natural == 6 and not rock.outcome.hit  # 11 hits AC 10, not 12
+    hero_turn = apply(rock.encounter, NextTurn(), Random(1)).encounter
+    assert hero_turn.turn_of == "hero"
+    arrow = apply(hero_turn, ResolveAttack("hero", "ogre"), ScriptedRandom([3, 6]))
+    assert arrow.outcome.advantage_sources == ["target-squeezing"]
+    assert arrow.outcome.natural == 6 and arrow.outcome.cover == "half"
+    assert arrow.outcome.target_ac == 12 and not arrow.outcome.hit
+    assert apply(hero_turn, CoverQuery("hero", "ogre"), Random(1)).outcome.degree == "half"
+
+
+@pytest.mark.rule("d20.size.squeeze")
+@pytest.mark.parametrize("ruleset", ["d20", "d100"])
+def test_d20_size_squeeze_a_squeezing_ogre_reaches_only_from_the_cells_it_fills(
+    ruleset: str,
+) -> None:
+    """A goblin just east of the wall is 10 ft from the squares the ogre fills: its club
+    (reach 5 ft) can't hit it, and the goblin can't club the ogre either."""
+    goblin = combatant("gob", 5, 5, side="party", attacks=[CLUB])
+    enc = squeeze_scene(ruleset, goblin)
+    moved = apply(enc, MoveCombatant("ogre", to=Cell(3, 5)), Random(1)).encounter
+    with pytest.raises(IllegalAction) as refused:
+        apply(moved, ResolveAttack("ogre", "gob", attack_name="club"), ScriptedRandom([]))
+    assert refused.value.rule == "d20.grid.range" and "10 ft" in refused.value.message
+    with pytest.raises(IllegalAction):
+        apply(moved, ResolveAttack("gob", "ogre", spend="free"), ScriptedRandom([]))
+
+
+@pytest.mark.rule("d20.size.squeeze")
+def test_d20_size_squeeze_a_giant_may_rest_in_a_wall_only_where_a_large_space_fits() -> None:
+    """A squeezing Huge giant's 3x3 space may overlap a wall where a Large (2x2) space fits
+    in the rest of it; it then walks out at the plain cost. Where none fits, refused."""
+    doc = encounter_doc(
+        combatant("giant", 2, 4, size="huge", conditions=[{"name": "squeezing"}]),
+        ruleset="d20",
+    )
+    doc["grid"]["blocked"] = cells((4, 4), (4, 5), (4, 6))
+    moved = apply(build(doc), MoveCombatant("giant", path=[Cell(1, 4)]), Random(1))
+    assert moved.outcome.cost == 5 and not moved.outcome.squeezing
+    assert not moved.encounter.combatant("giant").has("squeezing")
+    doc["grid"]["blocked"] = cells((4, 4), (4, 5), (4, 6), (3, 5))
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), MoveCombatant("giant", path=[Cell(1, 4)]), Random(1))
+    assert e.value.path[-1] == "position" and "blocked" in e.value.message
+
+
+@pytest.mark.rule("d20.size.squeeze")
+@pytest.mark.rule("d20.grid.hexes")
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_d20_size_squeeze_on_hexes_the_overlapped_wall_gives_cover(orientation: str) -> None:
+    """A Large ogre (three hexes) squeezes into a wall hex; the hexes it fills are behind the
+    wall from the hero, so its rock gets half cover instead of none."""
+    enc = started(
+        combatant("ogre", 1, 5, size="large", side="giants", attacks=[ROCK]),
+        combatant("hero", 6, 4, kind="pc", ac=10),
+        kind="hex",
+        hexOrientation=orientation,
+        blocked=cells((4, 5), (4, 4)),
+    )
+    moved = apply(enc, MoveCombatant("ogre", to=Cell(3, 5)), Random(1))
+    assert moved.outcome.squeezing
+    rock = apply(moved.encounter, ResolveAttack("ogre", "hero"), ScriptedRandom([6, 15]))
+    assert rock.outcome.cover == "half" and rock.outcome.target_ac == 12
+    assert rock.outcome.disadvantage_sources == ["attacker-squeezing"] and not rock.outcome.hit
+
+
+# ------------------------------------------------------------------ d20.cover.most
+
+COVER_SCENES = {
+    "square": {
+        "archer": (1, 1),
+        "target": (7, 4),
+        "wall": (4, 2),
+        "guard": (5, 4),
+        "aside": (5, 6),
+    },
+    "hex": {"archer": (2, 5), "target": (7, 4), "wall": (5, 4), "guard": (6, 5), "aside": (6, 7)},
+}
+
+
+@pytest.mark.rule("d20.cover.most")
+@pytest.mark.parametrize("ruleset", ["d20", "d100"])
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_d20_cover_most_a_wall_and_a_creature_count_their_lines_together(
+    kind: str, ruleset: str
+) -> None:
+    """The wall blocks two lines and the guard two others: together three-quarters cover
+    (+5 AC), where either alone gives half. When the guard steps aside, half is left."""
+    scene = COVER_SCENES[kind]
+    enc = started(
+        combatant("guard", *scene["guard"], side="foes"),
+        combatant("archer", *scene["archer"], attacks=[BOW]),
+        combatant("target", *scene["target"], side="foes", ac=10),
+        ruleset=ruleset,
+        kind=kind,
+        blocked=cells(scene["wall"]),
+    )
+    assert apply(enc, CoverQuery("archer", "target"), Random(1)).outcome.degree == "three-quarters"
+    moved = apply(enc, MoveCombatant("guard", to=Cell(*scene["aside"])), Random(1))
+    archer_turn = apply(moved.encounter, NextTurn(), Random(1)).encounter
+    assert archer_turn.turn_of == "archer"
+    shot = apply(archer_turn, ResolveAttack("archer", "target"), ScriptedRandom([8, 3]))
+    assert shot.outcome.cover == "half" and shot.outcome.target_ac == 12 and shot.outcome.hit
+    before = apply(enc, ResolveAttack("archer", "target", spend="free"), ScriptedRandom([8]))
+    assert before.outcome.cover == "three-quarters" and before.outcome.target_ac == 15
+    assert not before.outcome.hit
