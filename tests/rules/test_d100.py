@@ -15,6 +15,7 @@ from service.rules.model.requests import (
     Dash,
     Disengage,
     Hide,
+    MoveCombatant,
     NextTurn,
     ResolveAttack,
     RollInitiative,
@@ -478,3 +479,141 @@ def test_d100_action_disengage_marks_the_turn() -> None:
     enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
     result = apply(enc, Disengage("ann"), Random(1))
     assert result.encounter.combatant("ann").has("disengaged")
+
+
+# ------------------------------------------------------------------ shove direction (d100.shove)
+
+
+def _around(kind: str, shover_size: str, target_size: str = "medium") -> list[tuple[int, int]]:
+    """Every anchor where a target of ``target_size`` stands next to the shover at (10, 10)
+    without overlapping it, on a 24 x 24 map."""
+    from service.rules.rulesets.d100 import D100
+
+    doc = encounter_doc(
+        combatant("a", 10, 10, size=shover_size),
+        combatant("b", 0, 0, size=target_size, side="raiders"),
+        ruleset="d100",
+        width=24,
+        height=24,
+    )
+    doc["grid"]["kind"] = kind
+    enc = build(doc)
+    board = D100().board_for(enc.grid)
+    a, b = enc.combatants
+    mine = set(board.cells(a))
+    spots = []
+    for x in range(4, 18):
+        for y in range(4, 18):
+            cells = board.cells_at(b, (x, y))
+            if mine.isdisjoint(cells) and board.geometry.space_distance(mine, cells) == 1:
+                spots.append((x, y))
+    return spots
+
+
+@pytest.mark.rule("d100.shove")
+@pytest.mark.parametrize("kind", ["hex", "square"])
+@pytest.mark.parametrize(
+    ("shover", "target"), [("large", "medium"), ("huge", "medium"), ("large", "large")]
+)
+def test_d100_shove_pushes_directly_away_from_every_side_of_a_large_or_huge_shover(
+    kind: str, shover: str, target: str
+) -> None:
+    """From every place around the shover's space, a push moves the target one cell, 5 ft
+    farther from the shover, along the line between the two spaces' centres; then the
+    shover's 5-ft reach no longer reaches it."""
+    from service.rules.rulesets.d100 import D100
+
+    spots = _around(kind, shover, target)
+    assert len(spots) >= 6
+    for x, y in spots:
+        doc = encounter_doc(
+            combatant("a", 10, 10, size=shover, skills={"unarmed": 5}, attacks=[]),
+            combatant("b", x, y, size=target, side="raiders"),
+            ruleset="d100",
+            width=24,
+            height=24,
+        )
+        doc["grid"]["kind"] = kind
+        enc = build(doc)
+        pushed = apply(enc, Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
+        assert pushed.outcome.result == "pushed", ((x, y), pushed.events[-1].message)
+        board = D100().board_for(enc.grid)
+        after = pushed.encounter
+        assert board.distance_ft(after.combatant("a"), after.combatant("b")) == 10, (x, y)
+        moved = after.combatant("b").position
+        step = (moved.x - x, moved.y - y)
+        assert board.geometry.distance((0, 0), step) == 1, (x, y, step)
+        with pytest.raises(IllegalAction):
+            apply(after, Shove("a", "b", spend="free"), ScriptedRandom([]))
+
+
+@pytest.mark.rule("d100.shove")
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [((12, 10), (13, 10)), ((12, 11), (13, 11)), ((12, 12), (13, 13)), ((12, 9), (13, 8))],
+)
+def test_d100_shove_push_follows_the_line_between_the_centres_on_squares(
+    start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    """Beside a Large shover (10-11, 10-11) the push is straight out from its side, and
+    diagonal only from a corner (the signs of the offset alone gave (13, 9) from (12, 10))."""
+    enc = build(
+        encounter_doc(
+            combatant("a", 10, 10, size="large", skills={"unarmed": 5}),
+            combatant("b", *start, side="raiders"),
+            ruleset="d100",
+            width=24,
+            height=24,
+        )
+    )
+    pushed = apply(enc, Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
+    assert pushed.outcome.position == Cell(*end)
+    assert pushed.encounter.combatant("b").position == Cell(*end)
+
+
+@pytest.mark.rule("d100.shove")
+def test_d100_shove_push_between_two_directions_takes_the_free_one() -> None:
+    """On hexes a Large shover's centre can lie exactly between two directions from the
+    target: the push takes the first that is free, and is blocked only when both are."""
+    from service.rules.rulesets.d100 import D100
+
+    ties = []
+    for x, y in _around("hex", "large"):
+        doc = encounter_doc(
+            combatant("a", 10, 10, size="large"), combatant("b", x, y), ruleset="d100"
+        )
+        doc["grid"].update(kind="hex", width=24, height=24)
+        enc = build(doc)
+        steps = D100().board_for(enc.grid).directions_away(*enc.combatants)
+        if len(steps) == 2:
+            ties.append(((x, y), steps))
+    assert ties
+    (x, y), (first, second) = ties[0]
+    wall = {"x": x + first[0], "y": y + first[1]}
+    doc = encounter_doc(
+        combatant("a", 10, 10, size="large", skills={"unarmed": 5}),
+        combatant("b", x, y, side="raiders"),
+        ruleset="d100",
+    )
+    doc["grid"].update(kind="hex", width=24, height=24, blocked=[wall])
+    pushed = apply(build(doc), Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
+    assert pushed.outcome.position == Cell(x + second[0], y + second[1])
+    doc["grid"]["blocked"].append({"x": x + second[0], "y": y + second[1]})
+    blocked = apply(build(doc), Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
+    assert blocked.outcome.result == "push-blocked"
+    assert blocked.encounter.combatant("b").position == Cell(x, y)
+
+
+@pytest.mark.rule("d100.shove")
+def test_d100_shove_push_moves_an_explicit_footprint_with_its_creature() -> None:
+    """A target with an explicit two-square footprint is pushed whole (diagonally: its
+    centre is below the shover's): its old squares are free for the shover to step into,
+    and the next shove finds it there."""
+    enc = brawl(b={"footprint": [{"x": 3, "y": 2}, {"x": 3, "y": 3}], "size": "large"})
+    pushed = apply(enc, Shove("a", "b", mode="push", spend="free"), ScriptedRandom([15, 2]))
+    b = pushed.encounter.combatant("b")
+    assert b.position == Cell(4, 3) and b.footprint == [Cell(4, 3), Cell(4, 4)]
+    stepped = apply(pushed.encounter, MoveCombatant("a", path=[Cell(3, 2)]), Random(1))
+    assert stepped.encounter.combatant("a").position == Cell(3, 2)
+    again = apply(stepped.encounter, Shove("a", "b", spend="free"), ScriptedRandom([15, 2]))
+    assert again.outcome.result == "prone"

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..grid import Cell as GridCell
 from ..grid import Cover, Flanker, FlankTarget, Geometry
-from ..model import Area, Combatant, Cond, CoverDegree, Encounter, Grid
+from ..model import Area, Cell, Combatant, Cond, CoverDegree, Encounter, Grid
 
 COVER_NAMES: dict[Cover, CoverDegree] = {
     Cover.NONE: "none",
@@ -109,6 +109,36 @@ class Board:
     def within(self, a: Iterable[GridCell], b: Iterable[GridCell], feet: int) -> bool:
         return self.geometry.within(a, b, feet)
 
+    def directions_away(self, a: Combatant, b: Combatant) -> list[GridCell]:
+        """The one-cell steps that move ``b``'s space 5 ft farther from ``a``'s along the
+        line between the centres of the two spaces: the steps that take it farther, best
+        aligned with that line first, keeping only the best (two when the line runs exactly
+        between two directions). Empty when the centres coincide."""
+        mine, theirs = self.cells(a), self.cells(b)
+        (ax, ay), (bx, by) = _centre(mine), _centre(theirs)
+        dx, dy = bx - ax, by - ay
+        if dx == dy == 0:
+            return []
+        geometry = self.geometry
+        square = geometry.kind.value == "square"
+        before = geometry.space_distance(mine, theirs)
+        scored: list[tuple[float, GridCell]] = []
+        for step in geometry.steps:
+            moved = [(x + step[0], y + step[1]) for x, y in theirs]
+            if geometry.space_distance(mine, moved) <= before:
+                continue
+            sx, sy = step
+            if square:
+                dot, norms = dx * sx + dy * sy, (sx * sx + sy * sy) * (dx * dx + dy * dy)
+            else:
+                dot = 2 * dx * sx + dx * sy + dy * sx + 2 * dy * sy
+                norms = 4 * (sx * sx + sx * sy + sy * sy) * (dx * dx + dx * dy + dy * dy)
+            scored.append((dot / norms**0.5, step))
+        if not scored:
+            return []
+        best = max(score for score, _ in scored)
+        return [step for score, step in scored if score > best - 1e-9]
+
     # -- sight (d20.facing.none)
 
     def line_of_sight(self, a: tuple[GridCell, ...], b: tuple[GridCell, ...]) -> bool:
@@ -192,6 +222,21 @@ class Board:
         if target_rank - self.rank(attacker) > 2:
             return False, [], f"{target.name} is more than two sizes larger"
         return False, [], "no ally stands opposite"
+
+
+def _centre(cells: Sequence[GridCell]) -> tuple[float, float]:
+    """The centre of a space: the mean of its cells' coordinates (axial ones on hexes,
+    where the mean of centres is the centre of the mean)."""
+    n = len(cells)
+    return sum(x for x, _ in cells) / n, sum(y for _, y in cells) / n
+
+
+def relocate(c: Combatant, anchor: GridCell) -> None:
+    """Put ``c``'s anchor at ``anchor``, its explicit footprint (if any) moved with it."""
+    dx, dy = anchor[0] - c.position.x, anchor[1] - c.position.y
+    c.position = Cell(*anchor)
+    if c.footprint:
+        c.footprint = [Cell(cell.x + dx, cell.y + dy) for cell in c.footprint]
 
 
 def living_others(encounter: Encounter, *exclude: str) -> list[Combatant]:

@@ -8,6 +8,8 @@ from random import Random
 from ... import dice
 from ...errors import IllegalAction, InvalidAction
 from ...events import EventLog, Roll
+from ...grid import Cell as GridCell
+from ...mechanics.space import Board, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
 from ...ruleset import Ruleset
@@ -268,7 +270,8 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
         )
         return outcome
     t = draft.edit(target.id)
-    t.position = cell
+    relocate(t, cell.key())
+    _remove_conditions(t, Cond.SQUEEZING)
     outcome.result = "pushed"
     outcome.position = cell
     log.note(
@@ -286,37 +289,42 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
 def _push_cell(
     ruleset: Ruleset, draft: Draft, attacker: Combatant, target: Combatant
 ) -> tuple[Cell | None, str]:
-    """The cell one step directly away from the shover, or why there is none."""
+    """Where a push puts the target: one cell directly away from the shover
+    (:meth:`~service.rules.mechanics.space.Board.directions_away`: from the centres of the
+    two spaces, on squares and hexes), or why it can't go there. The whole space must fit:
+    on the grid, no wall, no other living creature. When the line runs exactly between two
+    directions, the first of them that is free is taken."""
     board = ruleset.board(draft)
-    geometry = board.geometry
-    if geometry.kind.value == "hex":
-        dq = target.position.x - attacker.position.x
-        dr = target.position.y - attacker.position.y
-        steps = max(1, geometry.distance((0, 0), (dq, dr)))
-        step = (round(dq / steps), round(dr / steps))
-    else:
-        ea, et = board.extent[attacker.size], board.extent[target.size]
-        ax2 = 2 * attacker.position.x + ea
-        ay2 = 2 * attacker.position.y + ea
-        tx2 = 2 * target.position.x + et
-        ty2 = 2 * target.position.y + et
-        step = ((tx2 > ax2) - (tx2 < ax2), (ty2 > ay2) - (ty2 < ay2))
-    if step == (0, 0):
+    steps = board.directions_away(attacker, target)
+    if not steps:
         return None, "no direction away from the shover"
-    dest = Cell(target.position.x + step[0], target.position.y + step[1])
-    cells = board.cells(dataclasses.replace(target, position=dest, footprint=None))
+    others = [(o, set(board.cells(o))) for o in living_others(draft.encounter, target.id)]
+    reasons = []
+    for dx, dy in steps:
+        dest = (target.position.x + dx, target.position.y + dy)
+        reason = _space_taken(board, board.cells_at(target, dest), others)
+        if reason is None:
+            return Cell(*dest), ""
+        reasons.append(reason)
+    return None, reasons[0]
+
+
+def _space_taken(
+    board: Board, cells: tuple[GridCell, ...], others: list[tuple[Combatant, set[GridCell]]]
+) -> str | None:
+    """Why a creature can't be put in ``cells`` (off the grid, a wall, another creature), or
+    None when it can."""
+    geometry = board.geometry
     for cell in cells:
         if not geometry.in_bounds(cell):
-            return None, f"({cell[0]}, {cell[1]}) is off the grid"
-        if not geometry.fits([cell]):
-            return None, f"({cell[0]}, {cell[1]}) is blocked"
+            return f"({cell[0]}, {cell[1]}) is off the grid"
+        if cell in geometry.blocked:
+            return f"({cell[0]}, {cell[1]}) is blocked"
     taken = set(cells)
-    for other in draft.encounter.combatants:
-        if other.id == target.id or other.dead:
-            continue
-        if taken & set(board.cells(other)):
-            return None, f"{other.name} is in the way"
-    return dest, ""
+    for other, space in others:
+        if taken & space:
+            return f"{other.name} is in the way"
+    return None
 
 
 @action(
