@@ -21,7 +21,7 @@ from service.rules.model.requests import (
     RollInitiative,
 )
 from service.rules.rulesets.d100 import D100, SIZES
-from service.rules.rulesets.d100.carrying import effective_speed, push_drag_lift_limit
+from service.rules.rulesets.d100.carrying import carried_speed, push_drag_lift_limit
 from service.rules.rulesets.d100.requests import (
     EscapeGrapple,
     Grapple,
@@ -400,7 +400,7 @@ def test_d100_carry_limits_and_speed() -> None:
     assert push_drag_lift_limit(m, SIZES) == 300
     assert push_drag_lift_limit(big, SIZES) == 600
     assert push_drag_lift_limit(tiny, SIZES) == 20
-    assert effective_speed(m, SIZES) == 30 and effective_speed(loaded, SIZES) == 5
+    assert carried_speed(m, SIZES, 30) == 30 and carried_speed(loaded, SIZES, 30) == 5
     started = apply(enc, RollInitiative(order=["o", "m", "l", "t"]), Random(1)).encounter
     assert started.turn_of == "o" and started.combatant("o").budget.movement == 5
 
@@ -617,3 +617,177 @@ def test_d100_shove_push_moves_an_explicit_footprint_with_its_creature() -> None
     assert stepped.encounter.combatant("a").position == Cell(3, 2)
     again = apply(stepped.encounter, Shove("a", "b", spend="free"), ScriptedRandom([15, 2]))
     assert again.outcome.result == "prone"
+
+
+# ------------------------------------------------------------------ grapple and dragging
+
+
+def grappled(*extra: dict[str, Any], **over: Any) -> Encounter:
+    """In round 1, a's turn (order a, b, then the others): a has grappled b (rolls 10 and
+    10: 13 against 12) and has 15 ft of its 30 left."""
+    a = {"skills": {"unarmed": 3}}
+    a.update(over.pop("a", {}))
+    b = {"side": "raiders", "skills": {"athletics": 1, "unarmed": 2}}
+    b.update(over.pop("b", {}))
+    doc = encounter_doc(
+        combatant("a", 5, 5, **a), combatant("b", 6, 5, **b), *extra, ruleset="d100", **over
+    )
+    enc = build(doc)
+    order = [c.id for c in enc.combatants]
+    started = apply(enc, RollInitiative(order=order), Random(1)).encounter
+    won = apply(started, Grapple("a", "b"), ScriptedRandom([10, 10]))
+    assert won.outcome.result == "grappled"
+    return won.encounter
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_move_the_grappled_creature_cant_walk_away_until_it_escapes() -> None:
+    enc = grappled()
+    b_turn = apply(enc, NextTurn(), Random(1)).encounter
+    assert b_turn.turn_of == "b" and b_turn.combatant("b").budget.movement == 0
+    with pytest.raises(IllegalAction) as refused:
+        apply(b_turn, MoveCombatant("b", to=Cell(9, 5)), Random(1))
+    assert refused.value.rule == "d100.grapple.move" and "speed is 0" in refused.value.message
+    free = apply(b_turn, EscapeGrapple("b"), ScriptedRandom([15, 5]))  # 17 against 8
+    assert free.outcome.result == "escaped"
+    assert free.encounter.combatant("b").budget.movement == 30
+    away = apply(free.encounter, MoveCombatant("b", to=Cell(9, 5)), Random(1))
+    assert away.encounter.combatant("b").position == Cell(9, 5)
+    assert [o.reactor_id for o in away.outcome.opportunity_attacks] == ["a"]
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_move_the_grapplers_speed_is_halved_from_the_moment_it_grapples() -> None:
+    """a grapples with 30 ft left: 15 ft left at once (not only from its next turn); it can't
+    walk 20 ft. Released, it gets the other 15 back; the next turn starts at 15 again while
+    it holds b."""
+    enc = grappled()
+    a = enc.combatant("a")
+    assert a.budget.movement == 15
+    with pytest.raises(IllegalAction) as too_far:
+        apply(
+            enc,
+            MoveCombatant("a", path=[Cell(4, 5), Cell(3, 5), Cell(2, 5), Cell(1, 5)]),
+            Random(1),
+        )
+    assert too_far.value.rule == "d20.grid.enter"
+    walked = apply(enc, MoveCombatant("a", path=[Cell(4, 5), Cell(3, 5), Cell(2, 5)]), Random(1))
+    assert walked.outcome.cost == 15 and walked.outcome.movement_left == 0
+    released = apply(enc, ReleaseGrapple("a", "b"), ScriptedRandom([]))
+    assert released.encounter.combatant("a").budget.movement == 30
+    e = enc
+    for _ in range(2):
+        e = apply(e, NextTurn(), Random(1)).encounter
+    assert e.turn_of == "a" and e.combatant("a").budget.movement == 15
+
+
+@pytest.mark.rule("d100.grapple.move")
+@pytest.mark.rule("d100.action.dash")
+@pytest.mark.xfail(strict=True, reason="Dash adds the turn speed: rules2's change to dash")
+def test_d100_grapple_move_a_grappler_with_30_ft_dashes_to_30_not_45() -> None:
+    dashed = apply(grappled(), Dash("a", spend="free"), Random(1))
+    assert dashed.encounter.combatant("a").budget.movement == 30
+
+
+@pytest.mark.rule("d100.grapple.move")
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_d100_grapple_move_the_grappler_drags_its_grappled_creature_along(kind: str) -> None:
+    """a walks three cells west holding b: b follows onto the cells a just left and ends
+    beside it; b makes no opportunity attack on a, and c, beside b's old place, none on b
+    (forced movement)."""
+    c = combatant("c", 7, 6, side="party", attacks=[{"name": "spear", "damage": "1d6"}])
+    enc = grappled(c, grid={"kind": kind, "width": 12, "height": 12})
+    path = [Cell(4, 5), Cell(3, 5), Cell(2, 5)]
+    moved = apply(enc, MoveCombatant("a", path=path), Random(1))
+    after = moved.encounter
+    assert after.combatant("a").position == Cell(2, 5)
+    assert after.combatant("b").position == Cell(3, 5)
+    assert after.combatant("b").has("grappled")
+    dragged = [e for e in moved.events if e.type == "dragged"]
+    assert [(e.data["x"], e.data["y"]) for e in dragged] == [(5, 5), (4, 5), (3, 5)]
+    assert {e.rule for e in dragged} == {"d100.grapple.move"}
+    assert moved.outcome.opportunity_attacks == []
+    assert not any(e.type.startswith("opportunity") for e in moved.events)
+    b_turn = apply(after, NextTurn(), Random(1)).encounter
+    assert b_turn.combatant("b").budget.movement == 0
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_move_a_large_grappler_drags_a_medium_creature_onto_the_cells_it_left() -> (
+    None
+):
+    enc = grappled(
+        a={"size": "large", "position": {"x": 4, "y": 5}}, b={"position": {"x": 6, "y": 6}}
+    )
+    assert enc.combatant("a").budget.movement == 15
+    moved = apply(enc, MoveCombatant("a", path=[Cell(3, 5), Cell(2, 5)]), Random(1))
+    a, b = moved.encounter.combatant("a"), moved.encounter.combatant("b")
+    assert a.position == Cell(2, 5)
+    assert b.position == Cell(4, 6)  # straight behind a, in the column it left
+    assert moved.encounter.combatant("a").budget.movement == 5
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_move_no_room_to_drag_refuses_the_move_until_released() -> None:
+    """a steps into a gap in a wall holding Large b: the one cell it leaves is boxed in by d
+    and e, with no room for b's 2x2 space, so the move is refused (the message says to
+    release b); released, a walks through and b stays."""
+    walls = [{"x": 4, "y": y} for y in range(12) if y != 5]
+    enc = grappled(
+        combatant("d", 5, 4, side="raiders"),
+        combatant("e", 5, 6, side="raiders"),
+        grid={"kind": "square", "width": 12, "height": 12, "blocked": walls},
+        b={"size": "large", "position": {"x": 6, "y": 5}},
+    )
+    with pytest.raises(IllegalAction) as refused:
+        apply(enc, MoveCombatant("a", path=[Cell(4, 5), Cell(3, 5)]), Random(1))
+    assert refused.value.rule == "d100.grapple.move" and "release" in refused.value.message
+    released = apply(enc, ReleaseGrapple("a", "b"), ScriptedRandom([])).encounter
+    moved = apply(released, MoveCombatant("a", path=[Cell(4, 5), Cell(3, 5)]), Random(1))
+    assert moved.encounter.combatant("b").position == Cell(6, 5)
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_ends_when_the_grappler_shoves_its_creature_out_of_reach() -> None:
+    enc = grappled()
+    shoved = apply(enc, Shove("a", "b", mode="push", spend="free"), ScriptedRandom([15, 2]))
+    b = shoved.encounter.combatant("b")
+    assert b.position == Cell(7, 5) and not b.has("grappled")
+    ended = [e for e in shoved.events if e.type == "grapple-ended"]
+    assert ended and ended[0].rule == "d100.grapple.move"
+    assert shoved.encounter.combatant("a").budget.movement == 30
+    b_turn = apply(shoved.encounter, NextTurn(), Random(1)).encounter
+    away = apply(b_turn, MoveCombatant("b", to=Cell(10, 5)), Random(1))
+    assert away.encounter.combatant("b").position == Cell(10, 5)
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_ends_when_the_grappled_creature_teleports_away() -> None:
+    b_turn = apply(grappled(), NextTurn(), Random(1)).encounter
+    gone = apply(b_turn, MoveCombatant("b", to=Cell(10, 10), teleport=True), Random(1))
+    b = gone.encounter.combatant("b")
+    assert not b.has("grappled") and b.budget.movement == 30
+    walked = apply(gone.encounter, MoveCombatant("b", to=Cell(10, 6)), Random(1))
+    assert walked.outcome.cost == 20
+    a_turn = apply(apply(walked.encounter, NextTurn(), Random(1)).encounter, NextTurn(), Random(1))
+    assert a_turn.encounter.combatant("a").budget.movement == 30
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_ends_when_the_grappler_is_knocked_out_and_the_creature_walks() -> None:
+    enc = grappled(a={"kind": "pc"})
+    b_turn = apply(enc, NextTurn(), Random(1)).encounter
+    out = apply(b_turn, ApplyDamage("a", 25), ScriptedRandom([]))
+    assert out.encounter.combatant("a").unconscious
+    walked = apply(out.encounter, MoveCombatant("b", to=Cell(9, 5)), Random(1))
+    assert walked.encounter.combatant("b").position == Cell(9, 5)
+    assert any(e.type == "grapple-ended" for e in walked.events)
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_move_a_step_that_stays_within_reach_leaves_the_creature_in_place() -> None:
+    moved = apply(grappled(), MoveCombatant("a", path=[Cell(5, 4), Cell(6, 4)]), Random(1))
+    after = moved.encounter
+    assert after.combatant("b").position == Cell(6, 5) and after.combatant("b").has("grappled")
+    assert not any(e.type == "dragged" for e in moved.events)
+    assert after.combatant("a").budget.movement == 5

@@ -156,6 +156,8 @@ def move_combatant(
     for i, cid in enumerate(act.opportunity_attacks or []):
         if cid not in draft:
             raise InvalidAction(f"no combatant with id {cid!r}", ("opportunityAttacks", i))
+    carried = ruleset.before_move(draft, c.id, act.forced or act.teleport, log)
+    c = draft.get(c.id)
     if act.teleport:
         return _teleport(ruleset, draft, c, act, log)
     free = act.forced
@@ -169,7 +171,7 @@ def move_combatant(
     exempt = free or c.has(Cond.DISENGAGED)
     offered: list[OpportunityAttack] = []
     takers = None if act.opportunity_attacks is None else set(act.opportunity_attacks)
-    threats = reactors(draft, c)
+    threats = [(r, a) for r, a in reactors(draft, c) if r.id not in carried]
     walked = [move.path[0]]
     spent = 0
     stopped = False
@@ -190,6 +192,7 @@ def move_combatant(
         spent += step.cost
         walked.append(step.cell)
         draft.edit(c.id).position = Cell(*step.cell)
+        ruleset.after_step(draft, c.id, before, free, log)
     moved = draft.edit(c.id)
     if not free:
         moved.budget.movement = movement_left(moved) - spent
@@ -292,6 +295,7 @@ def _teleport(
         actor=c.id,
         rule="d20.oa.exempt",
     )
+    ruleset.after_step(draft, c.id, board.cells(c), True, log)
     return MoveOutcome(c.id, [c.position, target], 0, movement_left(moved), False)
 
 

@@ -13,6 +13,7 @@ from ...mechanics.space import Board, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
 from ...ruleset import Ruleset
+from .grapple import end_broken_grapples, reach, settle_speeds, speeds
 from .requests import (
     ContestOutcome,
     EscapeGrapple,
@@ -28,11 +29,6 @@ from .requests import (
 )
 
 D100 = ("d100",)
-
-
-def reach(c: Combatant) -> int:
-    """A creature's reach in feet: its longest melee attack, 5 ft with none."""
-    return max([a.reach for a in c.attacks if a.kind == "melee"] or [5])
 
 
 def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
@@ -283,6 +279,7 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
         x=cell.x,
         y=cell.y,
     )
+    end_broken_grapples(ruleset, draft, log, only=[t.id])
     return outcome
 
 
@@ -350,6 +347,7 @@ def grapple(
         attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
     )
     if outcome.success:
+        before = speeds(ruleset, draft, [attacker.id, target.id])
         t = draft.edit(target.id)
         t.conditions.append(Condition(Cond.GRAPPLED, attacker.id))
         outcome.result = "grappled"
@@ -360,6 +358,7 @@ def grapple(
             target=t.id,
             rule="d100.grapple",
         )
+        settle_speeds(ruleset, draft, before, log)
     return outcome
 
 
@@ -407,7 +406,9 @@ def escape_grapple(
         )
     outcome = ContestOutcome(c.id, source, won, automatic, mine, theirs, "failed")
     if won:
+        before = speeds(ruleset, draft, [c.id, *([source] if source in draft else [])])
         _remove_conditions(draft.edit(c.id), Cond.GRAPPLED, source)
+        settle_speeds(ruleset, draft, before, log)
         outcome.result = "escaped"
         log.note(
             "escaped",
@@ -433,11 +434,13 @@ def release_grapple(
     t = ruleset.combatant(draft, act.target_id, "targetId")
     if not any(k.name == Cond.GRAPPLED and k.source == g.id for k in t.conditions):
         raise IllegalAction(f"{g.name} is not grappling {t.name}", "d100.grapple")
+    before = speeds(ruleset, draft, [g.id, t.id])
     t = draft.edit(t.id)
     _remove_conditions(t, Cond.GRAPPLED, g.id)
     log.note(
         "released", f"{g.name} releases {t.name}", actor=g.id, target=t.id, rule="d100.grapple"
     )
+    settle_speeds(ruleset, draft, before, log)
     return ContestOutcome(g.id, t.id, True, True, None, None, "released")
 
 
