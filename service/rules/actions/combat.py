@@ -12,6 +12,7 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
+from ..mechanics.checks import ability_check
 from ..mechanics.damage import heal as heal_creature
 from ..mechanics.validation import check_dice
 from ..model import Combatant, Cond, Condition, Draft, Duration, Effect, ReadiedAction, Spend
@@ -161,8 +162,9 @@ def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) 
     (``d100.hide.contest``); the creature is ``hidden``."""
     ruleset.actor(draft, act.combatant_id)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
+    bonus = draft.get(act.combatant_id).skill("stealth", "dexterity")
+    roll = ability_check(draft, act.combatant_id, bonus, rng, log, "stealth").roll
     c = draft.edit(act.combatant_id)
-    roll = dice.roll_die(20, rng, "stealth", c.skill("stealth", "dexterity"))
     log.rolled(
         roll, f"{c.name} hides: Stealth {roll.total}", actor=c.id, rule=ruleset.rule_ids.hide
     )
@@ -298,7 +300,8 @@ def stabilize(
     if target.stable:
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
     ruleset.spend(draft, medic.id, "action", log)
-    roll = dice.roll_die(20, rng, "medicine", medic.skill("medicine", "wisdom"))
+    bonus = medic.skill("medicine", "wisdom")
+    roll = ability_check(draft, medic.id, bonus, rng, log, "medicine", against=target.id).roll
     success = roll.total >= STABILIZE_DC
     log.rolled(
         roll,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from random import Random
+from typing import Any
 
-from ... import dice
 from ...errors import IllegalAction, InvalidAction
-from ...events import EventLog, Roll
+from ...events import EventLog
 from ...grid import Cell as GridCell
+from ...mechanics.checks import Check, ability_check
 from ...mechanics.space import Board, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
@@ -39,8 +40,30 @@ def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
     raise InvalidAction(f"{c.name} has no attack named {name!r} (it has: {names})", ("attackName",))
 
 
-def _check_total(c: Combatant, skill: str, ability: str, rng: Random, purpose: str) -> Roll:
-    return dice.roll_die(20, rng, purpose, c.skill(skill, ability))
+def _check(
+    draft: Draft,
+    cid: str,
+    skill: str,
+    ability: str,
+    rng: Random,
+    log: EventLog,
+    purpose: str,
+    against: str | None = None,
+) -> Check:
+    """d20 + the skill (the ability without it), with the creature's advantage and
+    disadvantage on checks (``d100.action.help``: :func:`ability_check`)."""
+    bonus = draft.get(cid).skill(skill, ability)
+    return ability_check(draft, cid, bonus, rng, log, purpose, against=against)
+
+
+def _sources(check: Check) -> dict[str, Any]:
+    """The event data naming a check's advantage and disadvantage, when it has any."""
+    out: dict[str, Any] = {}
+    if check.advantage:
+        out["advantage"] = check.advantage
+    if check.disadvantage:
+        out["disadvantage"] = check.disadvantage
+    return out
 
 
 def _remove_conditions(c: Combatant, name: str, source: str | None = None) -> None:
@@ -122,8 +145,9 @@ def repair(
             f"{c.name}'s {weapon.name} is in full condition already", "d100.action.repair"
         )
     ruleset.spend(draft, c.id, "action", log)
+    check = _check(draft, c.id, "repair", "intelligence", rng, log, "repair check")
     c = draft.edit(c.id)
-    roll = _check_total(c, "repair", "intelligence", rng, "repair check")
+    roll = check.roll
     success = roll.total >= act.dc
     condition = weapon.condition
     if success:
@@ -143,6 +167,7 @@ def repair(
         rule="d100.action.repair",
         success=success,
         condition=condition,
+        **_sources(check),
     )
     return RepairOutcome(
         c.id, weapon.name, success, roll.total, act.dc, condition, weapon.max_condition
@@ -175,6 +200,7 @@ def _check_close(
 
 
 def _contest_or_win(
+    draft: Draft,
     actor: Combatant,
     actor_skill: str,
     other: Combatant,
@@ -194,11 +220,12 @@ def _contest_or_win(
             rule=rule,
         )
         return ContestOutcome(actor.id, other.id, True, True, None, None, "failed")
-    won, mine, theirs = _contest(actor, actor_skill, other, other_skill, rng, log, rule)
+    won, mine, theirs = _contest(draft, actor, actor_skill, other, other_skill, rng, log, rule)
     return ContestOutcome(actor.id, other.id, won, False, mine, theirs, "failed")
 
 
 def _contest(
+    draft: Draft,
     actor: Combatant,
     actor_skill: str,
     other: Combatant,
@@ -207,12 +234,27 @@ def _contest(
     log: EventLog,
     rule: str,
 ) -> tuple[bool, int, int]:
-    """Decision: a contest is d20 + skill each (skill bonus, Strength without it); the actor
-    must beat the other's total, a tie leaves things as they were."""
-    mine = _check_total(actor, actor_skill, "strength", rng, f"{actor_skill} check")
-    theirs = _check_total(other, other_skill, "strength", rng, f"{other_skill} check")
-    log.rolled(mine, f"{actor.name} rolls {mine.total} ({actor_skill})", actor=actor.id)
-    log.rolled(theirs, f"{other.name} rolls {theirs.total} ({other_skill})", actor=other.id)
+    """Decision: a contest is d20 + skill each (skill bonus, Strength without it), each an
+    ability check (:func:`_check`); the actor must beat the other's total, a tie leaves
+    things as they were."""
+    mine = _check(
+        draft, actor.id, actor_skill, "strength", rng, log, f"{actor_skill} check", other.id
+    )
+    theirs = _check(
+        draft, other.id, other_skill, "strength", rng, log, f"{other_skill} check", actor.id
+    )
+    log.rolled(
+        mine.roll,
+        f"{actor.name} rolls {mine.total} ({actor_skill})",
+        actor=actor.id,
+        **_sources(mine),
+    )
+    log.rolled(
+        theirs.roll,
+        f"{other.name} rolls {theirs.total} ({other_skill})",
+        actor=other.id,
+        **_sources(theirs),
+    )
     won = mine.total > theirs.total
     log.note(
         "contest",
@@ -242,7 +284,7 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
     _check_close(ruleset, draft, attacker, target, "d100.shove", "shove")
     ruleset.spend(draft, attacker.id, act.spend, log)
     outcome = _contest_or_win(
-        attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
+        draft, attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
     )
     if not outcome.success:
         return outcome
@@ -344,7 +386,7 @@ def grapple(
         raise IllegalAction(f"{attacker.name} is already grappling {target.name}", "d100.grapple")
     ruleset.spend(draft, attacker.id, act.spend, log)
     outcome = _contest_or_win(
-        attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
+        draft, attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
     )
     if outcome.success:
         before = speeds(ruleset, draft, [attacker.id, target.id])
@@ -402,7 +444,7 @@ def escape_grapple(
     else:
         assert grappler is not None
         won, mine, theirs = _contest(
-            c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
+            draft, c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
         )
     outcome = ContestOutcome(c.id, source, won, automatic, mine, theirs, "failed")
     if won:
@@ -492,14 +534,15 @@ def search(
                     rule="d100.hide.contest",
                 )
     if act.scavenging_dc is not None:
-        roll = _check_total(c, "scavenging", "wisdom", rng, "scavenging check")
-        outcome.scavenging_total = roll.total
-        outcome.scavenging_success = roll.total >= act.scavenging_dc
+        check = _check(draft, c.id, "scavenging", "wisdom", rng, log, "scavenging check")
+        outcome.scavenging_total = check.total
+        outcome.scavenging_success = check.total >= act.scavenging_dc
         log.rolled(
-            roll,
-            f"{c.name}'s scavenging check: {roll.total} against DC {act.scavenging_dc}",
+            check.roll,
+            f"{c.name}'s scavenging check: {check.total} against DC {act.scavenging_dc}",
             actor=c.id,
             rule="d100.action.search",
             success=outcome.scavenging_success,
+            **_sources(check),
         )
     return outcome

@@ -193,7 +193,7 @@ def _drag_spot(
     taken: set[GridCell] = set(own)
     for other in living_others(draft.encounter, grappler.id, held.id):
         taken.update(board.cells(other))
-    best: tuple[tuple[int, int, GridCell], GridCell] | None = None
+    best: tuple[tuple[int, int, int, GridCell], GridCell] | None = None
     for anchor in anchors:
         cells = board.cells_at(held, anchor)
         if not geometry.fits(cells) or not taken.isdisjoint(cells):
