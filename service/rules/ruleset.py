@@ -77,6 +77,8 @@ class RuleIds:
     """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
     object_interaction: str = "d20.turn.object"
     bonus_action: str = "d20.turn.economy"
+    move_through: str = "d20.size.space"
+    """The rule a move refused by another creature's space is refused under."""
 
 
 @dataclass(frozen=True, slots=True)

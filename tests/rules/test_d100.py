@@ -791,3 +791,37 @@ def test_d100_grapple_move_a_step_that_stays_within_reach_leaves_the_creature_in
     assert after.combatant("b").position == Cell(6, 5) and after.combatant("b").has("grappled")
     assert not any(e.type == "dragged" for e in moved.events)
     assert after.combatant("a").budget.movement == 5
+
+
+# ------------------------------------------------------------------ d100.move.through
+
+
+@pytest.mark.rule("d100.move.through")
+def test_d100_move_through_a_hostile_space_is_refused_under_the_d100_rule() -> None:
+    """Through a Medium raider: refused, naming d100.move.through (d20 names d20.size.space);
+    through an ally, or a Huge raider (two sizes larger), the step costs double; the move
+    may not end there."""
+    for ruleset, rule in (("d100", "d100.move.through"), ("d20", "d20.size.space")):
+        enc = build(
+            encounter_doc(
+                combatant("a", 2, 2),
+                combatant("r", 3, 2, side="raiders"),
+                combatant("f", 3, 4),
+                combatant("h", 2, 6, side="raiders", size="huge"),
+                ruleset=ruleset,
+            )
+        )
+        with pytest.raises(IllegalAction) as refused:
+            apply(enc, MoveCombatant("a", path=[Cell(3, 2), Cell(4, 2)]), Random(1))
+        assert refused.value.rule == rule, ruleset
+        past_ally = apply(
+            enc, MoveCombatant("a", path=[Cell(3, 3), Cell(3, 4), Cell(3, 5)]), Random(1)
+        )
+        assert past_ally.outcome.cost == 20
+        if ruleset == "d100":  # the Huge raider fills (2-5, 6-9)
+            column = [Cell(2, y) for y in range(3, 11)]
+            past_giant = apply(enc, MoveCombatant("a", path=column, forced=True), Random(1))
+            assert past_giant.outcome.cost == 3 * 5 + 4 * 10 + 5
+            with pytest.raises(IllegalAction) as stop:
+                apply(enc, MoveCombatant("a", path=column[:4], forced=True), Random(1))
+            assert stop.value.rule == "d100.move.through"

@@ -107,9 +107,11 @@ def plan(
             raise InvalidAction(
                 f"step {e.index + 1} into {e.cell}: {e.fault.value}", ("path", index)
             ) from None
+        rule = FAULT_RULES.get(e.fault, "d20.grid.enter")
+        if e.fault is Fault.OCCUPIED:
+            rule = ruleset.rule_ids.move_through
         raise IllegalAction(
-            f"{c.name} can't make step {e.index + 1} into {e.cell}: {e.fault.value}",
-            FAULT_RULES.get(e.fault, "d20.grid.enter"),
+            f"{c.name} can't make step {e.index + 1} into {e.cell}: {e.fault.value}", rule
         ) from None
 
 

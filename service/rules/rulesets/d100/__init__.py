@@ -72,6 +72,7 @@ class D100(Ruleset):
         critical_damage="d100.crit.hit",
         instant_death="d100.death.instant",
         hide="d100.action.hide",
+        move_through="d100.move.through",
     )
 
     def order_of_combat(
