@@ -14,6 +14,7 @@ from service.rules import IllegalAction, InvalidAction, apply
 from service.rules.model import Cell, Encounter
 from service.rules.model.requests import (
     CoverQuery,
+    FlankingQuery,
     MoveCombatant,
     NextTurn,
     ResolveAttack,
@@ -176,3 +177,46 @@ def test_d20_cover_most_a_wall_and_a_creature_count_their_lines_together(
     before = apply(enc, ResolveAttack("archer", "target", spend="free"), ScriptedRandom([8]))
     assert before.outcome.cover == "three-quarters" and before.outcome.target_ac == 15
     assert not before.outcome.hit
+
+
+# ------------------------------------------------------------------ d20.flank.*
+
+
+@pytest.mark.rule("d20.flank.count")
+@pytest.mark.parametrize("ruleset", ["d20", "d100"])
+def test_d20_flank_count_a_huge_target_needs_three_flankers_and_says_so(ruleset: str) -> None:
+    """Two Medium fighters stand on opposite sides of a Huge giant: the flanking query says
+    the giant needs three, and the attack has no flanking advantage; once a third fighter
+    steps next to it, the same attack flanks."""
+    extent = 3 if ruleset == "d20" else 4
+    enc = started(
+        combatant("c", 1, 1, attacks=[CLUB]),
+        combatant("a", 5, 5, attacks=[CLUB]),
+        combatant("b", 6 + extent, 5, attacks=[CLUB]),
+        combatant("giant", 6, 5, size="huge", side="giants", ac=30),
+        ruleset=ruleset,
+    )
+    query = apply(enc, FlankingQuery("a", "giant"), Random(1)).outcome
+    assert not query.flanks
+    assert "Huge" in query.reason and "need three" in query.reason and "only two" in query.reason
+    alone = apply(enc, ResolveAttack("a", "giant", spend="free"), ScriptedRandom([12]))
+    assert "flanking" not in alone.outcome.advantage_sources
+    third = apply(enc, MoveCombatant("c", to=Cell(6, 4)), Random(1)).encounter
+    query = apply(third, FlankingQuery("a", "giant"), Random(1)).outcome
+    assert query.flanks and query.partners == ["b"]
+    flanked = apply(third, ResolveAttack("a", "giant", spend="free"), ScriptedRandom([12, 3]))
+    assert flanked.outcome.advantage_sources == ["flanking"] and flanked.outcome.natural == 12
+
+
+@pytest.mark.rule("d20.flank.see")
+def test_d20_flank_reasons_name_what_is_missing() -> None:
+    enc = started(
+        combatant("a", 5, 5, conditions=[{"name": "blinded"}]),
+        combatant("b", 7, 5),
+        combatant("orc", 6, 5, side="orcs"),
+        combatant("c", 9, 9),
+    )
+    assert "can't see Orc" in apply(enc, FlankingQuery("a", "orc"), Random(1)).outcome.reason
+    why = apply(enc, FlankingQuery("b", "orc"), Random(1)).outcome.reason
+    assert "a can't" in why and "opposite" in why
+    assert "not next to" in apply(enc, FlankingQuery("c", "orc"), Random(1)).outcome.reason

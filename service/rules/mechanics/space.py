@@ -25,6 +25,7 @@ COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
 """What each degree adds to AC and to the saves cover protects (``d20.cover.degrees``)."""
 FLANKERS_NEEDED = {"large": 2, "huge": 3, "colossal": 3, "gargantuan": 4}
 """How many flankers a target needs when they are smaller than it (``d20.flank.count``)."""
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 @lru_cache(maxsize=64)
@@ -217,11 +218,48 @@ class Board:
         if result.flanks:
             names = ", ".join(result.partners)
             return True, list(result.partners), f"flanks {target.name} with {names}"
-        if attacker.incapacitated or not self.can_see(encounter, attacker, target):
-            return False, [], f"{attacker.name} can't flank: it can't see or is incapacitated"
-        if target_rank - self.rank(attacker) > 2:
-            return False, [], f"{target.name} is more than two sizes larger"
-        return False, [], "no ally stands opposite"
+        return False, [], self._why_not(encounter, attacker, target, goal, near)
+
+    def _why_not(
+        self,
+        encounter: Encounter,
+        attacker: Combatant,
+        target: Combatant,
+        goal: FlankTarget,
+        near: list[Flanker],
+    ) -> str:
+        """Why ``attacker`` doesn't flank ``target`` (``d20.flank.*``), the first reason
+        in the order of the rules."""
+        me, them = attacker.name, target.name
+        if attacker.incapacitated:
+            return f"{me} can't flank: it is incapacitated"
+        if not self.can_see(encounter, attacker, target):
+            return f"{me} can't flank: it can't see {them}"
+        if goal.size - self.rank(attacker) > 2:
+            return f"{them} is more than two sizes larger than {me}"
+        mine = self.cells(attacker)
+        if self.geometry.space_distance(mine, goal.cells) != 1:
+            return f"{me} is not next to {them}"
+        helpers = [f for f in near if f.id != attacker.id and f.able and goal.size - f.size <= 2]
+        opposite = [f for f in helpers if self.geometry.flanks(goal.cells, mine, f.cells)]
+        if not opposite:
+            unable = [
+                f.id
+                for f in near
+                if f not in helpers and self.geometry.flanks(goal.cells, mine, f.cells)
+            ]
+            if unable:
+                return (
+                    f"no ally able to flank stands opposite {me} ({', '.join(unable)} can't: "
+                    "it can't see, is incapacitated or is too small)"
+                )
+            return f"no ally stands opposite {me}"
+        count = 1 + len(helpers)
+        return (
+            f"{them} is {target.size.capitalize()}: flankers smaller than it need "
+            f"{_WORDS.get(goal.needs, str(goal.needs))} next to it, {me} included, and only "
+            f"{_WORDS.get(count, str(count))} {'is' if count == 1 else 'are'} (d20.flank.count)"
+        )
 
 
 def _centre(cells: Sequence[GridCell]) -> tuple[float, float]:
