@@ -1,11 +1,14 @@
 """Checks on an encounter that its types alone can't express.
 
 The transports validate types and bounds; these checks need the whole encounter and the
-ruleset's size ladder: unique ids, sizes the ruleset knows, spaces on the grid and not
+ruleset's size ladder: ids and names that can be shown (not blank, no control or
+bidirectional characters), unique ids, sizes the ruleset knows, spaces on the grid and not
 shared, an order and a turn that name combatants, dice notation that parses.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from ..dice import parse
 from ..errors import InvalidAction
@@ -32,6 +35,10 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     sizes = board.sizes
     for i, c in enumerate(enc.combatants):
         path = (P, "combatants", i)
+        for field, text in (("id", c.id), ("name", c.name)):
+            problem = text_problem(text)
+            if problem is not None:
+                raise InvalidAction(f"combatant {field} {text!r} {problem}", (*path, field))
         if c.id in seen:
             raise InvalidAction(
                 f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
@@ -96,6 +103,26 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                 f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
             )
         listed.add(entry.combatant_id)
+
+
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The bidirectional marks, embeddings, overrides and isolates (U+202E turns a name around
+on screen)."""
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` can't be an id or a name: blank or whitespace only, or holding a
+    control character (NUL, a newline...), a lone surrogate, a line or paragraph separator,
+    or a bidirectional control; None when it can."""
+    if not text.strip():
+        return "is blank"
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            return f"holds the control character U+{ord(ch):04X}"
+    return None
 
 
 def _squeeze_fits(board: Board, c: Combatant, cells: tuple[Cell, ...]) -> bool:
