@@ -79,6 +79,11 @@ class RuleIds:
     bonus_action: str = "d20.turn.economy"
     move_through: str = "d20.size.space"
     """The rule a move refused by another creature's space is refused under."""
+    dash: str = "d20.turn.economy"
+    disengage: str = "d20.oa.exempt"
+    dodge: str = "d20.turn.economy"
+    help: str = "d20.turn.economy"
+    ready: str = "d20.ready.trigger"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from service.rules.model.requests import (
     ApplyDamage,
     Dash,
     Disengage,
+    Dodge,
     Hide,
     MoveCombatant,
     NextTurn,
@@ -825,3 +826,28 @@ def test_d100_move_through_a_hostile_space_is_refused_under_the_d100_rule() -> N
             with pytest.raises(IllegalAction) as stop:
                 apply(enc, MoveCombatant("a", path=column[:4], forced=True), Random(1))
             assert stop.value.rule == "d100.move.through"
+
+
+# ------------------------------------------------------------------ d100 actions name d100 ids
+
+
+@pytest.mark.rule("d100.action.dodge")
+@pytest.mark.rule("d100.action.disengage")
+@pytest.mark.rule("d100.action.dash")
+def test_d100_action_events_name_the_d100_rules_and_the_actions_work() -> None:
+    """Dodge, then the raider's attack has target-dodging; Disengage, then walking away
+    provokes nothing; Dash, then 60 ft: each event names its d100 rule (not a d20 one)."""
+    enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
+    dodged = apply(enc, Dodge("ann"), Random(1))
+    assert [e.rule for e in dodged.events if e.type == "dodge"] == ["d100.action.dodge"]
+    bob_turn = apply(dodged.encounter, NextTurn(), Random(1)).encounter
+    fist = build_attack({"name": "fist"})
+    swing = apply(bob_turn, ResolveAttack("bob", "ann", attack=fist), ScriptedRandom([30, 80, 2]))
+    assert swing.outcome.disadvantage_sources == ["target-dodging"]
+    assert swing.outcome.natural == 30
+    left = apply(enc, Disengage("ann"), Random(1))
+    assert [e.rule for e in left.events if e.type == "disengage"] == ["d100.action.disengage"]
+    away = apply(left.encounter, MoveCombatant("ann", to=Cell(6, 2)), Random(1))
+    assert [o.taken for o in away.outcome.opportunity_attacks] == [False]
+    dashed = apply(enc, Dash("ann"), Random(1))
+    assert [e.rule for e in dashed.events if e.type == "dash"] == ["d100.action.dash"]

@@ -74,7 +74,7 @@ def dash(
         "dash",
         f"{c.name} dashes: {c.budget.movement} ft of movement left",
         actor=c.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.dash,
     )
     return out
 
@@ -90,7 +90,7 @@ def disengage(
         "disengage",
         f"{c.name} disengages: no opportunity attacks until its turn ends",
         actor=c.id,
-        rule="d20.oa.exempt",
+        rule=ruleset.rule_ids.disengage,
     )
     out.condition = Cond.DISENGAGED
     return out
@@ -107,7 +107,7 @@ def dodge(
         "dodge",
         f"{c.name} dodges until the start of its next turn",
         actor=c.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.dodge,
     )
     out.condition = Cond.DODGING
     return out
@@ -151,7 +151,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
         f"{helper.name} helps {ally.name}: advantage on {what}",
         actor=helper.id,
         target=ally.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.help,
     )
     return HelpOutcome(helper.id, ally.id, effect)
 
@@ -197,7 +197,7 @@ def ready(ruleset: Ruleset, draft: Draft, act: Ready, rng: Random, log: EventLog
         "readied",
         f"{c.name} readies {act.spell or act.attack_name or act.action} for: {act.trigger}",
         actor=c.id,
-        rule="d20.ready.trigger",
+        rule=ruleset.rule_ids.ready,
     )
     ended = None
     if act.spell is not None:

@@ -73,6 +73,11 @@ class D100(Ruleset):
         instant_death="d100.death.instant",
         hide="d100.action.hide",
         move_through="d100.move.through",
+        dash="d100.action.dash",
+        disengage="d100.action.disengage",
+        dodge="d100.action.dodge",
+        help="d100.action.help",
+        ready="d100.action.ready",
     )
 
     def order_of_combat(
