@@ -34,7 +34,14 @@ from ...model.requests import RollInitiative
 from ...ruleset import AttackSetup, RuleIds, Ruleset
 from . import actions as _actions  # noqa: F401  (registers the d100 actions)
 from .carrying import carried_speed
-from .grapple import drag_along, end_broken_grapples, held_by, holders, slowed_by_holding
+from .grapple import (
+    drag_along,
+    end_broken_grapples,
+    held_by,
+    holders,
+    involved,
+    slowed_by_holding,
+)
 
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "colossal", "gargantuan")
 """``d100.size.space``: seven sizes; size steps count Colossal."""
@@ -50,6 +57,10 @@ SQUARE_EXTENT: dict[str, int] = {
 }
 """``d100.size.space`` on 5-ft squares: Tiny 1 ft, Small 2.5 ft and Medium 5 ft fill one
 square; Large 10 ft 2x2, Huge 20 ft 4x4, Colossal 30 ft 6x6, Gargantuan 50 ft 10x10."""
+
+
+GRAPPLING = "d100.grappling"
+"""The draft's memo of who is in a grapple, taken before a move (none starts during one)."""
 
 
 class D100(Ruleset):
@@ -228,6 +239,7 @@ class D100(Ruleset):
         (speed 0, ``d100.grapple.move``): it escapes first, or is moved by force. The
         creatures a grappler holds come along: they make no opportunity attack on it."""
         end_broken_grapples(self, draft, log)
+        draft.memo[GRAPPLING] = involved(draft)
         c = draft.get(mover_id)
         held = holders(c)
         if held and not forced:
@@ -250,6 +262,11 @@ class D100(Ruleset):
     ) -> None:
         """``d100.grapple.move``: a grappler moving on its own drags the creatures it holds;
         then the grapples the step pulled apart end."""
+        grappling = draft.memo.get(GRAPPLING)
+        if grappling is None:
+            grappling = draft.memo[GRAPPLING] = involved(draft)
+        if mover_id not in grappling:
+            return
         if not forced:
             drag_along(self, draft, mover_id, left, log)
         end_broken_grapples(self, draft, log)

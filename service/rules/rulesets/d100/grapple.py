@@ -52,6 +52,17 @@ def held_by(draft: Draft, grappler_id: str) -> list[Combatant]:
     return [c for c in draft if grappler_id in holders(c)]
 
 
+def involved(draft: Draft) -> set[str]:
+    """The ids of every creature that grapples or is grappled."""
+    out: set[str] = set()
+    for c in draft:
+        held = holders(c)
+        if held:
+            out.add(c.id)
+            out.update(held)
+    return out
+
+
 def slowed_by_holding(board: Board, draft: Draft, grappler: Combatant) -> bool:
     """Whether holding its grappled creatures halves the grappler's speed: some held
     creature is less than two sizes smaller."""
