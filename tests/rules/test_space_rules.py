@@ -220,3 +220,44 @@ def test_d20_flank_reasons_name_what_is_missing() -> None:
     why = apply(enc, FlankingQuery("b", "orc"), Random(1)).outcome.reason
     assert "a can't" in why and "opposite" in why
     assert "not next to" in apply(enc, FlankingQuery("c", "orc"), Random(1)).outcome.reason
+
+
+# ------------------------------------------------------------------ d20.size.space and surround
+
+
+@pytest.mark.rule("d20.size.space")
+@pytest.mark.parametrize("ruleset", ["d20", "d100"])
+def test_d20_size_space_four_tiny_share_a_square_a_fifth_cant_end_its_move_there(
+    ruleset: str,
+) -> None:
+    """Three Tiny sprites share (3, 3); a fourth flies in; a fifth can't end its move
+    there (it passes over them to (4, 3)), so the next turn still plays."""
+    sprites = [combatant(f"s{i}", 3, 3, size="tiny") for i in range(3)]
+    enc = started(
+        combatant("s3", 1, 3, size="tiny"),
+        combatant("s4", 1, 4, size="tiny"),
+        *sprites,
+        ruleset=ruleset,
+    )
+    fourth = apply(enc, MoveCombatant("s3", to=Cell(3, 3)), Random(1))
+    assert fourth.encounter.combatant("s3").position == Cell(3, 3)
+    s4_turn = apply(fourth.encounter, NextTurn(), Random(1)).encounter
+    assert s4_turn.turn_of == "s4"
+    with pytest.raises(IllegalAction):
+        apply(s4_turn, MoveCombatant("s4", to=Cell(3, 3)), Random(1))
+    over = apply(s4_turn, MoveCombatant("s4", path=[Cell(2, 3), Cell(3, 3), Cell(4, 3)]), Random(1))
+    assert over.encounter.combatant("s4").position == Cell(4, 3)
+    apply(over.encounter, NextTurn(), Random(1))
+
+
+@pytest.mark.rule("d20.size.surround")
+def test_d20_size_surround_a_surrounded_creature_has_no_room_for_a_ninth() -> None:
+    """Eight goblins around the hero: a ninth finds no square next to it."""
+    ring = [(x, y) for x in range(4, 7) for y in range(4, 7) if (x, y) != (5, 5)]
+    goblins = [combatant(f"g{i}", x, y, side="gob") for i, (x, y) in enumerate(ring)]
+    enc = started(combatant("g9", 9, 9, side="gob"), combatant("hero", 5, 5), *goblins)
+    for x, y in ring:
+        with pytest.raises(IllegalAction):
+            apply(enc, MoveCombatant("g9", to=Cell(x, y)), Random(1))
+    moved = apply(enc, MoveCombatant("g9", to=Cell(7, 5)), Random(1))
+    assert moved.outcome.cost == 20

@@ -15,12 +15,13 @@ The move pipeline, in order (:func:`move_combatant`):
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
+from ..grid import TINY_PER_CELL, Fault, IllegalMove, Move, Mover, Occupant
 from ..grid import Cell as GridCell
-from ..grid import Fault, IllegalMove, Move, Mover, Occupant
 from ..mechanics.space import Board, living_others
 from ..model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ..model.outcomes import AttackOutcome, MoveOutcome, OpportunityAttack, PostureOutcome
@@ -44,15 +45,23 @@ def movement_left(c: Combatant) -> int:
 def occupants(ruleset: Ruleset, draft: Draft, mover: Combatant) -> list[Occupant]:
     """Other creatures as the mover meets them: a non-hostile space is passable, a hostile
     one only when sizes differ by two or more (``d100.move.through``); another creature's
-    space is difficult terrain; Tiny creatures share. Then the ruleset's ``terrain``."""
+    space is difficult terrain; Tiny creatures share, four to a cell (``d20.size.space``).
+    Then the ruleset's ``terrain``."""
     board = ruleset.board(draft)
     rank = board.rank(mover)
+    others = living_others(draft.encounter, mover.id)
+    tiny = Counter(cell for o in others if o.size == "tiny" for cell in board.cells(o))
     out = []
-    for other in living_others(draft.encounter, mover.id):
+    for other in others:
         hostile = other.side != mover.side
         passable = not hostile or abs(board.rank(other) - rank) >= 2
-        shareable = mover.size == "tiny" and other.size == "tiny"
-        out.append(Occupant(board.cells(other), passable, True, shareable))
+        cells = board.cells(other)
+        shareable = (
+            mover.size == "tiny"
+            and other.size == "tiny"
+            and all(tiny[cell] < TINY_PER_CELL for cell in cells)
+        )
+        out.append(Occupant(cells, passable, True, shareable))
     out.extend(ruleset.terrain(draft, mover))
     return out
 
