@@ -471,15 +471,24 @@ def test_d100_turn_reaction_once_off_turn() -> None:
 
 
 def test_d100_action_dash_adds_speed() -> None:
+    """After a Dash, a 45-ft walk fits (it doesn't without one) and 15 ft are left."""
     enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
-    result = apply(enc, Dash("ann"), Random(1))
-    assert result.encounter.combatant("ann").budget.movement == 60
+    walk = MoveCombatant("ann", to=Cell(2, 11), opportunity_attacks=[])
+    with pytest.raises(IllegalAction):
+        apply(enc, walk, Random(1))
+    dashed = apply(enc, Dash("ann"), Random(1)).encounter
+    moved = apply(dashed, walk, Random(1))
+    assert moved.outcome.cost == 45 and moved.outcome.movement_left == 15
 
 
-def test_d100_action_disengage_marks_the_turn() -> None:
+def test_d100_action_disengage_walking_away_provokes_nothing() -> None:
     enc = apply(duel(), RollInitiative(order=["ann", "bob"]), Random(1)).encounter
-    result = apply(enc, Disengage("ann"), Random(1))
-    assert result.encounter.combatant("ann").has("disengaged")
+    left = apply(enc, Disengage("ann"), Random(1)).encounter
+    away = apply(left, MoveCombatant("ann", to=Cell(2, 6)), Random(1))
+    (offer,) = away.outcome.opportunity_attacks
+    assert offer.reactor_id == "bob" and not offer.taken and "disengaged" in offer.reason
+    bob_turn = apply(away.encounter, NextTurn(), Random(1)).encounter
+    assert not bob_turn.combatant("ann").has("disengaged")
 
 
 # ------------------------------------------------------------------ shove direction (d100.shove)

@@ -152,6 +152,8 @@ COVER_SCENES = {
 
 
 @pytest.mark.rule("d20.cover.most")
+@pytest.mark.rule("d20.cover.degrees")
+@pytest.mark.rule("d20.cover.creatures")
 @pytest.mark.parametrize("ruleset", ["d20", "d100"])
 @pytest.mark.parametrize("kind", ["square", "hex"])
 def test_d20_cover_most_a_wall_and_a_creature_count_their_lines_together(
@@ -261,3 +263,76 @@ def test_d20_size_surround_a_surrounded_creature_has_no_room_for_a_ninth() -> No
             apply(enc, MoveCombatant("g9", to=Cell(x, y)), Random(1))
     moved = apply(enc, MoveCombatant("g9", to=Cell(7, 5)), Random(1))
     assert moved.outcome.cost == 20
+
+
+@pytest.mark.rule("d20.flank.large")
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_d20_flank_large_a_large_flanker_flanks_when_one_cell_of_its_space_qualifies(
+    kind: str,
+) -> None:
+    """The ogre's space runs past the orc; the cell of it beside the orc stands opposite
+    the fighter, so the fighter's attack has flanking advantage (and the ogre's too)."""
+    enc = started(
+        combatant("fighter", 4, 5, attacks=[CLUB]),
+        combatant("ogre", 6, 4, size="large", attacks=[CLUB]),
+        combatant("orc", 5, 5, side="orcs", ac=30),
+        kind=kind,
+    )
+    hit = apply(enc, ResolveAttack("fighter", "orc"), ScriptedRandom([4, 9]))
+    assert hit.outcome.advantage_sources == ["flanking"] and hit.outcome.natural == 9
+    ogre = apply(enc, ResolveAttack("ogre", "orc", spend="free"), ScriptedRandom([4, 9]))
+    assert ogre.outcome.advantage_sources == ["flanking"]
+
+
+@pytest.mark.rule("d20.flank.size-limit")
+def test_d20_flank_size_limit_too_small_or_immune_no_flanking() -> None:
+    """A Tiny sprite opposite the fighter can't flank a Huge giant (more than two sizes
+    larger), so with the third fighter beside the giant there are only two flankers: no
+    flanking; a Large bear in the sprite's place makes three; against a giant immune to
+    flanking, nobody flanks."""
+
+    def scene(partner: dict[str, Any], **giant: Any) -> Encounter:
+        return started(
+            combatant("fighter", 4, 5, attacks=[CLUB]),
+            partner,
+            combatant("c", 6, 3, attacks=[CLUB]),
+            combatant("giant", 5, 4, size="huge", side="giants", ac=30, **giant),
+        )
+
+    sprite = combatant("partner", 8, 5, size="tiny")
+    bear = combatant("partner", 8, 5, size="large")
+    with_sprite = apply(scene(sprite), ResolveAttack("fighter", "giant"), ScriptedRandom([4]))
+    assert with_sprite.outcome.advantage_sources == []
+    with_bear = apply(scene(bear), ResolveAttack("fighter", "giant"), ScriptedRandom([4, 9]))
+    assert with_bear.outcome.advantage_sources == ["flanking"]
+    immune = scene(bear, immuneToFlanking=True)
+    assert (
+        apply(
+            immune, ResolveAttack("fighter", "giant"), ScriptedRandom([4])
+        ).outcome.advantage_sources
+        == []
+    )
+    assert (
+        "can't be flanked"
+        in apply(immune, FlankingQuery("fighter", "giant"), Random(1)).outcome.reason
+    )
+
+
+@pytest.mark.rule("d20.cover.degrees")
+@pytest.mark.rule("d20.cover.most")
+def test_d20_cover_degrees_a_guard_in_the_arrow_slit_gives_total_cover() -> None:
+    """Behind a wall with one slit the target has three-quarters cover (+5); a guard
+    stepping into the slit closes it: total cover, the archer can't target it at all."""
+    wall = [(4, y) for y in range(12) if y != 4]
+    enc = started(
+        combatant("guard", 6, 4, side="foes"),
+        combatant("archer", 2, 2, attacks=[BOW]),
+        combatant("target", 5, 6, side="foes", ac=10),
+        blocked=cells(*wall),
+    )
+    slit = apply(enc, ResolveAttack("archer", "target", spend="free"), ScriptedRandom([8]))
+    assert slit.outcome.cover == "three-quarters" and slit.outcome.target_ac == 15
+    closed = apply(enc, MoveCombatant("guard", path=[Cell(5, 4), Cell(4, 4)]), Random(1))
+    with pytest.raises(IllegalAction) as refused:
+        apply(closed.encounter, ResolveAttack("archer", "target", spend="free"), ScriptedRandom([]))
+    assert refused.value.rule == "d20.attack.total-cover"
