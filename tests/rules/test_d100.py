@@ -860,3 +860,19 @@ def test_d100_action_events_name_the_d100_rules_and_the_actions_work() -> None:
     assert [o.taken for o in away.outcome.opportunity_attacks] == [False]
     dashed = apply(enc, Dash("ann"), Random(1))
     assert [e.rule for e in dashed.events if e.type == "dash"] == ["d100.action.dash"]
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_a_surprised_creature_freed_at_its_turn_still_cant_move() -> None:
+    """b starts grappled by a, out of a's reach (sent that way): at b's first turn the
+    grapple ends, but b is surprised, so it gets no movement back."""
+    grappled_b = {"side": "raiders", "conditions": [{"name": "grappled", "source": "a"}]}
+    enc = build(
+        encounter_doc(combatant("b", 6, 5, **grappled_b), combatant("a", 2, 5), ruleset="d100")
+    )
+    started = apply(enc, RollInitiative(order=["b", "a"], surprised=["b"]), Random(1))
+    b = started.encounter.combatant("b")
+    assert not b.has("grappled") and b.has("surprised") and b.budget.movement == 0
+    assert any(e.type == "grapple-ended" for e in started.events)
+    a_turn = apply(started.encounter, NextTurn(), Random(1)).encounter
+    assert a_turn.combatant("a").budget.movement == 30

@@ -8,8 +8,9 @@ Decisions (RULES.md, ``d100.grapple.move``):
 * the grappler's speed is halved unless every creature it holds is two or more sizes
   smaller, from the moment it grapples: a speed that changes during a creature's own turn
   changes its movement left by as much (never below 0; Dash adds the speed after these
-  modifiers, so a grappler with 30 ft dashes to 30, not 45); off its turn a lower speed
-  only caps what it has left, and a higher one waits for its next turn;
+  modifiers, so a grappler with 30 ft dashes to 30, not 45); off its turn (or while
+  surprised) a lower speed only caps what it has left, and a higher one waits for its next
+  turn;
 * when the grappler moves, each creature it holds that the step leaves beyond its reach is
   dragged along: forced movement (no opportunity attacks, no movement of its own), onto
   the cells the grappler just left, ending within its reach. Where no such place is free
@@ -99,7 +100,7 @@ def settle_speeds(ruleset: Ruleset, draft: Draft, before: dict[str, int], log: E
             continue
         c = draft.edit(cid)
         left = was if c.budget.movement is None else c.budget.movement
-        own_turn = turn_of is None or turn_of == cid
+        own_turn = (turn_of is None or turn_of == cid) and not c.has(Cond.SURPRISED)
         c.budget.movement = max(0, left + now - was) if own_turn else min(left, now)
         log.note(
             "speed-changed",
