@@ -2,14 +2,18 @@
 
 The move pipeline, in order (:func:`move_combatant`):
 
-1. the mover must be able to move, and it must be its turn unless it is moved by something
-   else (``forced``) or teleports (``d20.oa.exempt``: no path, no opportunity attacks);
+1. the mover must be able to move; the ruleset's ``before_move`` hook may refuse the move
+   (d100: a grappled creature) and names the creatures that come along with the mover;
+   it must be the mover's turn unless it is moved by something else (``forced``) or
+   teleports (``d20.oa.exempt``: no path, no opportunity attacks);
 2. :func:`plan` the path: the one given, checked step by step, or the cheapest legal one to
    ``to`` (walls, corners, difficult terrain, other creatures, squeezing, crawling: the
    rules of :mod:`service.rules.grid.movement`, with the movement the mover has left);
 3. walk it step by step; before each step, every hostile creature whose reach the mover is
-   leaving may make an opportunity attack (``d20.oa.trigger``), resolved as an attack with
-   the reaction; a mover dropped to 0 HP stops there;
+   leaving (but those that come along) may make an opportunity attack
+   (``d20.oa.trigger``), resolved as an attack with the reaction; a mover dropped to 0 HP
+   stops there; after each step (and a teleport) the ruleset's ``after_step`` hook (d100:
+   the grappler drags the creatures it holds, grapples pulled apart end);
 4. spend the movement, and mark the mover ``squeezing`` when it ends in a tight space.
 """
 
