@@ -23,19 +23,22 @@ hook                        what it decides                                     
 ``on_turn_end``             once a creature's turn has ended                    d20, d10
 ``on_round_start``          once a new round has begun                          d20
 ``terrain``                 extra terrain a mover meets (climbing, swimming)    d10
+``before_move``             refuse a move, or settle what it depends on         d100
+``after_step``              what a step carries along or breaks (dragging)      d100
 ``interaction_cost``        what using a device costs                           d10
 ==========================  ==================================================  ============
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from random import Random
 from typing import ClassVar, Literal
 
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
+from .grid import Cell as GridCell
 from .grid import Occupant
 from .mechanics import initiative
 from .mechanics.damage import Victim, deal_damage
@@ -74,6 +77,13 @@ class RuleIds:
     """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
     object_interaction: str = "d20.turn.object"
     bonus_action: str = "d20.turn.economy"
+    move_through: str = "d20.size.space"
+    """The rule a move refused by another creature's space is refused under."""
+    dash: str = "d20.turn.economy"
+    disengage: str = "d20.oa.exempt"
+    dodge: str = "d20.turn.economy"
+    help: str = "d20.turn.economy"
+    ready: str = "d20.ready.trigger"
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,6 +376,28 @@ class Ruleset:
     def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
         """Terrain the mover meets besides walls, difficult cells and other creatures."""
         return ()
+
+    def before_move(
+        self, draft: Draft, mover_id: str, forced: bool, log: EventLog
+    ) -> Collection[str]:
+        """Before ``mover_id`` moves (``forced``: moved by something else, or teleporting):
+        raise :class:`IllegalAction` to refuse the move. Answers the creatures that move
+        along with the mover (``after_step`` moves them): they make no opportunity attacks
+        on it."""
+        return ()
+
+    def after_step(
+        self,
+        draft: Draft,
+        mover_id: str,
+        left: tuple[GridCell, ...],
+        forced: bool,
+        log: EventLog,
+    ) -> None:
+        """After each step of a move (and after a teleport), the mover already in its new
+        place; ``left`` is the space it stood in before the step. A ruleset moves what the
+        mover carries along (d100 drags the creatures it grapples) or ends what the step
+        breaks; raising :class:`IllegalAction` refuses the whole move."""
 
     def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
         """What using ``device`` costs ``c``: ``None`` for the usual free object interaction

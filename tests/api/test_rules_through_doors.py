@@ -144,3 +144,137 @@ def test_attack_odds_through_both_doors(client: TestClient) -> None:
         assert sim.json()["outcome"] == again.json()["outcome"]
         too_many = client.post("/v1/encounter-odds", json={"encounter": doc, "runs": 5000})
         assert too_many.status_code == 422
+
+
+# --------------------------------------------------------------------------------------
+# rules3 (issue 14: d100 grapple, shove and help; squeeze, cover and flanking; d10 sight;
+# ids and names)
+
+
+def _d100(*combatants: dict[str, Any], kind: str = "square") -> dict[str, Any]:
+    doc = _started(*combatants, ruleset="d100")
+    doc["grid"]["kind"] = kind
+    return doc
+
+
+@pytest.mark.rule("d100.grapple.move")
+def test_d100_grapple_and_drag_through_both_doors(door: Door) -> None:
+    """The stunned raider is grappled at once (no contest); the grappler walks away and
+    drags it along; on the raider's turn it can't walk away."""
+    doc = _d100(
+        combatant("a", 5, 5),
+        combatant("b", 6, 5, side="raiders", conditions=[{"name": "stunned"}]),
+    )
+    grabbed = door.call("grapple", doc, seed=1, attackerId="a", targetId="b")
+    assert grabbed.ok, grabbed.message
+    assert grabbed.outcome["result"] == "grappled" and grabbed.outcome["automatic"]
+    a = next(c for c in grabbed.encounter["combatants"] if c["id"] == "a")
+    assert a["budget"]["movement"] == 15
+    path = [{"x": 4, "y": 5}, {"x": 3, "y": 5}]
+    moved = door.call("moveCombatant", grabbed.encounter, seed=1, combatantId="a", path=path)
+    assert moved.ok, moved.message
+    b = next(c for c in moved.encounter["combatants"] if c["id"] == "b")
+    assert b["position"] == {"x": 4, "y": 5}
+    assert [e["rule"] for e in moved.events if e["type"] == "dragged"] == ["d100.grapple.move"] * 2
+    b_doc = {**moved.encounter, "turnOf": "b"}
+    for c in b_doc["combatants"]:
+        if c["id"] == "b":
+            c["conditions"] = [k for k in c["conditions"] if k["name"] != "stunned"]
+            c["budget"]["movement"] = 0
+    stuck = door.call("moveCombatant", b_doc, seed=1, combatantId="b", to={"x": 8, "y": 8})
+    assert not stuck.ok and stuck.kind == "rule" and stuck.rule == "d100.grapple.move"
+
+
+@pytest.mark.rule("d100.shove")
+def test_d100_shove_from_a_large_shover_on_hexes_through_both_doors(door: Door) -> None:
+    doc = _d100(
+        combatant("a", 5, 5, size="large"),
+        combatant("b", 4, 5, side="raiders", conditions=[{"name": "stunned"}]),
+        kind="hex",
+    )
+    pushed = door.call("shove", doc, seed=1, attackerId="a", targetId="b", mode="push")
+    assert pushed.ok, pushed.message
+    assert pushed.outcome["result"] == "pushed" and pushed.outcome["position"] == {"x": 3, "y": 5}
+
+
+@pytest.mark.rule("d100.action.help")
+def test_d100_help_then_the_allys_contest_through_both_doors(door: Door) -> None:
+    doc = _d100(combatant("a", 0, 0), combatant("b", 1, 0), combatant("c", 2, 0, side="raiders"))
+    helped = door.call("help", doc, seed=1, combatantId="a", allyId="b")
+    assert helped.ok, helped.message
+    assert [e["rule"] for e in helped.events] == ["d100.action.help"]
+    grab = door.call(
+        "grapple", helped.encounter, seed=2, attackerId="b", targetId="c", spend="free"
+    )
+    assert grab.ok, grab.message
+    mine = next(e for e in grab.events if e["actor"] == "b" and e["roll"])
+    assert mine["roll"]["expression"].startswith("2d20kh1")
+    assert mine["data"]["advantage"] == ["help:a"]
+    again = door.call("shove", grab.encounter, seed=3, attackerId="b", targetId="c", spend="free")
+    mine = next(e for e in again.events if e["actor"] == "b" and e["roll"])
+    assert mine["roll"]["expression"].startswith("1d20")
+
+
+@pytest.mark.rule("d20.size.squeeze")
+@pytest.mark.rule("d20.cover.most")
+def test_d20_squeeze_and_cover_through_both_doors(door: Door) -> None:
+    doc = _started(
+        combatant(
+            "ogre",
+            1,
+            5,
+            size="large",
+            side="giants",
+            attacks=[{"name": "rock", "damage": "2d6", "kind": "ranged", "range": 60}],
+        ),
+        combatant("hero", 6, 6, kind="pc"),
+        grid={
+            "kind": "square",
+            "width": 12,
+            "height": 12,
+            "blocked": [{"x": 4, "y": 5}, {"x": 4, "y": 6}],
+        },
+    )
+    moved = door.call("moveCombatant", doc, seed=1, combatantId="ogre", to={"x": 3, "y": 5})
+    assert moved.ok and moved.outcome["squeezing"], moved.message
+    cover = door.call("cover", moved.encounter, seed=1, attackerId="ogre", targetId="hero")
+    assert cover.ok and cover.outcome["degree"] == "half"
+    rock = door.call("resolveAttack", moved.encounter, seed=1, attackerId="ogre", targetId="hero")
+    assert rock.ok, rock.message
+    assert rock.outcome["cover"] == "half"
+    assert rock.outcome["disadvantageSources"] == ["attacker-squeezing"]
+
+
+@pytest.mark.rule("d20.flank.count")
+def test_d20_flanking_a_huge_target_through_both_doors(door: Door) -> None:
+    doc = _started(
+        combatant("a", 5, 5),
+        combatant("b", 9, 5),
+        combatant("giant", 6, 5, size="huge", side="giants"),
+    )
+    reply = door.call("flanking", doc, attackerId="a", targetId="giant")
+    assert reply.ok and not reply.outcome["flanks"]
+    assert "need three" in reply.outcome["reason"]
+
+
+@pytest.mark.rule("d20.attack.sources")
+def test_d10_blinded_attacker_through_both_doors(door: Door) -> None:
+    doc = _started(
+        combatant("a", 2, 2, conditions=[{"name": "blinded"}]),
+        combatant("b", 3, 2, side="foes"),
+        ruleset="d10",
+    )
+    reply = door.call("resolveAttack", doc, seed=1, attackerId="a", targetId="b")
+    assert reply.ok and reply.outcome["disadvantageSources"] == ["target-unseen"]
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "evil\u202etxt", "   "])
+def test_combatant_ids_refuse_control_bidi_and_blank_through_both_doors(
+    door: Door, text: str
+) -> None:
+    doc = _started(combatant("a", 0, 0), combatant("b", 1, 0, side="foes"))
+    doc["combatants"][1]["id"] = text
+    doc["order"][1]["combatantId"] = text
+    reply = door.call("nextTurn", doc, seed=1)
+    assert not reply.ok and reply.kind == "invalid", reply
+    assert reply.paths and "combatants" in str(reply.paths[0]) and "id" in str(reply.paths[0])

@@ -12,6 +12,7 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
+from ..mechanics.checks import ability_check
 from ..mechanics.damage import heal as heal_creature
 from ..mechanics.validation import check_dice
 from ..model import Combatant, Cond, Condition, Draft, Duration, Effect, ReadiedAction, Spend
@@ -73,7 +74,7 @@ def dash(
         "dash",
         f"{c.name} dashes: {c.budget.movement} ft of movement left",
         actor=c.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.dash,
     )
     return out
 
@@ -89,7 +90,7 @@ def disengage(
         "disengage",
         f"{c.name} disengages: no opportunity attacks until its turn ends",
         actor=c.id,
-        rule="d20.oa.exempt",
+        rule=ruleset.rule_ids.disengage,
     )
     out.condition = Cond.DISENGAGED
     return out
@@ -106,7 +107,7 @@ def dodge(
         "dodge",
         f"{c.name} dodges until the start of its next turn",
         actor=c.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.dodge,
     )
     out.condition = Cond.DODGING
     return out
@@ -150,7 +151,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
         f"{helper.name} helps {ally.name}: advantage on {what}",
         actor=helper.id,
         target=ally.id,
-        rule="d20.turn.economy",
+        rule=ruleset.rule_ids.help,
     )
     return HelpOutcome(helper.id, ally.id, effect)
 
@@ -161,8 +162,9 @@ def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) 
     (``d100.hide.contest``); the creature is ``hidden``."""
     ruleset.actor(draft, act.combatant_id)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
+    bonus = draft.get(act.combatant_id).skill("stealth", "dexterity")
+    roll = ability_check(draft, act.combatant_id, bonus, rng, log, "stealth").roll
     c = draft.edit(act.combatant_id)
-    roll = dice.roll_die(20, rng, "stealth", c.skill("stealth", "dexterity"))
     log.rolled(
         roll, f"{c.name} hides: Stealth {roll.total}", actor=c.id, rule=ruleset.rule_ids.hide
     )
@@ -195,7 +197,7 @@ def ready(ruleset: Ruleset, draft: Draft, act: Ready, rng: Random, log: EventLog
         "readied",
         f"{c.name} readies {act.spell or act.attack_name or act.action} for: {act.trigger}",
         actor=c.id,
-        rule="d20.ready.trigger",
+        rule=ruleset.rule_ids.ready,
     )
     ended = None
     if act.spell is not None:
@@ -298,7 +300,8 @@ def stabilize(
     if target.stable:
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
     ruleset.spend(draft, medic.id, "action", log)
-    roll = dice.roll_die(20, rng, "medicine", medic.skill("medicine", "wisdom"))
+    bonus = medic.skill("medicine", "wisdom")
+    roll = ability_check(draft, medic.id, bonus, rng, log, "medicine", against=target.id).roll
     success = roll.total >= STABILIZE_DC
     log.rolled(
         roll,

@@ -2,25 +2,30 @@
 
 The move pipeline, in order (:func:`move_combatant`):
 
-1. the mover must be able to move, and it must be its turn unless it is moved by something
-   else (``forced``) or teleports (``d20.oa.exempt``: no path, no opportunity attacks);
+1. the mover must be able to move; the ruleset's ``before_move`` hook may refuse the move
+   (d100: a grappled creature) and names the creatures that come along with the mover;
+   it must be the mover's turn unless it is moved by something else (``forced``) or
+   teleports (``d20.oa.exempt``: no path, no opportunity attacks);
 2. :func:`plan` the path: the one given, checked step by step, or the cheapest legal one to
    ``to`` (walls, corners, difficult terrain, other creatures, squeezing, crawling: the
    rules of :mod:`service.rules.grid.movement`, with the movement the mover has left);
 3. walk it step by step; before each step, every hostile creature whose reach the mover is
-   leaving may make an opportunity attack (``d20.oa.trigger``), resolved as an attack with
-   the reaction; a mover dropped to 0 HP stops there;
+   leaving (but those that come along) may make an opportunity attack
+   (``d20.oa.trigger``), resolved as an attack with the reaction; a mover dropped to 0 HP
+   stops there; after each step (and a teleport) the ruleset's ``after_step`` hook (d100:
+   the grappler drags the creatures it holds, grapples pulled apart end);
 4. spend the movement, and mark the mover ``squeezing`` when it ends in a tight space.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
+from ..grid import TINY_PER_CELL, Fault, IllegalMove, Move, Mover, Occupant
 from ..grid import Cell as GridCell
-from ..grid import Fault, IllegalMove, Move, Mover, Occupant
 from ..mechanics.space import Board, living_others
 from ..model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ..model.outcomes import AttackOutcome, MoveOutcome, OpportunityAttack, PostureOutcome
@@ -44,15 +49,23 @@ def movement_left(c: Combatant) -> int:
 def occupants(ruleset: Ruleset, draft: Draft, mover: Combatant) -> list[Occupant]:
     """Other creatures as the mover meets them: a non-hostile space is passable, a hostile
     one only when sizes differ by two or more (``d100.move.through``); another creature's
-    space is difficult terrain; Tiny creatures share. Then the ruleset's ``terrain``."""
+    space is difficult terrain; Tiny creatures share, four to a cell (``d20.size.space``).
+    Then the ruleset's ``terrain``."""
     board = ruleset.board(draft)
     rank = board.rank(mover)
+    others = living_others(draft.encounter, mover.id)
+    tiny = Counter(cell for o in others if o.size == "tiny" for cell in board.cells(o))
     out = []
-    for other in living_others(draft.encounter, mover.id):
+    for other in others:
         hostile = other.side != mover.side
         passable = not hostile or abs(board.rank(other) - rank) >= 2
-        shareable = mover.size == "tiny" and other.size == "tiny"
-        out.append(Occupant(board.cells(other), passable, True, shareable))
+        cells = board.cells(other)
+        shareable = (
+            mover.size == "tiny"
+            and other.size == "tiny"
+            and all(tiny[cell] < TINY_PER_CELL for cell in cells)
+        )
+        out.append(Occupant(cells, passable, True, shareable))
     out.extend(ruleset.terrain(draft, mover))
     return out
 
@@ -107,9 +120,11 @@ def plan(
             raise InvalidAction(
                 f"step {e.index + 1} into {e.cell}: {e.fault.value}", ("path", index)
             ) from None
+        rule = FAULT_RULES.get(e.fault, "d20.grid.enter")
+        if e.fault is Fault.OCCUPIED:
+            rule = ruleset.rule_ids.move_through
         raise IllegalAction(
-            f"{c.name} can't make step {e.index + 1} into {e.cell}: {e.fault.value}",
-            FAULT_RULES.get(e.fault, "d20.grid.enter"),
+            f"{c.name} can't make step {e.index + 1} into {e.cell}: {e.fault.value}", rule
         ) from None
 
 
@@ -156,6 +171,8 @@ def move_combatant(
     for i, cid in enumerate(act.opportunity_attacks or []):
         if cid not in draft:
             raise InvalidAction(f"no combatant with id {cid!r}", ("opportunityAttacks", i))
+    carried = ruleset.before_move(draft, c.id, act.forced or act.teleport, log)
+    c = draft.get(c.id)
     if act.teleport:
         return _teleport(ruleset, draft, c, act, log)
     free = act.forced
@@ -169,7 +186,7 @@ def move_combatant(
     exempt = free or c.has(Cond.DISENGAGED)
     offered: list[OpportunityAttack] = []
     takers = None if act.opportunity_attacks is None else set(act.opportunity_attacks)
-    threats = reactors(draft, c)
+    threats = [(r, a) for r, a in reactors(draft, c) if r.id not in carried]
     walked = [move.path[0]]
     spent = 0
     stopped = False
@@ -190,6 +207,7 @@ def move_combatant(
         spent += step.cost
         walked.append(step.cell)
         draft.edit(c.id).position = Cell(*step.cell)
+        ruleset.after_step(draft, c.id, before, free, log)
     moved = draft.edit(c.id)
     if not free:
         moved.budget.movement = movement_left(moved) - spent
@@ -292,6 +310,7 @@ def _teleport(
         actor=c.id,
         rule="d20.oa.exempt",
     )
+    ruleset.after_step(draft, c.id, board.cells(c), True, log)
     return MoveOutcome(c.id, [c.position, target], 0, movement_left(moved), False)
 
 

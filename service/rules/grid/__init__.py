@@ -53,12 +53,12 @@ Decisions
     so do the spaces the caller adds, such as creatures (d20.cover.creatures). The
     attacker's and target's own cells never obstruct.
 
-    *Cover* counts the lines each source blocks by itself: the terrain is one source,
-    each space the caller adds is another, and the most protective source's degree
-    applies, so sources never add up (d20.cover.most). *Reachable*, for a source that
-    blocks every line: some line from a centre or corner of an attacker cell to a
-    centre or corner of a target cell gets past it; then the cover is three-quarters,
-    not total.
+    *Cover* counts the lines blocked by any obstacle, over all of them together: the
+    terrain and every space the caller adds (d20.cover.most: a wall that blocks two
+    lines and a creature that blocks the other two give the degree of four). *Reachable*,
+    when every line is blocked: some line from a centre or corner of an attacker cell to
+    a centre or corner of a target cell gets past the obstacles; then the cover is
+    three-quarters, not total.
 
     *Flanking on hexes*: the number of hexes needed between two flankers comes from the
     size of the ring around the target's space (:func:`hexes_between_needed`), so any

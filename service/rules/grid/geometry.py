@@ -23,7 +23,6 @@ from service.rules.grid.flanking import Flanker, Flanking, FlankTarget
 from service.rules.grid.lines import (
     HEX_CORNERS,
     Template,
-    blockers,
     hex_anchor,
     hex_frame,
     hex_template,
@@ -269,58 +268,36 @@ class Geometry:
     ) -> Cover:
         """The cover ``target`` has against an attack from ``attacker`` (d20.cover.*).
 
-        The sources of cover are the terrain (blocked cells and the cells just off the
-        grid, together) and each space in ``obstacles``: a creature, friend or foe
-        (d20.cover.creatures), or a feature the caller adds. The attacker picks a corner
-        of one of its cells and one cell of the target; lines go from that corner to the
-        cell's 4 (squares) or 6 (hexes) corners. Each source gives the degree of the lines
-        it blocks by itself and the most protective one counts, for sources don't add
-        (d20.cover.most); the attacker's choice that leaves the least cover wins. A source
-        that blocks every line gives total cover unless some line between the two spaces,
-        centres included, gets past it (:meth:`has_line_of_sight`): then three-quarters.
+        The obstacles are the terrain (blocked cells and the cells just off the grid) and
+        every space in ``obstacles``: a creature, friend or foe (d20.cover.creatures), or a
+        feature the caller adds. The attacker picks a corner of one of its cells and one
+        cell of the target; lines go from that corner to the cell's 4 (squares) or 6
+        (hexes) corners. A line is blocked when any obstacle crosses it, and the lines are
+        counted over all obstacles together, so a wall that blocks two lines and a
+        creature that blocks the other two give the degree of four (d20.cover.most); the
+        attacker's choice that leaves the least cover wins. Every line blocked is total
+        cover unless some line between the two spaces, centres included, gets past the
+        obstacles (:meth:`has_line_of_sight`): then three-quarters.
         """
-        spaces = list(obstacles)
-        owners = self._sources(spaces, attacker, target)
-        sources = 1 + len(spaces)
+        owners = self._sources(list(obstacles), attacker, target).keys()
         origins = {point[:2]: point for cell in attacker for point in self._corners(cell)}
         lines = len(_SQUARE_CORNERS) if self.kind is Kind.SQUARE else len(HEX_CORNERS)
-        fewest = lines + 1
-        sealed: list[int] = []
+        fewest = lines
         for cell in target:
             corners = self._corners(cell)
             for origin in origins.values():
                 base = origin[3]
-                counts = [0] * sources
+                blocked = 0
                 for corner in corners:
-                    template = self._template(origin, corner)
-                    if sources == 1:
-                        counts[0] += not is_clear(base, template, owners)
-                    else:
-                        mask = blockers(base, template, owners)
-                        for bit in range(sources):
-                            counts[bit] += mask >> bit & 1
-                    if max(counts) >= fewest:
+                    blocked += not is_clear(base, self._template(origin, corner), owners)
+                    if blocked >= fewest:
                         break
-                worst = max(counts)
-                if worst == 0:
+                if blocked == 0:
                     return Cover.NONE
-                fewest = min(fewest, worst)
-                if worst == lines:
-                    sealed.append(sum(1 << bit for bit in range(sources) if counts[bit] == lines))
+                fewest = min(fewest, blocked)
         if fewest < lines:
             return degree(fewest, lines, reachable=True)
-        opening: dict[int, bool] = {}
-
-        def gets_past(bit: int) -> bool:
-            if bit not in opening:
-                alone = {cell for cell, bits in owners.items() if bits >> bit & 1}
-                opening[bit] = self._sees(attacker, target, alone)
-            return opening[bit]
-
-        reachable = any(
-            all(gets_past(bit) for bit in range(sources) if walls >> bit & 1) for walls in sealed
-        )
-        return degree(fewest, lines, reachable)
+        return degree(fewest, lines, self._sees(attacker, target, owners))
 
     # Flanking
 

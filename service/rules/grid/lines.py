@@ -25,7 +25,7 @@ a handful of integer additions and set lookups.
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Mapping
+from collections.abc import Container
 from functools import lru_cache
 from itertools import pairwise
 
@@ -54,19 +54,6 @@ def is_clear(base: int, template: Template, obstacles: Container[int]) -> bool:
         if base + left in obstacles and base + right in obstacles:
             return False
     return True
-
-
-def blockers(base: int, template: Template, owners: Mapping[int, int]) -> int:
-    """The bits of the sources that block the line by themselves, ``owners`` mapping
-    each obstructing cell's key to the bits of the sources it belongs to."""
-    crossed, squeezed = template
-    found = 0
-    get = owners.get
-    for offset in crossed:
-        found |= get(base + offset, 0)
-    for left, right in squeezed:
-        found |= get(base + left, 0) & get(base + right, 0)
-    return found
 
 
 def hex_frame(cell: Cell, flat: bool) -> Cell:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..grid import Cell as GridCell
 from ..grid import Cover, Flanker, FlankTarget, Geometry
-from ..model import Area, Combatant, Cond, CoverDegree, Encounter, Grid
+from ..model import Area, Cell, Combatant, Cond, CoverDegree, Encounter, Grid
 
 COVER_NAMES: dict[Cover, CoverDegree] = {
     Cover.NONE: "none",
@@ -25,6 +25,7 @@ COVER_AC = {"none": 0, "half": 2, "three-quarters": 5}
 """What each degree adds to AC and to the saves cover protects (``d20.cover.degrees``)."""
 FLANKERS_NEEDED = {"large": 2, "huge": 3, "colossal": 3, "gargantuan": 4}
 """How many flankers a target needs when they are smaller than it (``d20.flank.count``)."""
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 @lru_cache(maxsize=64)
@@ -71,14 +72,25 @@ class Board:
     # -- spaces and range (d20.size.space, d20.grid.range)
 
     def cells(self, c: Combatant) -> tuple[GridCell, ...]:
-        """The cells a combatant occupies: its explicit footprint, or its size's."""
+        """The cells a combatant fills: its explicit footprint, or its size's. A squeezing
+        creature whose space overlaps walls fills only the cells that are not blocked
+        (``d20.size.squeeze``): those, not the walls, are its space for reach, sight, cover
+        and occupancy."""
         if c.footprint:
             return tuple(cell.key() for cell in c.footprint)
         extent = self.extent[c.size]
         if extent == 1:
             position = c.position
             return ((position.x, position.y),)
-        return self.geometry.footprint(c.position.key(), extent)
+        cells = self.geometry.footprint(c.position.key(), extent)
+        if c.has(Cond.SQUEEZING):
+            blocked = self.geometry.blocked
+            return tuple(cell for cell in cells if cell not in blocked)
+        return cells
+
+    def footprint(self, c: Combatant) -> tuple[GridCell, ...]:
+        """The whole space a combatant's size (or explicit footprint) gives it, walls included."""
+        return self.cells_at(c, c.position.key())
 
     def cells_at(self, c: Combatant, anchor: GridCell) -> tuple[GridCell, ...]:
         """The cells ``c`` would occupy with its anchor at ``anchor``."""
@@ -97,6 +109,36 @@ class Board:
 
     def within(self, a: Iterable[GridCell], b: Iterable[GridCell], feet: int) -> bool:
         return self.geometry.within(a, b, feet)
+
+    def directions_away(self, a: Combatant, b: Combatant) -> list[GridCell]:
+        """The one-cell steps that move ``b``'s space 5 ft farther from ``a``'s along the
+        line between the centres of the two spaces: the steps that take it farther, best
+        aligned with that line first, keeping only the best (two when the line runs exactly
+        between two directions). Empty when the centres coincide."""
+        mine, theirs = self.cells(a), self.cells(b)
+        (ax, ay), (bx, by) = _centre(mine), _centre(theirs)
+        dx, dy = bx - ax, by - ay
+        if dx == dy == 0:
+            return []
+        geometry = self.geometry
+        square = geometry.kind.value == "square"
+        before = geometry.space_distance(mine, theirs)
+        scored: list[tuple[float, GridCell]] = []
+        for step in geometry.steps:
+            moved = [(x + step[0], y + step[1]) for x, y in theirs]
+            if geometry.space_distance(mine, moved) <= before:
+                continue
+            sx, sy = step
+            if square:
+                dot, norms = dx * sx + dy * sy, (sx * sx + sy * sy) * (dx * dx + dy * dy)
+            else:
+                dot = 2 * dx * sx + dx * sy + dy * sx + 2 * dy * sy
+                norms = 4 * (sx * sx + sx * sy + sy * sy) * (dx * dx + dx * dy + dy * dy)
+            scored.append((dot / norms**0.5, step))
+        if not scored:
+            return []
+        best = max(score for score, _ in scored)
+        return [step for score, step in scored if score > best - 1e-9]
 
     # -- sight (d20.facing.none)
 
@@ -176,11 +218,63 @@ class Board:
         if result.flanks:
             names = ", ".join(result.partners)
             return True, list(result.partners), f"flanks {target.name} with {names}"
-        if attacker.incapacitated or not self.can_see(encounter, attacker, target):
-            return False, [], f"{attacker.name} can't flank: it can't see or is incapacitated"
-        if target_rank - self.rank(attacker) > 2:
-            return False, [], f"{target.name} is more than two sizes larger"
-        return False, [], "no ally stands opposite"
+        return False, [], self._why_not(encounter, attacker, target, goal, near)
+
+    def _why_not(
+        self,
+        encounter: Encounter,
+        attacker: Combatant,
+        target: Combatant,
+        goal: FlankTarget,
+        near: list[Flanker],
+    ) -> str:
+        """Why ``attacker`` doesn't flank ``target`` (``d20.flank.*``), the first reason
+        in the order of the rules."""
+        me, them = attacker.name, target.name
+        if attacker.incapacitated:
+            return f"{me} can't flank: it is incapacitated"
+        if not self.can_see(encounter, attacker, target):
+            return f"{me} can't flank: it can't see {them}"
+        if goal.size - self.rank(attacker) > 2:
+            return f"{them} is more than two sizes larger than {me}"
+        mine = self.cells(attacker)
+        if self.geometry.space_distance(mine, goal.cells) != 1:
+            return f"{me} is not next to {them}"
+        helpers = [f for f in near if f.id != attacker.id and f.able and goal.size - f.size <= 2]
+        opposite = [f for f in helpers if self.geometry.flanks(goal.cells, mine, f.cells)]
+        if not opposite:
+            unable = [
+                f.id
+                for f in near
+                if f not in helpers and self.geometry.flanks(goal.cells, mine, f.cells)
+            ]
+            if unable:
+                return (
+                    f"no ally able to flank stands opposite {me} ({', '.join(unable)} can't: "
+                    "it can't see, is incapacitated or is too small)"
+                )
+            return f"no ally stands opposite {me}"
+        count = 1 + len(helpers)
+        return (
+            f"{them} is {target.size.capitalize()}: flankers smaller than it need "
+            f"{_WORDS.get(goal.needs, str(goal.needs))} next to it, {me} included, and only "
+            f"{_WORDS.get(count, str(count))} {'is' if count == 1 else 'are'} (d20.flank.count)"
+        )
+
+
+def _centre(cells: Sequence[GridCell]) -> tuple[float, float]:
+    """The centre of a space: the mean of its cells' coordinates (axial ones on hexes,
+    where the mean of centres is the centre of the mean)."""
+    n = len(cells)
+    return sum(x for x, _ in cells) / n, sum(y for _, y in cells) / n
+
+
+def relocate(c: Combatant, anchor: GridCell) -> None:
+    """Put ``c``'s anchor at ``anchor``, its explicit footprint (if any) moved with it."""
+    dx, dy = anchor[0] - c.position.x, anchor[1] - c.position.y
+    c.position = Cell(*anchor)
+    if c.footprint:
+        c.footprint = [Cell(cell.x + dx, cell.y + dy) for cell in c.footprint]
 
 
 def living_others(encounter: Encounter, *exclude: str) -> list[Combatant]:

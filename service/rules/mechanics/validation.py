@@ -1,11 +1,14 @@
 """Checks on an encounter that its types alone can't express.
 
 The transports validate types and bounds; these checks need the whole encounter and the
-ruleset's size ladder: unique ids, sizes the ruleset knows, spaces on the grid and not
+ruleset's size ladder: ids and names that can be shown (not blank, no control or
+bidirectional characters), unique ids, sizes the ruleset knows, spaces on the grid and not
 shared, an order and a turn that name combatants, dice notation that parses.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from ..dice import parse
 from ..errors import InvalidAction
@@ -32,6 +35,10 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     sizes = board.sizes
     for i, c in enumerate(enc.combatants):
         path = (P, "combatants", i)
+        for field, text in (("id", c.id), ("name", c.name)):
+            problem = text_problem(text)
+            if problem is not None:
+                raise InvalidAction(f"combatant {field} {text!r} {problem}", (*path, field))
         if c.id in seen:
             raise InvalidAction(
                 f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
@@ -49,10 +56,9 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
             raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
         for j, attack in enumerate(c.attacks):
             check_dice(attack.damage, (*path, "attacks", j, "damage"))
-        cells = board.cells(c)
-        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, cells)
-        tiny = c.size == "tiny"
-        for cell in cells:
+        space = board.footprint(c)
+        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, space)
+        for cell in space:
             if not geometry.in_bounds(cell):
                 raise InvalidAction(
                     f"{c.name}'s space reaches ({cell[0]}, {cell[1]}), off the "
@@ -64,8 +70,10 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                     f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
                     (*path, "position"),
                 )
-            if c.dead:
-                continue
+        if c.dead:
+            continue
+        tiny = c.size == "tiny"
+        for cell in board.cells(c):
             other = occupied.get(cell)
             if other is not None and not (tiny and other[1]):
                 raise InvalidAction(
@@ -97,9 +105,30 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
         listed.add(entry.combatant_id)
 
 
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The bidirectional marks, embeddings, overrides and isolates (U+202E turns a name around
+on screen)."""
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` can't be an id or a name: blank or whitespace only, or holding a
+    control character (NUL, a newline...), a lone surrogate, a line or paragraph separator,
+    or a bidirectional control; None when it can."""
+    if not text.strip():
+        return "is blank"
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            return f"holds the control character U+{ord(ch):04X}"
+    return None
+
+
 def _squeeze_fits(board: Board, c: Combatant, cells: tuple[Cell, ...]) -> bool:
     """A squeezing creature's space may overlap walls, as long as the space of a creature
-    one size smaller fits inside it (``d20.size.squeeze``)."""
+    one size smaller fits inside it (``d20.size.squeeze``); it then fills only the cells
+    that are not walls (:meth:`Board.cells`)."""
     rank = board.rank(c)
     if rank == 0 or c.footprint:
         return False

@@ -33,19 +33,28 @@ def test_d20_cover_most_protective_degree_applies() -> None:
     assert most_protective() is Cover.NONE
 
 
-def test_d20_cover_most_a_creature_and_a_wall_do_not_add() -> None:
+def test_d20_cover_most_a_creature_and_a_wall_count_together() -> None:
+    """The decision: a line is blocked when any obstacle crosses it, and the lines are
+    counted over all obstacles together (a wall blocking two and a creature two more)."""
+    attacker, target = [(1, 1)], [(7, 4)]
+    wall, creature = (4, 2), [(5, 4)]
+    assert squares(wall).cover(attacker, target) is Cover.HALF
+    assert squares().cover(attacker, target, [creature]) is Cover.HALF
+    assert squares(wall).cover(attacker, target, [creature]) is Cover.THREE_QUARTERS
+    slit = squares(*SLIT_WALL)
     attacker, target, ally = [(2, 2)], [(5, 6)], [(3, 4)]
     assert squares().cover(attacker, target, [ally]) is Cover.HALF
-    slit = squares(*SLIT_WALL)
     assert slit.cover(attacker, target) is Cover.THREE_QUARTERS
-    assert slit.cover(attacker, target, [ally]) is Cover.THREE_QUARTERS
+    # the ally stands in front of the only opening: no line gets past both
+    assert slit.cover(attacker, target, [ally]) is Cover.TOTAL
 
 
-def test_d20_cover_most_two_creatures_do_not_add() -> None:
+def test_d20_cover_most_two_creatures_count_together() -> None:
     open_field = squares()
     attacker, target = [(2, 5)], [(6, 5)]
     assert open_field.cover(attacker, target, [[(4, 5)]]) is Cover.HALF
-    assert open_field.cover(attacker, target, [[(4, 4)], [(4, 5)], [(4, 6)]]) is Cover.HALF
+    three = [[(4, 4)], [(4, 5)], [(4, 6)]]
+    assert open_field.cover(attacker, target, three) is Cover.TOTAL
     assert open_field.cover(attacker, target, [[(4, 4), (4, 5), (4, 6)]]) is Cover.TOTAL
 
 
@@ -164,11 +173,16 @@ def test_d20_cover_hexes_total_fully_behind_a_wall(orientation: str) -> None:
     assert grid.has_line_of_sight([(2, 5)], [(3, 9)])
 
 
-def test_d20_cover_hexes_most_protective_source(orientation: str) -> None:
+def test_d20_cover_hexes_most_obstacles_count_together(orientation: str) -> None:
     grid = hexes(orientation, *[cell for cell in HEX_WALL if cell != (4, 5)])
     assert hexes(orientation).cover([(2, 5)], [(5, 6)], [[(3, 5)]]) is Cover.HALF
     assert grid.cover([(2, 5)], [(5, 6)]) is Cover.THREE_QUARTERS
-    assert grid.cover([(2, 5)], [(5, 6)], [[(3, 5)]]) is Cover.THREE_QUARTERS
+    # the creature stands in the arrow slit: every line is blocked, none gets past
+    assert grid.cover([(2, 5)], [(5, 6)], [[(3, 5)]]) is Cover.TOTAL
+    wall = hexes(orientation, (5, 4))
+    assert wall.cover([(2, 5)], [(7, 4)]) is Cover.HALF
+    assert hexes(orientation).cover([(2, 5)], [(7, 4)], [[(6, 5)]]) is Cover.HALF
+    assert wall.cover([(2, 5)], [(7, 4)], [[(6, 5)]]) is Cover.THREE_QUARTERS
 
 
 def test_d20_grid_hexes_cover_is_the_same_in_both_orientations() -> None:

@@ -10,8 +10,9 @@ What differs from the base (RULES.md, ``d100.*``), as flags and hooks here and a
 * seven sizes, Colossal between Huge and Gargantuan; instant death once (not twice) max HP;
 * the order of combat comes from positions (an entry point) or a declared order, no roll;
 * shove, grapple, escape and release; search, repair; hiding against the DM's DC;
-* carrying: speed drops to 5 ft above carrying capacity; dragging a grappled creature halves
-  speed unless it is two or more sizes smaller.
+* carrying: speed drops to 5 ft above carrying capacity; a grappled creature's speed is 0,
+  its grappler's is halved unless it is two or more sizes smaller, and the grappler drags
+  it along when it moves (:mod:`.grapple`).
 
 Decisions where the seed is silent are written on the function that makes them.
 """
@@ -19,18 +20,28 @@ Decisions where the seed is silent are written on the function that makes them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from random import Random
 
 from ... import dice
 from ...errors import IllegalAction, InvalidAction
 from ...events import EventLog
+from ...grid import Cell as GridCell
 from ...mechanics.space import Board
 from ...model import Attack, Cell, Combatant, Cond, Draft, InitiativeEntry
 from ...model.outcomes import AttackOutcome
 from ...model.requests import RollInitiative
 from ...ruleset import AttackSetup, RuleIds, Ruleset
 from . import actions as _actions  # noqa: F401  (registers the d100 actions)
-from .carrying import effective_speed, grappled_by, speed_is_zero
+from .carrying import carried_speed
+from .grapple import (
+    drag_along,
+    end_broken_grapples,
+    held_by,
+    holders,
+    involved,
+    slowed_by_holding,
+)
 
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "colossal", "gargantuan")
 """``d100.size.space``: seven sizes; size steps count Colossal."""
@@ -46,6 +57,10 @@ SQUARE_EXTENT: dict[str, int] = {
 }
 """``d100.size.space`` on 5-ft squares: Tiny 1 ft, Small 2.5 ft and Medium 5 ft fill one
 square; Large 10 ft 2x2, Huge 20 ft 4x4, Colossal 30 ft 6x6, Gargantuan 50 ft 10x10."""
+
+
+GRAPPLING = "d100.grappling"
+"""The draft's memo of who is in a grapple, taken before a move (none starts during one)."""
 
 
 class D100(Ruleset):
@@ -69,6 +84,12 @@ class D100(Ruleset):
         critical_damage="d100.crit.hit",
         instant_death="d100.death.instant",
         hide="d100.action.hide",
+        move_through="d100.move.through",
+        dash="d100.action.dash",
+        disengage="d100.action.disengage",
+        dodge="d100.action.dodge",
+        help="d100.action.help",
+        ready="d100.action.ready",
     )
 
     def order_of_combat(
@@ -131,7 +152,9 @@ class D100(Ruleset):
         Decision (``d100.unseen.target``): "not where you aimed" is the DM's call; the service
         has no guessed square, so such an attack is simply not resolved (a miss)."""
         adv, dis = super().attack_modifiers(draft, attacker, target, attack)
-        if "target-dodging" in dis and speed_is_zero(target, self.sizes, draft.encounter):
+        if "target-dodging" in dis and (
+            target.has(Cond.RESTRAINED) or self.turn_speed(draft, target) == 0
+        ):
             dis = [s for s in dis if s != "target-dodging"]
         return adv, dis
 
@@ -185,22 +208,69 @@ class D100(Ruleset):
             )
 
     def turn_speed(self, draft: Draft, c: Combatant) -> int:
-        """``d100.carry``: the base speed, capped by the carried weight."""
-        return min(super().turn_speed(draft, c), effective_speed(c, self.sizes))
+        """``d100.grapple.move``: 0 while grappled; halved while holding a creature less
+        than two sizes smaller (after the base's ``speed-halved``); then ``d100.carry``."""
+        if holders(c):
+            return 0
+        speed = super().turn_speed(draft, c)
+        if slowed_by_holding(self.board(draft), draft, c):
+            speed //= 2
+        return carried_speed(c, self.sizes, speed)
 
     def on_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
-        """``d100.grapple.move``: a grappler's movement is halved at the start of its turn."""
-        c = draft.edit(combatant_id)
-        speed = effective_speed(c, self.sizes, draft.encounter)
-        if c.budget.movement is not None and speed < c.budget.movement:
-            c.budget.movement = speed
+        """Grapples that no longer hold end (their speeds come back at once); the turn's
+        speed is reported when grappling or carrying lowers it."""
+        end_broken_grapples(self, draft, log)
+        c = draft.get(combatant_id)
+        speed = self.turn_speed(draft, c)
+        if speed < c.speed:
+            grappling = bool(holders(c)) or slowed_by_holding(self.board(draft), draft, c)
             log.note(
                 "speed-reduced",
                 f"{c.name}'s speed is {speed} ft this turn",
                 actor=c.id,
                 amount=speed,
-                rule="d100.grapple.move" if grappled_by(draft.encounter, c.id) else "d100.carry",
+                rule="d100.grapple.move" if grappling else "d100.carry",
             )
+
+    def before_move(
+        self, draft: Draft, mover_id: str, forced: bool, log: EventLog
+    ) -> Collection[str]:
+        """Grapples that no longer hold end first; a grappled creature can't move itself
+        (speed 0, ``d100.grapple.move``): it escapes first, or is moved by force. The
+        creatures a grappler holds come along: they make no opportunity attack on it."""
+        end_broken_grapples(self, draft, log)
+        draft.memo[GRAPPLING] = involved(draft)
+        c = draft.get(mover_id)
+        held = holders(c)
+        if held and not forced:
+            names = ", ".join(draft.get(h).name for h in held)
+            raise IllegalAction(
+                f"{c.name} is grappled by {names}: its speed is 0 (escapeGrapple first)",
+                "d100.grapple.move",
+            )
+        if forced:
+            return ()
+        return {h.id for h in held_by(draft, mover_id) if not h.dead}
+
+    def after_step(
+        self,
+        draft: Draft,
+        mover_id: str,
+        left: tuple[GridCell, ...],
+        forced: bool,
+        log: EventLog,
+    ) -> None:
+        """``d100.grapple.move``: a grappler moving on its own drags the creatures it holds;
+        then the grapples the step pulled apart end."""
+        grappling = draft.memo.get(GRAPPLING)
+        if grappling is None:
+            grappling = draft.memo[GRAPPLING] = involved(draft)
+        if mover_id not in grappling:
+            return
+        if not forced:
+            drag_along(self, draft, mover_id, left, log)
+        end_broken_grapples(self, draft, log)
 
 
 def order_from_position(

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 from random import Random
+from typing import Any
 
-from ... import dice
 from ...errors import IllegalAction, InvalidAction
-from ...events import EventLog, Roll
+from ...events import EventLog
+from ...grid import Cell as GridCell
+from ...mechanics.checks import Check, ability_check
+from ...mechanics.space import Board, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
 from ...ruleset import Ruleset
+from .grapple import end_broken_grapples, reach, settle_speeds, speeds
 from .requests import (
     ContestOutcome,
     EscapeGrapple,
@@ -28,11 +32,6 @@ from .requests import (
 D100 = ("d100",)
 
 
-def reach(c: Combatant) -> int:
-    """A creature's reach in feet: its longest melee attack, 5 ft with none."""
-    return max([a.reach for a in c.attacks if a.kind == "melee"] or [5])
-
-
 def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
     for i, a in enumerate(c.attacks):
         if a.name == name:
@@ -41,8 +40,30 @@ def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
     raise InvalidAction(f"{c.name} has no attack named {name!r} (it has: {names})", ("attackName",))
 
 
-def _check_total(c: Combatant, skill: str, ability: str, rng: Random, purpose: str) -> Roll:
-    return dice.roll_die(20, rng, purpose, c.skill(skill, ability))
+def _check(
+    draft: Draft,
+    cid: str,
+    skill: str,
+    ability: str,
+    rng: Random,
+    log: EventLog,
+    purpose: str,
+    against: str | None = None,
+) -> Check:
+    """d20 + the skill (the ability without it), with the creature's advantage and
+    disadvantage on checks (``d100.action.help``: :func:`ability_check`)."""
+    bonus = draft.get(cid).skill(skill, ability)
+    return ability_check(draft, cid, bonus, rng, log, purpose, against=against)
+
+
+def _sources(check: Check) -> dict[str, Any]:
+    """The event data naming a check's advantage and disadvantage, when it has any."""
+    out: dict[str, Any] = {}
+    if check.advantage:
+        out["advantage"] = check.advantage
+    if check.disadvantage:
+        out["disadvantage"] = check.disadvantage
+    return out
 
 
 def _remove_conditions(c: Combatant, name: str, source: str | None = None) -> None:
@@ -124,8 +145,9 @@ def repair(
             f"{c.name}'s {weapon.name} is in full condition already", "d100.action.repair"
         )
     ruleset.spend(draft, c.id, "action", log)
+    check = _check(draft, c.id, "repair", "intelligence", rng, log, "repair check")
     c = draft.edit(c.id)
-    roll = _check_total(c, "repair", "intelligence", rng, "repair check")
+    roll = check.roll
     success = roll.total >= act.dc
     condition = weapon.condition
     if success:
@@ -145,6 +167,7 @@ def repair(
         rule="d100.action.repair",
         success=success,
         condition=condition,
+        **_sources(check),
     )
     return RepairOutcome(
         c.id, weapon.name, success, roll.total, act.dc, condition, weapon.max_condition
@@ -177,6 +200,7 @@ def _check_close(
 
 
 def _contest_or_win(
+    draft: Draft,
     actor: Combatant,
     actor_skill: str,
     other: Combatant,
@@ -196,11 +220,12 @@ def _contest_or_win(
             rule=rule,
         )
         return ContestOutcome(actor.id, other.id, True, True, None, None, "failed")
-    won, mine, theirs = _contest(actor, actor_skill, other, other_skill, rng, log, rule)
+    won, mine, theirs = _contest(draft, actor, actor_skill, other, other_skill, rng, log, rule)
     return ContestOutcome(actor.id, other.id, won, False, mine, theirs, "failed")
 
 
 def _contest(
+    draft: Draft,
     actor: Combatant,
     actor_skill: str,
     other: Combatant,
@@ -209,12 +234,27 @@ def _contest(
     log: EventLog,
     rule: str,
 ) -> tuple[bool, int, int]:
-    """Decision: a contest is d20 + skill each (skill bonus, Strength without it); the actor
-    must beat the other's total, a tie leaves things as they were."""
-    mine = _check_total(actor, actor_skill, "strength", rng, f"{actor_skill} check")
-    theirs = _check_total(other, other_skill, "strength", rng, f"{other_skill} check")
-    log.rolled(mine, f"{actor.name} rolls {mine.total} ({actor_skill})", actor=actor.id)
-    log.rolled(theirs, f"{other.name} rolls {theirs.total} ({other_skill})", actor=other.id)
+    """Decision: a contest is d20 + skill each (skill bonus, Strength without it), each an
+    ability check (:func:`_check`); the actor must beat the other's total, a tie leaves
+    things as they were."""
+    mine = _check(
+        draft, actor.id, actor_skill, "strength", rng, log, f"{actor_skill} check", other.id
+    )
+    theirs = _check(
+        draft, other.id, other_skill, "strength", rng, log, f"{other_skill} check", actor.id
+    )
+    log.rolled(
+        mine.roll,
+        f"{actor.name} rolls {mine.total} ({actor_skill})",
+        actor=actor.id,
+        **_sources(mine),
+    )
+    log.rolled(
+        theirs.roll,
+        f"{other.name} rolls {theirs.total} ({other_skill})",
+        actor=other.id,
+        **_sources(theirs),
+    )
     won = mine.total > theirs.total
     log.note(
         "contest",
@@ -244,7 +284,7 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
     _check_close(ruleset, draft, attacker, target, "d100.shove", "shove")
     ruleset.spend(draft, attacker.id, act.spend, log)
     outcome = _contest_or_win(
-        attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
+        draft, attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
     )
     if not outcome.success:
         return outcome
@@ -268,7 +308,8 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
         )
         return outcome
     t = draft.edit(target.id)
-    t.position = cell
+    relocate(t, cell.key())
+    _remove_conditions(t, Cond.SQUEEZING)
     outcome.result = "pushed"
     outcome.position = cell
     log.note(
@@ -280,43 +321,49 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
         x=cell.x,
         y=cell.y,
     )
+    end_broken_grapples(ruleset, draft, log, only=[t.id])
     return outcome
 
 
 def _push_cell(
     ruleset: Ruleset, draft: Draft, attacker: Combatant, target: Combatant
 ) -> tuple[Cell | None, str]:
-    """The cell one step directly away from the shover, or why there is none."""
+    """Where a push puts the target: one cell directly away from the shover
+    (:meth:`~service.rules.mechanics.space.Board.directions_away`: from the centres of the
+    two spaces, on squares and hexes), or why it can't go there. The whole space must fit:
+    on the grid, no wall, no other living creature. When the line runs exactly between two
+    directions, the first of them that is free is taken."""
     board = ruleset.board(draft)
-    geometry = board.geometry
-    if geometry.kind.value == "hex":
-        dq = target.position.x - attacker.position.x
-        dr = target.position.y - attacker.position.y
-        steps = max(1, geometry.distance((0, 0), (dq, dr)))
-        step = (round(dq / steps), round(dr / steps))
-    else:
-        ea, et = board.extent[attacker.size], board.extent[target.size]
-        ax2 = 2 * attacker.position.x + ea
-        ay2 = 2 * attacker.position.y + ea
-        tx2 = 2 * target.position.x + et
-        ty2 = 2 * target.position.y + et
-        step = ((tx2 > ax2) - (tx2 < ax2), (ty2 > ay2) - (ty2 < ay2))
-    if step == (0, 0):
+    steps = board.directions_away(attacker, target)
+    if not steps:
         return None, "no direction away from the shover"
-    dest = Cell(target.position.x + step[0], target.position.y + step[1])
-    cells = board.cells(dataclasses.replace(target, position=dest, footprint=None))
+    others = [(o, set(board.cells(o))) for o in living_others(draft.encounter, target.id)]
+    reasons = []
+    for dx, dy in steps:
+        dest = (target.position.x + dx, target.position.y + dy)
+        reason = _space_taken(board, board.cells_at(target, dest), others)
+        if reason is None:
+            return Cell(*dest), ""
+        reasons.append(reason)
+    return None, reasons[0]
+
+
+def _space_taken(
+    board: Board, cells: tuple[GridCell, ...], others: list[tuple[Combatant, set[GridCell]]]
+) -> str | None:
+    """Why a creature can't be put in ``cells`` (off the grid, a wall, another creature), or
+    None when it can."""
+    geometry = board.geometry
     for cell in cells:
         if not geometry.in_bounds(cell):
-            return None, f"({cell[0]}, {cell[1]}) is off the grid"
-        if not geometry.fits([cell]):
-            return None, f"({cell[0]}, {cell[1]}) is blocked"
+            return f"({cell[0]}, {cell[1]}) is off the grid"
+        if cell in geometry.blocked:
+            return f"({cell[0]}, {cell[1]}) is blocked"
     taken = set(cells)
-    for other in draft.encounter.combatants:
-        if other.id == target.id or other.dead:
-            continue
-        if taken & set(board.cells(other)):
-            return None, f"{other.name} is in the way"
-    return dest, ""
+    for other, space in others:
+        if taken & space:
+            return f"{other.name} is in the way"
+    return None
 
 
 @action(
@@ -339,9 +386,10 @@ def grapple(
         raise IllegalAction(f"{attacker.name} is already grappling {target.name}", "d100.grapple")
     ruleset.spend(draft, attacker.id, act.spend, log)
     outcome = _contest_or_win(
-        attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
+        draft, attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
     )
     if outcome.success:
+        before = speeds(ruleset, draft, [attacker.id, target.id])
         t = draft.edit(target.id)
         t.conditions.append(Condition(Cond.GRAPPLED, attacker.id))
         outcome.result = "grappled"
@@ -352,6 +400,7 @@ def grapple(
             target=t.id,
             rule="d100.grapple",
         )
+        settle_speeds(ruleset, draft, before, log)
     return outcome
 
 
@@ -395,11 +444,13 @@ def escape_grapple(
     else:
         assert grappler is not None
         won, mine, theirs = _contest(
-            c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
+            draft, c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
         )
     outcome = ContestOutcome(c.id, source, won, automatic, mine, theirs, "failed")
     if won:
+        before = speeds(ruleset, draft, [c.id, *([source] if source in draft else [])])
         _remove_conditions(draft.edit(c.id), Cond.GRAPPLED, source)
+        settle_speeds(ruleset, draft, before, log)
         outcome.result = "escaped"
         log.note(
             "escaped",
@@ -425,11 +476,13 @@ def release_grapple(
     t = ruleset.combatant(draft, act.target_id, "targetId")
     if not any(k.name == Cond.GRAPPLED and k.source == g.id for k in t.conditions):
         raise IllegalAction(f"{g.name} is not grappling {t.name}", "d100.grapple")
+    before = speeds(ruleset, draft, [g.id, t.id])
     t = draft.edit(t.id)
     _remove_conditions(t, Cond.GRAPPLED, g.id)
     log.note(
         "released", f"{g.name} releases {t.name}", actor=g.id, target=t.id, rule="d100.grapple"
     )
+    settle_speeds(ruleset, draft, before, log)
     return ContestOutcome(g.id, t.id, True, True, None, None, "released")
 
 
@@ -481,14 +534,15 @@ def search(
                     rule="d100.hide.contest",
                 )
     if act.scavenging_dc is not None:
-        roll = _check_total(c, "scavenging", "wisdom", rng, "scavenging check")
-        outcome.scavenging_total = roll.total
-        outcome.scavenging_success = roll.total >= act.scavenging_dc
+        check = _check(draft, c.id, "scavenging", "wisdom", rng, log, "scavenging check")
+        outcome.scavenging_total = check.total
+        outcome.scavenging_success = check.total >= act.scavenging_dc
         log.rolled(
-            roll,
-            f"{c.name}'s scavenging check: {roll.total} against DC {act.scavenging_dc}",
+            check.roll,
+            f"{c.name}'s scavenging check: {check.total} against DC {act.scavenging_dc}",
             actor=c.id,
             rule="d100.action.search",
             success=outcome.scavenging_success,
+            **_sources(check),
         )
     return outcome

@@ -36,6 +36,7 @@ from annotated_types import Ge, Le
 
 from ... import dice
 from ...events import EventLog
+from ...mechanics.checks import ability_check
 from ...mechanics.distributions import (
     DamageDist,
     clamp_counts,
@@ -336,9 +337,19 @@ class Play:
         """The attacker's Athletics against the target's Athletics or Acrobatics."""
         a = self.draft.get(self.attacker_id)
         t = self.draft.get(self.target_id)
-        mine = dice.roll_die(20, self.rng, "check", a.skill("athletics", "strength"))
+        mine = ability_check(
+            self.draft,
+            a.id,
+            a.skill("athletics", "strength"),
+            self.rng,
+            self.log,
+            "check",
+            against=t.id,
+        ).roll
         best = max(t.skill("athletics", "strength"), t.skill("acrobatics", "dexterity"))
-        theirs = dice.roll_die(20, self.rng, "check", best)
+        theirs = ability_check(
+            self.draft, t.id, best, self.rng, self.log, "check", against=a.id
+        ).roll
         won = mine.total > theirs.total
         self.log.rolled(
             mine, f"{a.name}'s Athletics for the {what}: {mine.total}", actor=a.id, rule=RULE
@@ -740,8 +751,11 @@ class Check(_Base):
         cid = play.party(self.who)
         c = play.draft.get(cid)
         saving = self.roll == "saving_throw"
-        bonus = c.save_bonus(self.ability) if saving else c.abilities.get(self.ability)
-        roll = dice.roll_die(20, play.rng, "save" if saving else "check", bonus)
+        if saving:
+            roll = dice.roll_die(20, play.rng, "save", c.save_bonus(self.ability))
+        else:
+            bonus = c.abilities.get(self.ability)
+            roll = ability_check(play.draft, cid, bonus, play.rng, play.log, "check").roll
         success = roll.total >= self.dc
         what = "saving throw" if saving else "check"
         play.log.rolled(

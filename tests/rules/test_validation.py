@@ -1,0 +1,45 @@
+"""What an encounter may say: ids and names a client can show (issue 15: ids accepted NUL,
+U+202E and whitespace-only)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from factories import build, combatant, encounter_doc
+
+from service.rules import InvalidAction, apply
+from service.rules.model.requests import NextTurn, RollInitiative
+
+BAD = {
+    "nul": "a\x00b",
+    "newline": "a\nb",
+    "escape": "\x1b[31mred",
+    "right-to-left override": "evil\u202egnp.exe",
+    "isolate": "\u2067x",
+    "left-to-right mark": "x\u200e",
+    "line separator": "a\u2028b",
+    "blank": "   ",
+    "tab only": "\t",
+}
+
+
+@pytest.mark.parametrize("field", ["id", "name"])
+@pytest.mark.parametrize("text", list(BAD.values()), ids=list(BAD))
+@pytest.mark.parametrize("ruleset", ["d20", "d100", "d10"])
+def test_combatant_ids_and_names_refuse_control_bidi_and_blank_text(
+    field: str, text: str, ruleset: str
+) -> None:
+    doc = encounter_doc(combatant("a", 0, 0), combatant("b", 2, 0, side="foes"), ruleset=ruleset)
+    doc["combatants"][1][field] = text
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "combatants", 1, field)
+    assert field in e.value.message and ("blank" in e.value.message or "U+" in e.value.message)
+
+
+@pytest.mark.parametrize("text", ["Zoë", "李小龍", "Ørn the 2nd", "🐉 drake", "a-b_c.d"])
+def test_combatant_ids_and_names_take_any_printable_text(text: str) -> None:
+    doc = encounter_doc(combatant(text, 0, 0, name=text), combatant("b", 2, 0, side="foes"))
+    started = apply(build(doc), RollInitiative(), Random(1)).encounter
+    assert {e.combatant_id for e in started.order} == {text, "b"}
