@@ -247,6 +247,18 @@ EVENT_TYPES: Mapping[str, EventType] = {
     ),
     "push-blocked": EventType("d100: a shove's push is blocked (the message says by what)."),
     "grappled": EventType("d100: a creature is grappled."),
+    "grapple-ended": EventType(
+        "d100: a grapple ends by itself (out of reach, the grappler down, the held creature dead)."
+    ),
+    "dragged": EventType(
+        "d100: a grappler's move drags the creature it holds (forced movement).",
+        {"x": "its new column", "y": "its new row"},
+    ),
+    "speed-changed": EventType(
+        "d100: a grapple changes a creature's speed during its turn; `amount` is the movement "
+        "left.",
+        {"speed": "its speed now"},
+    ),
     "escaped": EventType("d100: a grappled creature escapes."),
     "released": EventType("d100: a grappler lets go."),
     "found": EventType("d100: a search finds a hidden creature."),

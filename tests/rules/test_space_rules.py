@@ -336,3 +336,89 @@ def test_d20_cover_degrees_a_guard_in_the_arrow_slit_gives_total_cover() -> None
     with pytest.raises(IllegalAction) as refused:
         apply(closed.encounter, ResolveAttack("archer", "target", spend="free"), ScriptedRandom([]))
     assert refused.value.rule == "d20.attack.total-cover"
+
+
+# ------------------------------------------------------------------ played: cover and flanking
+
+
+def _arrow(enc: Encounter, attacker: str, target: str, low: list[int]) -> Any:
+    """A missed attack (low natural rolls): what it had to meet, and from where."""
+    return apply(enc, ResolveAttack(attacker, target), ScriptedRandom(low))
+
+
+def _turns(enc: Encounter, n: int) -> Encounter:
+    for _ in range(n):
+        enc = apply(enc, NextTurn(), Random(1)).encounter
+    return enc
+
+
+@pytest.mark.rule("d20.cover.squares")
+@pytest.mark.rule("d20.cover.degrees")
+def test_d20_cover_squares_a_friend_in_the_line_adds_two_until_it_steps_aside() -> None:
+    enc = started(
+        combatant("archer", 0, 2, attacks=[BOW]),
+        combatant("friend", 2, 2),
+        combatant("target", 4, 2, side="foes", ac=12),
+    )
+    first = _arrow(enc, "archer", "target", [2])
+    assert first.outcome.cover == "half" and first.outcome.target_ac == 14
+    e = _turns(first.encounter, 1)
+    e = apply(e, MoveCombatant("friend", to=Cell(2, 0)), Random(1)).encounter
+    e = _turns(e, 2)
+    assert e.turn_of == "archer"
+    second = _arrow(e, "archer", "target", [2])
+    assert second.outcome.cover == "none" and second.outcome.target_ac == 12
+
+
+@pytest.mark.rule("d20.cover.hexes")
+def test_d20_cover_hexes_half_to_the_side_three_quarters_in_the_line_then_none() -> None:
+    def scene(friend: tuple[int, int]) -> Encounter:
+        enc = started(
+            combatant("archer", 0, 2, attacks=[BOW]),
+            combatant("friend", *friend),
+            combatant("target", 4, 2, side="foes", ac=12),
+        )
+        enc.grid.kind = "hex"
+        return enc
+
+    side = _arrow(scene((4, 1)), "archer", "target", [2]).outcome
+    assert side.cover == "half" and side.target_ac == 14
+    between = _arrow(scene((3, 2)), "archer", "target", [2])
+    assert between.outcome.cover == "three-quarters" and between.outcome.target_ac == 17
+    e = _turns(between.encounter, 1)
+    e = apply(e, MoveCombatant("friend", to=Cell(3, 0)), Random(1)).encounter
+    e = _turns(e, 2)
+    assert _arrow(e, "archer", "target", [2]).outcome.cover == "none"
+
+
+@pytest.mark.rule("d20.flank.squares")
+def test_d20_flank_squares_opposite_sides_give_advantage_a_corner_beside_does_not() -> None:
+    enc = started(
+        combatant("hero", 1, 2, attacks=[CLUB]),
+        combatant("ally", 3, 2, attacks=[CLUB]),
+        combatant("gob", 2, 2, side="foes", ac=30, hp=50, maxHp=50),
+    )
+    flanked = apply(enc, ResolveAttack("hero", "gob"), ScriptedRandom([2, 3]))
+    assert "flanking" in flanked.outcome.advantage_sources and flanked.outcome.advantage
+    e = _turns(flanked.encounter, 1)
+    e = apply(e, MoveCombatant("ally", to=Cell(3, 3)), Random(1)).encounter
+    e = _turns(e, 2)
+    alone = apply(e, ResolveAttack("hero", "gob"), ScriptedRandom([2]))
+    assert "flanking" not in alone.outcome.advantage_sources and not alone.outcome.advantage
+
+
+@pytest.mark.rule("d20.flank.hexes")
+def test_d20_flank_hexes_directly_opposite_flank_one_hex_round_does_not() -> None:
+    enc = started(
+        combatant("hero", 1, 2, attacks=[CLUB]),
+        combatant("ally", 3, 2, attacks=[CLUB]),
+        combatant("gob", 2, 2, side="foes", ac=30, hp=50, maxHp=50),
+    )
+    enc.grid.kind = "hex"
+    flanked = apply(enc, ResolveAttack("hero", "gob"), ScriptedRandom([2, 3]))
+    assert "flanking" in flanked.outcome.advantage_sources
+    e = _turns(flanked.encounter, 1)
+    e = apply(e, MoveCombatant("ally", to=Cell(2, 1)), Random(1)).encounter
+    e = _turns(e, 2)
+    alone = apply(e, ResolveAttack("hero", "gob"), ScriptedRandom([2]))
+    assert "flanking" not in alone.outcome.advantage_sources

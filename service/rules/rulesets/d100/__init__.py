@@ -59,7 +59,7 @@ SQUARE_EXTENT: dict[str, int] = {
 square; Large 10 ft 2x2, Huge 20 ft 4x4, Colossal 30 ft 6x6, Gargantuan 50 ft 10x10."""
 
 
-GRAPPLING = "d100.grappling"
+GRAPPLING = "grappling"
 """The draft's memo of who is in a grapple, taken before a move (none starts during one)."""
 
 
