@@ -3,6 +3,10 @@
 Everything the process writes is JSON lines on stderr (:func:`log_config`): uvicorn's
 start-up, shutdown and websocket lines, strawberry's errors, warnings, and a refusal to
 start (a bad setting: one ``critical`` line naming it, then exit status 1).
+
+uvicorn runs :class:`service.server.HttpProtocol` (its httptools protocol with the settings'
+header size limit and header and body read timeouts), and websocket messages are bounded
+by the body limit.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import uvicorn
 
 from service.api.observability import log_config
 from service.app import create_app
+from service.server import protocol_for
 from service.settings import Settings
 
 log = logging.getLogger("service")
@@ -34,6 +39,8 @@ def main() -> None:
         app,
         host=settings.host,
         port=settings.port,
+        http=protocol_for(settings),
+        ws_max_size=settings.max_body_bytes,
         log_level="info",
         log_config=log_config(),
         access_log=False,  # the app writes its own JSON access log (service.api.observability)

@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from strawberry.http.websocket_origin import normalize_allowed_origins
 
-from service.api.auth import Guard
+from service.api.auth import Guard, key_store
 from service.api.graphql.playground import PLAYGROUND_CSP, playground_html
 from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
@@ -45,7 +45,8 @@ from service.api.rest.catalog import routes as catalog_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
 from service.settings import Settings
-from service.store import RedisServer, SessionStore, connect
+from service.store import RedisServer, SessionStore, StoreUnavailable, connect
+from service.store.apikeys import persistence_problems
 
 log = logging.getLogger("uvicorn.error")
 
@@ -75,7 +76,37 @@ def make_store(settings: Settings, url: str) -> SessionStore:
         prefix=settings.redis_prefix,
         idle_ttl=settings.session_ttl_seconds,
         timeout=settings.store_timeout_seconds,
+        queue_limit=settings.session_queue_limit,
+        queue_timeout=settings.session_queue_timeout_seconds,
+        max_sessions=settings.tenant_max_sessions,
+        max_bytes=settings.tenant_max_bytes,
+        max_subscriptions=settings.tenant_max_subscriptions,
     )
+
+
+async def check_key_store(app: Starlette, settings: Settings) -> None:
+    """With API keys on: refuse to start on a Redis that would lose them on a restart
+    (unless ``CRS_REQUIRE_PERSISTENCE`` is off), and say so when it holds none yet."""
+    keys = key_store(app, settings)
+    if settings.require_persistence:
+        try:
+            async with asyncio.timeout(5 * settings.store_timeout_seconds):
+                problems = await persistence_problems(keys.redis)
+        except TimeoutError:
+            problems = ["Redis did not answer the persistence check"]
+        if problems:
+            raise RuntimeError(
+                "API keys live in Redis, and this Redis would lose them: "
+                + "; ".join(problems)
+                + " (CRS_REQUIRE_PERSISTENCE=0 skips this check)"
+            )
+    with suppress(StoreUnavailable, TimeoutError):
+        async with asyncio.timeout(settings.store_timeout_seconds):
+            if not await keys.has_keyring():
+                log.warning(
+                    "CRS_AUTH is on and Redis holds no API key yet: an unknown key answers "
+                    "503 (not 401) until one is created (python -m service.keys create)"
+                )
 
 
 def lifespan(settings: Settings) -> Any:
@@ -96,12 +127,16 @@ def lifespan(settings: Settings) -> Any:
                 log.info("no REDIS_URL: started an embedded Redis for sessions at %s", url)
             store = make_store(settings, url)
             app.state.store = store
-            app.state.started = True
             try:
+                if settings.auth:
+                    await check_key_store(app, settings)
+                app.state.started = True
                 yield
             finally:
                 app.state.started = False
                 app.state.store = None
+                with suppress(Exception):
+                    await asyncio.wait_for(store.aclose(), CONNECT_TIMEOUT)
                 with suppress(Exception):
                     await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
         finally:
@@ -173,6 +208,8 @@ def cors(settings: Settings) -> list[Middleware]:
                 "location",
                 "retry-after",
                 "idempotent-replayed",
+                "ratelimit",
+                "ratelimit-policy",
                 "x-request-id",
             ],
         )

@@ -2,7 +2,8 @@
 
 Reads the same environment as the service: ``REDIS_URL`` (required: keys live in the
 service's Redis), ``CRS_REDIS_PREFIX``, ``CRS_API_KEY_SECRET`` (required) and
-``CRS_API_KEY_PREFIX``. ``create`` prints the new key once: only its keyed hash is stored.
+``CRS_API_KEY_PREFIX``. ``create`` prints the new key once: only its keyed hash is stored,
+and warns when that Redis would lose it on a restart (no AOF, no snapshots).
 
     python -m service.keys create --tenant acme --label "discord bot"
     python -m service.keys list --tenant acme
@@ -19,7 +20,7 @@ from typing import Any
 
 from service.settings import Settings
 from service.store import StoreUnavailable, connect
-from service.store.apikeys import ApiKey, ApiKeyStore
+from service.store.apikeys import ApiKey, ApiKeyStore, persistence_problems
 from service.store.keys import check_name
 
 
@@ -69,6 +70,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             presented, record = await store.create(args.tenant, args.label)
             print(json.dumps({**_record(record), "key": presented}, indent=2))
             print("Store the key now: it cannot be shown again.", file=sys.stderr)
+            for problem in await persistence_problems(client):
+                print(f"warning: this Redis may lose the key: {problem}", file=sys.stderr)
         elif args.command == "list":
             print(json.dumps([_record(r) for r in await store.list(args.tenant)], indent=2))
         else:

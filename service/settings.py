@@ -51,10 +51,32 @@ class Settings:
     redis_prefix: str = "crs"
     """The first part of every Redis key, to share one Redis between deployments."""
     max_body_bytes: int = 1_048_576
+    max_header_bytes: int = 16_384
+    """The largest request line and headers together (431 above, before anything runs);
+    also the most a websocket's upgrade request may carry."""
+    header_timeout_seconds: float = 10.0
+    """A connection must send a complete request line and headers within this long of
+    opening (or of the first byte of its next request): else 408 and closed."""
+    body_timeout_seconds: float = 30.0
+    """A request body must arrive in full within this long of its headers: else 408 and
+    closed."""
     session_ttl_seconds: int = 24 * 3600
     """A session expires this long after its last write."""
     store_timeout_seconds: float = 2.0
-    """Every session-store operation answers (or fails with 503) within about this long."""
+    """Every call to Redis answers (or fails with 503) within about this long."""
+    session_queue_limit: int = 16
+    """How many writes to one session may wait for their turn in one process; beyond, 409
+    ``session-busy`` with ``Retry-After`` at once."""
+    session_queue_timeout_seconds: float = 5.0
+    """How long a write waits for its turn on a busy session before 409 ``session-busy``."""
+    tenant_max_sessions: int = 1000
+    """The most live sessions a tenant may have (0: no cap); 507 ``session-quota-exceeded``."""
+    tenant_max_bytes: int = 256 * 1024 * 1024
+    """The most bytes a tenant's sessions may hold in Redis: documents, event logs, undo
+    history and idempotency records (0: no cap); 507 ``storage-quota-exceeded``."""
+    tenant_max_subscriptions: int = 1000
+    """The most GraphQL subscriptions a tenant may hold open in one process (0: no cap);
+    the subscription answers ``Unavailable`` with code ``subscription-quota-exceeded``."""
     production: bool = False
     """Production switches off GraphQL introspection and the playground, and switches on
     API keys and rate limits (unless set otherwise)."""
@@ -78,9 +100,18 @@ class Settings:
     and by ``python -m service.keys``. Changing it invalidates every key."""
     api_key_prefix: str = "crs"
     """The first part of every API key this deployment issues: ``crs_<id>_<secret>``."""
+    api_key_recheck_seconds: float = 10.0
+    """How often an open GraphQL websocket's key is checked again (a revoked key closes
+    the socket with 4403); each new operation on a socket checks it too."""
+    require_persistence: bool = False
+    """Refuse to start unless the Redis keeping the API keys persists its data (AOF or RDB
+    snapshots), so that a restart cannot silently wipe every key. On by default with
+    ``CRS_AUTH``; switch it off for a Redis that keeps its data another way (a managed,
+    replicated Redis that does not allow ``CONFIG``)."""
     rate_limit: int = 0
-    """Requests per minute per API key (per client IP without auth); 0 switches it off.
-    A REST request counts 1; a GraphQL operation 1, and a mutation 1 per mutation field."""
+    """Units per minute per API key (per client IP without auth); 0 switches it off. A
+    request counts 1, ``encounter-odds`` 10; a GraphQL operation counts each of its action
+    and query fields (aliases included) the same way, and at least 1."""
     rate_burst: int = 60
     """How many requests may come at once, above the steady rate (GCRA burst)."""
     metrics_port: int | None = None
@@ -92,14 +123,23 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         production = _bool("CRS_PRODUCTION", False)
+        auth = _bool("CRS_AUTH", production)
         return cls(
             host=os.environ.get("CRS_HOST", "127.0.0.1"),
             port=_int("CRS_PORT", _int("PORT", 8000)),
             redis_url=os.environ.get("REDIS_URL") or None,
             redis_prefix=os.environ.get("CRS_REDIS_PREFIX") or "crs",
             max_body_bytes=_int("CRS_MAX_BODY_BYTES", 1_048_576),
+            max_header_bytes=_int("CRS_MAX_HEADER_BYTES", 16_384),
+            header_timeout_seconds=_float("CRS_HEADER_TIMEOUT_SECONDS", 10.0),
+            body_timeout_seconds=_float("CRS_BODY_TIMEOUT_SECONDS", 30.0),
             session_ttl_seconds=_int("CRS_SESSION_TTL_SECONDS", 24 * 3600),
             store_timeout_seconds=_float("CRS_STORE_TIMEOUT_SECONDS", 2.0),
+            session_queue_limit=_int("CRS_SESSION_QUEUE_LIMIT", 16),
+            session_queue_timeout_seconds=_float("CRS_SESSION_QUEUE_TIMEOUT_SECONDS", 5.0),
+            tenant_max_sessions=_int("CRS_TENANT_MAX_SESSIONS", 1000),
+            tenant_max_bytes=_int("CRS_TENANT_MAX_BYTES", 256 * 1024 * 1024),
+            tenant_max_subscriptions=_int("CRS_TENANT_MAX_SUBSCRIPTIONS", 1000),
             production=production,
             graphql_playground=_bool("CRS_GRAPHQL_PLAYGROUND", not production),
             graphql_introspection=_bool("CRS_GRAPHQL_INTROSPECTION", not production),
@@ -109,9 +149,11 @@ class Settings:
             cors_origins=tuple(
                 o.strip() for o in os.environ.get("CRS_CORS_ORIGINS", "").split(",") if o.strip()
             ),
-            auth=_bool("CRS_AUTH", production),
+            auth=auth,
             api_key_secret=os.environ.get("CRS_API_KEY_SECRET") or None,
             api_key_prefix=os.environ.get("CRS_API_KEY_PREFIX") or "crs",
+            api_key_recheck_seconds=_float("CRS_API_KEY_RECHECK_SECONDS", 10.0),
+            require_persistence=_bool("CRS_REQUIRE_PERSISTENCE", auth),
             rate_limit=_int("CRS_RATE_LIMIT", 600 if production else 0),
             rate_burst=_int("CRS_RATE_BURST", 60),
             metrics_port=_int("CRS_METRICS_PORT", 9464 if production else 0) or None,
@@ -148,4 +190,11 @@ class Settings:
                 raise SystemExit(f"CRS_{name.upper()} must be 1 or more")
         if self.rate_limit < 0 or self.rate_burst < 1:
             raise SystemExit("CRS_RATE_LIMIT must be 0 (off) or more, CRS_RATE_BURST 1 or more")
+        if self.max_header_bytes < 1024:
+            raise SystemExit("CRS_MAX_HEADER_BYTES must be 1024 or more")
+        if self.session_queue_limit < 0:
+            raise SystemExit("CRS_SESSION_QUEUE_LIMIT must be 0 or more")
+        for name in ("tenant_max_sessions", "tenant_max_bytes", "tenant_max_subscriptions"):
+            if getattr(self, name) < 0:
+                raise SystemExit(f"CRS_{name.upper()} must be 0 (no cap) or more")
         return self

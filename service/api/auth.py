@@ -7,23 +7,34 @@ or ``{"X-API-Key": "<key>"}``). Without one, or with a bad or revoked one: 401
 problem+json. The key decides the tenant; :func:`principal_of` tells the transports.
 
 With ``CRS_AUTH`` off, every caller is the ``public`` tenant and the rate limit applies per
-client IP. The rate limit counts 1 per REST request here; GraphQL operations are counted
-by the schema's extension (a mutation counts each of its fields).
+client IP. The rate limit is charged here for every guarded HTTP request: a REST request
+its action's cost (:func:`~service.api.ratelimit.cost_of`), a GraphQL request 1 (an
+invalid document too); the schema's extension charges the rest of an operation's cost (its
+action and query fields) and each websocket operation. Every rate-limited HTTP response
+carries ``RateLimit`` and ``RateLimit-Policy``.
+
+A websocket authenticated with a key keeps being checked: at each new operation and every
+``CRS_API_KEY_RECHECK_SECONDS``; once the key is revoked (or deleted) the socket is closed
+with code 4403.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.requests import HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.api.core import Problem
-from service.api.ratelimit import RateLimiter
+from service.api.ratelimit import Decision, RateLimiter, cost_of
+from service.rules import ACTIONS
 from service.settings import Settings
 from service.store import StoreUnavailable
 from service.store.apikeys import ApiKeyStore
@@ -32,7 +43,13 @@ log = logging.getLogger("service.auth")
 
 PUBLIC_TENANT = "public"
 SCOPE_KEY = "crs.principal"
+SCOPE_RATE = "crs.ratelimit"
+"""Where a request's latest rate-limit decision is kept, for its response's headers."""
 GUARDED = ("/v1/", "/graphql")
+REVOKED = 4403
+"""The close code of a websocket whose key was revoked (the code of a refused key)."""
+
+_SLUG_COSTS = {spec.slug: cost_of(spec.name) for spec in ACTIONS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +77,20 @@ def unauthorized(detail: str) -> Problem:
     )
 
 
-def rate_limited(retry_after: int) -> Problem:
+def rate_limited(retry_after: int, headers: dict[str, str] | None = None) -> Problem:
     return Problem(
         429,
         "rate-limited",
         "Too many requests",
         f"the rate limit is exhausted; retry after {retry_after} s",
-        headers={"Retry-After": str(retry_after)},
+        headers={"Retry-After": str(retry_after), **(headers or {})},
     )
+
+
+def rest_cost(path: str) -> int:
+    """What a REST request costs: its action's units (``/v1/<slug>`` or
+    ``/v1/sessions/{id}/<slug>``), else 1."""
+    return _SLUG_COSTS.get(path.rstrip("/").rsplit("/", 1)[-1], 1)
 
 
 def presented_key(headers: Headers | dict[str, Any]) -> str | None:
@@ -139,7 +162,7 @@ async def authenticate(app: Any, settings: Settings, presented: str | None, ip: 
             503,
             "store-unavailable",
             "Key store unavailable",
-            str(exc),
+            "the key store is unavailable",
             headers={"Retry-After": str(exc.retry_after)},
         ) from None
     if record is None:
@@ -147,18 +170,47 @@ async def authenticate(app: Any, settings: Settings, presented: str | None, ip: 
     return Principal(record.tenant, record.id, record.id)
 
 
-async def charge(app: Any, settings: Settings, principal: Principal, cost: int = 1) -> None:
-    """Take ``cost`` from the principal's rate limit; raise 429 when it is exhausted."""
-    limiter = rate_limiter(app, settings)
+async def charge(
+    connection: HTTPConnection | Scope,
+    settings: Settings,
+    principal: Principal,
+    cost: int = 1,
+    *,
+    total: int | None = None,
+) -> None:
+    """Take ``cost`` units from the principal's rate limit; raise 429 when it is exhausted.
+
+    ``total`` is the whole cost of what the request runs, when ``cost`` is its remainder
+    (part was charged at the door): a total over the burst can never pass. The decision is
+    kept in the scope for the response's ``RateLimit`` headers.
+    """
+    scope = connection.scope if isinstance(connection, HTTPConnection) else connection
+    limiter = rate_limiter(scope["app"], settings)
     if limiter is None:
         return
-    decision = await limiter.hit(principal.tenant, principal.caller, cost)
+    if total is not None and total > limiter.burst:
+        decision = Decision(False, limiter.window, 0, limiter.window)
+    else:
+        if total is None:  # one action heavier than a burst passes on a whole one
+            cost = min(cost, limiter.burst)
+        decision = await limiter.hit(principal.tenant, principal.caller, cost)
+    scope[SCOPE_RATE] = (limiter, decision)
     if not decision.allowed:
-        raise rate_limited(decision.retry_after)
+        raise rate_limited(decision.retry_after, limiter.headers(decision))
+
+
+def rate_headers(scope: Scope) -> list[tuple[bytes, bytes]]:
+    """The ``RateLimit`` fields of the scope's latest decision (none without one)."""
+    kept = scope.get(SCOPE_RATE)
+    if kept is None:
+        return []
+    limiter, decision = kept
+    return [(k.lower().encode(), v.encode()) for k, v in limiter.headers(decision).items()]
 
 
 class Guard:
-    """The middleware: authenticate ``/v1/`` and ``/graphql``, and rate-limit REST."""
+    """The middleware: authenticate ``/v1/`` and ``/graphql``, rate-limit their HTTP
+    requests (with ``RateLimit`` headers on the answers) and watch keyed websockets."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
@@ -169,32 +221,72 @@ class Guard:
         if scope["type"] not in ("http", "websocket") or not path.startswith(GUARDED):
             await self.app(scope, receive, send)
             return
-        headers = Headers(scope=scope)
-        presented = presented_key(headers)
-        websocket = scope["type"] == "websocket"
-        if websocket and presented is None:
-            # The key may come in connection_init: the GraphQL view checks it there.
-            await self.app(scope, receive, send)
+        if scope["type"] == "websocket":
+            await self.websocket(scope, receive, send)
             return
+        presented = presented_key(Headers(scope=scope))
         if path == "/graphql" and scope.get("method") == "GET" and not scope.get("query_string"):
             # The playground page itself (off in production); its requests carry the key.
             await self.app(scope, receive, send)
             return
+        graphql = path == "/graphql"
         try:
             principal = await authenticate(scope["app"], self.settings, presented, client_ip(scope))
-            if not websocket and path.startswith("/v1/"):
-                await charge(scope["app"], self.settings, principal)
+            await charge(scope, self.settings, principal, 1 if graphql else rest_cost(path))
         except Problem as problem:
-            if websocket:
-                await send({"type": "websocket.close", "code": 4401, "reason": problem.title})
-                return
-            await send_problem(send, problem)
+            if graphql and problem.status == 429:
+                await send_graphql_limited(send, problem)
+            else:
+                await send_problem(send, problem)
             return
         scope[SCOPE_KEY] = principal
-        if websocket or path != "/graphql":
+        started = False
+
+        async def with_rate_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                extra = rate_headers(scope)
+                if extra:
+                    message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        try:
+            if graphql:
+                await self.limit_body(scope, receive, with_rate_headers)
+            else:
+                await self.app(scope, receive, with_rate_headers)
+        except ClientDisconnect:
+            # The body never came in full: the server timed it out (and answered 408 on
+            # the wire) or the client left. Nothing ran; record it as what it is.
+            if not started:
+                await send_problem(
+                    send,
+                    Problem(
+                        408,
+                        "request-timeout",
+                        "Request Timeout",
+                        "the request body did not arrive in full",
+                    ),
+                )
+
+    async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Authenticate a websocket by its upgrade headers (else the GraphQL view does, on
+        ``connection_init``), then keep checking its key while it is open."""
+        presented = presented_key(Headers(scope=scope))
+        if presented is not None:
+            try:
+                principal = await authenticate(
+                    scope["app"], self.settings, presented, client_ip(scope)
+                )
+            except Problem as problem:
+                await send({"type": "websocket.close", "code": 4401, "reason": problem.title})
+                return
+            scope[SCOPE_KEY] = principal
+        if not self.settings.auth:
             await self.app(scope, receive, send)
             return
-        await self.limit_body(scope, receive, send)
+        await KeyWatch(scope, self.settings).run(self.app, receive, send)
 
     async def limit_body(self, scope: Scope, receive: Receive, send: Send) -> None:
         """The GraphQL door, with the REST door's body limit (413 problem+json above it)."""
@@ -236,6 +328,99 @@ class Guard:
 
 class BodyTooLarge(Exception):
     """The request body grew past the limit while it was read."""
+
+
+class KeyWatch:
+    """Close a websocket once the key it was opened with is revoked: checked before each
+    new operation (a ``subscribe`` message) and every ``api_key_recheck_seconds``. The key
+    is read from the scope when checked, so a key sent in ``connection_init`` counts too.
+    If Redis does not answer, the socket stays open (its operations fail on their own)."""
+
+    def __init__(self, scope: Scope, settings: Settings) -> None:
+        self.scope = scope
+        self.settings = settings
+        self.closed = False
+
+    async def run(self, app: ASGIApp, receive: Receive, send: Send) -> None:
+        async def checked_receive() -> Message:
+            message = await receive()
+            if (
+                message["type"] == "websocket.receive"
+                and _is_operation(message)
+                and not await self.active()
+            ):
+                await self.close(send)
+                return {"type": "websocket.disconnect", "code": REVOKED}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            if not self.closed:
+                await send(message)
+
+        watcher = asyncio.create_task(self.watch(send))
+        try:
+            await app(self.scope, checked_receive, guarded_send)
+        finally:
+            watcher.cancel()
+            with suppress(BaseException):
+                await watcher
+
+    async def active(self) -> bool:
+        principal = principal_of_scope(self.scope)
+        if principal is None or principal.key_id is None:
+            return True
+        try:
+            return await key_store(self.scope["app"], self.settings).is_active(principal.key_id)
+        except StoreUnavailable:
+            return True
+
+    async def watch(self, send: Send) -> None:
+        interval = self.settings.api_key_recheck_seconds
+        while not self.closed:
+            await asyncio.sleep(interval * random.uniform(0.9, 1.1))
+            if not await self.active():
+                log.info("closed a websocket whose API key was revoked")
+                await self.close(send)
+                return
+
+    async def close(self, send: Send) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        with suppress(Exception):
+            await send({"type": "websocket.close", "code": REVOKED, "reason": "API key revoked"})
+
+
+def _is_operation(message: Message) -> bool:
+    """Whether a websocket message starts an operation (graphql-transport-ws ``subscribe``,
+    graphql-ws ``start``): a cheap look, a false positive only costs a check."""
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes")
+        text = raw.decode(errors="replace") if isinstance(raw, bytes) else ""
+    return '"subscribe"' in text or '"start"' in text
+
+
+def principal_of_scope(scope: Scope) -> Principal | None:
+    found: Principal | None = scope.get(SCOPE_KEY)
+    return found
+
+
+async def send_graphql_limited(send: Send, problem: Problem) -> None:
+    """A 429 in GraphQL's shape, for the GraphQL door's own clients."""
+    retry_after = int(problem.headers.get("Retry-After", "1"))
+    error = {
+        "message": problem.detail,
+        "extensions": {"code": "RATE_LIMITED", "retryAfter": retry_after},
+    }
+    body = json.dumps({"data": None, "errors": [error]}, separators=(",", ":")).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *((k.lower().encode(), v.encode()) for k, v in problem.headers.items()),
+    ]
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def send_problem(send: Send, problem: Problem) -> None:

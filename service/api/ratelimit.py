@@ -1,10 +1,17 @@
 """Rate limits: GCRA (the generic cell rate algorithm) on Redis, one key per caller.
 
-A caller is an API key (with ``CRS_AUTH``) or a client IP (without). ``rate`` requests per
-minute flow steadily, and up to ``burst`` may come at once; a request of cost ``n`` (a
-GraphQL operation with ``n`` mutation fields) uses ``n`` of them. The state is one number
-per caller, the theoretical arrival time, read and written by one Lua script with Redis's
-own clock, so every service process shares the same limit.
+A caller is an API key (with ``CRS_AUTH``) or a client IP (without). ``rate`` units per
+minute flow steadily, and up to ``burst`` may be spent at once. A request costs the units
+of what it runs (:func:`cost_of`: 1, ``encounterOdds`` 10); a GraphQL operation the sum
+over its action and query fields. The state is one number per caller, the theoretical
+arrival time, read and written by one Lua script with Redis's own clock, so every service
+process shares the same limit.
+
+Every decision also tells what is left, for the ``RateLimit`` and ``RateLimit-Policy``
+response fields of draft-ietf-httpapi-ratelimit-headers (:func:`headers`): the policy
+``"default";q=<burst>;w=<seconds to refill a burst>`` (GCRA as the draft's quota: a burst
+of ``q`` units per ``w`` seconds is exactly the steady rate) and the state
+``"default";r=<units left>;t=<seconds until the burst is whole again>``.
 
 When Redis does not answer, requests are let through (and logged): a rate limit is not
 worth an outage.
@@ -24,8 +31,12 @@ from service.store.keys import key
 
 log = logging.getLogger("service.ratelimit")
 
+COSTS = {"encounterOdds": 10}
+"""Actions that cost more than 1 unit (by GraphQL name): ``encounterOdds`` plays a whole
+fight out up to 2000 times."""
+
 # KEYS[1]: the caller's TAT key; ARGV: emission interval (µs), burst tolerance (µs), cost.
-# Answers {allowed (0/1), retry after (µs)}.
+# Answers {allowed (0/1), retry after (µs), units left, µs until the burst is whole}.
 GCRA = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -37,14 +48,20 @@ if tat < now then tat = now end
 local new_tat = tat + interval * cost
 local allow_at = new_tat - tolerance
 if allow_at > now then
-  return {0, allow_at - now}
+  return {0, allow_at - now, math.floor((tolerance - (tat - now)) / interval), tat - now}
 end
 local ttl = math.ceil((new_tat - now) / 1000) + 1
 redis.call('SET', KEYS[1], string.format('%d', new_tat), 'PX', ttl)
-return {1, 0}
+return {1, 0, math.floor((tolerance - (new_tat - now)) / interval), new_tat - now}
 """
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+POLICY = "default"
+
+
+def cost_of(action: str) -> int:
+    """The units one run of an action costs (by its GraphQL name)."""
+    return COSTS.get(action, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,17 +69,28 @@ class Decision:
     allowed: bool
     retry_after: int = 0
     """Whole seconds to wait (at least 1) when not allowed."""
+    remaining: int | None = None
+    """Units left now (None when Redis did not answer)."""
+    reset: int = 0
+    """Whole seconds until the whole burst is available again (when refused: until the
+    request could pass, as ``Retry-After``)."""
 
 
 class RateLimiter:
-    """``rate`` per minute with a ``burst``, per caller, on the Redis of the session store."""
+    """``rate`` units per minute with a ``burst``, per caller, on the session store's Redis."""
 
     def __init__(self, redis: Client, *, prefix: str, rate: int, burst: int) -> None:
         self.redis = redis
         self.prefix = prefix
+        self.rate = rate
         self.interval = 60_000_000 // max(1, rate)
         self.burst = burst
         self._script = redis.register_script(GCRA)
+
+    @property
+    def window(self) -> int:
+        """Seconds in which a whole burst refills: the policy's ``w``."""
+        return max(1, math.ceil(self.interval * self.burst / 1_000_000))
 
     def _key(self, tenant: str, caller: str) -> str:
         return key(
@@ -70,19 +98,32 @@ class RateLimiter:
         )
 
     async def hit(self, tenant: str, caller: str, cost: int = 1) -> Decision:
-        """Take ``cost`` from the caller's allowance; whether that was allowed."""
+        """Take ``cost`` units from the caller's allowance; whether that was allowed."""
         cost = max(1, cost)
         if cost > self.burst:
             # More than a full burst at once can never pass: say when a full burst is back.
-            return Decision(False, max(1, math.ceil(self.interval * self.burst / 1_000_000)))
+            return Decision(False, self.window, 0, self.window)
         tolerance = self.interval * self.burst
         try:
-            allowed, wait = await self._script(
+            allowed, wait, left, full = await self._script(
                 keys=[self._key(tenant, caller)], args=[self.interval, tolerance, cost]
             )
         except (RedisError, RedisClusterException, OSError) as exc:
             log.warning("rate limit not checked (Redis: %s): request let through", exc)
             return Decision(True)
+        reset = max(0, math.ceil(int(full) / 1_000_000))
+        remaining = max(0, int(left))
         if int(allowed):
-            return Decision(True)
-        return Decision(False, max(1, math.ceil(int(wait) / 1_000_000)))
+            return Decision(True, 0, remaining, reset)
+        retry_after = max(1, math.ceil(int(wait) / 1_000_000))
+        return Decision(False, retry_after, remaining, retry_after)
+
+    def headers(self, decision: Decision) -> dict[str, str]:
+        """The ``RateLimit-Policy`` and ``RateLimit`` fields of a decision (none if Redis
+        did not answer)."""
+        if decision.remaining is None:
+            return {}
+        return {
+            "RateLimit-Policy": f'"{POLICY}";q={self.burst};w={self.window}',
+            "RateLimit": f'"{POLICY}";r={decision.remaining};t={decision.reset}',
+        }

@@ -34,7 +34,9 @@ from service.store import (
     IdempotencyKeyReused,
     InvalidArgument,
     NothingToUndo,
+    QuotaExceeded,
     Session,
+    SessionBusy,
     SessionNotFound,
     SessionStore,
     SessionUpdate,
@@ -92,6 +94,13 @@ def store_of(connection: HTTPConnection) -> SessionStore:
     return store
 
 
+QUOTA_CODES = {
+    "sessions": "session-quota-exceeded",
+    "bytes": "storage-quota-exceeded",
+    "subscriptions": "subscription-quota-exceeded",
+}
+
+
 def from_store_error(error: StoreError) -> Problem:
     """The problem a store error answers (DESIGN.md's error table)."""
     if isinstance(error, SessionNotFound):
@@ -123,6 +132,22 @@ def from_store_error(error: StoreError) -> Problem:
             "idempotency-key-reused",
             "Idempotency key reused",
             "this idempotency key was already used with a different request",
+        )
+    if isinstance(error, SessionBusy):
+        return Problem(
+            409,
+            "session-busy",
+            "Session busy",
+            "too many writes to this session are under way; retry after Retry-After seconds",
+            headers={"Retry-After": str(max(1, error.retry_after))},
+        )
+    if isinstance(error, QuotaExceeded):
+        return Problem(
+            507,
+            QUOTA_CODES[error.quota],
+            "Quota exceeded",
+            str(error),
+            extra={"quota": error.quota, "limit": error.limit},
         )
     if isinstance(error, StoreUnavailable):
         return Problem(
@@ -277,7 +302,7 @@ async def run(
     def fn(document: Document) -> Change:
         response = run_action(models, load(document), seeded, count=False)
         data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
-        return Change(document=data["encounter"], events=data["events"], response=data)
+        return Change(data["encounter"], data["events"], data, document_at="encounter")
 
     with store_errors():
         applied = await store.apply(

@@ -9,6 +9,8 @@ from service.store.errors import (
     IdempotencyKeyReused,
     InvalidArgument,
     NothingToUndo,
+    QuotaExceeded,
+    SessionBusy,
     SessionNotFound,
     StoreError,
     StoreUnavailable,
@@ -16,6 +18,7 @@ from service.store.errors import (
 )
 from service.store.sessions import (
     MAX_PAGE,
+    Action,
     Applied,
     Change,
     Client,
@@ -29,6 +32,7 @@ from service.store.sessions import (
 
 __all__ = [
     "MAX_PAGE",
+    "Action",
     "Applied",
     "Change",
     "Client",
@@ -39,8 +43,10 @@ __all__ = [
     "IdempotencyKeyReused",
     "InvalidArgument",
     "NothingToUndo",
+    "QuotaExceeded",
     "RedisServer",
     "Session",
+    "SessionBusy",
     "SessionNotFound",
     "SessionStore",
     "SessionUpdate",

@@ -1,11 +1,24 @@
-"""The Lua scripts of the session store.
+"""The Lua scripts of the store.
 
-Each runs atomically on the node that holds the session's slot: every key it names shares
-the session's hash tag (see :mod:`service.store.keys`).
+Each runs atomically on the node that holds the slot of its keys: every key a session
+script names shares the session's hash tag, every key a ledger script names the tenant
+ledger's (see :mod:`service.store.keys`).
 
-A session is a hash ``session`` (``version``, ``document``, ``created``, ``updated``), a list
-``events`` (JSON events, oldest first) and a list ``history`` (JSON snapshots
-``{"version": v, "document": d}`` of the documents before each action, newest first).
+A session is
+
+- a hash ``session``: ``version``, ``document``, ``created``, ``updated``, ``bytes`` (what the
+  session holds in Redis: document, events, history and idempotency records, in bytes) and
+  ``origin`` (the key of the idempotency record of its creation, if it had one);
+- a list ``events`` (JSON events, oldest first);
+- a list ``history`` (JSON snapshots ``{"version": v, "document": d}`` of the documents
+  before each action, newest first);
+- a sorted set ``records``: one member ``<bytes>:<digest>`` per idempotency record
+  ``idempotency:<digest>`` of the session, scored by the time it expires (ms), so that a
+  write can drop the expired ones from ``bytes`` and a delete can delete them all.
+
+A tenant's ledger (for its quotas) is a sorted set ``sessions`` (session id, scored by the
+time it expires, ms), a hash ``sizes`` (session id to its ``bytes``) and a string ``bytes``
+(their sum).
 """
 
 from __future__ import annotations
@@ -18,7 +31,18 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-__all__ = ["CLAIM", "COMPLETE", "CREATE", "DELETE", "EVENTS", "READ", "RELEASE", "WRITE", "Script"]
+__all__ = [
+    "CLAIM",
+    "COMPLETE",
+    "CREATE",
+    "DELETE",
+    "EVENTS",
+    "LEDGER",
+    "READ",
+    "RELEASE",
+    "WRITE",
+    "Script",
+]
 
 Client = Redis | RedisCluster
 
@@ -31,7 +55,7 @@ class Script:
         self.sha = hashlib.sha1(source.encode()).hexdigest()
 
     async def __call__(
-        self, client: Client, keys: Sequence[str], args: Sequence[str | int] = ()
+        self, client: Client, keys: Sequence[str], args: Sequence[str | int | bytes] = ()
     ) -> Any:
         try:
             return await client.evalsha(self.sha, len(keys), *keys, *args)
@@ -42,20 +66,21 @@ class Script:
 READ = Script(
     """
 -- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot.
-local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
+local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes')
 if not s[1] then return false end
 local head = false
 if ARGV[1] == '1' then head = redis.call('LINDEX', KEYS[3], 0) end
-return {s[1], s[2], s[3], s[4], redis.call('LLEN', KEYS[2]), head}
+return {s[1], s[2], s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2]}
 """
 )
 
 CREATE = Script(
     """
--- KEYS: session. ARGV: document, now (ms), idle ttl (ms).
+-- KEYS: session. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or '').
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', '1', 'document', ARGV[1],
-           'created', ARGV[2], 'updated', ARGV[2])
+           'created', ARGV[2], 'updated', ARGV[2], 'bytes', #ARGV[1])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'origin', ARGV[4]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 """
@@ -64,37 +89,68 @@ return 1
 WRITE = Script(
     """
 -- The compare-and-set of one action.
--- KEYS: session, events, history[, idempotency record].
+-- KEYS: session, events, history, records[, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
---       8 channel, 9 message, 10 claim, 11 record, 12 record ttl (ms), 13.. events.
+--       8 channel, 9 message, 10 claim, 11 record, 12 record ttl (ms), 13 record digest,
+--       14.. events.
+-- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'conflict', current} end
-if KEYS[4] and redis.call('GET', KEYS[4]) ~= ARGV[10] then return {'claim_lost'} end
+if KEYS[5] and redis.call('GET', KEYS[5]) ~= ARGV[10] then return {'claim_lost'} end
+local old = redis.call('HGET', KEYS[1], 'document')
+local size = tonumber(redis.call('HGET', KEYS[1], 'bytes') or #old) - #old + #ARGV[3]
 if ARGV[5] == 'push' then
-  local document = redis.call('HGET', KEYS[1], 'document')
-  redis.call('LPUSH', KEYS[3], '{"version":' .. current .. ',"document":' .. document .. '}')
-  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[6]) - 1)
+  local snapshot = '{"version":' .. current .. ',"document":' .. old .. '}'
+  redis.call('LPUSH', KEYS[3], snapshot)
+  size = size + #snapshot
+  local limit = tonumber(ARGV[6])
+  while redis.call('LLEN', KEYS[3]) > limit do
+    size = size - #redis.call('RPOP', KEYS[3])
+  end
 elseif ARGV[5] == 'pop' then
-  redis.call('LPOP', KEYS[3])
+  local popped = redis.call('LPOP', KEYS[3])
+  if popped then size = size - #popped end
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4])
-for i = 13, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
-if KEYS[4] then redis.call('SET', KEYS[4], ARGV[11], 'PX', ARGV[12]) end
+local now = tonumber(ARGV[4])
+local expired = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now)
+for _, member in ipairs(expired) do
+  size = size - tonumber(string.match(member, '^(%d+):'))
+end
+if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
+for i = 14, #ARGV do
+  redis.call('RPUSH', KEYS[2], ARGV[i])
+  size = size + #ARGV[i]
+end
+if KEYS[5] then
+  redis.call('SET', KEYS[5], ARGV[11], 'PX', ARGV[12])
+  redis.call('ZADD', KEYS[4], now + tonumber(ARGV[12]), #ARGV[11] .. ':' .. ARGV[13])
+  size = size + #ARGV[11]
+end
+if size < 0 then size = 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
+           'bytes', size)
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9])
-return {'ok'}
+return {'ok', size}
 """
 )
 
 DELETE = Script(
     """
--- KEYS: session, events, history. ARGV: channel, message.
+-- KEYS: session, events, history, records.
+-- ARGV: channel, message, the name of the session's records without their digest.
+-- Deletes the session with its idempotency records (named by the session's hash tag, so
+-- in its slot); answers {found (0/1), origin (the key of its creation's record) or false}.
+local origin = redis.call('HGET', KEYS[1], 'origin')
 local found = redis.call('DEL', KEYS[1])
-redis.call('DEL', KEYS[2], KEYS[3])
+for _, member in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
+  redis.call('DEL', ARGV[3] .. string.match(member, '^%d+:(.+)$'))
+end
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 if found == 1 then redis.call('PUBLISH', ARGV[1], ARGV[2]) end
-return found
+return {found, origin or false}
 """
 )
 
@@ -119,7 +175,7 @@ return false
 
 RELEASE = Script(
     """
--- KEYS: idempotency record. ARGV: claim.
+-- KEYS: idempotency record. ARGV: the value it must still hold to be deleted.
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
@@ -131,5 +187,57 @@ COMPLETE = Script(
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1
+"""
+)
+
+LEDGER = Script(
+    """
+-- A tenant's quotas. KEYS: sessions (zset), sizes (hash), bytes (string).
+-- ARGV: 1 op ('admit' a new session | 'charge' a write | 'drop' a deleted session),
+--       2 session id, 3 its bytes (absolute), 4 idle ttl (ms),
+--       5 most sessions (0: no cap), 6 most bytes (0: no cap).
+-- Forgets expired sessions first. Answers {'ok', total}, {'exists'} (admit of a known id),
+-- {'sessions', count} or {'bytes', total} (a cap would be passed: nothing changed).
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[4])
+local total = tonumber(redis.call('GET', KEYS[3]) or '0')
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
+for _, id in ipairs(expired) do
+  total = total - tonumber(redis.call('HGET', KEYS[2], id) or '0')
+  redis.call('HDEL', KEYS[2], id)
+end
+if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now) end
+if total < 0 then total = 0 end
+local function keep(answer)
+  redis.call('SET', KEYS[3], string.format('%d', total), 'PX', ttl + 60000)
+  for i = 1, 2 do redis.call('PEXPIRE', KEYS[i], ttl + 60000) end
+  return answer
+end
+local op, id, size = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local old = tonumber(redis.call('HGET', KEYS[2], id) or '-1')
+if op == 'drop' then
+  if old >= 0 then
+    total = total - old
+    redis.call('HDEL', KEYS[2], id)
+  end
+  redis.call('ZREM', KEYS[1], id)
+  return keep({'ok', total})
+end
+if op == 'admit' then
+  if old >= 0 then return keep({'exists'}) end
+  local cap = tonumber(ARGV[5])
+  local count = redis.call('ZCARD', KEYS[1])
+  if cap > 0 and count >= cap then return keep({'sessions', count}) end
+end
+if old < 0 then old = 0 end
+local most = tonumber(ARGV[6])
+if most > 0 and size > old and total - old + size > most then
+  return keep({'bytes', total})
+end
+total = total - old + size
+redis.call('HSET', KEYS[2], id, size)
+redis.call('ZADD', KEYS[1], now + ttl, id)
+return keep({'ok', total})
 """
 )

@@ -9,22 +9,31 @@ Each one is a :class:`StoreError`; the transports map them to answers:
 :class:`IdempotencyKeyReused`  422
 :class:`IdempotencyInProgress`  409
 :class:`InvalidArgument`     400 (it is also a :class:`ValueError`)
+:class:`SessionBusy`         409 with ``Retry-After: retry_after``
+:class:`QuotaExceeded`       507 (its code names the quota)
 :class:`StoreUnavailable`    503 with ``Retry-After: retry_after``
 ==========================  =====================================
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 __all__ = [
     "IdempotencyInProgress",
     "IdempotencyKeyReused",
     "InvalidArgument",
     "NothingToUndo",
+    "Quota",
+    "QuotaExceeded",
+    "SessionBusy",
     "SessionNotFound",
     "StoreError",
     "StoreUnavailable",
     "VersionConflict",
 ]
+
+Quota = Literal["sessions", "bytes", "subscriptions"]
 
 
 class StoreError(Exception):
@@ -40,7 +49,7 @@ class SessionNotFound(StoreError):
 
 
 class VersionConflict(StoreError):
-    """The session is not at the expected version, or stayed contended past the retry bound."""
+    """The session is not at the expected version."""
 
     def __init__(self, current_version: int) -> None:
         super().__init__(f"version conflict: the session is at version {current_version}")
@@ -67,6 +76,38 @@ class IdempotencyInProgress(StoreError):
 
     def __init__(self) -> None:
         super().__init__("a request with this idempotency key is still in progress")
+
+
+class SessionBusy(StoreError):
+    """Nothing was written: too many writes to this session are already waiting in this
+    process, one waited longer than the store's queue timeout, or other processes kept
+    writing the session between each read and write past the retry bound. Worth retrying
+    after ``retry_after`` seconds (Redis itself is fine)."""
+
+    def __init__(self, session_id: str, retry_after: int = 1) -> None:
+        super().__init__(f"session {session_id!r} is busy with other writes; retry later")
+        self.session_id = session_id
+        self.retry_after = retry_after
+
+
+class QuotaExceeded(StoreError):
+    """Nothing was done: the tenant is at one of its quotas.
+
+    ``quota`` names it: ``"sessions"`` (live sessions), ``"bytes"`` (stored bytes of its
+    sessions) or ``"subscriptions"`` (open subscriptions in this process); ``limit`` is its
+    value. Deleting sessions (or ending subscriptions) makes room; sessions also free theirs
+    when they expire.
+    """
+
+    def __init__(self, quota: Quota, limit: int) -> None:
+        what, remedy = {
+            "sessions": ("live sessions", "delete sessions to make room"),
+            "bytes": ("stored bytes", "delete sessions to make room"),
+            "subscriptions": ("open subscriptions", "end other subscriptions first"),
+        }[quota]
+        super().__init__(f"the tenant is at its quota of {limit} {what}: {remedy}")
+        self.quota: Quota = quota
+        self.limit = limit
 
 
 class InvalidArgument(StoreError, ValueError):

@@ -7,7 +7,8 @@ Every Redis key and pub/sub channel the store uses is built by :func:`key`::
 The prefix namespaces a deployment, the tenant separates tenants (another tenant's session
 id simply names keys that do not exist), and the braces make ``scope`` (a session id) the
 Redis Cluster hash tag, so all keys of one session live in one slot and one Lua script may
-touch them all.
+touch them all. A tenant's quota ledger has the scope ``ledger.<tenant>`` (a dot, which no
+session id has), so its keys share a slot too.
 """
 
 from __future__ import annotations

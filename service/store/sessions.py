@@ -5,17 +5,26 @@ its document and writes the result back with :meth:`SessionStore.apply`, which d
 read-apply-write as a compare-and-set: one Lua script checks the version and, atomically,
 writes the document, appends the events, keeps the undo snapshot, stores the idempotent
 response, refreshes the idle TTL and publishes the update.
+
+What one process does to one session is bounded: writes to a session take turns in a
+queue of at most ``queue_limit`` waiting writers, each waiting at most ``queue_timeout``
+(beyond either, :class:`SessionBusy`). What a tenant keeps in Redis is bounded by its
+quotas of live sessions and stored bytes (:class:`QuotaExceeded`). Live updates of every
+session a process follows share one pub/sub connection (:class:`_Hub`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
 import json
+import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections import Counter
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,6 +32,7 @@ from typing import Any, Literal
 
 from pydantic_core import from_json, to_json
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import RedisClusterException, RedisError
 
 from service.store import _lua
@@ -31,6 +41,8 @@ from service.store.errors import (
     IdempotencyKeyReused,
     InvalidArgument,
     NothingToUndo,
+    QuotaExceeded,
+    SessionBusy,
     SessionNotFound,
     StoreUnavailable,
     VersionConflict,
@@ -39,6 +51,7 @@ from service.store.keys import DEFAULT_PREFIX, check_name, key, new_session_id, 
 
 __all__ = [
     "MAX_PAGE",
+    "Action",
     "Applied",
     "Change",
     "Client",
@@ -49,6 +62,8 @@ __all__ = [
     "SessionStore",
     "SessionUpdate",
 ]
+
+log = logging.getLogger("service.store")
 
 Document = dict[str, Any]
 """A session's document: any JSON object."""
@@ -61,6 +76,8 @@ MAX_PAGE = 200
 
 _MAX_IDEMPOTENCY_KEY = 255
 _SUBSCRIPTION_CHECK = 10.0
+_HEARTBEAT = 5.0
+_SUBSCRIBER_BACKLOG = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +93,21 @@ class Session:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What an action does: the new document, the events it logs and the response it answers."""
+    """What an action does: the new document, the events it logs and the response it answers.
+
+    ``document_at`` names the member of ``response`` that holds ``document`` (if one does):
+    the idempotency record then stores the document once, inside the response.
+    """
 
     document: Document
     events: list[dict[str, Any]] = field(default_factory=list)
     response: dict[str, Any] = field(default_factory=dict)
+    document_at: str | None = None
+
+
+Action = Callable[[Document], Change | Awaitable[Change]]
+"""What :meth:`SessionStore.apply` runs on the document: a function answering a
+:class:`Change`, or an awaitable of one (to run the engine off the event loop)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +158,9 @@ class _Keys:
     session: str
     events: str
     history: str
+    records: str
     channel: str
+    record_prefix: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +171,8 @@ class _State:
     updated: int
     total_events: int
     last_snapshot: str | None
+    bytes: int
+    document_bytes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +181,7 @@ class _Plan:
     events: list[dict[str, Any]]
     response: dict[str, Any]
     history: Literal["push", "pop"]
+    document_at: str | None = None
 
 
 class _ActionFailed(Exception):
@@ -165,16 +197,28 @@ class SessionStore:
         (see :func:`service.store.embedded.connect`).
     :param prefix: the first part of every key, to share a Redis between deployments.
     :param idle_ttl: seconds a session lives after its last write.
-    :param idempotency_ttl: seconds an idempotency key's response is kept.
+    :param idempotency_ttl: seconds an idempotency key's response is kept (and never past
+        its session: deleting a session deletes its records).
     :param idempotency_lease: seconds an unfinished request holds its idempotency key if its
         process dies before it finishes.
-    :param timeout: every operation either finishes or raises :class:`StoreUnavailable`
-        within this many seconds (the time an action's function takes aside).
+    :param timeout: every call to Redis either answers or raises :class:`StoreUnavailable`
+        within this many seconds. Waiting for a turn and running the action are not Redis
+        calls: they have their own bounds.
     :param max_attempts: how many times :meth:`apply` without an expected version runs the
-        read-apply-write before it gives up with :class:`VersionConflict`. Writes to one
-        session from one store are queued locally, so attempts only race other processes.
+        read-apply-write, when other processes write the session in between, before it
+        gives up with :class:`SessionBusy`.
     :param history_limit: how many actions back :meth:`undo` can go.
-    :param retry_after: the ``retry_after`` of the :class:`StoreUnavailable` raised.
+    :param retry_after: the ``retry_after`` of the :class:`StoreUnavailable` and
+        :class:`SessionBusy` raised.
+    :param queue_limit: how many writes to one session may wait for their turn in this
+        process (beyond it, :class:`SessionBusy` at once).
+    :param queue_timeout: how long a write waits for its turn (beyond it, :class:`SessionBusy`).
+    :param max_sessions: the most live sessions a tenant may have (0: no cap).
+    :param max_bytes: the most bytes a tenant's sessions may hold in Redis: documents, event
+        logs, undo history and idempotency records (0: no cap). A write that would grow past
+        it is refused; one that does not grow a session always passes.
+    :param max_subscriptions: the most subscriptions a tenant may hold open in this process
+        (0: no cap).
     """
 
     def __init__(
@@ -189,11 +233,18 @@ class SessionStore:
         max_attempts: int = 20,
         history_limit: int = 50,
         retry_after: int = 1,
+        queue_limit: int = 16,
+        queue_timeout: float = 5.0,
+        max_sessions: int = 0,
+        max_bytes: int = 0,
+        max_subscriptions: int = 0,
     ) -> None:
-        if min(idle_ttl, idempotency_ttl, idempotency_lease, timeout) <= 0:
-            raise ValueError("ttls, lease and timeout must be positive")
-        if max_attempts < 1 or history_limit < 1:
-            raise ValueError("max_attempts and history_limit must be at least 1")
+        if min(idle_ttl, idempotency_ttl, idempotency_lease, timeout, queue_timeout) <= 0:
+            raise ValueError("ttls, lease and timeouts must be positive")
+        if max_attempts < 1 or history_limit < 1 or queue_limit < 0:
+            raise ValueError("max_attempts and history_limit must be at least 1, queue_limit 0")
+        if min(max_sessions, max_bytes, max_subscriptions) < 0:
+            raise ValueError("quotas must be 0 (no cap) or more")
         self.redis = redis
         self.prefix = check_name(prefix, "prefix")
         self.idle_ttl = idle_ttl
@@ -203,7 +254,17 @@ class SessionStore:
         self.max_attempts = max_attempts
         self.history_limit = history_limit
         self.retry_after = retry_after
-        self._queues = _Queues()
+        self.queue_limit = queue_limit
+        self.queue_timeout = queue_timeout
+        self.max_sessions = max_sessions
+        self.max_bytes = max_bytes
+        self.max_subscriptions = max_subscriptions
+        self._queues = _Queues(queue_limit, queue_timeout, retry_after)
+        self._hub = _Hub(redis, timeout=timeout, per_tenant=max_subscriptions)
+
+    @property
+    def _quotas(self) -> bool:
+        return bool(self.max_sessions or self.max_bytes)
 
     async def create(
         self,
@@ -215,35 +276,54 @@ class SessionStore:
     ) -> Session:
         """Store a new session at version 1 and return it.
 
-        With an idempotency key, a retry returns the session as first created. The key is
-        recorded apart from the session (the session's id is not known before): if this
-        process dies between the two writes, a retry after the lease creates another session
-        and the first one is left to expire.
+        With an idempotency key, a retry returns the session it created, as it is now (its
+        current version). The key ends with that session: once it is deleted or expired, the
+        same key creates a new session. The key is recorded apart from the session (the
+        session's id is not known before): if this process dies between the two writes, a
+        retry after the lease creates another session and the first one is left to expire.
+
+        :raises QuotaExceeded: the tenant is at its quota of sessions or of bytes.
         """
-        encoded = _dumps(document)
+        encoded = _encode(document)
         record_key = None
         if idempotency_key is not None:
             digest = _digest(idempotency_key)
             record_key = self._key(tenant, f"new.{digest[:32]}", f"idempotency:{digest}")
         claim = None
         try:
+            if record_key is not None:
+                for _ in range(3):
+                    async with self._guard():
+                        outcome = await self._claim_create(record_key, request_fingerprint)
+                    if isinstance(outcome, str):
+                        claim = outcome
+                        break
+                    session_id, stored = outcome
+                    try:
+                        return await self.get(tenant, session_id)
+                    except SessionNotFound:
+                        async with self._guard():  # it ended: the key is free again
+                            await _lua.RELEASE(self.redis, [record_key], [stored])
+                else:
+                    raise IdempotencyInProgress()
+            now = _now()
             async with self._guard():
-                if record_key is not None:
-                    outcome = await self._claim(record_key, request_fingerprint)
-                    if isinstance(outcome, Applied):
-                        return outcome.session
-                    claim = outcome
-                now = _now()
                 while True:
                     keys = self._keys(tenant, new_session_id())
+                    if self._quotas and not await self._admit(tenant, keys.session_id, encoded):
+                        continue
                     created = await _lua.CREATE(
-                        self.redis, [keys.session], [encoded, now, _ms(self.idle_ttl)]
+                        self.redis,
+                        [keys.session],
+                        [encoded, now, _ms(self.idle_ttl), record_key or ""],
                     )
                     if created:
                         break
                 session = Session(keys.session_id, 1, from_json(encoded), _dt(now), _dt(now))
                 if record_key is not None and claim is not None:
-                    record = _record(request_fingerprint, Applied(session, [], {}))
+                    record = _encode(
+                        {"state": "done", "fingerprint": request_fingerprint, "id": session.id}
+                    )
                     await _lua.COMPLETE(
                         self.redis, [record_key], [claim, record, _ms(self.idempotency_ttl)]
                     )
@@ -261,14 +341,19 @@ class SessionStore:
         return Session(keys.session_id, state.version, state.document, *_dts(state))
 
     async def delete(self, tenant: str, session_id: str) -> None:
-        """Delete the session, its events and its history; its subscriptions end."""
+        """Delete the session, its events, its history and its idempotency records (its
+        creation's too); its subscriptions end."""
         keys = self._keys(tenant, session_id)
         async with self._guard():
-            found = await _lua.DELETE(
+            found, origin = await _lua.DELETE(
                 self.redis,
-                [keys.session, keys.events, keys.history],
-                [keys.channel, _dumps({"deleted": True})],
+                [keys.session, keys.events, keys.history, keys.records],
+                [keys.channel, _encode({"deleted": True}), keys.record_prefix],
             )
+            if origin:
+                await self.redis.delete(_text(origin))
+            if self._quotas:
+                await self._ledger(tenant, "drop", keys.session_id, 0)
         if not found:
             raise SessionNotFound(session_id)
 
@@ -276,7 +361,7 @@ class SessionStore:
         self,
         tenant: str,
         session_id: str,
-        fn: Callable[[Document], Change],
+        fn: Action,
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
@@ -285,28 +370,38 @@ class SessionStore:
         """Run ``fn`` on the session's document and write its change as a new version.
 
         ``fn`` must be pure: it may run more than once when another process writes the
-        session in between, and its last run is the one written. An exception from ``fn``
-        propagates, with nothing written.
+        session in between, and its last run is the one written. It may answer an awaitable
+        (the store awaits it). An exception from ``fn`` propagates, with nothing written.
 
         With ``expected_version``, a session at another version raises
         :class:`VersionConflict` at once, before ``fn`` runs. Without it, the read-apply-write
-        is retried up to ``max_attempts`` times.
+        is retried up to ``max_attempts`` times, then :class:`SessionBusy`.
 
         With ``idempotency_key``, the first outcome is stored, in the same atomic write, for
-        ``idempotency_ttl``; a later call with the same key and the same
-        ``request_fingerprint`` (a digest of the request, compared as given) returns it with
-        ``replayed=True`` and does not run ``fn``. Another fingerprint raises
-        :class:`IdempotencyKeyReused`; a first call still running raises
-        :class:`IdempotencyInProgress`. A call that fails leaves the key free. Keys are scoped
-        to the session.
+        ``idempotency_ttl`` (or until the session is deleted); a later call with the same
+        key and the same ``request_fingerprint`` (a digest of the request, compared as given)
+        returns it with ``replayed=True`` and does not run ``fn``. Another fingerprint
+        raises :class:`IdempotencyKeyReused`; a first call still running raises
+        :class:`IdempotencyInProgress`. A call that fails leaves the key free. Keys are
+        scoped to the session. The record keeps the response, the session's version and
+        the range of its events, and the document only if the response does not hold it
+        (see :attr:`Change.document_at`).
+
+        :raises SessionBusy: too many writes are waiting for this session here, or one
+            waited past ``queue_timeout``, or other processes won every attempt.
+        :raises QuotaExceeded: the write would grow the tenant's sessions past its bytes.
         """
 
-        def step(state: _State) -> _Plan:
+        async def step(state: _State) -> _Plan:
             try:
                 change = fn(state.document)
+                if inspect.isawaitable(change):
+                    change = await change
             except Exception as exc:
                 raise _ActionFailed(exc) from exc
-            return _Plan(change.document, change.events, change.response, "push")
+            return _Plan(
+                change.document, change.events, change.response, "push", change.document_at
+            )
 
         return await self._write(
             tenant,
@@ -335,7 +430,7 @@ class SessionStore:
         :class:`NothingToUndo`. Versions, retries and idempotency work as in :meth:`apply`.
         """
 
-        def step(state: _State) -> _Plan:
+        async def step(state: _State) -> _Plan:
             if state.last_snapshot is None:
                 raise NothingToUndo(session_id)
             snapshot = from_json(state.last_snapshot)
@@ -366,13 +461,7 @@ class SessionStore:
             raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
         keys = self._keys(tenant, session_id)
         async with self._guard():
-            found = await _lua.EVENTS(
-                self.redis, [keys.session, keys.events], [offset, offset + limit - 1]
-            )
-        if not found:
-            raise SessionNotFound(session_id)
-        total, raw = int(found[0]), found[1]
-        items = [_event(from_json(item)) for item in raw]
+            total, items = await self._event_range(keys, offset, offset + limit - 1)
         end = offset + len(items)
         return EventPage(items, offset, limit, total, end if end < total else None)
 
@@ -381,41 +470,36 @@ class SessionStore:
 
         Raises :class:`SessionNotFound` first if there is no such session, and returns when
         the session is deleted, or has expired (noticed within about 10 seconds). Raises
-        :class:`StoreUnavailable` if the connection to Redis is lost: updates may have been
-        missed, so subscribe again and read the session. Each subscription holds one Redis
-        connection. The updates go through plain pub/sub (``PUBLISH`` from the write's
-        script), which a Redis Cluster broadcasts to every node: a subscription connects to
-        the node of its channel's slot.
+        :class:`StoreUnavailable` if the connection to Redis is lost or the subscriber falls
+        too far behind: updates may have been missed, so subscribe again and read the
+        session. :class:`QuotaExceeded` if the tenant holds ``max_subscriptions`` already.
+
+        Every subscription of this store shares one pub/sub connection. The updates go
+        through plain pub/sub (``PUBLISH`` from the write's script), which a Redis Cluster
+        broadcasts to every node, so that connection may be to any node.
         """
         keys = self._keys(tenant, session_id)
-        if isinstance(self.redis, RedisCluster):
-            async with self._guard():
-                await self.redis.initialize()
-        pubsub = self.redis.pubsub()
+        subscriber = await self._hub.join(tenant, keys.channel)
         try:
             async with self._guard():
-                await pubsub.subscribe(keys.channel)
                 await self._read(keys, with_snapshot=False)
             while True:
-                async with self._guard(_SUBSCRIPTION_CHECK + self.timeout):
-                    message = await pubsub.get_message(
-                        ignore_subscribe_messages=True, timeout=_SUBSCRIPTION_CHECK
-                    )
-                if message is None:
+                try:
+                    async with asyncio.timeout(_SUBSCRIPTION_CHECK + random.uniform(0, 1)):
+                        data = await subscriber.next()
+                except TimeoutError:
                     async with self._guard():
                         if not await self.redis.exists(keys.session):
                             return
                     continue
-                if message.get("type") != "message":
-                    continue
-                data = from_json(message["data"])
-                if data.get("deleted"):
+                message = from_json(data)
+                if message.get("deleted"):
                     return
-                yield SessionUpdate(_session(data["session"]), [_event(e) for e in data["events"]])
+                yield SessionUpdate(
+                    _session(message["session"]), [_event(e) for e in message["events"]]
+                )
         finally:
-            with suppress(Exception):
-                async with asyncio.timeout(self.timeout):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._hub.leave(subscriber)
 
     async def ping(self) -> bool:
         """Whether Redis answers within the timeout; never raises."""
@@ -425,11 +509,15 @@ class SessionStore:
         except StoreUnavailable:
             return False
 
+    async def aclose(self) -> None:
+        """Close the pub/sub connection (the Redis client is the caller's to close)."""
+        await self._hub.aclose()
+
     async def _write(
         self,
         tenant: str,
         session_id: str,
-        step: Callable[[_State], _Plan],
+        step: Callable[[_State], Awaitable[_Plan]],
         expected_version: int | None,
         idempotency_key: str | None,
         fingerprint: str | None,
@@ -437,23 +525,27 @@ class SessionStore:
         with_snapshot: bool,
     ) -> Applied:
         keys = self._keys(tenant, session_id)
-        record_key = None
+        record_key = digest = None
         if idempotency_key is not None:
-            record_key = self._key(
-                tenant, keys.session_id, f"idempotency:{_digest(idempotency_key)}"
-            )
+            digest = _digest(idempotency_key)
+            record_key = keys.record_prefix + digest
         claim = None
         try:
-            async with self._guard():
-                if record_key is not None:
+            if record_key is not None:
+                async with self._guard():
                     outcome = await self._claim(record_key, fingerprint)
-                    if isinstance(outcome, Applied):
-                        return outcome
-                    claim = outcome
-                async with self._queues.turn(keys.session):
-                    return await self._attempt(
-                        keys, step, expected_version, record_key, claim, fingerprint, with_snapshot
-                    )
+                if not isinstance(outcome, str):
+                    return await self._replayed(keys, outcome)
+                claim = outcome
+            async with self._queues.turn(keys.session, keys.session_id):
+                return await self._attempt(
+                    tenant,
+                    keys,
+                    step,
+                    expected_version,
+                    (record_key, digest, claim, fingerprint),
+                    with_snapshot,
+                )
         except _ActionFailed as failed:
             error = failed.error
         except BaseException:
@@ -466,63 +558,68 @@ class SessionStore:
 
     async def _attempt(
         self,
+        tenant: str,
         keys: _Keys,
-        step: Callable[[_State], _Plan],
+        step: Callable[[_State], Awaitable[_Plan]],
         expected_version: int | None,
-        record_key: str | None,
-        claim: str | None,
-        fingerprint: str | None,
+        idempotency: tuple[str | None, str | None, str | None, str | None],
         with_snapshot: bool,
     ) -> Applied:
         """One read-apply-write, retried on a version race; the newest undo snapshot is
         read only when ``with_snapshot`` (only undo needs it)."""
-        current = 0
+        record_key, digest, claim, fingerprint = idempotency
         for attempt in range(self.max_attempts):
             if attempt:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.002 * 2**attempt)))
-            state = await self._read(keys, with_snapshot=with_snapshot)
+            async with self._guard():
+                state = await self._read(keys, with_snapshot=with_snapshot)
             if expected_version is not None and state.version != expected_version:
                 raise VersionConflict(state.version)
-            plan = step(state)
+            plan = await step(state)
             version = state.version + 1
             now = _now()
-            document = _dumps(plan.document)
+            document = _encode(plan.document)
             session = Session(keys.session_id, version, plan.document, _dt(state.created), _dt(now))
             events = [
                 _event_json(Event(state.total_events + i, version, data))
                 for i, data in enumerate(plan.events)
             ]
-            encoded = [_dumps(event) for event in events]
-            applied = Applied(
-                session,
-                [_event(event) for event in events],
-                plan.response,
-            )
-            message = _dumps({"session": _session_json(session), "events": events})
-            written_keys = [keys.session, keys.events, keys.history]
-            record = ""
+            encoded = [_encode(event) for event in events]
+            applied = Applied(session, [_event(event) for event in events], plan.response)
+            message = _encode({"session": _session_json(session), "events": events})
+            written_keys = [keys.session, keys.events, keys.history, keys.records]
+            record = b""
             if record_key is not None:
                 written_keys.append(record_key)
-                record = _record(fingerprint, applied)
-            outcome = await _lua.WRITE(
-                self.redis,
-                written_keys,
-                [
-                    state.version,
-                    version,
-                    document,
-                    now,
-                    plan.history,
-                    self.history_limit,
-                    _ms(self.idle_ttl),
-                    keys.channel,
-                    message,
-                    claim or "",
-                    record,
-                    _ms(self.idempotency_ttl),
-                    *encoded,
-                ],
-            )
+                record = _record(fingerprint, session, state.total_events, plan)
+            async with self._guard():
+                if self._quotas:
+                    grown = len(document) + sum(map(len, encoded)) + len(record)
+                    if plan.history == "push":
+                        grown += 24 + len(str(state.version)) + state.document_bytes
+                    await self._charge(
+                        tenant, keys.session_id, state.bytes - state.document_bytes + grown
+                    )
+                outcome = await _lua.WRITE(
+                    self.redis,
+                    written_keys,
+                    [
+                        state.version,
+                        version,
+                        document,
+                        now,
+                        plan.history,
+                        self.history_limit,
+                        _ms(self.idle_ttl),
+                        keys.channel,
+                        message,
+                        claim or "",
+                        record,
+                        _ms(self.idempotency_ttl),
+                        digest or "",
+                        *encoded,
+                    ],
+                )
             status = _text(outcome[0])
             if status == "ok":
                 return applied
@@ -530,10 +627,9 @@ class SessionStore:
                 raise SessionNotFound(keys.session_id)
             if status == "claim_lost":
                 raise IdempotencyInProgress()
-            current = int(outcome[1])
             if expected_version is not None:
-                raise VersionConflict(current)
-        raise VersionConflict(current)
+                raise VersionConflict(int(outcome[1]))
+        raise SessionBusy(keys.session_id, self.retry_after)
 
     async def _read(self, keys: _Keys, *, with_snapshot: bool) -> _State:
         found = await _lua.READ(
@@ -543,7 +639,7 @@ class SessionStore:
         )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, created, updated, total, snapshot = found
+        version, document, created, updated, total, snapshot, size = found
         return _State(
             int(version),
             from_json(document),
@@ -551,10 +647,53 @@ class SessionStore:
             int(updated),
             int(total),
             None if snapshot is None else _text(snapshot),
+            int(size),
+            len(document) if isinstance(document, bytes) else len(document.encode()),
         )
 
-    async def _claim(self, record_key: str, fingerprint: str | None) -> str | Applied:
-        """Claim an idempotency key: the claim to write or release, or the stored outcome."""
+    async def _event_range(self, keys: _Keys, first: int, last: int) -> tuple[int, list[Event]]:
+        found = await _lua.EVENTS(self.redis, [keys.session, keys.events], [first, last])
+        if not found:
+            raise SessionNotFound(keys.session_id)
+        return int(found[0]), [_event(from_json(item)) for item in found[1]]
+
+    async def _replayed(self, keys: _Keys, record: dict[str, Any]) -> Applied:
+        """The stored outcome of an idempotency record."""
+        if "applied" in record:  # written before records were kept small
+            applied = record["applied"]
+            return Applied(
+                _session(applied["session"]),
+                [_event(e) for e in applied["events"]],
+                applied["response"],
+                replayed=True,
+            )
+        meta, response = record["session"], record["response"]
+        document = record["document"] if "document" in record else response[record["document_at"]]
+        session = _session({**meta, "document": document})
+        first, count = record["events"]
+        events: list[Event] = []
+        if count:
+            async with self._guard():
+                _, events = await self._event_range(keys, first, first + count - 1)
+        return Applied(session, events, response, replayed=True)
+
+    async def _claim(self, record_key: str, fingerprint: str | None) -> str | dict[str, Any]:
+        """Claim an idempotency key: the claim to write or release, or the stored record."""
+        claim = _dumps({"state": "pending", "fingerprint": fingerprint, "token": _token()})
+        existing = await _lua.CLAIM(self.redis, [record_key], [claim, _ms(self.idempotency_lease)])
+        if existing is None:
+            return claim
+        record: dict[str, Any] = from_json(existing)
+        if record.get("fingerprint") != fingerprint:
+            raise IdempotencyKeyReused()
+        if record.get("state") != "done":
+            raise IdempotencyInProgress()
+        return record
+
+    async def _claim_create(
+        self, record_key: str, fingerprint: str | None
+    ) -> str | tuple[str, str]:
+        """:meth:`_claim` for a creation: the claim, or (session id, the record as stored)."""
         claim = _dumps({"state": "pending", "fingerprint": fingerprint, "token": _token()})
         existing = await _lua.CLAIM(self.redis, [record_key], [claim, _ms(self.idempotency_lease)])
         if existing is None:
@@ -564,18 +703,34 @@ class SessionStore:
             raise IdempotencyKeyReused()
         if record.get("state") != "done":
             raise IdempotencyInProgress()
-        applied = record["applied"]
-        return Applied(
-            _session(applied["session"]),
-            [_event(e) for e in applied["events"]],
-            applied["response"],
-            replayed=True,
-        )
+        session_id = record["id"] if "id" in record else record["applied"]["session"]["id"]
+        return str(session_id), _text(existing)
 
     async def _release(self, record_key: str, claim: str) -> None:
         with suppress(Exception):
             async with asyncio.timeout(min(self.timeout, 1.0)):
                 await _lua.RELEASE(self.redis, [record_key], [claim])
+
+    async def _admit(self, tenant: str, session_id: str, document: bytes) -> bool:
+        """Count a new session in the tenant's ledger; False if its id is already there."""
+        return await self._ledger(tenant, "admit", session_id, len(document)) != "exists"
+
+    async def _charge(self, tenant: str, session_id: str, size: int) -> None:
+        await self._ledger(tenant, "charge", session_id, size)
+
+    async def _ledger(self, tenant: str, op: str, session_id: str, size: int) -> str:
+        scope = f"ledger.{tenant}"
+        answer = await _lua.LEDGER(
+            self.redis,
+            [self._key(tenant, scope, part) for part in ("sessions", "sizes", "bytes")],
+            [op, session_id, size, _ms(self.idle_ttl), self.max_sessions, self.max_bytes],
+        )
+        status = _text(answer[0])
+        if status == "sessions":
+            raise QuotaExceeded("sessions", self.max_sessions)
+        if status == "bytes":
+            raise QuotaExceeded("bytes", self.max_bytes)
+        return status
 
     def _key(self, tenant: str, scope: str, part: str) -> str:
         return key(tenant, scope, part, prefix=self.prefix)
@@ -587,7 +742,9 @@ class SessionStore:
             self._key(tenant, session_id, "session"),
             self._key(tenant, session_id, "events"),
             self._key(tenant, session_id, "history"),
+            self._key(tenant, session_id, "records"),
             self._key(tenant, session_id, "updates"),
+            self._key(tenant, session_id, "idempotency:"),
         )
 
     @asynccontextmanager
@@ -597,44 +754,352 @@ class SessionStore:
             async with asyncio.timeout(self.timeout if seconds is None else seconds):
                 yield
         except (RedisError, RedisClusterException, OSError) as exc:
-            reason = "timed out" if isinstance(exc, TimeoutError) else type(exc).__name__
-            raise StoreUnavailable(
-                f"the session store is unavailable: {reason}", self.retry_after
-            ) from exc
+            raise _unavailable(exc, self.retry_after) from exc
+
+
+def _unavailable(exc: BaseException, retry_after: int) -> StoreUnavailable:
+    """The StoreUnavailable of a Redis failure: its kind, never its address."""
+    reason = "timed out" if isinstance(exc, TimeoutError) else type(exc).__name__
+    return StoreUnavailable(f"the session store is unavailable: {reason}", retry_after)
 
 
 class _Queues:
-    """Per-session FIFO locks, so that one process's writes to a session take turns."""
+    """Per-session FIFO locks, so that one process's writes to a session take turns, with at
+    most ``limit`` writers waiting, each for at most ``timeout`` seconds."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int, timeout: float, retry_after: int) -> None:
+        self.limit = limit
+        self.timeout = timeout
+        self.retry_after = retry_after
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
 
     @asynccontextmanager
-    async def turn(self, name: str) -> AsyncIterator[None]:
+    async def turn(self, name: str, session_id: str) -> AsyncIterator[None]:
         lock, users = self._locks.setdefault(name, (asyncio.Lock(), [0]))
+        if users[0] > self.limit:
+            raise SessionBusy(session_id, self.retry_after)
         users[0] += 1
         try:
-            async with lock:
+            try:
+                async with asyncio.timeout(self.timeout):
+                    await lock.acquire()
+            except TimeoutError:
+                raise SessionBusy(session_id, self.retry_after) from None
+            try:
                 yield
+            finally:
+                lock.release()
         finally:
             users[0] -= 1
             if not users[0]:
                 del self._locks[name]
 
 
-def _dumps(value: Any) -> str:
+class _Subscriber:
+    """One subscription's mailbox on the hub: the channel's messages, or why it ended."""
+
+    def __init__(self, tenant: str, channel: str) -> None:
+        self.tenant = tenant
+        self.channel = channel
+        self.queue: asyncio.Queue[bytes | str | StoreUnavailable] = asyncio.Queue(
+            _SUBSCRIBER_BACKLOG
+        )
+
+    def deliver(self, data: bytes | str) -> bool:
+        """Queue a message; False (and the subscription is lost) if it is too far behind."""
+        try:
+            self.queue.put_nowait(data)
+        except asyncio.QueueFull:
+            self.lose(StoreUnavailable("the subscriber fell too far behind: updates were lost"))
+            return False
+        return True
+
+    def lose(self, error: StoreUnavailable) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(error)
+
+    async def next(self) -> bytes | str:
+        item = await self.queue.get()
+        if isinstance(item, StoreUnavailable):
+            self.queue.put_nowait(item)
+            raise item
+        return item
+
+
+@dataclass(slots=True)
+class _Channel:
+    subscribers: set[_Subscriber] = field(default_factory=set)
+    subscribing: bool = False
+    """Its SUBSCRIBE is sent."""
+    active: bool = False
+    """Redis has confirmed it, and every command on the channel before it."""
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+
+
+class _Hub:
+    """One pub/sub connection carrying the channels of every subscription of a store.
+
+    A subscription joins its channel: the first one sends ``SUBSCRIBE`` and every joiner
+    waits until Redis has confirmed the newest ``SUBSCRIBE`` of the channel, so nothing
+    published after :meth:`join` returns is missed. The last to leave sends
+    ``UNSUBSCRIBE``. Replies come in order, so each channel counts the commands it has in
+    flight; a channel is live when none is. Commands are written by one task in the order
+    they were decided; one task reads the connection and hands each message to the
+    channel's subscribers; another pings it every few seconds. If the
+    connection fails or stops answering, every subscriber gets :class:`StoreUnavailable` and
+    the next :meth:`join` opens a new connection.
+    """
+
+    def __init__(self, redis: Client, *, timeout: float, per_tenant: int) -> None:
+        self.redis = redis
+        self.timeout = timeout
+        self.per_tenant = per_tenant
+        self._connection: AbstractConnection | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._connecting: asyncio.Lock | None = None
+        self._channels: dict[str, _Channel] = {}
+        self._in_flight: Counter[str] = Counter()
+        self._tenants: Counter[str] = Counter()
+        self._pinged: float | None = None
+        self._outbox: asyncio.Queue[tuple[str, ...]] = asyncio.Queue()
+        self._background: set[asyncio.Task[None]] = set()
+
+    @property
+    def subscriptions(self) -> int:
+        """Subscriptions open or opening."""
+        return sum(self._tenants.values())
+
+    @property
+    def live(self) -> int:
+        """Subscriptions whose channel Redis has confirmed."""
+        return sum(len(entry.subscribers) for entry in self._channels.values() if entry.active)
+
+    async def join(self, tenant: str, channel: str) -> _Subscriber:
+        if self.per_tenant and self._tenants[tenant] >= self.per_tenant:
+            raise QuotaExceeded("subscriptions", self.per_tenant)
+        subscriber = _Subscriber(tenant, channel)
+        self._tenants[tenant] += 1
+        try:
+            async with asyncio.timeout(self.timeout):
+                connection = await self._connect()
+                entry = self._channels.setdefault(channel, _Channel())
+                entry.subscribers.add(subscriber)
+                if entry.active:
+                    return subscriber
+                waiter = asyncio.get_running_loop().create_future()
+                entry.waiters.append(waiter)
+                if not entry.subscribing:
+                    entry.subscribing = True
+                    self._command(connection, "SUBSCRIBE", channel)
+                await waiter
+            return subscriber
+        except BaseException as exc:
+            self.leave(subscriber)
+            if isinstance(exc, RedisError | RedisClusterException | OSError):
+                raise _unavailable(exc, 1) from exc
+            raise
+
+    def leave(self, subscriber: _Subscriber) -> None:
+        if subscriber.tenant not in self._tenants:
+            return
+        self._tenants[subscriber.tenant] -= 1
+        if not self._tenants[subscriber.tenant]:
+            del self._tenants[subscriber.tenant]
+        entry = self._channels.get(subscriber.channel)
+        if entry is not None and subscriber in entry.subscribers:
+            entry.subscribers.discard(subscriber)
+            self._unsubscribe_if_idle(subscriber.channel, entry)
+
+    def _unsubscribe_if_idle(self, channel: str, entry: _Channel) -> None:
+        if entry.subscribers or self._channels.get(channel) is not entry:
+            return
+        del self._channels[channel]
+        for waiter in entry.waiters:
+            if not waiter.done():
+                waiter.cancel()
+        connection = self._connection
+        if connection is not None and entry.subscribing:
+            self._command(connection, "UNSUBSCRIBE", channel)
+
+    async def aclose(self) -> None:
+        connection, self._connection = self._connection, None
+        tasks, self._tasks = self._tasks, []
+        for task in [*tasks, *self._background]:
+            task.cancel()
+        for task in tasks:
+            with suppress(BaseException):
+                await task
+        if connection is not None:
+            with suppress(Exception):
+                await connection.disconnect()
+        self._fail(StoreUnavailable("the session store is closing"))
+
+    async def _connect(self) -> AbstractConnection:
+        if self._connecting is None:
+            self._connecting = asyncio.Lock()
+        async with self._connecting:
+            if self._connection is not None:
+                return self._connection
+            connection = await self._new_connection()
+            await connection.connect()  # type: ignore[no-untyped-call]
+            self._connection = connection
+            self._pinged = None
+            self._outbox = asyncio.Queue()
+            self._tasks = [
+                asyncio.create_task(self._read(connection)),
+                asyncio.create_task(self._write(connection, self._outbox)),
+                asyncio.create_task(self._heartbeat(connection)),
+            ]
+            return connection
+
+    async def _new_connection(self) -> AbstractConnection:
+        """A connection of its own, to a node of the cluster or to the server, that blocks
+        on reads (the heartbeat watches it instead of a socket timeout)."""
+        connection_class: type[AbstractConnection]
+        if isinstance(self.redis, RedisCluster):
+            await self.redis.initialize()
+            node = self.redis.get_default_node()
+            kwargs = dict(node.connection_kwargs)
+            connection_class = node.connection_class
+        else:
+            pool = self.redis.connection_pool
+            kwargs = dict(pool.connection_kwargs)
+            connection_class = pool.connection_class
+        kwargs["socket_timeout"] = None
+        connection: AbstractConnection = connection_class(**kwargs)
+        return connection
+
+    async def _read(self, connection: AbstractConnection) -> None:
+        try:
+            while True:
+                reply = await connection.read_response(push_request=True)
+                self._handle(reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if self._connection is connection:
+                log.warning("live updates lost their Redis connection: %s", type(exc).__name__)
+                self._reset(connection, _unavailable(exc, 1))
+
+    def _handle(self, reply: Any) -> None:
+        if not isinstance(reply, list) or not reply:
+            if isinstance(reply, bytes | str) and _text(reply).lower() == "pong":
+                self._pinged = None
+            return
+        kind = _text(reply[0]).lower()
+        if kind == "message" and len(reply) >= 3:
+            channel = _text(reply[1])
+            entry = self._channels.get(channel)
+            if entry is not None:
+                for subscriber in list(entry.subscribers):
+                    if not subscriber.deliver(reply[2]):
+                        entry.subscribers.discard(subscriber)
+                self._unsubscribe_if_idle(channel, entry)
+        elif kind in ("subscribe", "unsubscribe") and len(reply) >= 2:
+            channel = _text(reply[1])
+            self._in_flight[channel] -= 1
+            if self._in_flight[channel] > 0:
+                return
+            del self._in_flight[channel]
+            entry = self._channels.get(channel)
+            if entry is not None and entry.subscribing:
+                entry.active = True
+                for waiter in entry.waiters:
+                    if not waiter.done():
+                        waiter.set_result(None)
+                entry.waiters.clear()
+        elif kind == "pong":
+            self._pinged = None
+
+    async def _heartbeat(self, connection: AbstractConnection) -> None:
+        while self._connection is connection:
+            await asyncio.sleep(_HEARTBEAT)
+            now = time.monotonic()
+            if self._pinged is not None and now - self._pinged > self.timeout:
+                log.warning("live updates: Redis stopped answering on the pub/sub connection")
+                self._reset(connection, StoreUnavailable("the session store is unavailable"))
+                return
+            if self._pinged is None:
+                self._pinged = now
+                self._command(connection, "PING")
+
+    def _command(self, connection: AbstractConnection, command: str, *args: str) -> None:
+        """Queue a command for the connection: they are written in the order queued, which
+        is the order their replies come back in."""
+        if self._connection is not connection:
+            return
+        if command != "PING":
+            self._in_flight[args[0]] += 1
+        self._outbox.put_nowait((command, *args))
+
+    async def _write(
+        self, connection: AbstractConnection, outbox: asyncio.Queue[tuple[str, ...]]
+    ) -> None:
+        try:
+            while True:
+                command = await outbox.get()
+                async with asyncio.timeout(self.timeout):
+                    await connection.send_command(*command)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if self._connection is connection:
+                self._reset(connection, _unavailable(exc, 1))
+
+    def _reset(self, connection: AbstractConnection, error: StoreUnavailable) -> None:
+        if self._connection is not connection:
+            return
+        self._connection = None
+        for task in self._tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._tasks = []
+        self._spawn(connection.disconnect())
+        self._fail(error)
+
+    def _fail(self, error: StoreUnavailable) -> None:
+        channels, self._channels = self._channels, {}
+        self._in_flight.clear()
+        for entry in channels.values():
+            for subscriber in entry.subscribers:
+                subscriber.lose(error)
+            for waiter in entry.waiters:
+                if not waiter.done():
+                    waiter.set_exception(error)
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        async def run() -> None:
+            with suppress(Exception):
+                await coroutine
+
+        def done(task: asyncio.Task[None]) -> None:
+            self._background.discard(task)
+            coroutine.close()  # a no-op unless the task was cancelled before it ran
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._background.add(task)
+        task.add_done_callback(done)
+
+
+def _encode(value: Any) -> bytes:
     """Compact JSON, refusing NaN and infinities (ValueError) as JSON has no such numbers.
 
     pydantic-core's encoder is several times faster than the json module; where its output
     may hold such a constant, the json module decides (and raises)."""
     encoded = to_json(value, inf_nan_mode="constants")
     if b"NaN" in encoded or b"Infinity" in encoded:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return encoded.decode()
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        return text.encode()
+    return encoded
+
+
+def _dumps(value: Any) -> str:
+    return _encode(value).decode()
 
 
 def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _digest(idempotency_key: str) -> str:
@@ -689,15 +1154,22 @@ def _event(data: dict[str, Any]) -> Event:
     return Event(data["index"], data["version"], data["data"])
 
 
-def _record(fingerprint: str | None, applied: Applied) -> str:
-    return _dumps(
-        {
-            "state": "done",
-            "fingerprint": fingerprint,
-            "applied": {
-                "session": _session_json(applied.session),
-                "events": [_event_json(e) for e in applied.events],
-                "response": applied.response,
-            },
-        }
-    )
+def _record(fingerprint: str | None, session: Session, first_event: int, plan: _Plan) -> bytes:
+    """An idempotency record: the request's digest, the version written, the range of its
+    events and the response; the document only if the response does not hold it."""
+    meta = _session_json(session)
+    del meta["document"]
+    record: dict[str, Any] = {
+        "state": "done",
+        "fingerprint": fingerprint,
+        "session": meta,
+        "events": [first_event, len(plan.events)],
+        "response": plan.response,
+    }
+    at = plan.document_at
+    held = plan.response.get(at) if at is not None else None
+    if at is not None and (held is plan.document or held == plan.document):
+        record["document_at"] = at
+    else:
+        record["document"] = plan.document
+    return _encode(record)

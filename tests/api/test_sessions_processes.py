@@ -41,8 +41,14 @@ def hp(document: dict[str, Any], cid: str) -> int:
 def pair(
     start_module_service: Start, redis_url: str, redis_prefix: str
 ) -> tuple[ServiceProcess, ServiceProcess]:
-    """Two service processes on one Redis, started together, shared by the module."""
-    env = {"REDIS_URL": redis_url, "CRS_REDIS_PREFIX": redis_prefix}
+    """Two service processes on one Redis, started together, shared by the module (each
+    lets 200 writes queue on one session, where the default answers 409 past 16)."""
+    env = {
+        "REDIS_URL": redis_url,
+        "CRS_REDIS_PREFIX": redis_prefix,
+        "CRS_SESSION_QUEUE_LIMIT": "200",
+        "CRS_SESSION_QUEUE_TIMEOUT_SECONDS": "120",
+    }
     a, b = start_module_service(env, wait=False), start_module_service(env, wait=False)
     a.wait_ready()
     b.wait_ready()

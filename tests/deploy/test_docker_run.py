@@ -151,6 +151,8 @@ def container_env(block: Block, run: Run, redis_url: str, prefix: str) -> dict[s
     containers = {r.name for r in block.runs if r.image.startswith("redis:") and r.name}
     if "REDIS_URL" in env and urlsplit(env["REDIS_URL"]).hostname in containers:
         env["REDIS_URL"] = redis_url
+        # the documented Redis keeps an append-only file; the test's keeps nothing on disk
+        env["CRS_REQUIRE_PERSISTENCE"] = "0"
     env["CRS_METRICS_PORT"] = str(free_port())
     env["CRS_REDIS_PREFIX"] = prefix
     return env
@@ -185,6 +187,12 @@ def test_the_docs_document_a_trial_and_a_production_run() -> None:
     assert any(env.get("CRS_PRODUCTION") == "0" for env in envs), "a trial without keys"
     production = [env for env in envs if "CRS_PRODUCTION" not in env]
     assert production and all("CRS_API_KEY_SECRET" in env for env in production)
+    redis_runs = [
+        r for block, _ in service_runs() for r in block.runs if r.image.startswith("redis:")
+    ]
+    assert redis_runs and all("--appendonly" in r.command for r in redis_runs), (
+        "the Redis beside a production run keeps its data (API keys live there)"
+    )
     assert image_env()["CRS_PRODUCTION"] == "1"
 
 

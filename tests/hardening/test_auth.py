@@ -67,6 +67,7 @@ def test_without_a_key_every_door_answers_401(authed: TestClient) -> None:
     ],
 )
 def test_a_bad_key_answers_401(authed: TestClient, key: str) -> None:
+    create_key(settings_of(authed), "acme")  # the key store holds keys: these are not one
     assert_401(authed.post("/v1/roll-initiative", json=skirmish_body(), headers=bearer(key)))
     assert_401(authed.post("/v1/roll-initiative", json=skirmish_body(), headers={"X-API-Key": key}))
 
@@ -240,3 +241,25 @@ def test_keys_cli_creates_lists_and_revokes(
     assert keys_cli.main(["revoke", "--tenant", "cli-co", "--id", created["id"]]) == 0
     capsys.readouterr()
     assert_401(authed.get("/v1/sessions/AAAAAAAAAAAAAAAAAAAAAA", headers=bearer(key)))
+
+
+def test_a_key_store_that_does_not_answer_leaks_nothing(
+    make_client: Callable[..., TestClient],
+) -> None:
+    from service.store.embedded import free_port
+
+    client = make_client(
+        auth=True,
+        api_key_secret=SECRET,
+        redis_url=f"redis://127.0.0.1:{free_port()}/0",
+        store_timeout_seconds=0.5,
+    )
+    answer = client.post(
+        "/v1/roll-initiative",
+        json=skirmish_body(),
+        headers=bearer("crs_0123456789abcdef_" + "A" * 43),
+    )
+    assert answer.status_code == 503
+    assert answer.json()["detail"] == "the key store is unavailable"
+    assert "127.0.0.1" not in answer.text and "Error" not in answer.text
+    assert int(answer.headers["retry-after"]) >= 1

@@ -140,3 +140,30 @@ def test_production_switches_introspection_and_the_playground_off(
     assert gql_errors(prod, "{ version }") == []
     page = prod.get("/graphql", headers={"accept": "text/html"})
     assert "text/html" not in page.headers.get("content-type", "")
+
+
+@pytest.mark.parametrize(
+    ("query", "variables"),
+    [
+        ("{ versio }", {}),
+        ("{ rulesets { titl } }", {}),
+        (
+            "mutation($e: JSON!) { rollInitiative(encounter: $e, input: {surprise: []}) "
+            "{ __typename } }",
+            {"e": {}},
+        ),
+        (
+            "query($i: PathCostInput!) { pathCost(encounter: {}, input: $i) { __typename } }",
+            {"i": {"combatantID": "hero", "path": []}},
+        ),
+    ],
+)
+def test_no_suggestions_leak_the_schema_without_introspection(
+    make_client: Callable[..., TestClient], query: str, variables: dict[str, Any]
+) -> None:
+    dev = make_client()
+    assert any("Did you mean" in m for m in gql_errors(dev, query, variables))
+    prod = make_client(graphql_introspection=False)
+    errors = gql_errors(prod, query, variables)
+    assert errors
+    assert not any("Did you mean" in m for m in errors), errors

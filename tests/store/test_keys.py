@@ -18,7 +18,7 @@ def test_key_layout() -> None:
 
 def test_a_sessions_keys_share_a_cluster_slot() -> None:
     session_id = new_session_id()
-    parts = ["session", "events", "history", "updates", "idempotency:" + "ab" * 32]
+    parts = ["session", "events", "history", "records", "updates", "idempotency:" + "ab" * 32]
     slots = {key_slot(key(tenant, session_id, part).encode()) for tenant in "ab" for part in parts}
     assert len(slots) == 1
     others = {key_slot(key("a", new_session_id(), "session").encode()) for _ in range(50)}

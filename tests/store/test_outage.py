@@ -127,3 +127,53 @@ async def test_a_subscription_ends_when_redis_goes(
             await listener
     assert time.monotonic() - started < BOUND
     await updates.aclose()
+
+
+async def test_live_updates_come_back_with_redis(server: RedisServer, store: SessionStore) -> None:
+    """The pub/sub connection all subscriptions share is opened again once Redis is back."""
+    session = await store.create("acme", {"counter": 3})
+    updates = store.subscribe("acme", session.id)
+    listener = asyncio.ensure_future(anext(updates))
+    await asyncio.sleep(0.3)
+    server.stop()
+    with pytest.raises(StoreUnavailable):
+        async with asyncio.timeout(BOUND + 1):
+            await listener
+    await updates.aclose()
+    server.start()
+    await wait_until_ready(store)
+    fresh = await store.create("acme", {"counter": 3})
+    again = store.subscribe("acme", fresh.id)
+    listener = asyncio.ensure_future(anext(again))
+    try:
+        async with asyncio.timeout(15):
+            while store._hub.live < 1:
+                await asyncio.sleep(0.02)
+        await store.apply("acme", fresh.id, decrement)
+        async with asyncio.timeout(15):
+            update = await listener
+        assert update.session.document == {"counter": 2}
+    finally:
+        await again.aclose()
+
+
+async def test_a_subscription_ends_when_redis_freezes(
+    server: RedisServer, store: SessionStore
+) -> None:
+    """A Redis that stops answering without closing the connection: the pub/sub heartbeat
+    notices within a few seconds."""
+    session = await store.create("acme", {"counter": 3})
+    updates = store.subscribe("acme", session.id)
+    listener = asyncio.ensure_future(anext(updates))
+    async with asyncio.timeout(15):
+        while store._hub.live < 1:
+            await asyncio.sleep(0.02)
+    assert server.pid is not None
+    os.kill(server.pid, signal.SIGSTOP)
+    try:
+        with pytest.raises(StoreUnavailable):
+            async with asyncio.timeout(20):
+                await listener
+    finally:
+        os.kill(server.pid, signal.SIGCONT)
+    await updates.aclose()

@@ -3,16 +3,24 @@
 - query depth (``QueryDepthLimiter``), token count (``MaxTokensLimiter``) and alias count
   (``MaxAliasesLimiter``): a document over a limit is refused before it runs, with a
   GraphQL error naming the limit;
-- introspection off in production (``DisableIntrospection``);
-- the rate limit (:class:`RateLimit`): a query or subscription counts 1, a mutation 1 per
-  mutation field (aliases included); over the limit, nothing runs and the answer is an
-  error with ``extensions: {code: "RATE_LIMITED", retryAfter}``, over HTTP with status 429
-  and ``Retry-After``.
+- introspection off in production (``DisableIntrospection``), and then no "Did you mean"
+  suggestions in error messages either (:class:`NoSuggestions`): they would spell out the
+  schema that introspection hides;
+- the rate limit (:class:`RateLimit`): an operation costs the sum of its root fields,
+  aliases and fragments included: each action or query field (and each session field)
+  its action's units (:func:`~service.api.ratelimit.cost_of`: 1, ``encounterOdds`` 10),
+  ``version``, ``rulesets`` and introspection nothing; at least 1, a subscription 1. Over
+  HTTP the door has charged 1 already (for every request, an invalid document too); over a
+  websocket each operation is charged here, an invalid one 1. Over the limit nothing runs
+  and the answer is an error with ``extensions: {code: "RATE_LIMITED", retryAfter}``, over
+  HTTP with status 429, ``Retry-After`` and the ``RateLimit`` fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable
+import re
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from contextlib import suppress
 from functools import partial
 from typing import Any
 
@@ -42,24 +50,34 @@ from strawberry.types.graphql import OperationType
 
 from service.api.auth import PUBLIC_TENANT, Principal, charge, client_ip, principal_of
 from service.api.core import Problem
+from service.api.ratelimit import cost_of
 from service.settings import Settings
 
+FREE = frozenset({"version", "rulesets", "__typename", "__schema", "__type"})
+"""Root fields that cost nothing: they read no encounter and no session."""
 
-def _count_fields(selections: Iterable[SelectionNode], fragments: dict[str, Any]) -> int:
-    count = 0
+_SUGGESTION = re.compile(r"\s*Did you mean [^?]*\?")
+
+
+def _cost(selections: Iterable[SelectionNode], fragments: dict[str, Any], cap: int | None) -> int:
+    total = 0
     for node in selections:
         if isinstance(node, FieldNode):
-            count += 1
+            name = node.name.value
+            if name not in FREE:
+                weight = cost_of(name)
+                total += weight if cap is None else min(weight, cap)
         elif isinstance(node, InlineFragmentNode):
-            count += _count_fields(node.selection_set.selections, fragments)
+            total += _cost(node.selection_set.selections, fragments, cap)
         elif isinstance(node, FragmentSpreadNode) and node.name.value in fragments:
             fragment = fragments.pop(node.name.value)  # each fragment once: no cycles
-            count += _count_fields(fragment.selection_set.selections, fragments)
-    return count
+            total += _cost(fragment.selection_set.selections, fragments, cap)
+    return total
 
 
-def operation_cost(document: Any, operation_name: str | None) -> int:
-    """What an operation costs: 1, or for a mutation the number of its root fields."""
+def operation_cost(document: Any, operation_name: str | None, cap: int | None = None) -> int:
+    """What an operation costs: the units of its root fields (each at most ``cap``, so that
+    one field heavier than a burst can still run alone), at least 1; a subscription 1."""
     if document is None:
         return 1
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
@@ -68,12 +86,12 @@ def operation_cost(document: Any, operation_name: str | None) -> int:
         for op in operations
         if operation_name is None or (op.name is not None and op.name.value == operation_name)
     ]
-    if len(chosen) != 1 or chosen[0].operation.value != "mutation":
+    if len(chosen) != 1 or chosen[0].operation.value == "subscription":
         return 1
     fragments = {
         d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
     }
-    return max(1, _count_fields(chosen[0].selection_set.selections, fragments))
+    return max(1, _cost(chosen[0].selection_set.selections, fragments, cap))
 
 
 class RateLimit(SchemaExtension):
@@ -81,21 +99,33 @@ class RateLimit(SchemaExtension):
 
     settings: Settings
 
+    def _caller(self) -> tuple[HTTPConnection, Principal] | None:
+        context = self.execution_context.context
+        connection = context.get("request") if isinstance(context, dict) else None
+        if connection is None or not self.settings.rate_limit:
+            return None
+        principal = principal_of(connection) or Principal(
+            PUBLIC_TENANT, None, client_ip(connection.scope)
+        )
+        return connection, principal
+
     async def on_execute(self) -> AsyncIterator[None]:
         ctx = self.execution_context
-        context = ctx.context if isinstance(ctx.context, dict) else {}
-        connection: HTTPConnection | None = context.get("request")
-        if connection is not None and self.settings.rate_limit:
-            principal = principal_of(connection) or Principal(
-                PUBLIC_TENANT, None, client_ip(connection.scope)
-            )
+        caller = self._caller()
+        if caller is not None:
+            connection, principal = caller
+            http = connection.scope["type"] == "http"
+            burst = self.settings.rate_burst
             cost = (
-                operation_cost(ctx.graphql_document, ctx.operation_name)
-                if ctx.operation_type == OperationType.MUTATION
-                else 1
+                1
+                if ctx.operation_type == OperationType.SUBSCRIPTION
+                else operation_cost(ctx.graphql_document, ctx.operation_name, burst)
             )
             try:
-                await charge(connection.app, self.settings, principal, cost)
+                if not http:
+                    await charge(connection, self.settings, principal, cost, total=cost)
+                elif cost > 1:  # the door charged 1 already
+                    await charge(connection, self.settings, principal, cost - 1, total=cost)
             except Problem as problem:
                 retry_after = int(problem.headers.get("Retry-After", "1"))
                 error = GraphQLError(
@@ -106,11 +136,59 @@ class RateLimit(SchemaExtension):
                     # strawberry subscribes whatever the result: refuse by raising.
                     raise error from None
                 ctx.result = ExecutionResult(data=None, errors=[error])
-                response = context.get("response")
+                response = ctx.context.get("response") if isinstance(ctx.context, dict) else None
                 if isinstance(response, Response):  # HTTP (on a websocket, the socket)
                     response.status_code = 429
                     response.headers["Retry-After"] = str(retry_after)
         yield
+
+    async def on_validate(self) -> AsyncIterator[None]:
+        yield
+        await self._charge_refused()
+
+    async def on_parse(self) -> AsyncIterator[None]:
+        yield
+        if self.execution_context.graphql_document is None:
+            await self._charge_refused()
+
+    async def _charge_refused(self) -> None:
+        """A websocket operation that never runs (unparsable or invalid) still costs 1
+        (over HTTP the door charged it)."""
+        if not self.execution_context.pre_execution_errors or getattr(self, "_charged", False):
+            return
+        self._charged = True
+        caller = self._caller()
+        if caller is not None and caller[0].scope["type"] != "http":
+            # Refused or not, it answers its own error; the next operation pays for it.
+            with suppress(Problem):
+                await charge(caller[0], self.settings, caller[1])
+
+
+class NoSuggestions(SchemaExtension):
+    """Drop "Did you mean ...?" from every error message (with introspection off, the
+    suggestions would list the schema's fields, types and arguments)."""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        result = self.execution_context.result
+        errors = getattr(result, "errors", None)
+        if result is not None and errors:
+            result.errors = [_without_suggestions(e) for e in errors]
+
+
+def _without_suggestions(error: GraphQLError) -> GraphQLError:
+    message = _SUGGESTION.sub("", error.message)
+    if message == error.message:
+        return error
+    return GraphQLError(
+        message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        original_error=error.original_error,
+        extensions=error.extensions,
+    )
 
 
 def _fixed_rules(limiter: AddValidationRules) -> Callable[[], AddValidationRules]:
@@ -132,7 +210,7 @@ def extensions(settings: Settings) -> list[Any]:
         rate_limit,
     ]
     if not settings.graphql_introspection:
-        out.append(DisableIntrospection)
+        out += [DisableIntrospection, NoSuggestions]
     # Clients send the same few documents over and over: parse and validate each once
     # (the benchmark's profile put two thirds of a mutation's time there).
     out += [partial(ParserCache, maxsize=512), partial(ValidationCache, maxsize=512)]
