@@ -1,6 +1,7 @@
 """``GET /play``: the battle map, a page where a person runs a fight on a session.
 
-The page is plain JavaScript on ``fetch`` (``static/play/``), served like ``/docs`` by
+The page is plain JavaScript on ``fetch``, ES modules with no build step (``static/play/``:
+``play.js`` imports ``grid.js`` and ``live.js``), served like ``/docs`` by
 :mod:`service.api.pages`: every asset from the service, the same strict
 Content-Security-Policy, no inline script. What it needs from the service's own code
 travels in a JSON data block (``#play-config``):
@@ -75,11 +76,12 @@ def config(live: str) -> dict[str, Any]:
 @cache
 def play_html(live: str) -> str:
     body = (PLAY / "body.html").read_text(encoding="utf-8")
+    script = f'<script type="module" src="{own("play/play.js")}"></script>'
     return page(
         TITLE,
         [own("play/play.css")],
-        [own("play/play.js")],
-        body + "\n    " + data_block("play-config", config(live)),
+        [],
+        "\n    ".join([body, data_block("play-config", config(live)), script]),
     )
 
 

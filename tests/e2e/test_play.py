@@ -201,9 +201,9 @@ def test_the_page_and_its_assets_come_from_the_service(service: ServiceProcess) 
     assert r.headers["content-security-policy"] == CSP
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", r.text)
     assert "<script>" not in r.text and " style=" not in r.text
-    urls = re.findall(r'<(?:script src|link rel="stylesheet" href)="([^"]+)"', r.text)
+    urls = re.findall(r'<(?:script type="module" src|link rel="stylesheet" href)="([^"]+)"', r.text)
     assert urls == ["static/play/play.css", "static/play/play.js"]
-    for url in urls:
+    for url in [*urls, "static/play/grid.js", "static/play/live.js"]:
         asset = httpx.get(f"{service.url}/{url}", timeout=10)
         assert asset.status_code == 200 and asset.headers["x-content-type-options"] == "nosniff"
     block = re.search(r'<script id="play-config" type="application/json">(.*?)</script>', r.text)
