@@ -35,7 +35,7 @@ pytestmark = pytest.mark.timeout(240)
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SPECS = {spec.name: spec for spec in ACTIONS}
-VIEWPORT = {"width": 1280, "height": 1180, "deviceScaleFactor": 1, "mobile": False}
+VIEWPORT = {"width": 1280, "height": 1440, "deviceScaleFactor": 1, "mobile": False}
 
 STATE = """(() => {
   const all = (s) => [...document.querySelectorAll(s)];
@@ -110,6 +110,10 @@ def screenshot(page: Page, path: Path) -> None:
     import base64
 
     page.send("Page.bringToFront")
+    page.evaluate(
+        "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))",
+        await_promise=True,
+    )
     data = page.send("Page.captureScreenshot", {"format": "png"})
     path.write_bytes(base64.b64decode(data["data"]))
 
@@ -365,11 +369,12 @@ def test_a_d20_fight_by_clicks_followed_live(browser: Chromium, service: Service
         )
         assert shown == rule["text"]
         assert page.evaluate("document.getElementById('rule').dataset.rule") == rule_id
-        unnamed = page.evaluate(
-            "[...document.querySelectorAll('#log .event')].filter((e) => e.dataset.type !== 'undo'"
-            " && !e.querySelector('button.rule, span.rule')).length"
+        shown_rules = page.evaluate(
+            """Object.fromEntries([...document.querySelectorAll('#log .event')].map((e) =>
+                 [e.dataset.index, e.querySelector('button.rule')?.textContent ?? null]))"""
         )
-        assert unnamed == 0
+        logged = httpx.get(f"{api.base}/events?limit=200", timeout=10).json()["items"]
+        assert shown_rules == {str(e["index"]): e["data"].get("rule") for e in logged}
 
         # A stale page: the watcher stops following, the map changes elsewhere, its write
         # answers 412: nothing applied, the page reads the session again and says so.
