@@ -39,6 +39,7 @@ from service.api.graphql.view import GraphQLView
 from service.api.observability import REGISTRY, Observability, metrics_endpoint, setup_logging
 from service.api.pages import page_response
 from service.api.pages import routes as page_routes
+from service.api.play import routes as play_routes
 from service.api.rest import routes as rest_routes
 from service.api.rest.catalog import routes as catalog_routes
 from service.api.rest.openapi import build_openapi
@@ -259,6 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             *page_routes(),
+            *play_routes(),
         ],
         lifespan=lifespan(settings),
         middleware=[

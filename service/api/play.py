@@ -1,0 +1,103 @@
+"""``GET /play``: the battle map, a page where a person runs a fight on a session.
+
+The page is plain JavaScript on ``fetch``, ES modules with no build step (``static/play/``:
+``play.js`` imports ``grid.js`` and ``live.js``), served like ``/docs`` by
+:mod:`service.api.pages`: every asset from the service, the same strict
+Content-Security-Policy, no inline script. What it needs from the service's own code
+travels in a JSON data block (``#play-config``):
+
+- ``samples``: the sample encounters, one JSON file each under ``static/play/samples/``
+  (``{"title", "encounter"}``), listed with their ruleset and grid;
+- ``actions``: every action of the registry with the rulesets that have it (the page shows
+  a button for those of the session's ruleset; their fields come from ``/openapi.json``);
+- ``extents``: each ruleset's size ladder (the side of a creature's space in cells), to draw
+  creatures by size and footprint;
+- ``live``: how the page follows a session, ``sse`` when the service has the
+  ``GET /v1/sessions/{id}/stream`` route, else the GraphQL subscription ``sessionUpdated``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from service.api.pages import STATIC, data_block, own, page, page_response
+from service.rules import ACTIONS, REGISTRY
+
+PLAY = STATIC / "play"
+SAMPLES = PLAY / "samples"
+TITLE = "Combat rules service: battle map"
+
+
+@cache
+def samples() -> list[dict[str, Any]]:
+    """The sample encounters, in file-name order."""
+    out = []
+    for path in sorted(SAMPLES.glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        encounter = document["encounter"]
+        grid = encounter.get("grid", {})
+        out.append(
+            {
+                "id": path.stem,
+                "title": document["title"],
+                "ruleset": encounter["ruleset"],
+                "grid": grid.get("kind", "square"),
+                "orientation": grid.get("hexOrientation", "pointy"),
+                "url": own(f"play/samples/{path.name}"),
+            }
+        )
+    return out
+
+
+def config(live: str) -> dict[str, Any]:
+    return {
+        "live": live,
+        "samples": samples(),
+        "actions": [
+            {
+                "slug": spec.slug,
+                "name": spec.name,
+                "summary": spec.summary,
+                "query": spec.query,
+                "rulesets": None if spec.rulesets is None else sorted(spec.rulesets),
+            }
+            for spec in ACTIONS
+        ],
+        "extents": {rid: dict(ruleset.square_extent) for rid, ruleset in REGISTRY.items()},
+    }
+
+
+@cache
+def play_html(live: str) -> str:
+    body = (PLAY / "body.html").read_text(encoding="utf-8")
+    script = f'<script type="module" src="{own("play/play.js")}"></script>'
+    return page(
+        TITLE,
+        [own("play/play.css")],
+        [],
+        "\n    ".join([body, data_block("play-config", config(live)), script]),
+    )
+
+
+def live_transport(request: Request) -> str:
+    """``sse`` if the app serves ``GET /v1/sessions/{id}/stream``, else ``graphql``."""
+    for route in request.app.routes:
+        path = getattr(route, "path", "")
+        if path.startswith("/v1/sessions/{") and path.endswith("}/stream"):
+            return "sse"
+    return "graphql"
+
+
+async def play(request: Request) -> Response:
+    """``GET /play``: the battle map."""
+    return page_response(play_html(live_transport(request)))
+
+
+def routes() -> list[BaseRoute]:
+    return [Route("/play", play, methods=["GET"], include_in_schema=False)]
