@@ -6,12 +6,15 @@ answered 412 and re-read; a hex encounter drawn in axial coordinates; the action
 of each ruleset. The dice the test needs (Aria first, a natural 20 whose band offers a
 choice) are found with the engine and typed into the page's seed field.
 
-Writes ``docs/play-d20.png`` and ``docs/play-hex.png`` (the README shows one).
+Writes screenshots of both pages, ``play-d20.png`` and ``play-hex.png``: into the test's
+temporary folder, or into ``docs/`` (the README shows one) with ``CRS_UPDATE_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import tempfile
 import json
 import math
 import re
@@ -34,6 +37,7 @@ pytestmark = pytest.mark.timeout(240)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
+SHOTS = DOCS if os.environ.get("CRS_UPDATE_SCREENSHOTS") == "1" else None
 SPECS = {spec.name: spec for spec in ACTIONS}
 VIEWPORT = {"width": 1280, "height": 1440, "deviceScaleFactor": 1, "mobile": False}
 
@@ -115,7 +119,11 @@ def screenshot(page: Page, path: Path) -> None:
         await_promise=True,
     )
     data = page.send("Page.captureScreenshot", {"format": "png"})
-    path.write_bytes(base64.b64decode(data["data"]))
+    image = base64.b64decode(data["data"])
+    assert image.startswith(b"\x89PNG") and len(image) > 10_000, "an empty screenshot"
+    target = (SHOTS or Path(tempfile.gettempdir()) / "crs-play") / path.name
+    target.parent.mkdir(exist_ok=True)
+    target.write_bytes(image)
 
 
 @contextlib.contextmanager
