@@ -13,11 +13,11 @@ temporary folder, or into ``docs/`` (the README shows one) with ``CRS_UPDATE_SCR
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 import json
 import math
+import os
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
