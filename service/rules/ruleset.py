@@ -217,7 +217,7 @@ class Ruleset:
 
     def surprise(self, c: Combatant, log: EventLog) -> None:
         """``d20.order.surprise``: can't move or act on its first turn, nor react until it ends."""
-        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, 1)))
+        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, turns=0)))
         c.budget.reaction = False
         log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
 

@@ -24,7 +24,7 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog, Roll
-from ..mechanics.modifiers import ac_bonus, use_up
+from ..mechanics.modifiers import ac_bonus, blocked_components, use_up
 from ..mechanics.space import COVER_AC, living_others
 from ..mechanics.validation import check_dice
 from ..model import Attack, Combatant, CoverDegree, Draft
@@ -63,6 +63,7 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
     ruleset.check_attack(draft, attacker, target, attack)
+    check_weapon(draft, attacker, attack)
     cover, cover_source = cover_of(ruleset, draft, attacker, target, act.cover)
     if cover == "total":
         raise IllegalAction(
@@ -76,6 +77,21 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
         dis.append("caller")
     ac = target.ac + COVER_AC[cover] + ac_bonus(draft.encounter, attacker, target)
     return AttackSetup(attacker, target, attack, cover, cover_source, adv, dis, ac)
+
+
+def check_weapon(draft: Draft, attacker: Combatant, attack: Attack) -> None:
+    """Refuse an attack its weapon can't make now (``d20.crit.effects``): a spell needing a
+    component the caster can't provide."""
+    if attack.kind == "spell" and attack.components:
+        blocked = [
+            c for c in blocked_components(draft.encounter, attacker) if c in attack.components
+        ]
+        if blocked:
+            raise IllegalAction(
+                f"{attacker.name} can't provide {' or '.join(blocked)} components, which "
+                f"{attack.name} needs",
+                "d20.crit.effects",
+            )
 
 
 def pick_attack(attacker: Combatant, act: ResolveAttack) -> Attack:

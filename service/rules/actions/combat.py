@@ -84,7 +84,7 @@ def disengage(
 ) -> TurnActionOutcome:
     out = _simple(ruleset, draft, act.combatant_id, act.spend, "disengage", log)
     c = draft.edit(act.combatant_id)
-    _give(c, Condition(Cond.DISENGAGED, c.id, Duration("end", c.id, 1)))
+    _give(c, Condition(Cond.DISENGAGED, c.id, Duration("end", c.id, turns=0)))
     log.note(
         "disengage",
         f"{c.name} disengages: no opportunity attacks until its turn ends",

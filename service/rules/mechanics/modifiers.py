@@ -156,6 +156,16 @@ def ac_bonus(encounter: Encounter, attacker: Combatant, target: Combatant) -> in
     return total
 
 
+def blocked_components(encounter: Encounter, c: Combatant) -> list[str]:
+    """The spell components ``c`` can't provide now (its active ``blocked-component``
+    effects, each naming one in ``note``)."""
+    return [
+        e.note
+        for e in c.effects
+        if e.kind == EffectKind.BLOCKED_COMPONENT and e.note and effect_active(encounter, e)
+    ]
+
+
 def use_up(draft: Draft, attacker_id: str, target_id: str, attack: Attack, log: EventLog) -> None:
     """Effects with ``uses`` that applied to this attack lose one use; at 0 they end."""
     enc = draft.encounter

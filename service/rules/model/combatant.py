@@ -54,6 +54,9 @@ class Attack:
     """Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition."""
     capacity: Annotated[int, Ge(1), Le(10_000)] | None = None
     ammo_type: Annotated[str, Len(1, 40)] | None = None
+    components: list[Literal["verbal", "somatic", "material"]] | None = None
+    """The components a spell attack needs; while one of them is blocked (a
+    ``blocked-component`` effect) the spell can't be cast. Null: not tracked."""
 
 
 @dataclass(slots=True)

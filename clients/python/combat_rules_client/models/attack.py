@@ -5,6 +5,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.attack_components_type_0_item import AttackComponentsType0Item
 from ..models.attack_kind import AttackKind
 from ..types import UNSET, Unset
 
@@ -31,6 +32,9 @@ class Attack:
         ammo (int | None | Unset): Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
         capacity (int | None | Unset):
         ammo_type (None | str | Unset):
+        components (list[AttackComponentsType0Item] | None | Unset): The components a spell attack needs; while one of
+            them is blocked (a
+            ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
     """
 
     name: str
@@ -46,6 +50,7 @@ class Attack:
     ammo: int | None | Unset = UNSET
     capacity: int | None | Unset = UNSET
     ammo_type: None | str | Unset = UNSET
+    components: list[AttackComponentsType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -108,6 +113,18 @@ class Attack:
         else:
             ammo_type = self.ammo_type
 
+        components: list[str] | None | Unset
+        if isinstance(self.components, Unset):
+            components = UNSET
+        elif isinstance(self.components, list):
+            components = []
+            for components_type_0_item_data in self.components:
+                components_type_0_item = components_type_0_item_data.value
+                components.append(components_type_0_item)
+
+        else:
+            components = self.components
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -139,6 +156,8 @@ class Attack:
             field_dict["capacity"] = capacity
         if ammo_type is not UNSET:
             field_dict["ammoType"] = ammo_type
+        if components is not UNSET:
+            field_dict["components"] = components
 
         return field_dict
 
@@ -232,6 +251,28 @@ class Attack:
 
         ammo_type = _parse_ammo_type(d.pop("ammoType", UNSET))
 
+        def _parse_components(data: object) -> list[AttackComponentsType0Item] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                components_type_0 = []
+                _components_type_0 = data
+                for components_type_0_item_data in _components_type_0:
+                    components_type_0_item = AttackComponentsType0Item(components_type_0_item_data)
+
+                    components_type_0.append(components_type_0_item)
+
+                return components_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[AttackComponentsType0Item] | None | Unset, data)
+
+        components = _parse_components(d.pop("components", UNSET))
+
         attack = cls(
             name=name,
             bonus=bonus,
@@ -246,6 +287,7 @@ class Attack:
             ammo=ammo,
             capacity=capacity,
             ammo_type=ammo_type,
+            components=components,
         )
 
         return attack

@@ -243,6 +243,13 @@ export type Attack = {
      * Ammotype
      */
     ammoType?: string | null;
+    /**
+     * Components
+     *
+     * The components a spell attack needs; while one of them is blocked (a
+     * ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+     */
+    components?: Array<'verbal' | 'somatic' | 'material'> | null;
 };
 
 /**
@@ -1634,7 +1641,12 @@ export type DropProneSessionResponse = {
  *
  * How long a condition or effect lasts. Set exactly one way:
  *
- * * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
+ * * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
+ * of ``of`` that *starts after* the duration began: "until the end of your next turn"
+ * is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
+ * your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+ * is "until the end of the current turn" (Disengage). The service counts the turns in
+ * ``turns_started``;
  * * ``rounds``: for that many rounds, counted down each time a new round begins;
  * * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
  *
@@ -1661,6 +1673,13 @@ export type Duration = {
      * Untildamaged
      */
     untilDamaged?: boolean;
+    /**
+     * Turnsstarted
+     *
+     * How many of ``of``'s turns have started since the duration began (counted by the
+     * service: a client sets it only to carry a duration over from an earlier state).
+     */
+    turnsStarted?: number;
 };
 
 /**

@@ -21,7 +21,12 @@ Every effect may carry:
 Durations are data too: ``{"ends": "start"|"end", "of": party, "turns": n}``,
 ``{"rounds": n}``, ``{"rounds_dice": "1d4", "until_damaged": true}``, ``"next round"`` and
 ``{"until": "turn_without_spell", "of": party}``. Dice are in the engine's notation
-(``"1d6"``), rolled with the encounter's random source when the effect applies.
+(``"1d6"``), rolled with the encounter's random source when the effect applies. How they
+count (``d20.crit.effects`` decisions 1 and 2): "until the end of your next turn" ends at
+the end of the first turn of that creature that *starts after* the band (applied during its
+own turn, it lasts through its following turn); "for N rounds" and "1 minute" (10 rounds)
+cover N turns of the creature that has the effect, ending at the end of its Nth turn that
+starts after the band.
 """
 
 from __future__ import annotations
@@ -94,29 +99,31 @@ class TurnBoundary:
     def to_json(self) -> dict[str, str | int]:
         return {"ends": self.ends, "of": self.of, "turns": self.turns}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return StateDuration(ends=self.ends, of=play.party(self.of), turns=self.turns), None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Rounds:
-    """``{"rounds": n}``: lasts ``n`` rounds (one minute is 10 rounds of about 6 seconds)."""
+    """``{"rounds": n}``: lasts ``n`` rounds (one minute is 10 rounds of about 6 seconds):
+    ``n`` turns of the creature that has it (for an area, of the creature it was centred
+    on), to the end of its ``n``-th turn that starts after the band."""
 
     rounds: Annotated[int, Ge(1), Le(10_000)]
 
     def to_json(self) -> dict[str, int]:
         return {"rounds": self.rounds}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
-        return StateDuration(rounds=self.rounds), None
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
+        return StateDuration(ends="end", of=holder, turns=min(1000, self.rounds)), None
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoundsDice:
     """``{"rounds_dice": "1d4", "until_damaged": true}``: the service rolls ``rounds_dice``
-    when it applies the effect and the result lasts that many rounds; with
-    ``until_damaged`` it also ends as soon as its holder takes damage from any source
-    (damage dealt earlier in the same band does not count)."""
+    when it applies the effect and the result lasts that many rounds (turns of its holder,
+    as :class:`Rounds`); with ``until_damaged`` it also ends as soon as its holder takes
+    damage from any source (damage dealt earlier in the same band does not count)."""
 
     rounds_dice: Dice
     until_damaged: bool = False
@@ -124,16 +131,20 @@ class RoundsDice:
     def to_json(self) -> dict[str, str | bool]:
         return {"rounds_dice": self.rounds_dice, "until_damaged": self.until_damaged}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         roll = dice.roll(self.rounds_dice, play.rng, "duration")
+        rounds = min(1000, max(1, roll.total))
         play.log.rolled(
             roll,
-            f"lasts {max(1, roll.total)} rounds"
+            f"lasts {rounds} rounds (to the end of {holder}'s {_nth(rounds)} turn from now)"
             + (" or until damaged" if self.until_damaged else ""),
             actor=play.attacker_id,
             rule=RULE,
         )
-        return StateDuration(rounds=max(1, roll.total), until_damaged=self.until_damaged), None
+        duration = StateDuration(
+            ends="end", of=holder, turns=rounds, until_damaged=self.until_damaged
+        )
+        return duration, None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,7 +159,7 @@ class NextRound:
     def from_json(cls, raw: object) -> NextRound | None:
         return cls() if raw == "next round" else None
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return StateDuration(rounds=2), play.draft.encounter.round + 1
 
 
@@ -165,8 +176,13 @@ class UntilTurnWithoutSpell:
     def to_json(self) -> dict[str, str]:
         return {"until": "turn_without_spell", "of": self.of}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return None, None
+
+
+def _nth(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 Duration: TypeAlias = TurnBoundary | Rounds | RoundsDice | NextRound | UntilTurnWithoutSpell
@@ -238,9 +254,9 @@ class Play:
         c = self.draft.edit(holder)
         c.effects = [*c.effects, effect]
 
-    def duration(self, d: Duration | None) -> tuple[StateDuration | None, int | None]:
-        """The state duration and ``starts_round`` of a table duration."""
-        return (None, None) if d is None else d.resolve(self)
+    def duration(self, d: Duration | None, holder: str) -> tuple[StateDuration | None, int | None]:
+        """The state duration and ``starts_round`` of a table duration for ``holder``."""
+        return (None, None) if d is None else d.resolve(self, holder)
 
     def deal(self, target: str, amount: int, critical: bool) -> None:
         hit = Hit(
@@ -421,9 +437,9 @@ class RollMode(_Base):
             "save": "save",
             "spell_save": "spell-save",
         }[self.roll]
-        duration, starts = play.duration(self.duration)
         holders = play.who(self.who)
         for holder in holders:
+            duration, starts = play.duration(self.duration, holder)
             play.give(
                 holder,
                 StateEffect(
@@ -455,8 +471,8 @@ class AcBonus(_Base):
     duration: Duration
 
     def apply(self, play: Play) -> None:
-        duration, starts = play.duration(self.duration)
         holder = play.party(self.who)
+        duration, starts = play.duration(self.duration, holder)
         play.give(
             holder,
             StateEffect(
@@ -505,7 +521,7 @@ class Condition(_Base):
             if not hp < roll.total:
                 play.done(f"{cid} does not fall {self.condition} ({hp} HP)")
                 return
-        duration, _ = play.duration(self.duration)
+        duration, _ = play.duration(self.duration, cid)
         source = play.party(self.source) if self.source else None
         c = play.draft.edit(cid)
         c.conditions = [
@@ -553,7 +569,7 @@ class Movement(_Base):
     def apply(self, play: Play) -> None:
         cid = play.party(self.who)
         if self.mode == "speed_halved":
-            duration, starts = play.duration(self.duration)
+            duration, starts = play.duration(self.duration, cid)
             play.give(
                 cid,
                 StateEffect(
@@ -846,11 +862,18 @@ class GrantAction(_Base):
         cid = play.party(self.who)
         other = play.target_id if cid == play.attacker_id else play.attacker_id
         if self.action in ("disengage", "dodge"):
-            name = Cond.DISENGAGED if self.action == "disengage" else Cond.DODGING
+            # Disengage lasts to the end of the current turn; Dodge to the start of your next
+            if self.action == "disengage":
+                name = Cond.DISENGAGED
+                now = play.draft.encounter.turn_of or cid
+                lasts = StateDuration(ends="end", of=now, turns=0)
+            else:
+                name = Cond.DODGING
+                lasts = StateDuration(ends="start", of=cid, turns=1)
             c = play.draft.edit(cid)
             c.conditions = [
                 *(x for x in c.conditions if x.name != name),
-                StateCondition(name, None, StateDuration(ends="start", of=cid, turns=1)),
+                StateCondition(name, None, lasts),
             ]
             play.done(f"{cid} takes the {self.action.title()} action", condition=name)
             return
@@ -917,7 +940,7 @@ class ObscuredArea(_Base):
 
     def apply(self, play: Play) -> None:
         centre = play.draft.get(play.party(self.center)).position
-        duration, _ = play.duration(self.duration)
+        duration, _ = play.duration(self.duration, play.party(self.center))
         play.draft.encounter.areas.append(
             Area(
                 center=centre,
@@ -944,7 +967,7 @@ class ComponentsBlocked(_Base):
 
     def apply(self, play: Play) -> None:
         holder = play.party(self.who)
-        duration, starts = play.duration(self.duration)
+        duration, starts = play.duration(self.duration, holder)
         play.give(
             holder,
             StateEffect(
