@@ -15,7 +15,8 @@ hook                        what it decides                                     
 ``check_attack``            whether an attack may be made at all                d100
 ``attack_modifiers``        the sources of advantage and disadvantage           d100
 ``deal_damage``             when and how damage lands                           d10
-``after_attack``            what follows an attack (critical tables, ammo)      d20, d100
+``critical_table``          a critical table rolled before the damage lands     d20
+``after_attack``            what follows an attack (ammunition, condition)      d100
 ``critical_band_odds``      the critical bands an attack's odds include         d20
 ``turn_speed``              the movement a turn starts with                     d100
 ``before_turn``             before a creature's turn is set up                  d10
@@ -103,16 +104,29 @@ class Hit:
     knockout: bool = False
 
 
+class CriticalRoll:
+    """What a roll on a critical table (the ``critical_table`` hook) does to its attack:
+    ``extra_damage`` joins the attack's own damage, one instance with it (``d20.crit.effects``
+    decision 3); :meth:`apply` applies the rest of the band once that damage has landed."""
+
+    extra_damage: int = 0
+
+    def apply(self) -> None:
+        """The band's other effects, in order."""
+
+
 @dataclass(frozen=True, slots=True)
 class BandOdds:
-    """A band of a critical table, for the odds: its span, and the damage it deals the
-    target at once, in the order it lands after the attack's own."""
+    """A band of a critical table, for the odds: its span, the damage dice it adds to the
+    attack's own damage (``extra``, landing with it), and the other damage it deals the
+    target at once (``hits``, each landing after it, in order)."""
 
     table: str
     low: int
     high: int
     title: str
     hits: tuple[DamageDist, ...] = ()
+    extra: DamageDist | None = None
 
 
 BONUS_ACTION_GRANT = "bonus-action:"
@@ -329,10 +343,18 @@ class Ruleset:
             knockout=hit.knockout,
         )
 
+    def critical_table(
+        self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
+    ) -> CriticalRoll | None:
+        """Once the attack roll is judged and its damage rolled, before the damage lands: a
+        critical hit or fumble rolls on the ruleset's critical table, if it has one (d20)."""
+        return None
+
     def after_attack(
         self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
     ) -> None:
-        """What follows an attack once it is resolved and its damage dealt."""
+        """What follows an attack once it is resolved, its damage dealt and its critical
+        band applied."""
 
     def critical_band_odds(
         self, draft: Draft, attacker: Combatant, attack: Attack, critical: bool, excludes: list[str]

@@ -7,12 +7,17 @@ The attack pipeline, in order (:func:`resolve_attack`):
 2. spend the part of the turn the attack uses (``d20.turn.economy``);
 3. roll the attack die (advantage and disadvantage cancel) and :func:`judge` it: a natural
    roll at or above ``critical_min`` hits as a critical, at or below ``fumble_max`` misses;
-4. on a hit, roll the damage (critical: ``critical_damage``) and deal it through the
-   ruleset's ``deal_damage`` hook (``applyDamage: false`` only rolls it);
-5. effects that counted uses and applied lose one;
-6. the ruleset's ``after_attack`` hook (the d20 critical tables, d100 ammunition...).
+4. on a hit, roll the damage (critical: ``critical_damage``);
+5. the ruleset's ``critical_table`` hook: a critical hit or fumble rolls on its table (d20);
+   a band's extra damage dice join the attack's damage (``d20.crit.effects`` decision 3);
+6. on a hit, deal that damage, one instance, through the ruleset's ``deal_damage`` hook
+   (``applyDamage: false`` only rolls it);
+7. effects that counted uses and applied lose one;
+8. the rest of the critical band (conditions, windows, choices...);
+9. the ruleset's ``after_attack`` hook (d100 ammunition, weapon condition, a hidden attacker
+   revealed).
 
-``attackOdds`` (:mod:`.odds`) runs steps 1 and 3 to 4 the same way, enumerated instead of
+``attackOdds`` (:mod:`.odds`) runs steps 1 and 3 to 6 the same way, enumerated instead of
 rolled.
 """
 
@@ -225,8 +230,13 @@ def resolve_attack(
         False,
         False,
     )
+    damage = 0
     if verdict.hit:
         damage = roll_damage(ruleset, rng, attack, verdict.critical, log, attacker, target)
+    band = ruleset.critical_table(draft, setup, outcome, rng, log)
+    if verdict.hit:
+        if band is not None:
+            damage += band.extra_damage
         outcome.damage = damage
         if act.apply_damage:
             hit = Hit(
@@ -242,6 +252,8 @@ def resolve_attack(
             outcome.target_dropped = dealt.dropped
             outcome.target_died = dealt.died
     use_up(draft, attacker.id, target.id, attack, log)
+    if band is not None:
+        band.apply()
     ruleset.after_attack(draft, setup, outcome, rng, log)
     return outcome
 

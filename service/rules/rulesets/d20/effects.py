@@ -643,17 +643,21 @@ class EndTurn(_Base):
 class ExtraDamageDice(_Base):
     """``extra_damage_dice``: roll ``sets`` more sets of the attack's damage dice (every die
     of the attack's damage, including extra dice that are part of it, as ``d20.crit.damage``
-    doubles; no modifier) and deal them to ``who`` with the attack's damage type."""
+    doubles; no modifier). For the attack's target they are part of the attack's own damage,
+    one instance with it ("above and beyond your normal critical roll", ``d20.crit.effects``
+    decision 3: rolled by :meth:`roll` before that damage lands); anyone else takes them as
+    damage of their own."""
 
     type: Literal["extra_damage_dice"] = field(default="extra_damage_dice", init=False)
     who: Party
     sets: Annotated[int, Ge(1), Le(10)] = 1
 
-    def apply(self, play: Play) -> None:
+    def roll(self, play: Play) -> int:
+        """Roll the extra sets and log them: the damage they add."""
         cid = play.party(self.who)
         parsed = dice.parse(play.attack.damage)
         if not parsed.terms:
-            return
+            return 0
         only_dice = dice.DiceExpression(
             "+".join(
                 f"{'-' if t.sign < 0 else ''}{t.count}d{t.sides}" for t in parsed.terms
@@ -671,8 +675,13 @@ class ExtraDamageDice(_Base):
             target=cid,
             rule=RULE,
         )
-        play.deal(cid, amount, True)
-        play.done(f"{cid} takes {amount} extra damage", amount=amount)
+        play.done(f"{cid} takes {amount} extra damage with the attack's own", amount=amount)
+        return amount
+
+    def apply(self, play: Play) -> None:
+        amount = self.roll(play)
+        if amount:
+            play.deal(play.party(self.who), amount, True)
 
     def damage_odds(self, attack: Attack) -> DamageDist | None:
         if self.who != "target":
