@@ -38,7 +38,7 @@ from typing import ClassVar, Literal
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .grid import Occupant
-from .mechanics import initiative
+from .mechanics import concentration, initiative
 from .mechanics.damage import Victim, deal_damage
 from .mechanics.distributions import DamageDist
 from .mechanics.modifiers import attack_sources, reach_of
@@ -329,8 +329,9 @@ class Ruleset:
 
     def deal_damage(self, draft: Draft, hit: Hit, rng: Random, log: EventLog) -> DamageOutcome:
         """Deal damage now; every attack and action goes through here, so a ruleset can
-        change when damage lands (d10 holds it until a simultaneous step ends)."""
-        return deal_damage(
+        change when damage lands (d10 holds it until a simultaneous step ends). Then a
+        concentrating target saves or loses its concentration (``d20.ready.spell``)."""
+        outcome = deal_damage(
             draft,
             log,
             hit.target_id,
@@ -342,6 +343,8 @@ class Ruleset:
             melee=hit.melee,
             knockout=hit.knockout,
         )
+        concentration.after_damage(draft, hit.target_id, hit.amount, rng, log, hit.source_id)
+        return outcome
 
     def critical_table(
         self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog

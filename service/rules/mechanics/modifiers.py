@@ -20,15 +20,33 @@ Every source is named in the attack's outcome (``advantage_sources`` /
   30-39``), or ``effect`` when it has none.
 
 Effects that count uses lose one each time they apply to an attack (:func:`use_up`).
+
+Ability checks and saving throws the service rolls go through :func:`roll_check`: exhaustion
+(``exhaustion``: disadvantage on checks from level 1, on saves from level 3) and the
+creature's own ``check`` / ``save`` effects (a Help, a critical band's advantage on saves
+against one creature) give advantage or disadvantage, which cancel as for attacks; effects
+with uses lose one.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from random import Random
+from typing import Literal
 
-from ..events import EventLog
+from .. import dice
+from ..events import EventLog, Roll
 from ..model import Attack, Combatant, Cond, Draft, Effect, EffectKind, EffectRoll, Encounter
 from .space import Board, living_others
+
+EXHAUSTION_CHECKS = 1
+"""Exhaustion level from which ability checks have disadvantage (d20 base)."""
+EXHAUSTION_SPEED_HALVED = 2
+EXHAUSTION_ATTACKS_AND_SAVES = 3
+EXHAUSTION_HP_MAX_HALVED = 4
+EXHAUSTION_SPEED_ZERO = 5
+EXHAUSTION_DEATH = 6
 
 PRONE_RANGE_FT = 5
 TARGET_ADVANTAGE_CONDITIONS = (
@@ -95,7 +113,7 @@ def attack_sources(
         adv.append("target-squeezing")
     if attacker.has(Cond.FRIGHTENED):
         dis.append("attacker-frightened")
-    if attacker.exhaustion >= 3:
+    if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
         dis.append("attacker-exhaustion")
 
     for effect in attack_effects(encounter, attacker, target, attack):
@@ -164,6 +182,74 @@ def blocked_components(encounter: Encounter, c: Combatant) -> list[str]:
         for e in c.effects
         if e.kind == EffectKind.BLOCKED_COMPONENT and e.note and effect_active(encounter, e)
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRoll:
+    """An ability check or saving throw the service rolled, and why it had advantage or
+    disadvantage."""
+
+    roll: Roll
+    advantage: list[str]
+    disadvantage: list[str]
+
+
+def check_effects(
+    encounter: Encounter, c: Combatant, kind: Literal["check", "save"], source: str | None
+) -> list[Effect]:
+    """``c``'s advantage/disadvantage effects on this check or save: ``roll`` ``check`` or
+    ``save``, unrestricted or ``against`` the creature the save is against."""
+    modes = (EffectKind.ADVANTAGE, EffectKind.DISADVANTAGE)
+    roll = EffectRoll.CHECK if kind == "check" else EffectRoll.SAVE
+    return [
+        e
+        for e in c.effects
+        if e.kind in modes
+        and e.roll == roll
+        and (e.against is None or e.against == source)
+        and effect_active(encounter, e)
+    ]
+
+
+def roll_check(
+    draft: Draft,
+    cid: str,
+    kind: Literal["check", "save"],
+    bonus: int,
+    rng: Random,
+    purpose: str,
+    *,
+    source: str | None = None,
+) -> CheckRoll:
+    """Roll ``cid``'s d20 ability check or saving throw (``source``: the creature it is
+    against): exhaustion and its effects give advantage or disadvantage, which cancel;
+    effects with uses that applied lose one."""
+    c = draft.get(cid)
+    adv: list[str] = []
+    dis: list[str] = []
+    level = EXHAUSTION_CHECKS if kind == "check" else EXHAUSTION_ATTACKS_AND_SAVES
+    if c.exhaustion >= level:
+        dis.append("exhaustion")
+    used = check_effects(draft.encounter, c, kind, source)
+    for effect in used:
+        (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
+    if adv and not dis:
+        roll = dice.roll_keep(20, rng, purpose, highest=True, modifier=bonus)
+    elif dis and not adv:
+        roll = dice.roll_keep(20, rng, purpose, highest=False, modifier=bonus)
+    else:
+        roll = dice.roll_die(20, rng, purpose, bonus)
+    if any(e.uses is not None for e in used):
+        holder = draft.edit(cid)
+        kept: list[Effect] = []
+        for effect in holder.effects:
+            if effect.uses is not None and any(effect is u for u in used):
+                if effect.uses > 1:
+                    kept.append(dataclasses.replace(effect, uses=effect.uses - 1))
+                continue
+            kept.append(effect)
+        holder.effects = kept
+    return CheckRoll(roll, adv, dis)
 
 
 def use_up(draft: Draft, attacker_id: str, target_id: str, attack: Attack, log: EventLog) -> None:

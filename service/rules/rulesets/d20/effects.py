@@ -41,6 +41,7 @@ from annotated_types import Ge, Le
 
 from ... import dice
 from ...events import EventLog
+from ...mechanics import concentration
 from ...mechanics.distributions import (
     DamageDist,
     clamp_counts,
@@ -530,6 +531,7 @@ class Condition(_Base):
         ]
         if self.condition == Cond.SURPRISED.value:
             c.budget.reaction = False
+        concentration.end_if_incapacitated(play.draft, cid, play.log)
         suffix = ""
         if isinstance(self.duration, UntilTurnWithoutSpell):
             suffix = " until its source ends a turn without casting a spell (remove it then)"
