@@ -3,8 +3,10 @@
 The attack pipeline, in order (:func:`resolve_attack`):
 
 1. :func:`prepare_attack`: who attacks whom with what; refusals (itself, downed, out of
-   reach, total cover...); cover; every source of advantage and disadvantage; the AC to meet;
-2. spend the part of the turn the attack uses (``d20.turn.economy``);
+   reach, a weapon out of hand or its ammunition to recover, total cover...); cover; every
+   source of advantage and disadvantage; the AC to meet;
+2. spend the part of the turn the attack uses (``d20.turn.economy``), and the piece of
+   spilled ammunition picked up for a ranged attack;
 3. roll the attack die (advantage and disadvantage cancel) and :func:`judge` it: a natural
    roll at or above ``critical_min`` hits as a critical, at or below ``fumble_max`` misses;
 4. on a hit, roll the damage (critical: ``critical_damage``);
@@ -32,6 +34,7 @@ from ..events import EventLog, Roll
 from ..mechanics.modifiers import ac_bonus, blocked_components, use_up
 from ..mechanics.space import COVER_AC, living_others
 from ..mechanics.validation import check_dice
+from ..mechanics.weapons import after_shot, weapon_problem
 from ..model import Attack, Combatant, CoverDegree, Draft
 from ..model.outcomes import AttackOutcome, CoverSource, DamageOutcome
 from ..model.requests import ApplyDamage, ResolveAttack
@@ -85,8 +88,12 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
 
 
 def check_weapon(draft: Draft, attacker: Combatant, attack: Attack) -> None:
-    """Refuse an attack its weapon can't make now (``d20.crit.effects``): a spell needing a
-    component the caster can't provide."""
+    """Refuse an attack its weapon can't make now (``d20.crit.effects``): a weapon out of
+    hand, ammunition spilled or lodged, a spell needing a component the caster can't
+    provide."""
+    problem = weapon_problem(attacker, attack)
+    if problem is not None:
+        raise IllegalAction(problem, "d20.crit.effects")
     if attack.kind == "spell" and attack.components:
         blocked = [
             c for c in blocked_components(draft.encounter, attacker) if c in attack.components
@@ -195,6 +202,7 @@ def resolve_attack(
     attacker, target, attack, ac = setup.attacker, setup.target, setup.attack, setup.ac
     adv, dis = setup.advantage, setup.disadvantage
     ruleset.spend(draft, attacker.id, act.spend, log)
+    after_shot(draft, attacker.id, attack)
     roll = roll_attack(ruleset, rng, attack, bool(adv), bool(dis))
     verdict = judge(ruleset, roll.natural, roll.total, ac)
     word = "critical hit" if verdict.critical else "hit" if verdict.hit else "miss"

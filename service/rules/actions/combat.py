@@ -14,6 +14,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
 from ..mechanics.damage import heal as heal_creature
 from ..mechanics.validation import check_dice
+from ..mechanics.weapons import recover
 from ..model import Combatant, Cond, Condition, Draft, Duration, Effect, ReadiedAction, Spend
 from ..model.outcomes import (
     HealOutcome,
@@ -358,16 +359,19 @@ def interact(
     cost = ruleset.interaction_cost(c, act.device)
     if enc.turn_of is not None and enc.turn_of != c.id:
         raise IllegalAction(f"it is not {c.name}'s turn", "d20.turn.economy")
+    if act.weapon is not None:
+        cost = recover(ruleset.board(draft), draft, c.id, act.weapon, log, rule) or cost
     if cost == "action":
         if not c.budget.action:
             raise IllegalAction(
-                f"{c.name} needs its action to use {act.device} and has none left", rule
+                f"{c.name} needs its action to use {act.device or act.weapon} and has none left",
+                rule,
             )
         ruleset.spend(draft, c.id, "action", log)
         c = draft.get(c.id)
         log.note(
             "interact",
-            f"{c.name} uses {act.device} (its action)",
+            f"{c.name} uses {act.device or act.weapon} (its action)",
             actor=c.id,
             rule=rule,
             device=act.device,

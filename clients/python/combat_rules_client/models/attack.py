@@ -1,13 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.attack_ammo_problem_type_0 import AttackAmmoProblemType0
 from ..models.attack_components_type_0_item import AttackComponentsType0Item
 from ..models.attack_kind import AttackKind
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.cell import Cell
+
 
 T = TypeVar("T", bound="Attack")
 
@@ -35,6 +40,15 @@ class Attack:
         components (list[AttackComponentsType0Item] | None | Unset): The components a spell attack needs; while one of
             them is blocked (a
             ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+        dropped_at (Cell | None | Unset): Where this weapon lies once a critical fumble or a disarm dropped, flung or
+            knocked
+            it from its holder's hand; attacks with it are refused until it is picked up (an object
+            interaction within reach of that cell: ``interact`` with ``weapon``).
+        ammo_problem (AttackAmmoProblemType0 | None | Unset): A critical fumble disturbed its ammunition
+            (``d20.crit.effects``): ``spilled``: each
+            ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
+            until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
+            (``interact`` with ``weapon``, which takes the action).
     """
 
     name: str
@@ -51,8 +65,12 @@ class Attack:
     capacity: int | None | Unset = UNSET
     ammo_type: None | str | Unset = UNSET
     components: list[AttackComponentsType0Item] | None | Unset = UNSET
+    dropped_at: Cell | None | Unset = UNSET
+    ammo_problem: AttackAmmoProblemType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cell import Cell  # noqa: PLC0415
+
         name = self.name
 
         bonus = self.bonus
@@ -125,6 +143,22 @@ class Attack:
         else:
             components = self.components
 
+        dropped_at: dict[str, Any] | None | Unset
+        if isinstance(self.dropped_at, Unset):
+            dropped_at = UNSET
+        elif isinstance(self.dropped_at, Cell):
+            dropped_at = self.dropped_at.to_dict()
+        else:
+            dropped_at = self.dropped_at
+
+        ammo_problem: None | str | Unset
+        if isinstance(self.ammo_problem, Unset):
+            ammo_problem = UNSET
+        elif isinstance(self.ammo_problem, AttackAmmoProblemType0):
+            ammo_problem = self.ammo_problem.value
+        else:
+            ammo_problem = self.ammo_problem
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -158,11 +192,17 @@ class Attack:
             field_dict["ammoType"] = ammo_type
         if components is not UNSET:
             field_dict["components"] = components
+        if dropped_at is not UNSET:
+            field_dict["droppedAt"] = dropped_at
+        if ammo_problem is not UNSET:
+            field_dict["ammoProblem"] = ammo_problem
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cell import Cell  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -273,6 +313,40 @@ class Attack:
 
         components = _parse_components(d.pop("components", UNSET))
 
+        def _parse_dropped_at(data: object) -> Cell | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                dropped_at_type_0 = Cell.from_dict(data)
+
+                return dropped_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Cell | None | Unset, data)
+
+        dropped_at = _parse_dropped_at(d.pop("droppedAt", UNSET))
+
+        def _parse_ammo_problem(data: object) -> AttackAmmoProblemType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ammo_problem_type_0 = AttackAmmoProblemType0(data)
+
+                return ammo_problem_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AttackAmmoProblemType0 | None | Unset, data)
+
+        ammo_problem = _parse_ammo_problem(d.pop("ammoProblem", UNSET))
+
         attack = cls(
             name=name,
             bonus=bonus,
@@ -288,6 +362,8 @@ class Attack:
             capacity=capacity,
             ammo_type=ammo_type,
             components=components,
+            dropped_at=dropped_at,
+            ammo_problem=ammo_problem,
         )
 
         return attack

@@ -250,6 +250,21 @@ export type Attack = {
      * ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
      */
     components?: Array<'verbal' | 'somatic' | 'material'> | null;
+    /**
+     * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
+     * it from its holder's hand; attacks with it are refused until it is picked up (an object
+     * interaction within reach of that cell: ``interact`` with ``weapon``).
+     */
+    droppedAt?: Cell | null;
+    /**
+     * Ammoproblem
+     *
+     * A critical fumble disturbed its ammunition (``d20.crit.effects``): ``spilled``: each
+     * ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
+     * until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
+     * (``interact`` with ``weapon``, which takes the action).
+     */
+    ammoProblem?: 'spilled' | 'picked-up' | 'lodged' | null;
 };
 
 /**
@@ -2681,6 +2696,10 @@ export type InteractRequest = {
      */
     device?: string | null;
     /**
+     * Weapon
+     */
+    weapon?: string | null;
+    /**
      * Seed
      */
     seed?: number | null;
@@ -2722,6 +2741,10 @@ export type InteractSessionRequest = {
      * Device
      */
     device?: string | null;
+    /**
+     * Weapon
+     */
+    weapon?: string | null;
     /**
      * Seed
      */

@@ -35,8 +35,19 @@ from ...model import Attack, Draft, PendingChoice
 from ...model.outcomes import AttackOutcome
 from ...registry import action
 from ...ruleset import AttackSetup, BandOdds, CriticalRoll, Ruleset
-from .effects import RULE, Effect, ExtraDamageDice, PermanentInjury, Play
-from .loader import LoadError
+from .effects import (
+    RULE,
+    WEAPON_STATE,
+    Effect,
+    ExtraDamageDice,
+    PermanentInjury,
+    Play,
+    WeaponMoved,
+    direction_in,
+    directions,
+    iter_effects,
+)
+from .loader import LoadError, from_wire, snake
 from .requests import ChoiceOutcome, ResolveChoice
 from .tables import CritTable, load_table, parse_table, table_for
 
@@ -232,6 +243,12 @@ def resolve_choice(
         and any(isinstance(e, PermanentInjury) for e in effects)
     ):
         raise InvalidAction("the DM's choice needs a detail: name the injury", ("detail",))
+    if act.decision == "accept" and _needs_direction(effects, play):
+        names = ", ".join(directions(play))
+        raise InvalidAction(
+            f"the DM's choice needs a detail naming the direction the weapon flies ({names})",
+            ("detail",),
+        )
     enc.pending_choices = [c for c in enc.pending_choices if c.id != choice.id]
     outcome = ChoiceOutcome(choice.id, act.decision, choice.owner)
     if act.decision == "decline":
@@ -258,12 +275,23 @@ def resolve_choice(
     return outcome
 
 
+def _needs_direction(effects: tuple[Effect, ...], play: Play) -> bool:
+    """A weapon knocked away in a direction the DM picks, and no direction named."""
+    return direction_in(play.detail, play) is None and any(
+        isinstance(e, WeaponMoved) and e.direction == "dm" and play.hands_ok(e.requires)
+        for e in iter_effects(effects)
+    )
+
+
 def _parse_effects(raw: list[dict[str, Any]], path: tuple[str | int, ...]) -> tuple[Effect, ...]:
-    """Effects back from a pending choice, checked as strictly as the data files."""
+    """Effects back from a pending choice (camelCase, or snake_case as stored before),
+    checked as strictly as the data files."""
     doc = {
         "table": CritTable.WEAPON_HIT.value,
         "title": "pending choice",
-        "bands": [{"low": 1, "high": 100, "title": "choice", "text": "choice", "effects": raw}],
+        "bands": [
+            {"low": 1, "high": 100, "title": "choice", "text": "choice", "effects": from_wire(raw)}
+        ],
     }
     try:
         return parse_table(doc).bands[0].effects
@@ -289,11 +317,12 @@ def _play(
             draft.get(cid)
         except InvalidAction as e:
             raise e.at(*path, key) from None
-    names = {f.name for f in dataclasses.fields(Attack)}
+    names = {f.name for f in dataclasses.fields(Attack)} - set(WEAPON_STATE)
     try:
         if not isinstance(attack, dict):
             raise TypeError("not an object")
-        weapon = Attack(**{k: v for k, v in attack.items() if k in names})
+        profile = {snake(k): v for k, v in attack.items() if isinstance(k, str)}
+        weapon = Attack(**{k: v for k, v in profile.items() if k in names})
         dice.parse(weapon.damage)
     except (TypeError, InvalidAction) as exc:
         raise InvalidAction(

@@ -32,6 +32,7 @@ starts after the band.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -49,12 +50,13 @@ from ...mechanics.distributions import (
     expression_dist,
     summed,
 )
-from ...model import Area, Attack, Cond, Draft, PendingChoice
+from ...mechanics.weapons import find_weapon, landing, set_weapon
+from ...model import Area, Attack, Cell, Cond, Draft, PendingChoice
 from ...model import Condition as StateCondition
 from ...model import Duration as StateDuration
 from ...model import Effect as StateEffect
 from ...ruleset import Hit, Ruleset
-from .loader import Dice
+from .loader import Dice, camel, to_wire
 
 RULE = "d20.crit.effects"
 
@@ -81,7 +83,10 @@ SQUARE_DIRECTIONS = (
     "west",
     "north-west",
 )
+SQUARE_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 HEX_DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+HEX_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+"""Axial steps; on flat-top hexes the names are kept for the same six steps."""
 
 
 # --------------------------------------------------------------------------------------
@@ -329,11 +334,11 @@ class Play:
             prompt=self.prompt,
             options=["accept", "decline"],
             source=self.source,
-            effects=[effect_json(e) for e in effects],
+            effects=[to_wire(effect_json(e)) for e in effects],
             context={
                 "attacker": self.attacker_id,
                 "target": self.target_id,
-                "attack": dataclasses.asdict(self.attack),
+                "attack": attack_json(self.attack),
             },
         )
         enc.pending_choices.append(choice)
@@ -813,13 +818,26 @@ class WeaponMoved(_Base):
 
     def apply(self, play: Play) -> None:
         cid = play.party(self.who)
-        data: dict[str, Any] = {"to": self.to, "holder": cid}
+        holder = play.draft.get(cid)
+        index = find_weapon(holder, play.attack.name if cid == play.attacker_id else None)
+        if index is None and cid != play.attacker_id:
+            play.log.note(
+                "no-effect",
+                f"{holder.name} holds no weapon: nothing leaves its hand",
+                actor=play.attacker_id,
+                target=cid,
+                rule=RULE,
+            )
+            return
+        weapon = play.attack if index is None else holder.attacks[index]
+        data: dict[str, Any] = {"to": self.to, "holder": cid, "weapon": weapon.name}
         where = {
             "own_feet": "drops at its feet",
             "target_space": f"lands in {play.target_id}'s space",
             "attacker_hand": f"is taken by {play.attacker_id}",
             "away": "flies away",
         }[self.to]
+        feet = 0
         if self.distance is not None:
             feet = self.distance.feet or 0
             if self.distance.dice is not None:
@@ -830,27 +848,85 @@ class WeaponMoved(_Base):
                 feet = roll.total * (self.distance.feet_each or 5)
             data["distance_ft"] = feet
             where += f" {feet} ft"
+        direction = None
         if self.direction == "random":
-            hexes = play.draft.encounter.grid.kind == "hex"
-            names = HEX_DIRECTIONS if hexes else SQUARE_DIRECTIONS
+            names = directions(play)
             roll = dice.roll_die(len(names), play.rng, "direction")
-            play.log.rolled(
-                roll, f"direction: {names[roll.total - 1]}", actor=play.attacker_id, rule=RULE
-            )
-            data["direction"] = names[roll.total - 1]
-            where += f" to the {names[roll.total - 1]}"
+            direction = names[roll.total - 1]
+            play.log.rolled(roll, f"direction: {direction}", actor=play.attacker_id, rule=RULE)
+        elif self.direction == "dm":
+            direction = direction_in(play.detail, play)
+        if direction is not None:
+            data["direction"] = direction
+            where += f" to the {direction}"
         elif play.detail:
             data["detail"] = play.detail
             where += f" ({play.detail})"
-        play.applied.append(f"{cid}'s weapon {where}")
+        if index is None:
+            where += " (an attack described inline: where it lies is not kept)"
+        elif self.to == "attacker_hand":
+            self._steal(play, cid, index)
+        else:
+            cell = self._cell(play, holder.position, feet, direction)
+            set_weapon(play.draft, cid, index, dropped_at=cell)
+            data["at"] = {"x": cell.x, "y": cell.y}
+            where += f", at ({cell.x}, {cell.y})"
+        play.applied.append(f"{cid}'s {weapon.name} {where}")
         play.log.note(
             "weapon-moved",
-            f"{cid}'s weapon {where}",
+            f"{holder.name}'s {weapon.name} {where}",
             actor=play.attacker_id,
             target=cid,
             rule=RULE,
             **data,
         )
+
+    def _cell(self, play: Play, start: Cell, feet: int, direction: str | None) -> Cell:
+        board = play.ruleset.board(play.draft)
+        if self.to == "target_space":
+            target = play.draft.get(play.target_id)
+            chosen = cell_in(play.detail)
+            cells = board.cells(target)
+            return chosen if chosen is not None and chosen.key() in cells else target.position
+        if self.to == "away" and direction is not None:
+            names = directions(play)
+            steps = HEX_STEPS if names is HEX_DIRECTIONS else SQUARE_STEPS
+            return landing(board, start, steps[names.index(direction)], feet)
+        return start
+
+    def _steal(self, play: Play, cid: str, index: int) -> None:
+        """The weapon leaves its holder's attacks for the attacker's (renamed if the
+        attacker has one of the same name)."""
+        holder = play.draft.edit(cid)
+        weapon = holder.attacks.pop(index)
+        thief = play.draft.edit(play.attacker_id)
+        taken = {a.name for a in thief.attacks}
+        name = weapon.name if weapon.name not in taken else f"{weapon.name} of {holder.name}"
+        thief.attacks.append(dataclasses.replace(weapon, name=name[:80], dropped_at=None))
+
+
+def directions(play: Play) -> tuple[str, ...]:
+    """The direction names of the encounter's grid, in the order of its steps."""
+    return HEX_DIRECTIONS if play.draft.encounter.grid.kind == "hex" else SQUARE_DIRECTIONS
+
+
+def direction_in(text: str | None, play: Play) -> str | None:
+    """The direction a DM's answer names (``north-east``, ``west``...), if any."""
+    if not text:
+        return None
+    words = text.lower().replace("_", "-").replace(" ", "-")
+    for name in sorted(directions(play), key=len, reverse=True):
+        if name in words:
+            return name
+    return None
+
+
+def cell_in(text: str | None) -> Cell | None:
+    """The cell a DM's answer names (``3,4`` or ``(3, 4)``), if any."""
+    if not text:
+        return None
+    found = re.search(r"(-?\d+)\s*,\s*(-?\d+)", text)
+    return Cell(int(found.group(1)), int(found.group(2))) if found else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -912,7 +988,8 @@ class GrantAction(_Base):
         elif self.on_success:
             play.apply_list(self.on_success)
         else:
-            play.done(f"{other} is disarmed: its weapon drops at its feet")
+            party: Party = "target" if other == play.target_id else "attacker"
+            play.apply(WeaponMoved(who=party, to="own_feet"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1033,13 +1110,25 @@ class Ammunition(_Base):
 
     def apply(self, play: Play) -> None:
         holder = play.party(self.who)
+        c = play.draft.get(holder)
+        index = find_weapon(c, play.attack.name if holder == play.attacker_id else None)
         note = (
-            "ammunition spilled: pick up each piece (object interaction or Use an Object)"
+            "pick up a piece before each ranged attack (object interaction or Use an Object)"
             if self.problem == "spilled"
-            else "ammunition lodged: spend an action before the next ranged attack"
+            else "spend an action freeing it before the next ranged attack"
         )
-        play.give(holder, StateEffect(kind="other", source=play.source, note=note))
-        play.done(f"{holder}: {note}")
+        if index is None:
+            # an attack described inline is not kept: a note is all the state can hold
+            text = f"ammunition {self.problem} ({play.attack.name}): {note}"
+            play.give(holder, StateEffect(kind="other", source=play.source, note=text))
+            play.done(f"{holder}: {text}")
+            return
+        weapon = set_weapon(play.draft, holder, index, ammo_problem=self.problem)
+        play.done(
+            f"{holder}'s ammunition for {weapon.name} is {self.problem}: {note}",
+            weapon=weapon.name,
+            problem=self.problem,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1106,9 +1195,25 @@ def iter_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
 _COMMON = ("choice", "applies_to", "requires")
 
 
+WEAPON_STATE = ("dropped_at", "ammo_problem")
+"""Fields of an attack that say what happened to the weapon, not what it is."""
+
+
+def attack_json(attack: Attack) -> dict[str, Any]:
+    """The weapon a pending choice's effects will use, on the wire (camelCase keys): its
+    profile, without what has happened to it and without empty fields."""
+    profile = {
+        f.name: getattr(attack, f.name)
+        for f in dataclasses.fields(attack)
+        if f.name not in WEAPON_STATE and getattr(attack, f.name) is not None
+    }
+    return {camel(k): v for k, v in profile.items()}
+
+
 def effect_json(effect: Effect) -> dict[str, Any]:
-    """An effect in the data files' JSON shape (what a pending choice stores): its type,
-    its own fields, then the fields every effect may carry."""
+    """An effect in the data files' JSON shape (snake_case; a pending choice stores it in
+    camelCase, :func:`~.loader.to_wire`): its type, its own fields, then the fields every
+    effect may carry."""
     out: dict[str, Any] = {"type": effect.type}
     names = [f.name for f in dataclasses.fields(effect) if f.name not in ("type", *_COMMON)]
     for name in (*names, *_COMMON):
