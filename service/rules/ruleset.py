@@ -38,8 +38,8 @@ from typing import ClassVar, Literal
 from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .grid import Occupant
-from .mechanics import concentration, initiative
-from .mechanics.damage import Victim, deal_damage
+from .mechanics import concentration, exhaustion, initiative
+from .mechanics.damage import Victim, deal_damage, hp_max
 from .mechanics.distributions import DamageDist
 from .mechanics.modifiers import attack_sources, reach_of
 from .mechanics.space import Board, geometry_of
@@ -209,7 +209,9 @@ class Ruleset:
         return self.board(draft).can_see(draft.encounter, viewer, seen)
 
     def victim(self, c: Combatant) -> Victim:
-        return Victim(c.max_hp, c.follows_pc_death_rules, self.instant_death_multiplier)
+        """What the death rules need of ``c``: its hit point maximum (halved by exhaustion
+        from level 4), whether it follows the PC rules, the instant-death multiplier."""
+        return Victim(hp_max(c), c.follows_pc_death_rules, self.instant_death_multiplier)
 
     def has_bonus_action(self, c: Combatant) -> bool:
         """Whether the creature has a bonus action to take at all (``d20.turn.economy``;
@@ -368,10 +370,12 @@ class Ruleset:
         return []
 
     def turn_speed(self, draft: Draft, c: Combatant) -> int:
-        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect."""
+        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect, and
+        by exhaustion from level 2 (0 from level 5)."""
+        base = c.speed
         if any(e.kind == "speed-halved" for e in c.effects):
-            return c.speed // 2
-        return c.speed
+            base //= 2
+        return exhaustion.speed(c, base)
 
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """Before ``combatant_id``'s turn is set up (its budget, whose turn it is)."""

@@ -13,6 +13,7 @@ from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
 from ..mechanics.damage import heal as heal_creature
+from ..mechanics.modifiers import roll_check
 from ..mechanics.validation import check_dice
 from ..mechanics.weapons import recover
 from ..model import Combatant, Cond, Condition, Draft, Duration, Effect, ReadiedAction, Spend
@@ -163,7 +164,7 @@ def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) 
     ruleset.actor(draft, act.combatant_id)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
     c = draft.edit(act.combatant_id)
-    roll = dice.roll_die(20, rng, "stealth", c.skill("stealth", "dexterity"))
+    roll = roll_check(draft, c.id, "check", c.skill("stealth", "dexterity"), rng, "stealth").roll
     log.rolled(
         roll, f"{c.name} hides: Stealth {roll.total}", actor=c.id, rule=ruleset.rule_ids.hide
     )
@@ -299,7 +300,9 @@ def stabilize(
     if target.stable:
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
     ruleset.spend(draft, medic.id, "action", log)
-    roll = dice.roll_die(20, rng, "medicine", medic.skill("medicine", "wisdom"))
+    roll = roll_check(
+        draft, medic.id, "check", medic.skill("medicine", "wisdom"), rng, "medicine"
+    ).roll
     success = roll.total >= STABILIZE_DC
     log.rolled(
         roll,

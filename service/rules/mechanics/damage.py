@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..events import EventLog
 from ..model import Combatant, Cond, Condition, Draft
 from ..model.outcomes import DamageOutcome
+from .modifiers import EXHAUSTION_HP_MAX_HALVED
 
 Death = Literal["instant", "monster", "damage-at-zero", "saves"]
 
@@ -313,6 +314,13 @@ def kill(target: Combatant, log: EventLog, message: str, rule: str, **data: Any)
     log.note("death", message, target=target.id, rule=rule, **data)
 
 
+def hp_max(c: Combatant) -> int:
+    """The hit point maximum, halved (rounded down, at least 1) from exhaustion level 4."""
+    if c.exhaustion >= EXHAUSTION_HP_MAX_HALVED:
+        return max(1, c.max_hp // 2)
+    return c.max_hp
+
+
 def heal(target: Combatant, log: EventLog, amount: int, source_id: str | None = None) -> int:
     """Restore HP up to the maximum; regaining any HP ends unconsciousness and resets death
     saves (``d20.death.unconscious``). Returns the HP regained (0 for the dead)."""
@@ -324,12 +332,12 @@ def heal(target: Combatant, log: EventLog, amount: int, source_id: str | None = 
             rule="d20.hp.zero",
         )
         return 0
-    gained = min(amount, target.max_hp - target.hp)
+    gained = max(0, min(amount, hp_max(target) - target.hp))
     was_down = target.hp == 0
     target.hp += gained
     log.note(
         "healing",
-        f"{target.name} regains {gained} HP ({target.hp}/{target.max_hp})",
+        f"{target.name} regains {gained} HP ({target.hp}/{hp_max(target)})",
         actor=source_id,
         target=target.id,
         amount=gained,

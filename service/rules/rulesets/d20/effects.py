@@ -42,7 +42,7 @@ from annotated_types import Ge, Le
 
 from ... import dice
 from ...events import EventLog
-from ...mechanics import concentration
+from ...mechanics import concentration, exhaustion
 from ...mechanics.distributions import (
     DamageDist,
     clamp_counts,
@@ -50,6 +50,7 @@ from ...mechanics.distributions import (
     expression_dist,
     summed,
 )
+from ...mechanics.modifiers import roll_check
 from ...mechanics.weapons import find_weapon, landing, set_weapon
 from ...model import Area, Attack, Cell, Cond, Draft, PendingChoice
 from ...model import Condition as StateCondition
@@ -184,6 +185,16 @@ class UntilTurnWithoutSpell:
 
     def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return None, None
+
+
+def _modes(advantage: list[str], disadvantage: list[str]) -> dict[str, Any]:
+    """The sources of advantage and disadvantage of a check, for its event (when any)."""
+    out: dict[str, Any] = {}
+    if advantage:
+        out["advantage"] = advantage
+    if disadvantage:
+        out["disadvantage"] = disadvantage
+    return out
 
 
 def _nth(n: int) -> str:
@@ -358,9 +369,11 @@ class Play:
         """The attacker's Athletics against the target's Athletics or Acrobatics."""
         a = self.draft.get(self.attacker_id)
         t = self.draft.get(self.target_id)
-        mine = dice.roll_die(20, self.rng, "check", a.skill("athletics", "strength"))
+        mine = roll_check(
+            self.draft, a.id, "check", a.skill("athletics", "strength"), self.rng, "check"
+        ).roll
         best = max(t.skill("athletics", "strength"), t.skill("acrobatics", "dexterity"))
-        theirs = dice.roll_die(20, self.rng, "check", best)
+        theirs = roll_check(self.draft, t.id, "check", best, self.rng, "check").roll
         won = mine.total > theirs.total
         self.log.rolled(
             mine, f"{a.name}'s Athletics for the {what}: {mine.total}", actor=a.id, rule=RULE
@@ -552,9 +565,9 @@ class Exhaustion(_Base):
     levels: Annotated[int, Ge(1), Le(6)]
 
     def apply(self, play: Play) -> None:
-        c = play.draft.edit(play.party(self.who))
-        c.exhaustion = min(6, c.exhaustion + self.levels)
-        play.done(f"{c.id} gains {self.levels} exhaustion (now {c.exhaustion})")
+        cid = play.party(self.who)
+        level = exhaustion.gain(play.draft, cid, self.levels, play.log)
+        play.done(f"{cid} gains {self.levels} exhaustion (now {level})")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -773,7 +786,10 @@ class Check(_Base):
         c = play.draft.get(cid)
         saving = self.roll == "saving_throw"
         bonus = c.save_bonus(self.ability) if saving else c.abilities.get(self.ability)
-        roll = dice.roll_die(20, play.rng, "save" if saving else "check", bonus)
+        source = None if cid == play.attacker_id else play.attacker_id
+        kind: Literal["check", "save"] = "save" if saving else "check"
+        check = roll_check(play.draft, cid, kind, bonus, play.rng, kind, source=source)
+        roll = check.roll
         success = roll.total >= self.dc
         what = "saving throw" if saving else "check"
         play.log.rolled(
@@ -784,6 +800,7 @@ class Check(_Base):
             rule=RULE,
             dc=self.dc,
             success=success,
+            **_modes(check.advantage, check.disadvantage),
         )
         play.applied.append(
             f"{cid} {'succeeds' if success else 'fails'} a DC {self.dc} {self.ability} {what}"
