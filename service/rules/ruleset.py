@@ -71,6 +71,7 @@ class RuleIds:
     attack_roll: str = "d20.attack.roll"
     critical_damage: str = "d20.crit.damage"
     instant_death: str = "d20.death.instant"
+    knockout: str = "d20.death.knockout"
     hide: str | None = None
     """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
     object_interaction: str = "d20.turn.object"

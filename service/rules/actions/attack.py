@@ -70,6 +70,11 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
     if attacker.id == target.id:
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
+    if act.knockout and attack.kind != "melee":
+        raise IllegalAction(
+            f"only a melee attack can knock out: {attack.name} is a {attack.kind} attack",
+            ruleset.rule_ids.knockout,
+        )
     ruleset.check_attack(draft, attacker, target, attack)
     check_weapon(draft, attacker, attack)
     cover, cover_source = cover_of(ruleset, draft, attacker, target, act.cover)
@@ -278,6 +283,11 @@ def apply_damage(
     ruleset.combatant(draft, act.target_id, "targetId")
     if act.source_id is not None:
         ruleset.combatant(draft, act.source_id, "sourceId")
+    if act.knockout and not (act.melee and act.source_id is not None):
+        raise InvalidAction(
+            "a knockout is the choice of a melee attacker: set melee and sourceId",
+            ("knockout",),
+        )
     hit = Hit(
         act.target_id,
         act.amount,
