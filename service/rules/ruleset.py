@@ -307,8 +307,14 @@ class Ruleset:
     ) -> None:
         """Refuse an attack the rules forbid before any roll: a downed attacker, a dead
         target (``d20.hp.zero``), a target out of reach or range (``d20.grid.range``)."""
-        if attacker.dead or attacker.incapacitated:
-            state = "dead" if attacker.dead else "incapacitated"
+        if attacker.dead or attacker.incapacitated or attacker.hp == 0:
+            state = (
+                "dead"
+                if attacker.dead
+                else "incapacitated"
+                if attacker.incapacitated
+                else "at 0 HP"
+            )
             raise IllegalAction(f"{attacker.name} is {state} and can't attack", "d20.hp.zero")
         if target.dead:
             raise IllegalAction(f"{target.name} is already dead", "d20.hp.zero")

@@ -11,11 +11,13 @@ Every source is named in the attack's outcome (``advantage_sources`` /
   advantage when the target can't see the attacker (see ``Board.can_see``);
 * ``target-dodging``: disadvantage when the target is ``dodging``, can see the attacker and
   is not incapacitated (the Dodge action);
-* ``target-restrained`` / ``target-stunned`` / ``target-paralyzed`` / ``target-unconscious``
-  / ``target-asleep``: advantage;
+* ``target-restrained`` / ``target-stunned`` / ``target-paralyzed`` / ``target-petrified`` /
+  ``target-unconscious`` / ``target-asleep``: advantage; ``attacker-restrained``:
+  disadvantage;
 * ``attacker-squeezing``: disadvantage, ``target-squeezing``: advantage (``d20.size.squeeze``);
-* ``attacker-frightened``: disadvantage; ``attacker-exhaustion``: disadvantage at exhaustion
-  level 3 or more;
+* ``attacker-frightened``: disadvantage while the source of its fear (the condition's
+  ``source``, when it names a creature of the encounter) is alive and in its sight;
+  ``attacker-exhaustion``: disadvantage at exhaustion level 3 or more;
 * a lasting :class:`~service.rules.model.Effect`: its ``source`` (e.g. ``crit weapon-fumble
   30-39``), or ``effect`` when it has none.
 
@@ -53,6 +55,7 @@ TARGET_ADVANTAGE_CONDITIONS = (
     Cond.RESTRAINED,
     Cond.STUNNED,
     Cond.PARALYZED,
+    Cond.PETRIFIED,
     Cond.UNCONSCIOUS,
     Cond.ASLEEP,
 )
@@ -107,11 +110,13 @@ def attack_sources(
         if target.has(name):
             adv.append(f"target-{name}")
 
+    if attacker.has(Cond.RESTRAINED):
+        dis.append("attacker-restrained")
     if attacker.has(Cond.SQUEEZING):
         dis.append("attacker-squeezing")
     if target.has(Cond.SQUEEZING):
         adv.append("target-squeezing")
-    if attacker.has(Cond.FRIGHTENED):
+    if afraid(board, encounter, attacker):
         dis.append("attacker-frightened")
     if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
         dis.append("attacker-exhaustion")
@@ -119,6 +124,19 @@ def attack_sources(
     for effect in attack_effects(encounter, attacker, target, attack):
         (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
     return adv, dis
+
+
+def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
+    """Frightened, with the source of its fear in sight: a creature of the encounter, alive
+    and seen, or a source the encounter does not hold (a spell, a place)."""
+    known = {other.id: other for other in encounter.combatants}
+    for condition in c.conditions:
+        if condition.name != Cond.FRIGHTENED:
+            continue
+        source = known.get(condition.source) if condition.source is not None else None
+        if source is None or (not source.dead and board.can_see(encounter, c, source)):
+            return True
+    return False
 
 
 def effect_active(encounter: Encounter, effect: Effect) -> bool:
