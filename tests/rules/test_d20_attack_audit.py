@@ -15,6 +15,7 @@ from service.rules import IllegalAction, Result, apply
 from service.rules.model import Encounter
 from service.rules.model.outcomes import NextTurnOutcome
 from service.rules.model.requests import AttackOdds, NextTurn, ResolveAttack
+from service.rules.rulesets.d20.requests import ResolveChoice
 
 
 def duel(
@@ -102,3 +103,32 @@ def test_d20_death_stable_a_critical_hit_makes_it_dying_again() -> None:
     turn = apply(crit.encounter, NextTurn(), ScriptedRandom([5]))
     assert isinstance(turn.outcome, NextTurnOutcome) and turn.outcome.death_save is not None
     assert turn.encounter.combatant("orc").dead
+
+
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.parametrize(("grid", "lands"), [("square", (4, 2)), ("hex", (4, 2))])
+def test_d20_crit_effects_a_shove_that_pushes_moves_the_target_away(
+    grid: str, lands: tuple[int, int]
+) -> None:
+    """Weapon hit 40-49 with both hands in use: the automatic shove, accepted with "push",
+    moves the orc 5 ft straight away (it was only written down); against a wall it stays."""
+    doc = encounter_doc(
+        combatant("hero", 2, 2, kind="pc", features=["both-hands-in-use"]),
+        combatant("orc", 3, 2, side="orcs", ac=13, hp=40, maxHp=40),
+    )
+    doc["grid"]["kind"] = grid
+    enc = play(build(doc), ResolveAttack("hero", "orc"), [20, 1, 1, 45]).encounter
+    pushed = apply(enc, ResolveChoice("choice-1", "accept", "push it back"), Random(0))
+    orc = pushed.encounter.combatant("orc")
+    assert (orc.position.x, orc.position.y) == lands and not orc.has("prone")
+    doc["grid"]["blocked"] = [{"x": 4, "y": y} for y in range(12)]
+    if grid == "hex":
+        doc["grid"]["blocked"] += [
+            {"x": 3, "y": 3},
+            {"x": 4, "y": 1},
+            {"x": 3, "y": 1},
+            {"x": 2, "y": 3},
+        ]
+    walled = play(build(doc), ResolveAttack("hero", "orc"), [20, 1, 1, 45]).encounter
+    stays = apply(walled, ResolveChoice("choice-1", "accept", "push"), Random(0)).encounter
+    assert (stays.combatant("orc").position.x, stays.combatant("orc").position.y) == (3, 2)

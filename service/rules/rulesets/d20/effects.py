@@ -32,6 +32,7 @@ starts after the band.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from annotated_types import Ge, Le
 
 from ... import dice
 from ...events import EventLog
+from ...grid import Geometry
 from ...mechanics import concentration, exhaustion
 from ...mechanics.distributions import (
     DamageDist,
@@ -922,6 +924,58 @@ class WeaponMoved(_Base):
         thief.attacks.append(dataclasses.replace(weapon, name=name[:80], dropped_at=None))
 
 
+def _push(play: Play, shover: str, pushed: str) -> None:
+    """A shove's push: ``pushed`` moves 5 ft (one cell) straight away from ``shover``, to
+    the free cell farthest from it; moved by another, it provokes no opportunity attack
+    (``d20.oa.exempt``). With no free cell away, it stays."""
+    board = play.ruleset.board(play.draft)
+    geometry = board.geometry
+    them = play.draft.get(pushed)
+    mine = board.cells(play.draft.get(shover))
+    taken = {
+        cell
+        for c in play.draft.encounter.combatants
+        if c.id != pushed and not c.dead
+        for cell in board.cells(c)
+    }
+    here = geometry.space_distance(mine, board.cells(them))
+    ox, oy = _centre(geometry, play.draft.get(shover).position.key())
+    tx, ty = _centre(geometry, them.position.key())
+    best: tuple[int, float, Cell] | None = None
+    for dx, dy in geometry.steps:
+        anchor = (them.position.x + dx, them.position.y + dy)
+        cells = board.cells_at(them, anchor)
+        if not geometry.fits(cells) or any(cell in taken for cell in cells):
+            continue
+        away = geometry.space_distance(mine, cells)
+        ax, ay = _centre(geometry, anchor)
+        # how straight the step is: the cosine between it and the line from the shover
+        straight = ((ax - tx) * (tx - ox) + (ay - ty) * (ty - oy)) / (
+            math.hypot(ax - tx, ay - ty) * (math.hypot(tx - ox, ty - oy) or 1.0)
+        )
+        if away > here and (best is None or (away, straight) > best[:2]):
+            best = (away, straight, Cell(*anchor))
+    if best is None:
+        play.done(f"{pushed} can't be pushed away from {shover}: no free space behind it")
+        return
+    cell = best[2]
+    play.draft.edit(pushed).position = cell
+    play.done(
+        f"{pushed} is pushed 5 ft away from {shover}, to ({cell.x}, {cell.y})",
+        to={"x": cell.x, "y": cell.y},
+    )
+
+
+def _centre(geometry: Geometry, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where a cell's centre is drawn, for the direction of a push."""
+    x, y = cell
+    if geometry.kind.value == "square":
+        return float(x), float(y)
+    if geometry.orientation.value == "flat":
+        return x * 1.5, (y + x / 2) * math.sqrt(3)
+    return (x + y / 2) * math.sqrt(3), y * 1.5
+
+
 def directions(play: Play) -> tuple[str, ...]:
     """The direction names of the encounter's grid, in the order of its steps."""
     return HEX_DIRECTIONS if play.draft.encounter.grid.kind == "hex" else SQUARE_DIRECTIONS
@@ -994,7 +1048,7 @@ class GrantAction(_Base):
             play.done(f"{other} is grappled by {cid}", condition=Cond.GRAPPLED)
         elif self.action == "shove":
             if play.detail and "push" in play.detail.lower():
-                play.done(f"{other} is pushed 5 ft away from {cid}")
+                _push(play, cid, other)
             else:
                 t = play.draft.edit(other)
                 t.conditions = [
