@@ -132,3 +132,29 @@ def test_d20_crit_effects_a_shove_that_pushes_moves_the_target_away(
     walled = play(build(doc), ResolveAttack("hero", "orc"), [20, 1, 1, 45]).encounter
     stays = apply(walled, ResolveChoice("choice-1", "accept", "push"), Random(0)).encounter
     assert (stays.combatant("orc").position.x, stays.combatant("orc").position.y) == (3, 2)
+
+
+@pytest.mark.rule("d20.death.monsters")
+@pytest.mark.rule("d20.death.knockout")
+def test_d20_death_monsters_a_knocked_out_monster_dies_when_hit_again() -> None:
+    """Knocked out, a monster lies stable at 0 HP; damage then kills it (monsters die at 0
+    HP and make no death saves), in the engine and in the odds alike."""
+    enc = duel(orc={"hp": 4})
+    out = play(enc, ResolveAttack("hero", "orc", knockout=True), [15, 5]).encounter
+    assert out.combatant("orc").stable and out.combatant("orc").unconscious
+    odds = apply(out, AttackOdds("hero", "orc"), Random(0)).outcome
+    assert odds.death == odds.hit > 0  # type: ignore[attr-defined]
+    again = play(
+        out, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3]
+    )  # advantage: unconscious
+    orc = again.encounter.combatant("orc")
+    assert orc.dead and orc.death_saves.failures == 0
+    [death] = [e for e in again.events if e.type == "death"]
+    assert death.rule == "d20.death.monsters"
+    villain = play(
+        duel(orc={"hp": 4, "villain": True}), ResolveAttack("hero", "orc", knockout=True), [15, 5]
+    )
+    hurt = play(
+        villain.encounter, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3]
+    ).encounter.combatant("orc")
+    assert not hurt.dead and hurt.death_saves.failures == 1 and not hurt.stable

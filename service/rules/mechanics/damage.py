@@ -74,8 +74,9 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
     The rules, in order: at 0 HP with damage left, instant death when the overflow is at
     least ``instant_death_multiplier`` times max HP; otherwise a knockout leaves it
     unconscious and stable; a monster dies; a player character falls unconscious. Damage on a
-    creature already at 0 HP: death when it is at least max HP, else it is no longer stable
-    and suffers one death-save failure (two from a critical hit); the third failure kills.
+    creature already at 0 HP: death when it is at least max HP; a monster (a knocked-out
+    one) dies; else it is no longer stable and suffers one death-save failure (two from a
+    critical hit); the third failure kills.
     """
     if v.dead:
         return Landing(v, 0, 0, False, 0, False, None, False, False, False, 0)
@@ -134,6 +135,9 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
     if remaining >= victim.max_hp:
         after = Vitals(temp, 0, v.failures, False, True)
         return Landing(after, absorbed, 0, False, 0, True, "damage-at-zero", False, False, False, 0)
+    if not victim.pc_rules:
+        after = Vitals(temp, 0, v.failures, False, True)
+        return Landing(after, absorbed, 0, False, 0, True, "monster", False, False, False, 0)
     added = 2 if critical else 1
     failures = min(3, v.failures + added)
     dead = failures >= 3
@@ -211,6 +215,13 @@ def deal_damage(
                 f"{target.name} dies: {amount - landing.absorbed} damage at 0 HP is at least its "
                 "maximum HP",
                 "d20.death.damage-at-zero",
+            )
+        elif landing.death == "monster":
+            kill(
+                target,
+                log,
+                f"{target.name} dies: a monster at 0 HP takes damage",
+                "d20.death.monsters",
             )
         else:
             if landing.unstable:
