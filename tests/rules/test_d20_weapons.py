@@ -222,3 +222,22 @@ def test_d20_crit_effects_a_readied_attack_with_a_dropped_weapon_is_refused() ->
     enc = turns(enc.encounter, 1)
     no = refused(enc, TriggerReadied("hero", target_id="orc"))
     assert "not in hand" in no.message and enc.combatant("hero").budget.reaction
+
+
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.rule("d20.oa.trigger")
+def test_d20_crit_effects_a_dropped_weapon_threatens_no_opportunity_attack() -> None:
+    """The orc walks away from a hero whose longsword lies on the ground: the hero's
+    opportunity attack is made with its dagger; with no other melee weapon, there is none
+    and the move goes through."""
+    enc = play(started(), ResolveAttack("hero", "orc", spend="free"), [1, 55, 4]).encounter
+    enc = turns(enc, 1)
+    walk = play(enc, MoveCombatant("orc", to=Cell(5, 2)), [15, 2])
+    [oa] = walk.outcome.opportunity_attacks
+    assert oa.taken and oa.hit
+    [roll] = [e for e in walk.events if e.type == "roll" and e.roll and e.roll.purpose == "attack"]
+    assert "dagger" in roll.message
+    alone = started(hero={"attacks": [SWORD, BOW]})
+    alone = turns(play(alone, ResolveAttack("hero", "orc", spend="free"), [1, 55, 4]).encounter, 1)
+    free = play(alone, MoveCombatant("orc", to=Cell(5, 2)), [])
+    assert free.outcome.opportunity_attacks == [] and free.outcome.cost == 10
