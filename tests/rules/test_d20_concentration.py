@@ -91,7 +91,7 @@ def test_d20_ready_spell_dropping_to_0_hp_ends_it_and_healing_does_not_bring_it_
     mage = down.encounter.combatant("mage")
     assert mage.unconscious and mage.concentration is None and mage.readied is None
     [ended] = [e for e in down.events if e.type == "concentration-ended"]
-    assert "0 HP" in ended.message and ended.data["readied_lost"]
+    assert "0 HP" in ended.message and ended.data["lost"]
     healed = apply(down.encounter, Heal("mage", 10), Random(0)).encounter
     assert healed.combatant("mage").hp == 10
     assert healed.combatant("mage").concentration is None

@@ -436,7 +436,11 @@ def test_d20_crit_effects_smoke_lasts_ten_turns_of_the_caster() -> None:
 @pytest.mark.rule("d20.crit.effects")
 def test_d20_crit_effects_blocked_components_refuse_spells_that_need_them() -> None:
     bolt = {**BOLT, "components": ["verbal", "somatic"]}
-    for roll, component, refused in ((65, "somatic", True), (55, "material", False)):
+    for roll, component, refused in (
+        (65, "somatic", True),
+        (75, "verbal", True),
+        (55, "material", False),
+    ):
         doc_enc = started(attacks=[{"name": "longsword", "bonus": 5, "damage": "1d8+3"}, bolt])
         enc = play(doc_enc, ResolveAttack("hero", "orc", attack_name="bolt"), [1, roll]).encounter
         enc, _ = next_turn(enc)

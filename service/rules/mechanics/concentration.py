@@ -93,5 +93,5 @@ def end(draft: Draft, cid: str, log: EventLog, why: str) -> None:
         actor=cid,
         rule=RULE,
         spell=spell,
-        readied_lost=lost,
+        lost=lost,
     )
