@@ -161,6 +161,18 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "unstable": EventType("A stable creature is damaged and dying again."),
     "no-effect": EventType("Something was asked that the state makes pointless (said why)."),
     "condition-ended": EventType("A condition or effect ends (its duration ran out, damage)."),
+    "area-ended": EventType("An area (smoke...) ends at the start or end of its turn."),
+    "hp-max-halved": EventType(
+        "Exhaustion level 4 halves a creature's hit point maximum.", {"hp": "its HP now"}
+    ),
+    "weapon-recovered": EventType(
+        "A creature picks up its dropped or flung weapon (an object interaction).",
+        {"weapon": "the attack's name"},
+    ),
+    "ammunition-recovered": EventType(
+        "A creature picks up spilled ammunition, or frees lodged ammunition.",
+        {"weapon": "the attack's name"},
+    ),
     "durations-ended": EventType(
         "Round durations that ran out as a new round began.", {"expired": "what ended"}
     ),
@@ -187,7 +199,10 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "readied-declined": EventType("A trigger passes without the readied action."),
     "readied-lapsed": EventType("A readied action lapses at the start of its owner's turn."),
     "concentration": EventType("A readied spell is held with concentration."),
-    "concentration-ended": EventType("Concentration ends: the held spell is lost."),
+    "concentration-ended": EventType(
+        "Concentration ends (a failed save, 0 HP, incapacitated, another spell readied).",
+        {"spell": "the spell it held", "lost": "whether a readied spell was lost with it"},
+    ),
     "critical-band": EventType(
         "The band a critical hit or fumble rolled on its table.",
         {
@@ -221,6 +236,8 @@ EVENT_TYPES: Mapping[str, EventType] = {
         {
             "to": "`own_feet`, `target_space`, `attacker_hand` or `away`",
             "holder": "whose weapon",
+            "weapon": "the attack's name",
+            "at": "the cell where it lies now",
             "distanceFt": "how far it flew",
             "direction": "which way",
             "detail": "the DM's answer",

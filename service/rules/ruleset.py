@@ -15,7 +15,8 @@ hook                        what it decides                                     
 ``check_attack``            whether an attack may be made at all                d100
 ``attack_modifiers``        the sources of advantage and disadvantage           d100
 ``deal_damage``             when and how damage lands                           d10
-``after_attack``            what follows an attack (critical tables, ammo)      d20, d100
+``critical_table``          a critical table rolled before the damage lands     d20
+``after_attack``            what follows an attack (ammunition, condition)      d100
 ``critical_band_odds``      the critical bands an attack's odds include         d20
 ``turn_speed``              the movement a turn starts with                     d100
 ``before_turn``             before a creature's turn is set up                  d10
@@ -40,8 +41,8 @@ from .errors import IllegalAction, InvalidAction
 from .events import EventLog
 from .grid import Cell as GridCell
 from .grid import Occupant
-from .mechanics import initiative
-from .mechanics.damage import Victim, deal_damage
+from .mechanics import concentration, exhaustion, initiative
+from .mechanics.damage import Victim, deal_damage, hp_max
 from .mechanics.distributions import DamageDist
 from .mechanics.modifiers import attack_sources, reach_of
 from .mechanics.space import Board, geometry_of
@@ -73,6 +74,7 @@ class RuleIds:
     attack_roll: str = "d20.attack.roll"
     critical_damage: str = "d20.crit.damage"
     instant_death: str = "d20.death.instant"
+    knockout: str = "d20.death.knockout"
     hide: str | None = None
     """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
     object_interaction: str = "d20.turn.object"
@@ -113,16 +115,29 @@ class Hit:
     knockout: bool = False
 
 
+class CriticalRoll:
+    """What a roll on a critical table (the ``critical_table`` hook) does to its attack:
+    ``extra_damage`` joins the attack's own damage, one instance with it (``d20.crit.effects``
+    decision 3); :meth:`apply` applies the rest of the band once that damage has landed."""
+
+    extra_damage: int = 0
+
+    def apply(self) -> None:
+        """The band's other effects, in order."""
+
+
 @dataclass(frozen=True, slots=True)
 class BandOdds:
-    """A band of a critical table, for the odds: its span, and the damage it deals the
-    target at once, in the order it lands after the attack's own."""
+    """A band of a critical table, for the odds: its span, the damage dice it adds to the
+    attack's own damage (``extra``, landing with it), and the other damage it deals the
+    target at once (``hits``, each landing after it, in order)."""
 
     table: str
     low: int
     high: int
     title: str
     hits: tuple[DamageDist, ...] = ()
+    extra: DamageDist | None = None
 
 
 BONUS_ACTION_GRANT = "bonus-action:"
@@ -206,7 +221,9 @@ class Ruleset:
         return self.board(draft).can_see(draft.encounter, viewer, seen)
 
     def victim(self, c: Combatant) -> Victim:
-        return Victim(c.max_hp, c.follows_pc_death_rules, self.instant_death_multiplier)
+        """What the death rules need of ``c``: its hit point maximum (halved by exhaustion
+        from level 4), whether it follows the PC rules, the instant-death multiplier."""
+        return Victim(hp_max(c), c.follows_pc_death_rules, self.instant_death_multiplier)
 
     def has_bonus_action(self, c: Combatant) -> bool:
         """Whether the creature has a bonus action to take at all (``d20.turn.economy``;
@@ -228,7 +245,7 @@ class Ruleset:
 
     def surprise(self, c: Combatant, log: EventLog) -> None:
         """``d20.order.surprise``: can't move or act on its first turn, nor react until it ends."""
-        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, 1)))
+        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, turns=0)))
         c.budget.reaction = False
         log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
 
@@ -303,8 +320,14 @@ class Ruleset:
     ) -> None:
         """Refuse an attack the rules forbid before any roll: a downed attacker, a dead
         target (``d20.hp.zero``), a target out of reach or range (``d20.grid.range``)."""
-        if attacker.dead or attacker.incapacitated:
-            state = "dead" if attacker.dead else "incapacitated"
+        if attacker.dead or attacker.incapacitated or attacker.hp == 0:
+            state = (
+                "dead"
+                if attacker.dead
+                else "incapacitated"
+                if attacker.incapacitated
+                else "at 0 HP"
+            )
             raise IllegalAction(f"{attacker.name} is {state} and can't attack", "d20.hp.zero")
         if target.dead:
             raise IllegalAction(f"{target.name} is already dead", "d20.hp.zero")
@@ -328,8 +351,9 @@ class Ruleset:
 
     def deal_damage(self, draft: Draft, hit: Hit, rng: Random, log: EventLog) -> DamageOutcome:
         """Deal damage now; every attack and action goes through here, so a ruleset can
-        change when damage lands (d10 holds it until a simultaneous step ends)."""
-        return deal_damage(
+        change when damage lands (d10 holds it until a simultaneous step ends). Then a
+        concentrating target saves or loses its concentration (``d20.ready.spell``)."""
+        outcome = deal_damage(
             draft,
             log,
             hit.target_id,
@@ -341,11 +365,21 @@ class Ruleset:
             melee=hit.melee,
             knockout=hit.knockout,
         )
+        concentration.after_damage(draft, hit.target_id, hit.amount, rng, log, hit.source_id)
+        return outcome
+
+    def critical_table(
+        self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
+    ) -> CriticalRoll | None:
+        """Once the attack roll is judged and its damage rolled, before the damage lands: a
+        critical hit or fumble rolls on the ruleset's critical table, if it has one (d20)."""
+        return None
 
     def after_attack(
         self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
     ) -> None:
-        """What follows an attack once it is resolved and its damage dealt."""
+        """What follows an attack once it is resolved, its damage dealt and its critical
+        band applied."""
 
     def critical_band_odds(
         self, draft: Draft, attacker: Combatant, attack: Attack, critical: bool, excludes: list[str]
@@ -356,10 +390,12 @@ class Ruleset:
         return []
 
     def turn_speed(self, draft: Draft, c: Combatant) -> int:
-        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect."""
+        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect, and
+        by exhaustion from level 2 (0 from level 5)."""
+        base = c.speed
         if any(e.kind == "speed-halved" for e in c.effects):
-            return c.speed // 2
-        return c.speed
+            base //= 2
+        return exhaustion.speed(c, base)
 
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """Before ``combatant_id``'s turn is set up (its budget, whose turn it is)."""

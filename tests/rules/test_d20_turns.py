@@ -84,13 +84,16 @@ def test_d20_order_steps_expected_turn_guard() -> None:
 
 @pytest.mark.rule("d20.order.steps")
 def test_d20_order_steps_durations_expire_at_start_end_and_by_rounds() -> None:
+    """Turn durations count the turns of ``of`` that start after them (``d20.crit.effects``
+    decision 1): set on a's turn, ``{end, a, 2}`` lasts through a's next two turns;
+    ``turns: 0`` ends with the current turn."""
     doc = _started(
         combatant(
             "a",
             0,
             0,
             conditions=[
-                {"name": "disengaged", "duration": {"ends": "end", "of": "a"}},
+                {"name": "disengaged", "duration": {"ends": "end", "of": "a", "turns": 0}},
                 {"name": "blessed", "duration": {"ends": "end", "of": "a", "turns": 2}},
                 {"name": "dodging", "duration": {"ends": "start", "of": "a"}},
                 {"name": "slowed", "duration": {"rounds": 1}},
@@ -104,15 +107,18 @@ def test_d20_order_steps_durations_expire_at_start_end_and_by_rounds() -> None:
     a = one.encounter.combatant("a")
     names = [c.name for c in a.conditions]
     assert "disengaged" not in names and "blessed" in names and "dodging" in names
-    assert next(c for c in a.conditions if c.name == "blessed").duration.turns == 1  # type: ignore[union-attr]
     assert a.effects == []  # ended at the start of b's turn
     two = _next(one.encounter)  # new round 2, start of a's turn
     a = two.encounter.combatant("a")
     assert [c.name for c in a.conditions] == ["blessed"]
+    assert a.conditions[0].duration.turns_started == 1  # type: ignore[union-attr]
     assert two.encounter.areas[0].duration.rounds == 1  # type: ignore[union-attr]
     three = _next(_next(two.encounter).encounter)  # end of a's turn; round 3
-    assert three.encounter.combatant("a").conditions == []
+    assert [c.name for c in three.encounter.combatant("a").conditions] == ["blessed"]
     assert three.encounter.areas == []
+    four = _next(three.encounter)  # the end of a's second turn after it was set
+    assert four.encounter.combatant("a").conditions == []
+    assert "a:blessed" in four.outcome.expired  # type: ignore[attr-defined]
 
 
 @pytest.mark.rule("d20.order.surprise")

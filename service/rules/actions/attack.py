@@ -3,16 +3,23 @@
 The attack pipeline, in order (:func:`resolve_attack`):
 
 1. :func:`prepare_attack`: who attacks whom with what; refusals (itself, downed, out of
-   reach, total cover...); cover; every source of advantage and disadvantage; the AC to meet;
-2. spend the part of the turn the attack uses (``d20.turn.economy``);
+   reach, a weapon out of hand or its ammunition to recover, total cover...); cover; every
+   source of advantage and disadvantage; the AC to meet;
+2. spend the part of the turn the attack uses (``d20.turn.economy``), and the piece of
+   spilled ammunition picked up for a ranged attack;
 3. roll the attack die (advantage and disadvantage cancel) and :func:`judge` it: a natural
    roll at or above ``critical_min`` hits as a critical, at or below ``fumble_max`` misses;
-4. on a hit, roll the damage (critical: ``critical_damage``) and deal it through the
-   ruleset's ``deal_damage`` hook (``applyDamage: false`` only rolls it);
-5. effects that counted uses and applied lose one;
-6. the ruleset's ``after_attack`` hook (the d20 critical tables, d100 ammunition...).
+4. on a hit, roll the damage (critical: ``critical_damage``);
+5. the ruleset's ``critical_table`` hook: a critical hit or fumble rolls on its table (d20);
+   a band's extra damage dice join the attack's damage (``d20.crit.effects`` decision 3);
+6. on a hit, deal that damage, one instance, through the ruleset's ``deal_damage`` hook
+   (``applyDamage: false`` only rolls it);
+7. effects that counted uses and applied lose one;
+8. the rest of the critical band (conditions, windows, choices...);
+9. the ruleset's ``after_attack`` hook (d100 ammunition, weapon condition, a hidden attacker
+   revealed).
 
-``attackOdds`` (:mod:`.odds`) runs steps 1 and 3 to 4 the same way, enumerated instead of
+``attackOdds`` (:mod:`.odds`) runs steps 1 and 3 to 6 the same way, enumerated instead of
 rolled.
 """
 
@@ -24,9 +31,10 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog, Roll
-from ..mechanics.modifiers import ac_bonus, use_up
+from ..mechanics.modifiers import ac_bonus, blocked_components, use_up
 from ..mechanics.space import COVER_AC, living_others
 from ..mechanics.validation import check_dice
+from ..mechanics.weapons import after_shot, weapon_problem
 from ..model import Attack, Combatant, CoverDegree, Draft
 from ..model.outcomes import AttackOutcome, CoverSource, DamageOutcome
 from ..model.requests import ApplyDamage, ResolveAttack
@@ -62,7 +70,13 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
     if attacker.id == target.id:
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
+    if act.knockout and attack.kind != "melee":
+        raise IllegalAction(
+            f"only a melee attack can knock out: {attack.name} is a {attack.kind} attack",
+            ruleset.rule_ids.knockout,
+        )
     ruleset.check_attack(draft, attacker, target, attack)
+    check_weapon(draft, attacker, attack)
     cover, cover_source = cover_of(ruleset, draft, attacker, target, act.cover)
     if cover == "total":
         raise IllegalAction(
@@ -76,6 +90,25 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
         dis.append("caller")
     ac = target.ac + COVER_AC[cover] + ac_bonus(draft.encounter, attacker, target)
     return AttackSetup(attacker, target, attack, cover, cover_source, adv, dis, ac)
+
+
+def check_weapon(draft: Draft, attacker: Combatant, attack: Attack) -> None:
+    """Refuse an attack its weapon can't make now (``d20.crit.effects``): a weapon out of
+    hand, ammunition spilled or lodged, a spell needing a component the caster can't
+    provide."""
+    problem = weapon_problem(attacker, attack)
+    if problem is not None:
+        raise IllegalAction(problem, "d20.crit.effects")
+    if attack.kind == "spell" and attack.components:
+        blocked = [
+            c for c in blocked_components(draft.encounter, attacker) if c in attack.components
+        ]
+        if blocked:
+            raise IllegalAction(
+                f"{attacker.name} can't provide {' or '.join(blocked)} components, which "
+                f"{attack.name} needs",
+                "d20.crit.effects",
+            )
 
 
 def pick_attack(attacker: Combatant, act: ResolveAttack) -> Attack:
@@ -174,6 +207,7 @@ def resolve_attack(
     attacker, target, attack, ac = setup.attacker, setup.target, setup.attack, setup.ac
     adv, dis = setup.advantage, setup.disadvantage
     ruleset.spend(draft, attacker.id, act.spend, log)
+    after_shot(draft, attacker.id, attack)
     roll = roll_attack(ruleset, rng, attack, bool(adv), bool(dis))
     verdict = judge(ruleset, roll.natural, roll.total, ac)
     word = "critical hit" if verdict.critical else "hit" if verdict.hit else "miss"
@@ -209,8 +243,13 @@ def resolve_attack(
         False,
         False,
     )
+    damage = 0
     if verdict.hit:
         damage = roll_damage(ruleset, rng, attack, verdict.critical, log, attacker, target)
+    band = ruleset.critical_table(draft, setup, outcome, rng, log)
+    if verdict.hit:
+        if band is not None:
+            damage += band.extra_damage
         outcome.damage = damage
         if act.apply_damage:
             hit = Hit(
@@ -226,6 +265,8 @@ def resolve_attack(
             outcome.target_dropped = dealt.dropped
             outcome.target_died = dealt.died
     use_up(draft, attacker.id, target.id, attack, log)
+    if band is not None:
+        band.apply()
     ruleset.after_attack(draft, setup, outcome, rng, log)
     return outcome
 
@@ -242,6 +283,11 @@ def apply_damage(
     ruleset.combatant(draft, act.target_id, "targetId")
     if act.source_id is not None:
         ruleset.combatant(draft, act.source_id, "sourceId")
+    if act.knockout and not (act.melee and act.source_id is not None):
+        raise InvalidAction(
+            "a knockout is the choice of a melee attacker: set melee and sourceId",
+            ("knockout",),
+        )
     hit = Hit(
         act.target_id,
         act.amount,

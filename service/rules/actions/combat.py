@@ -12,9 +12,10 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
-from ..mechanics.checks import ability_check
+from ..mechanics.checks import roll_check
 from ..mechanics.damage import heal as heal_creature
 from ..mechanics.validation import check_dice
+from ..mechanics.weapons import recover
 from ..model import Combatant, Cond, Condition, Draft, Duration, Effect, ReadiedAction, Spend
 from ..model.outcomes import (
     HealOutcome,
@@ -85,7 +86,7 @@ def disengage(
 ) -> TurnActionOutcome:
     out = _simple(ruleset, draft, act.combatant_id, act.spend, "disengage", log)
     c = draft.edit(act.combatant_id)
-    _give(c, Condition(Cond.DISENGAGED, c.id, Duration("end", c.id, 1)))
+    _give(c, Condition(Cond.DISENGAGED, c.id, Duration("end", c.id, turns=0)))
     log.note(
         "disengage",
         f"{c.name} disengages: no opportunity attacks until its turn ends",
@@ -163,7 +164,7 @@ def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) 
     ruleset.actor(draft, act.combatant_id)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
     bonus = draft.get(act.combatant_id).skill("stealth", "dexterity")
-    roll = ability_check(draft, act.combatant_id, bonus, rng, log, "stealth").roll
+    roll = roll_check(draft, act.combatant_id, "check", bonus, rng, log, "stealth").roll
     c = draft.edit(act.combatant_id)
     log.rolled(
         roll, f"{c.name} hides: Stealth {roll.total}", actor=c.id, rule=ruleset.rule_ids.hide
@@ -301,7 +302,7 @@ def stabilize(
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
     ruleset.spend(draft, medic.id, "action", log)
     bonus = medic.skill("medicine", "wisdom")
-    roll = ability_check(draft, medic.id, bonus, rng, log, "medicine", against=target.id).roll
+    roll = roll_check(draft, medic.id, "check", bonus, rng, log, "medicine", against=target.id).roll
     success = roll.total >= STABILIZE_DC
     log.rolled(
         roll,
@@ -361,16 +362,19 @@ def interact(
     cost = ruleset.interaction_cost(c, act.device)
     if enc.turn_of is not None and enc.turn_of != c.id:
         raise IllegalAction(f"it is not {c.name}'s turn", "d20.turn.economy")
+    if act.weapon is not None:
+        cost = recover(ruleset.board(draft), draft, c.id, act.weapon, log, rule) or cost
     if cost == "action":
         if not c.budget.action:
             raise IllegalAction(
-                f"{c.name} needs its action to use {act.device} and has none left", rule
+                f"{c.name} needs its action to use {act.device or act.weapon} and has none left",
+                rule,
             )
         ruleset.spend(draft, c.id, "action", log)
         c = draft.get(c.id)
         log.note(
             "interact",
-            f"{c.name} uses {act.device} (its action)",
+            f"{c.name} uses {act.device or act.weapon} (its action)",
             actor=c.id,
             rule=rule,
             device=act.device,

@@ -18,6 +18,7 @@ from random import Random
 
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
+from ..mechanics.durations import expire_at_turn
 from ..mechanics.initiative import descendants
 from ..model import Draft, InitiativeEntry
 from ..model.outcomes import InitiativeOutcome, LowerInitiativeOutcome
@@ -65,6 +66,7 @@ def begin_combat(
         if c.id in surprised:
             ruleset.surprise(fresh, log)
     if entries:
+        expire_at_turn(draft, "start", entries[0].combatant_id, log, [])
         start_turn(ruleset, draft, entries[0].combatant_id, rng, log)
     return InitiativeOutcome(list(entries), enc.round, enc.turn_of)
 

@@ -27,6 +27,7 @@ from ..events import EventLog
 from ..grid import TINY_PER_CELL, Fault, IllegalMove, Move, Mover, Occupant
 from ..grid import Cell as GridCell
 from ..mechanics.space import Board, living_others
+from ..mechanics.weapons import weapon_problem
 from ..model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ..model.outcomes import AttackOutcome, MoveOutcome, OpportunityAttack, PostureOutcome
 from ..model.requests import DropProne, MoveCombatant, ResolveAttack, StandUp
@@ -135,7 +136,7 @@ def reactors(draft: Draft, mover: Combatant) -> list[tuple[Combatant, Attack]]:
     for other in living_others(draft.encounter, mover.id):
         if other.side == mover.side:
             continue
-        melee = [a for a in other.attacks if a.kind == "melee"]
+        melee = [a for a in other.attacks if a.kind == "melee" and not weapon_problem(other, a)]
         if melee:
             out.append((other, max(melee, key=lambda a: a.reach)))
     return out

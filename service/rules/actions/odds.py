@@ -6,8 +6,9 @@ the real resolution would produce, through the same functions: :func:`prepare_at
 (refusals, cover, advantage, AC), :func:`judge` (hit, critical, fumble) and, for the
 target's HP and life, :func:`~service.rules.mechanics.damage.land`. With the critical tables
 (``d20``) the bands that deal damage to the target at once (the ruleset's
-``critical_band_odds``) are included exactly, landing after the attack's own damage as the
-engine deals them. What is left out is listed in the outcome's ``excludes``.
+``critical_band_odds``) are included exactly as the engine deals them: a band's extra damage
+dice land with the attack's own damage, one instance (``d20.crit.effects`` decision 3), any
+other damage after it. What is left out is listed in the outcome's ``excludes``.
 
 Precision: every probability is computed exactly (integer counts of equally likely
 outcomes, then :class:`fractions.Fraction`) and reported as a float rounded to 12 decimal
@@ -148,13 +149,14 @@ def attack_odds(
     add(plain, p_hit - p_crit, False, ())
     bands_out: list[BandChance] = []
     if tables:
-        by_hits: dict[tuple[DamageDist, ...], Fraction] = defaultdict(Fraction)
+        by_hits: dict[tuple[DamageDist | None, tuple[DamageDist, ...]], Fraction]
+        by_hits = defaultdict(Fraction)
         for band in ruleset.critical_band_odds(draft, attacker, attack, True, excludes):
             p_band = p_crit * Fraction(band.high - band.low + 1, 100)
-            by_hits[band.hits] += p_band
+            by_hits[(band.extra, band.hits)] += p_band
             bands_out.append(_band_chance(band, p_band))
-        for hits, p_group in by_hits.items():
-            add(crit, p_group, True, hits)
+        for (extra, hits), p_group in by_hits.items():
+            add(crit if extra is None else _plus(crit, extra), p_group, True, hits)
         for band in ruleset.critical_band_odds(draft, attacker, attack, False, excludes):
             bands_out.append(_band_chance(band, p_fumble * Fraction(band.high - band.low + 1, 100)))
         excludes.append(
@@ -235,6 +237,15 @@ def _check_size(expression: dice.DiceExpression, multiplier: int, tables: bool) 
             f"steps, at most {MAX_ODDS_WORK})",
             ("attack", "damage"),
         )
+
+
+def _plus(counts: dict[int, int], extra: DamageDist) -> dict[int, int]:
+    """The damage with a band's extra dice added: one amount, landing at once."""
+    out: dict[int, int] = defaultdict(int)
+    for a, wa in counts.items():
+        for b, wb in extra.counts:
+            out[a + b] += wa * wb
+    return dict(out)
 
 
 def _band_chance(band: BandOdds, p: Fraction) -> BandChance:

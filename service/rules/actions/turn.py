@@ -24,6 +24,7 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction
 from ..events import EventLog
+from ..mechanics.checks import roll_check
 from ..mechanics.damage import add_death_save_failures, heal
 from ..mechanics.durations import expire_at_turn, tick_rounds
 from ..model import Combatant, Cond, Draft
@@ -217,7 +218,7 @@ def lapse_readied(draft: Draft, combatant_id: str, log: EventLog) -> bool:
 def death_save(draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> DeathSave:
     """``d20.death.saves`` and ``d20.death.nat``."""
     c = draft.edit(combatant_id)
-    roll = dice.roll_die(20, rng, "death-save")
+    roll = roll_check(draft, combatant_id, "save", 0, rng, log, "death-save").roll
     natural = roll.natural
     regained = False
     hours = None

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..events import EventLog
 from ..model import Combatant, Cond, Condition, Draft
 from ..model.outcomes import DamageOutcome
+from .modifiers import EXHAUSTION_HP_MAX_HALVED
 
 Death = Literal["instant", "monster", "damage-at-zero", "saves"]
 
@@ -73,8 +74,9 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
     The rules, in order: at 0 HP with damage left, instant death when the overflow is at
     least ``instant_death_multiplier`` times max HP; otherwise a knockout leaves it
     unconscious and stable; a monster dies; a player character falls unconscious. Damage on a
-    creature already at 0 HP: death when it is at least max HP, else it is no longer stable
-    and suffers one death-save failure (two from a critical hit); the third failure kills.
+    creature already at 0 HP: death when it is at least max HP; a monster (a knocked-out
+    one) dies; else it is no longer stable and suffers one death-save failure (two from a
+    critical hit); the third failure kills.
     """
     if v.dead:
         return Landing(v, 0, 0, False, 0, False, None, False, False, False, 0)
@@ -133,6 +135,9 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
     if remaining >= victim.max_hp:
         after = Vitals(temp, 0, v.failures, False, True)
         return Landing(after, absorbed, 0, False, 0, True, "damage-at-zero", False, False, False, 0)
+    if not victim.pc_rules:
+        after = Vitals(temp, 0, v.failures, False, True)
+        return Landing(after, absorbed, 0, False, 0, True, "monster", False, False, False, 0)
     added = 2 if critical else 1
     failures = min(3, v.failures + added)
     dead = failures >= 3
@@ -210,6 +215,13 @@ def deal_damage(
                 f"{target.name} dies: {amount - landing.absorbed} damage at 0 HP is at least its "
                 "maximum HP",
                 "d20.death.damage-at-zero",
+            )
+        elif landing.death == "monster":
+            kill(
+                target,
+                log,
+                f"{target.name} dies: a monster at 0 HP takes damage",
+                "d20.death.monsters",
             )
         else:
             if landing.unstable:
@@ -313,6 +325,13 @@ def kill(target: Combatant, log: EventLog, message: str, rule: str, **data: Any)
     log.note("death", message, target=target.id, rule=rule, **data)
 
 
+def hp_max(c: Combatant) -> int:
+    """The hit point maximum, halved (rounded down, at least 1) from exhaustion level 4."""
+    if c.exhaustion >= EXHAUSTION_HP_MAX_HALVED:
+        return max(1, c.max_hp // 2)
+    return c.max_hp
+
+
 def heal(target: Combatant, log: EventLog, amount: int, source_id: str | None = None) -> int:
     """Restore HP up to the maximum; regaining any HP ends unconsciousness and resets death
     saves (``d20.death.unconscious``). Returns the HP regained (0 for the dead)."""
@@ -324,12 +343,12 @@ def heal(target: Combatant, log: EventLog, amount: int, source_id: str | None = 
             rule="d20.hp.zero",
         )
         return 0
-    gained = min(amount, target.max_hp - target.hp)
+    gained = max(0, min(amount, hp_max(target) - target.hp))
     was_down = target.hp == 0
     target.hp += gained
     log.note(
         "healing",
-        f"{target.name} regains {gained} HP ({target.hp}/{target.max_hp})",
+        f"{target.name} regains {gained} HP ({target.hp}/{hp_max(target)})",
         actor=source_id,
         target=target.id,
         amount=gained,

@@ -1,19 +1,28 @@
 """How long conditions, effects and areas last: counted at turn boundaries and new rounds.
 
-A :class:`~service.rules.model.Duration` is tied to the start or end of one creature's
-turns (``ends`` + ``of`` + ``turns``), or counts ``rounds`` as each new round begins; both
-end "until damaged" durations too (see :func:`~service.rules.mechanics.damage.end_until_damaged`).
+A :class:`~service.rules.model.Duration` tied to ``of``'s turns (``ends`` + ``of`` +
+``turns``) counts the turns of ``of`` that start after it began (``turns_started``, ticked
+as each of them starts), and ends at the ``ends`` boundary of the turn that brings the count
+to ``turns``: "until the end of your next turn", begun during your own turn, lasts through
+your following turn (``d20.crit.effects`` decision 1). ``rounds`` durations count down as
+each new round begins. Both end "until damaged" durations too (see
+:func:`~service.rules.mechanics.damage.end_until_damaged`). :func:`duration_problem` finds
+a duration that is not set exactly one way.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Literal, TypeVar
 
+from ..errors import InvalidAction
 from ..events import EventLog
-from ..model import Area, Combatant, Condition, Draft, Duration, Effect
+from ..model import Area, Combatant, Condition, Draft, Duration, Effect, Encounter
 
-T = TypeVar("T", Condition, Effect)
+T = TypeVar("T", Condition, Effect, Area)
+
+RULE = "d20.order.steps"
 
 
 def expire_at_turn(
@@ -23,34 +32,35 @@ def expire_at_turn(
     log: EventLog,
     expired: list[str],
 ) -> None:
-    """Durations that end at the ``ends`` of ``of``'s turn count down; at 0 they end."""
+    """The ``ends`` boundary of ``of``'s turn. At a start, every duration tied to ``of``
+    counts the turn; then those that end at this boundary and have counted their ``turns``
+    end (conditions, effects and areas)."""
     enc = draft.encounter
     for c in draft:
-        if not any(_tied_to(d, ends, of) for d in _durations(c)):
+        if not any(_tied(d, of) for d in _durations(c)):
             continue
         e = draft.edit(c.id)
         before = len(expired)
-        e.conditions = _tick_turns(e.conditions, ends, of, e.id, expired)
-        e.effects = _tick_turns(e.effects, ends, of, e.id, expired)
+        e.conditions = _at_boundary(e.conditions, ends, of, e.id, expired)
+        e.effects = _at_boundary(e.effects, ends, of, e.id, expired)
         for name in expired[before:]:
             log.note(
                 "condition-ended",
                 f"{e.name}'s {name.split(':', 1)[1]} ends at the {ends} of "
                 f"{draft.get(of).name}'s turn",
                 target=e.id,
-                rule="d20.order.steps",
+                rule=RULE,
             )
-    areas: list[Area] = []
-    for area in enc.areas:
-        d = area.duration
-        if _tied_to(d, ends, of):
-            assert d is not None
-            if d.turns <= 1:
-                expired.append(f"area:{area.kind}")
-                continue
-            area = dataclasses.replace(area, duration=dataclasses.replace(d, turns=d.turns - 1))
-        areas.append(area)
-    enc.areas = areas
+    if any(_tied(a.duration, of) for a in enc.areas):
+        before = len(expired)
+        enc.areas = _at_boundary(enc.areas, ends, of, "area", expired)
+        for name in expired[before:]:
+            log.note(
+                "area-ended",
+                f"the {name.split(':', 1)[1]} area ends at the {ends} of "
+                f"{draft.get(of).name}'s turn",
+                rule=RULE,
+            )
 
 
 def tick_rounds(draft: Draft, log: EventLog, expired: list[str]) -> None:
@@ -64,6 +74,7 @@ def tick_rounds(draft: Draft, log: EventLog, expired: list[str]) -> None:
         e = draft.edit(c.id)
         e.conditions = _tick_rounds(e.conditions, e.id, expired)
         e.effects = _tick_rounds(e.effects, e.id, expired)
+    enc.areas = _tick_rounds(enc.areas, "area", expired)
     if len(expired) > before:
         log.note(
             "durations-ended",
@@ -71,35 +82,51 @@ def tick_rounds(draft: Draft, log: EventLog, expired: list[str]) -> None:
             rule="d20.order.steps",
             expired=expired[before:],
         )
-    areas: list[Area] = []
-    for area in enc.areas:
-        d = area.duration
-        if d is not None and d.rounds is not None:
-            if d.rounds <= 1:
-                expired.append(f"area:{area.kind}")
-                continue
-            area = dataclasses.replace(area, duration=dataclasses.replace(d, rounds=d.rounds - 1))
-        areas.append(area)
-    enc.areas = areas
+
+
+def check_durations(enc: Encounter) -> None:
+    """Refuse a duration that is not set exactly one way, naming its field."""
+    for problem, path in duration_problems(enc):
+        raise InvalidAction(problem, path)
+
+
+def duration_problems(enc: Encounter) -> Iterator[tuple[str, tuple[str | int, ...]]]:
+    """Every duration of the encounter that is not set exactly one way
+    (:meth:`Duration.problem`), with the path of its field."""
+    for i, c in enumerate(enc.combatants):
+        for j, condition in enumerate(c.conditions):
+            problem = condition.duration.problem() if condition.duration is not None else None
+            if problem is not None:
+                yield problem, ("encounter", "combatants", i, "conditions", j, "duration")
+        for j, effect in enumerate(c.effects):
+            problem = effect.duration.problem() if effect.duration is not None else None
+            if problem is not None:
+                yield problem, ("encounter", "combatants", i, "effects", j, "duration")
+    for k, area in enumerate(enc.areas):
+        problem = area.duration.problem() if area.duration is not None else None
+        if problem is not None:
+            yield problem, ("encounter", "areas", k, "duration")
 
 
 def _durations(c: Combatant) -> list[Duration | None]:
     return [x.duration for x in c.conditions] + [x.duration for x in c.effects]
 
 
-def _tied_to(d: Duration | None, ends: str, of: str) -> bool:
-    return d is not None and d.ends == ends and d.of == of
+def _tied(d: Duration | None, of: str) -> bool:
+    return d is not None and d.ends is not None and d.of == of
 
 
-def _tick_turns(items: list[T], ends: str, of: str, holder: str, expired: list[str]) -> list[T]:
+def _at_boundary(items: list[T], ends: str, of: str, holder: str, expired: list[str]) -> list[T]:
     out: list[T] = []
     for item in items:
         d = item.duration
-        if d is not None and _tied_to(d, ends, of):
-            if d.turns <= 1:
+        if d is not None and _tied(d, of):
+            if ends == "start":
+                d = dataclasses.replace(d, turns_started=min(1000, d.turns_started + 1))
+                item = dataclasses.replace(item, duration=d)
+            if d.ends == ends and d.turns_started >= d.turns:
                 expired.append(f"{holder}:{_label(item)}")
                 continue
-            item = dataclasses.replace(item, duration=dataclasses.replace(d, turns=d.turns - 1))
         out.append(item)
     return out
 
@@ -117,5 +144,7 @@ def _tick_rounds(items: list[T], holder: str, expired: list[str]) -> list[T]:
     return out
 
 
-def _label(item: Condition | Effect) -> str:
-    return item.name if isinstance(item, Condition) else item.kind
+def _label(item: Condition | Effect | Area) -> str:
+    if isinstance(item, Condition):
+        return item.name
+    return item.kind

@@ -11,15 +11,19 @@ Every source is named in the attack's outcome (``advantage_sources`` /
   advantage when the target can't see the attacker (see ``Board.can_see``);
 * ``target-dodging``: disadvantage when the target is ``dodging``, can see the attacker and
   is not incapacitated (the Dodge action);
-* ``target-restrained`` / ``target-stunned`` / ``target-paralyzed`` / ``target-unconscious``
-  / ``target-asleep``: advantage;
+* ``target-restrained`` / ``target-stunned`` / ``target-paralyzed`` / ``target-petrified`` /
+  ``target-unconscious`` / ``target-asleep``: advantage; ``attacker-restrained``:
+  disadvantage;
 * ``attacker-squeezing``: disadvantage, ``target-squeezing``: advantage (``d20.size.squeeze``);
-* ``attacker-frightened``: disadvantage; ``attacker-exhaustion``: disadvantage at exhaustion
-  level 3 or more;
+* ``attacker-frightened``: disadvantage while the source of its fear (the condition's
+  ``source``, when it names a creature of the encounter) is alive and in its sight;
+  ``attacker-exhaustion``: disadvantage at exhaustion level 3 or more;
 * a lasting :class:`~service.rules.model.Effect`: its ``source`` (e.g. ``crit weapon-fumble
   30-39``), or ``effect`` when it has none.
 
 Effects that count uses lose one each time they apply to an attack (:func:`use_up`).
+
+Ability checks and saving throws go through :func:`~service.rules.mechanics.checks.roll_check`.
 """
 
 from __future__ import annotations
@@ -30,11 +34,20 @@ from ..events import EventLog
 from ..model import Attack, Combatant, Cond, Draft, Effect, EffectKind, EffectRoll, Encounter
 from .space import Board, living_others
 
+EXHAUSTION_CHECKS = 1
+"""Exhaustion level from which ability checks have disadvantage (d20 base)."""
+EXHAUSTION_SPEED_HALVED = 2
+EXHAUSTION_ATTACKS_AND_SAVES = 3
+EXHAUSTION_HP_MAX_HALVED = 4
+EXHAUSTION_SPEED_ZERO = 5
+EXHAUSTION_DEATH = 6
+
 PRONE_RANGE_FT = 5
 TARGET_ADVANTAGE_CONDITIONS = (
     Cond.RESTRAINED,
     Cond.STUNNED,
     Cond.PARALYZED,
+    Cond.PETRIFIED,
     Cond.UNCONSCIOUS,
     Cond.ASLEEP,
 )
@@ -89,18 +102,33 @@ def attack_sources(
         if target.has(name):
             adv.append(f"target-{name}")
 
+    if attacker.has(Cond.RESTRAINED):
+        dis.append("attacker-restrained")
     if attacker.has(Cond.SQUEEZING):
         dis.append("attacker-squeezing")
     if target.has(Cond.SQUEEZING):
         adv.append("target-squeezing")
-    if attacker.has(Cond.FRIGHTENED):
+    if afraid(board, encounter, attacker):
         dis.append("attacker-frightened")
-    if attacker.exhaustion >= 3:
+    if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
         dis.append("attacker-exhaustion")
 
     for effect in attack_effects(encounter, attacker, target, attack):
         (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
     return adv, dis
+
+
+def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
+    """Frightened, with the source of its fear in sight: a creature of the encounter, alive
+    and seen, or a source the encounter does not hold (a spell, a place)."""
+    known = {other.id: other for other in encounter.combatants}
+    for condition in c.conditions:
+        if condition.name != Cond.FRIGHTENED:
+            continue
+        source = known.get(condition.source) if condition.source is not None else None
+        if source is None or (not source.dead and board.can_see(encounter, c, source)):
+            return True
+    return False
 
 
 def effect_active(encounter: Encounter, effect: Effect) -> bool:
@@ -154,6 +182,16 @@ def ac_bonus(encounter: Encounter, attacker: Combatant, target: Combatant) -> in
         ):
             total += effect.value
     return total
+
+
+def blocked_components(encounter: Encounter, c: Combatant) -> list[str]:
+    """The spell components ``c`` can't provide now (its active ``blocked-component``
+    effects, each naming one in ``note``)."""
+    return [
+        e.note
+        for e in c.effects
+        if e.kind == EffectKind.BLOCKED_COMPONENT and e.note and effect_active(encounter, e)
+    ]
 
 
 def use_up(draft: Draft, attacker_id: str, target_id: str, attack: Attack, log: EventLog) -> None:

@@ -14,6 +14,7 @@ from ..dice import parse
 from ..errors import InvalidAction
 from ..grid import Cell
 from ..model import Combatant, Cond, Encounter
+from .durations import check_durations
 from .space import Board
 
 P = "encounter"
@@ -103,6 +104,7 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                 f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
             )
         listed.add(entry.combatant_id)
+    check_durations(enc)
 
 
 BIDI_CONTROLS = frozenset(

@@ -54,6 +54,18 @@ class Attack:
     """Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition."""
     capacity: Annotated[int, Ge(1), Le(10_000)] | None = None
     ammo_type: Annotated[str, Len(1, 40)] | None = None
+    components: list[Literal["verbal", "somatic", "material"]] | None = None
+    """The components a spell attack needs; while one of them is blocked (a
+    ``blocked-component`` effect) the spell can't be cast. Null: not tracked."""
+    dropped_at: Cell | None = None
+    """Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
+    it from its holder's hand; attacks with it are refused until it is picked up (an object
+    interaction within reach of that cell: ``interact`` with ``weapon``)."""
+    ammo_problem: Literal["spilled", "picked-up", "lodged"] | None = None
+    """A critical fumble disturbed its ammunition (``d20.crit.effects``): ``spilled``: each
+    ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
+    until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
+    (``interact`` with ``weapon``, which takes the action)."""
 
 
 @dataclass(slots=True)

@@ -86,7 +86,12 @@ class EffectRoll(enum.StrEnum):
 class Duration:
     """How long a condition or effect lasts. Set exactly one way:
 
-    * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
+    * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
+      of ``of`` that *starts after* the duration began: "until the end of your next turn"
+      is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
+      your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+      is "until the end of the current turn" (Disengage). The service counts the turns in
+      ``turns_started``;
     * ``rounds``: for that many rounds, counted down each time a new round begins;
     * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
 
@@ -95,9 +100,12 @@ class Duration:
 
     ends: Literal["start", "end"] | None = None
     of: Id | None = None
-    turns: Annotated[int, Ge(1), Le(1000)] = 1
+    turns: Annotated[int, Ge(0), Le(1000)] = 1
     rounds: Annotated[int, Ge(1), Le(10_000)] | None = None
     until_damaged: bool = False
+    turns_started: Annotated[int, Ge(0), Le(1000)] = 0
+    """How many of ``of``'s turns have started since the duration began (counted by the
+    service: a client sets it only to carry a duration over from an earlier state)."""
 
     def problem(self) -> str | None:
         """Why this duration is not set exactly one way, or None when it is."""
@@ -105,6 +113,8 @@ class Duration:
             return "a duration tied to a turn needs both 'ends' and 'of'"
         if self.ends is not None and self.rounds is not None:
             return "a duration counts either turns ('ends' and 'of') or 'rounds', not both"
+        if self.ends is None and (self.turns != 1 or self.turns_started):
+            return "'turns' and 'turnsStarted' count the turns of 'of': set 'ends' and 'of'"
         return None
 
 

@@ -203,6 +203,10 @@ class Interact:
     description: Text = "interacts with an object"
     device: Annotated[str, Len(1, 80)] | None = None
     """A named device being used; a ruleset may make some devices take the action (d10)."""
+    weapon: Annotated[str, Len(1, 80)] | None = None
+    """One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
+    where it lies (within reach), pick up a piece of its spilled ammunition, or free its
+    lodged ammunition (that takes the action)."""
 
 
 @dataclass(slots=True)

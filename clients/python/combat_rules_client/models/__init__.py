@@ -7,6 +7,8 @@ from .apply_damage_session_request import ApplyDamageSessionRequest
 from .apply_damage_session_response import ApplyDamageSessionResponse
 from .area import Area
 from .attack import Attack
+from .attack_ammo_problem_type_0 import AttackAmmoProblemType0
+from .attack_components_type_0_item import AttackComponentsType0Item
 from .attack_kind import AttackKind
 from .attack_odds_outcome import AttackOddsOutcome
 from .attack_odds_outcome_cover import AttackOddsOutcomeCover
@@ -246,6 +248,8 @@ __all__ = (
     "ApplyDamageSessionResponse",
     "Area",
     "Attack",
+    "AttackAmmoProblemType0",
+    "AttackComponentsType0Item",
     "AttackKind",
     "AttackOddsOutcome",
     "AttackOddsOutcomeCover",

@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.attack_ammo_problem_type_0 import AttackAmmoProblemType0
+from ..models.attack_components_type_0_item import AttackComponentsType0Item
 from ..models.attack_kind import AttackKind
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.cell import Cell
+
 
 T = TypeVar("T", bound="Attack")
 
@@ -31,6 +37,18 @@ class Attack:
         ammo (int | None | Unset): Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
         capacity (int | None | Unset):
         ammo_type (None | str | Unset):
+        components (list[AttackComponentsType0Item] | None | Unset): The components a spell attack needs; while one of
+            them is blocked (a
+            ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+        dropped_at (Cell | None | Unset): Where this weapon lies once a critical fumble or a disarm dropped, flung or
+            knocked
+            it from its holder's hand; attacks with it are refused until it is picked up (an object
+            interaction within reach of that cell: ``interact`` with ``weapon``).
+        ammo_problem (AttackAmmoProblemType0 | None | Unset): A critical fumble disturbed its ammunition
+            (``d20.crit.effects``): ``spilled``: each
+            ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
+            until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
+            (``interact`` with ``weapon``, which takes the action).
     """
 
     name: str
@@ -46,8 +64,13 @@ class Attack:
     ammo: int | None | Unset = UNSET
     capacity: int | None | Unset = UNSET
     ammo_type: None | str | Unset = UNSET
+    components: list[AttackComponentsType0Item] | None | Unset = UNSET
+    dropped_at: Cell | None | Unset = UNSET
+    ammo_problem: AttackAmmoProblemType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cell import Cell  # noqa: PLC0415
+
         name = self.name
 
         bonus = self.bonus
@@ -108,6 +131,34 @@ class Attack:
         else:
             ammo_type = self.ammo_type
 
+        components: list[str] | None | Unset
+        if isinstance(self.components, Unset):
+            components = UNSET
+        elif isinstance(self.components, list):
+            components = []
+            for components_type_0_item_data in self.components:
+                components_type_0_item = components_type_0_item_data.value
+                components.append(components_type_0_item)
+
+        else:
+            components = self.components
+
+        dropped_at: dict[str, Any] | None | Unset
+        if isinstance(self.dropped_at, Unset):
+            dropped_at = UNSET
+        elif isinstance(self.dropped_at, Cell):
+            dropped_at = self.dropped_at.to_dict()
+        else:
+            dropped_at = self.dropped_at
+
+        ammo_problem: None | str | Unset
+        if isinstance(self.ammo_problem, Unset):
+            ammo_problem = UNSET
+        elif isinstance(self.ammo_problem, AttackAmmoProblemType0):
+            ammo_problem = self.ammo_problem.value
+        else:
+            ammo_problem = self.ammo_problem
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -139,11 +190,19 @@ class Attack:
             field_dict["capacity"] = capacity
         if ammo_type is not UNSET:
             field_dict["ammoType"] = ammo_type
+        if components is not UNSET:
+            field_dict["components"] = components
+        if dropped_at is not UNSET:
+            field_dict["droppedAt"] = dropped_at
+        if ammo_problem is not UNSET:
+            field_dict["ammoProblem"] = ammo_problem
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cell import Cell  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -232,6 +291,62 @@ class Attack:
 
         ammo_type = _parse_ammo_type(d.pop("ammoType", UNSET))
 
+        def _parse_components(data: object) -> list[AttackComponentsType0Item] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                components_type_0 = []
+                _components_type_0 = data
+                for components_type_0_item_data in _components_type_0:
+                    components_type_0_item = AttackComponentsType0Item(components_type_0_item_data)
+
+                    components_type_0.append(components_type_0_item)
+
+                return components_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[AttackComponentsType0Item] | None | Unset, data)
+
+        components = _parse_components(d.pop("components", UNSET))
+
+        def _parse_dropped_at(data: object) -> Cell | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                dropped_at_type_0 = Cell.from_dict(data)
+
+                return dropped_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Cell | None | Unset, data)
+
+        dropped_at = _parse_dropped_at(d.pop("droppedAt", UNSET))
+
+        def _parse_ammo_problem(data: object) -> AttackAmmoProblemType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ammo_problem_type_0 = AttackAmmoProblemType0(data)
+
+                return ammo_problem_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AttackAmmoProblemType0 | None | Unset, data)
+
+        ammo_problem = _parse_ammo_problem(d.pop("ammoProblem", UNSET))
+
         attack = cls(
             name=name,
             bonus=bonus,
@@ -246,6 +361,9 @@ class Attack:
             ammo=ammo,
             capacity=capacity,
             ammo_type=ammo_type,
+            components=components,
+            dropped_at=dropped_at,
+            ammo_problem=ammo_problem,
         )
 
         return attack

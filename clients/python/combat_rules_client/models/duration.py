@@ -15,7 +15,12 @@ T = TypeVar("T", bound="Duration")
 class Duration:
     """How long a condition or effect lasts. Set exactly one way:
 
-    * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
+    * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
+      of ``of`` that *starts after* the duration began: "until the end of your next turn"
+      is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
+      your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+      is "until the end of the current turn" (Disengage). The service counts the turns in
+      ``turns_started``;
     * ``rounds``: for that many rounds, counted down each time a new round begins;
     * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
 
@@ -27,6 +32,8 @@ class Duration:
             turns (int | Unset):  Default: 1.
             rounds (int | None | Unset):
             until_damaged (bool | Unset):  Default: False.
+            turns_started (int | Unset): How many of ``of``'s turns have started since the duration began (counted by the
+                service: a client sets it only to carry a duration over from an earlier state). Default: 0.
     """
 
     ends: DurationEndsType0 | None | Unset = UNSET
@@ -34,6 +41,7 @@ class Duration:
     turns: int | Unset = 1
     rounds: int | None | Unset = UNSET
     until_damaged: bool | Unset = False
+    turns_started: int | Unset = 0
 
     def to_dict(self) -> dict[str, Any]:
         ends: None | str | Unset
@@ -60,6 +68,8 @@ class Duration:
 
         until_damaged = self.until_damaged
 
+        turns_started = self.turns_started
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -73,6 +83,8 @@ class Duration:
             field_dict["rounds"] = rounds
         if until_damaged is not UNSET:
             field_dict["untilDamaged"] = until_damaged
+        if turns_started is not UNSET:
+            field_dict["turnsStarted"] = turns_started
 
         return field_dict
 
@@ -119,12 +131,15 @@ class Duration:
 
         until_damaged = d.pop("untilDamaged", UNSET)
 
+        turns_started = d.pop("turnsStarted", UNSET)
+
         duration = cls(
             ends=ends,
             of=of,
             turns=turns,
             rounds=rounds,
             until_damaged=until_damaged,
+            turns_started=turns_started,
         )
 
         return duration

@@ -23,6 +23,7 @@ class InteractRequest:
         combatant_id (str):
         description (str | Unset):  Default: 'interacts with an object'.
         device (None | str | Unset):
+        weapon (None | str | Unset):
         seed (int | None | Unset):
     """
 
@@ -30,6 +31,7 @@ class InteractRequest:
     combatant_id: str
     description: str | Unset = "interacts with an object"
     device: None | str | Unset = UNSET
+    weapon: None | str | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,6 +46,12 @@ class InteractRequest:
             device = UNSET
         else:
             device = self.device
+
+        weapon: None | str | Unset
+        if isinstance(self.weapon, Unset):
+            weapon = UNSET
+        else:
+            weapon = self.weapon
 
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
@@ -63,6 +71,8 @@ class InteractRequest:
             field_dict["description"] = description
         if device is not UNSET:
             field_dict["device"] = device
+        if weapon is not UNSET:
+            field_dict["weapon"] = weapon
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -88,6 +98,15 @@ class InteractRequest:
 
         device = _parse_device(d.pop("device", UNSET))
 
+        def _parse_weapon(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        weapon = _parse_weapon(d.pop("weapon", UNSET))
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -102,6 +121,7 @@ class InteractRequest:
             combatant_id=combatant_id,
             description=description,
             device=device,
+            weapon=weapon,
             seed=seed,
         )
 

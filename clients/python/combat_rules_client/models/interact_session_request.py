@@ -18,12 +18,14 @@ class InteractSessionRequest:
         combatant_id (str):
         description (str | Unset):  Default: 'interacts with an object'.
         device (None | str | Unset):
+        weapon (None | str | Unset):
         seed (int | None | Unset):
     """
 
     combatant_id: str
     description: str | Unset = "interacts with an object"
     device: None | str | Unset = UNSET
+    weapon: None | str | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +38,12 @@ class InteractSessionRequest:
             device = UNSET
         else:
             device = self.device
+
+        weapon: None | str | Unset
+        if isinstance(self.weapon, Unset):
+            weapon = UNSET
+        else:
+            weapon = self.weapon
 
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
@@ -54,6 +62,8 @@ class InteractSessionRequest:
             field_dict["description"] = description
         if device is not UNSET:
             field_dict["device"] = device
+        if weapon is not UNSET:
+            field_dict["weapon"] = weapon
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -75,6 +85,15 @@ class InteractSessionRequest:
 
         device = _parse_device(d.pop("device", UNSET))
 
+        def _parse_weapon(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        weapon = _parse_weapon(d.pop("weapon", UNSET))
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -88,6 +107,7 @@ class InteractSessionRequest:
             combatant_id=combatant_id,
             description=description,
             device=device,
+            weapon=weapon,
             seed=seed,
         )
 

@@ -243,6 +243,28 @@ export type Attack = {
      * Ammotype
      */
     ammoType?: string | null;
+    /**
+     * Components
+     *
+     * The components a spell attack needs; while one of them is blocked (a
+     * ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+     */
+    components?: Array<'verbal' | 'somatic' | 'material'> | null;
+    /**
+     * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
+     * it from its holder's hand; attacks with it are refused until it is picked up (an object
+     * interaction within reach of that cell: ``interact`` with ``weapon``).
+     */
+    droppedAt?: Cell | null;
+    /**
+     * Ammoproblem
+     *
+     * A critical fumble disturbed its ammunition (``d20.crit.effects``): ``spilled``: each
+     * ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
+     * until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
+     * (``interact`` with ``weapon``, which takes the action).
+     */
+    ammoProblem?: 'spilled' | 'picked-up' | 'lodged' | null;
 };
 
 /**
@@ -1634,7 +1656,12 @@ export type DropProneSessionResponse = {
  *
  * How long a condition or effect lasts. Set exactly one way:
  *
- * * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
+ * * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
+ * of ``of`` that *starts after* the duration began: "until the end of your next turn"
+ * is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
+ * your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+ * is "until the end of the current turn" (Disengage). The service counts the turns in
+ * ``turns_started``;
  * * ``rounds``: for that many rounds, counted down each time a new round begins;
  * * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
  *
@@ -1661,6 +1688,13 @@ export type Duration = {
      * Untildamaged
      */
     untilDamaged?: boolean;
+    /**
+     * Turnsstarted
+     *
+     * How many of ``of``'s turns have started since the duration began (counted by the
+     * service: a client sets it only to carry a duration over from an earlier state).
+     */
+    turnsStarted?: number;
 };
 
 /**
@@ -2662,6 +2696,10 @@ export type InteractRequest = {
      */
     device?: string | null;
     /**
+     * Weapon
+     */
+    weapon?: string | null;
+    /**
      * Seed
      */
     seed?: number | null;
@@ -2703,6 +2741,10 @@ export type InteractSessionRequest = {
      * Device
      */
     device?: string | null;
+    /**
+     * Weapon
+     */
+    weapon?: string | null;
     /**
      * Seed
      */

@@ -9,7 +9,7 @@ from typing import Any
 from ...errors import IllegalAction, InvalidAction
 from ...events import EventLog
 from ...grid import Cell as GridCell
-from ...mechanics.checks import Check, ability_check
+from ...mechanics.checks import CheckRoll, roll_check
 from ...mechanics.space import Board, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
@@ -49,14 +49,14 @@ def _check(
     log: EventLog,
     purpose: str,
     against: str | None = None,
-) -> Check:
+) -> CheckRoll:
     """d20 + the skill (the ability without it), with the creature's advantage and
-    disadvantage on checks (``d100.action.help``: :func:`ability_check`)."""
+    disadvantage on checks (``d100.action.help``: :func:`roll_check`)."""
     bonus = draft.get(cid).skill(skill, ability)
-    return ability_check(draft, cid, bonus, rng, log, purpose, against=against)
+    return roll_check(draft, cid, "check", bonus, rng, log, purpose, against=against)
 
 
-def _sources(check: Check) -> dict[str, Any]:
+def _sources(check: CheckRoll) -> dict[str, Any]:
     """The event data naming a check's advantage and disadvantage, when it has any."""
     out: dict[str, Any] = {}
     if check.advantage:

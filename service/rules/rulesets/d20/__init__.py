@@ -1,7 +1,8 @@
 """The ``d20`` ruleset (seed 000): the base rules plus the d100 critical hit and fumble tables.
 
 Everything but the tables is the base (:class:`~service.rules.ruleset.Ruleset`). The tables
-hook in after an attack (:func:`.criticals.roll_band`), in the odds
+hook in once an attack is judged, before its damage lands (:func:`.criticals.roll_band`: a
+band's extra dice are part of that damage), in the odds
 (:func:`.criticals.band_odds`), and at the turn and round boundaries where a band moved a
 creature in the order (:func:`.criticals.move_in_order`).
 """
@@ -13,7 +14,7 @@ from random import Random
 from ...events import EventLog
 from ...model import Attack, Combatant, Draft
 from ...model.outcomes import AttackOutcome
-from ...ruleset import AttackSetup, BandOdds, Ruleset
+from ...ruleset import AttackSetup, BandOdds, CriticalRoll, Ruleset
 from . import criticals
 
 
@@ -22,11 +23,11 @@ class D20(Ruleset):
     title = "d20 combat with critical hit and fumble tables"
     uses_critical_tables = True
 
-    def after_attack(
+    def critical_table(
         self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
-    ) -> None:
+    ) -> CriticalRoll | None:
         """``d20.crit.tables``: a natural 20 or natural 1 rolls on its table."""
-        criticals.roll_band(self, draft, setup, outcome, rng, log)
+        return criticals.roll_band(self, draft, setup, outcome, rng, log)
 
     def critical_band_odds(
         self, draft: Draft, attacker: Combatant, attack: Attack, critical: bool, excludes: list[str]

@@ -1,9 +1,11 @@
 """The critical tables applied to the encounter (``d20.crit.*``), and ``resolveChoice``.
 
 After a natural 20 (critical hit) or a natural 1 (fumble), :func:`roll_band` rolls d100 on
-the matching table (``d20.crit.tables``), logs the band, and applies its effects in order
-(``d20.crit.effects``, :mod:`.effects`). Effects the seed leaves to a person ("you can
-choose", "chosen by DM") and opportunity attacks become pending choices that
+the matching table (``d20.crit.tables``) before the attack's damage lands, logs the band,
+rolls its extra sets of damage dice, which join the attack's damage as one instance
+(``d20.crit.effects`` decision 3), and once that damage has landed applies its other
+effects in order (``d20.crit.effects``, :mod:`.effects`). Effects the seed leaves to a
+person ("you can choose", "chosen by DM") and opportunity attacks become pending choices that
 ``resolveChoice`` accepts or declines.
 
 Reading decisions (where the state has no exact shape for a table's wording):
@@ -28,16 +30,51 @@ from typing import Any
 from ... import dice
 from ...errors import InvalidAction
 from ...events import EventLog
+from ...mechanics.distributions import DamageDist, summed
 from ...model import Attack, Draft, PendingChoice
 from ...model.outcomes import AttackOutcome
 from ...registry import action
-from ...ruleset import AttackSetup, BandOdds, Ruleset
-from .effects import RULE, Effect, PermanentInjury, Play
-from .loader import LoadError
+from ...ruleset import AttackSetup, BandOdds, CriticalRoll, Ruleset
+from .effects import (
+    RULE,
+    WEAPON_STATE,
+    Effect,
+    ExtraDamageDice,
+    PermanentInjury,
+    Play,
+    WeaponMoved,
+    direction_in,
+    directions,
+    iter_effects,
+)
+from .loader import LoadError, from_wire, snake
 from .requests import ChoiceOutcome, ResolveChoice
 from .tables import CritTable, load_table, parse_table, table_for
 
 TABLE_RULE = "d20.crit.tables"
+
+
+class BandRoll(CriticalRoll):
+    """A band rolled for an attack: its extra damage dice, already rolled, and the rest of
+    its effects, applied by :meth:`apply` once the attack's damage has landed."""
+
+    def __init__(self, play: Play, extra: int, rest: tuple[Effect, ...]) -> None:
+        self.extra_damage = extra
+        self.play = play
+        self.rest = rest
+
+    def apply(self) -> None:
+        play = self.play
+        play.apply_list(self.rest)
+        play.log.note(
+            "critical-applied",
+            f"{play.source} applied: " + ("; ".join(play.applied) or "nothing mechanical"),
+            actor=play.attacker_id,
+            target=play.target_id,
+            rule=RULE,
+            applied=list(play.applied),
+            offered=list(play.offered),
+        )
 
 
 def roll_band(
@@ -47,15 +84,15 @@ def roll_band(
     outcome: AttackOutcome,
     rng: Random,
     log: EventLog,
-) -> None:
-    """After a natural 20 or a natural 1 that missed: roll d100 on the matching table and
-    apply the band."""
+) -> BandRoll | None:
+    """After a natural 20 or a natural 1 that missed, before the damage lands: roll d100 on
+    the matching table, and the band's extra damage dice."""
     if outcome.critical:
         critical = True
     elif outcome.natural <= ruleset.fumble_max and not outcome.hit:
         critical = False
     else:
-        return
+        return None
     attacker, target, attack = setup.attacker, setup.target, setup.attack
     table = table_for(attack.kind, critical)
     loaded = load_table(table)
@@ -93,42 +130,55 @@ def roll_band(
         source,
         f"{band.title} {band.text}"[:1000],
     )
-    play.apply_list(band.effects_for(attack.kind))
-    log.note(
-        "critical-applied",
-        f"{source} applied: " + ("; ".join(play.applied) or "nothing mechanical"),
-        actor=attacker.id,
-        target=target.id,
-        rule=RULE,
-        applied=list(play.applied),
-        offered=list(play.offered),
+    effects = band.effects_for(attack.kind)
+    joined = [e for e in effects if outcome.hit and _joins_the_damage(e, play)]
+    extra = sum(e.roll(play) for e in joined if isinstance(e, ExtraDamageDice))
+    return BandRoll(play, extra, tuple(e for e in effects if e not in joined))
+
+
+def _joins_the_damage(effect: Effect, play: Play) -> bool:
+    """An extra set of the attack's dice for its target, asked of no one: part of the
+    attack's own damage (``d20.crit.effects`` decision 3)."""
+    return (
+        isinstance(effect, ExtraDamageDice)
+        and effect.who == "target"
+        and effect.choice is None
+        and play.hands_ok(effect.requires)
     )
 
 
 def band_odds(
     attacker_features: list[str], attack: Attack, critical: bool, excludes: list[str]
 ) -> list[BandOdds]:
-    """For the odds: each band of the table the attack rolls on, with the damage its
-    effects deal the target at once (``damage_odds``), in order; what they leave out goes
-    in ``excludes`` (``odds_excluded``)."""
+    """For the odds: each band of the table the attack rolls on, with the extra dice that
+    join the attack's damage and the other damage its effects deal the target at once
+    (``damage_odds``), in order; what they leave out goes in ``excludes``
+    (``odds_excluded``)."""
     table = load_table(table_for(attack.kind, critical))
     both = "both-hands-in-use" in attacker_features
     out: list[BandOdds] = []
     for band in table.bands:
         hits = []
+        extra: list[dict[int, int]] = []
         for effect in band.effects_for(attack.kind):
             if effect.choice is not None:
                 continue
             if effect.requires is not None and both != (effect.requires == "both_hands_in_use"):
                 continue
             dist = effect.damage_odds(attack)
+            if dist is not None and isinstance(effect, ExtraDamageDice):
+                extra.append(dict(dist.counts))
+                continue
             if dist is not None:
                 hits.append(dist)
                 continue
             excluded = effect.odds_excluded()
             if excluded is not None:
                 excludes.append(excluded)
-        out.append(BandOdds(table.table.value, band.low, band.high, band.title, tuple(hits)))
+        joined = DamageDist.of(summed(extra), True) if extra else None
+        out.append(
+            BandOdds(table.table.value, band.low, band.high, band.title, tuple(hits), joined)
+        )
     return out
 
 
@@ -193,6 +243,12 @@ def resolve_choice(
         and any(isinstance(e, PermanentInjury) for e in effects)
     ):
         raise InvalidAction("the DM's choice needs a detail: name the injury", ("detail",))
+    if act.decision == "accept" and _needs_direction(effects, play):
+        names = ", ".join(directions(play))
+        raise InvalidAction(
+            f"the DM's choice needs a detail naming the direction the weapon flies ({names})",
+            ("detail",),
+        )
     enc.pending_choices = [c for c in enc.pending_choices if c.id != choice.id]
     outcome = ChoiceOutcome(choice.id, act.decision, choice.owner)
     if act.decision == "decline":
@@ -219,12 +275,23 @@ def resolve_choice(
     return outcome
 
 
+def _needs_direction(effects: tuple[Effect, ...], play: Play) -> bool:
+    """A weapon knocked away in a direction the DM picks, and no direction named."""
+    return direction_in(play.detail, play) is None and any(
+        isinstance(e, WeaponMoved) and e.direction == "dm" and play.hands_ok(e.requires)
+        for e in iter_effects(effects)
+    )
+
+
 def _parse_effects(raw: list[dict[str, Any]], path: tuple[str | int, ...]) -> tuple[Effect, ...]:
-    """Effects back from a pending choice, checked as strictly as the data files."""
+    """Effects back from a pending choice (camelCase, or snake_case as stored before),
+    checked as strictly as the data files."""
     doc = {
         "table": CritTable.WEAPON_HIT.value,
         "title": "pending choice",
-        "bands": [{"low": 1, "high": 100, "title": "choice", "text": "choice", "effects": raw}],
+        "bands": [
+            {"low": 1, "high": 100, "title": "choice", "text": "choice", "effects": from_wire(raw)}
+        ],
     }
     try:
         return parse_table(doc).bands[0].effects
@@ -250,11 +317,12 @@ def _play(
             draft.get(cid)
         except InvalidAction as e:
             raise e.at(*path, key) from None
-    names = {f.name for f in dataclasses.fields(Attack)}
+    names = {f.name for f in dataclasses.fields(Attack)} - set(WEAPON_STATE)
     try:
         if not isinstance(attack, dict):
             raise TypeError("not an object")
-        weapon = Attack(**{k: v for k, v in attack.items() if k in names})
+        profile = {snake(k): v for k, v in attack.items() if isinstance(k, str)}
+        weapon = Attack(**{k: v for k, v in profile.items() if k in names})
         dice.parse(weapon.damage)
     except (TypeError, InvalidAction) as exc:
         raise InvalidAction(

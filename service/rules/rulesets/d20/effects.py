@@ -21,12 +21,19 @@ Every effect may carry:
 Durations are data too: ``{"ends": "start"|"end", "of": party, "turns": n}``,
 ``{"rounds": n}``, ``{"rounds_dice": "1d4", "until_damaged": true}``, ``"next round"`` and
 ``{"until": "turn_without_spell", "of": party}``. Dice are in the engine's notation
-(``"1d6"``), rolled with the encounter's random source when the effect applies.
+(``"1d6"``), rolled with the encounter's random source when the effect applies. How they
+count (``d20.crit.effects`` decisions 1 and 2): "until the end of your next turn" ends at
+the end of the first turn of that creature that *starts after* the band (applied during its
+own turn, it lasts through its following turn); "for N rounds" and "1 minute" (10 rounds)
+cover N turns of the creature that has the effect, ending at the end of its Nth turn that
+starts after the band.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -36,7 +43,9 @@ from annotated_types import Ge, Le
 
 from ... import dice
 from ...events import EventLog
-from ...mechanics.checks import ability_check
+from ...grid import Geometry
+from ...mechanics import concentration, exhaustion
+from ...mechanics.checks import roll_check
 from ...mechanics.distributions import (
     DamageDist,
     clamp_counts,
@@ -44,12 +53,13 @@ from ...mechanics.distributions import (
     expression_dist,
     summed,
 )
-from ...model import Area, Attack, Cond, Draft, PendingChoice
+from ...mechanics.weapons import find_weapon, landing, set_weapon
+from ...model import Area, Attack, Cell, Cond, Draft, PendingChoice
 from ...model import Condition as StateCondition
 from ...model import Duration as StateDuration
 from ...model import Effect as StateEffect
 from ...ruleset import Hit, Ruleset
-from .loader import Dice
+from .loader import Dice, camel, to_wire
 
 RULE = "d20.crit.effects"
 
@@ -76,7 +86,10 @@ SQUARE_DIRECTIONS = (
     "west",
     "north-west",
 )
+SQUARE_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 HEX_DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+HEX_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+"""Axial steps; on flat-top hexes the names are kept for the same six steps."""
 
 
 # --------------------------------------------------------------------------------------
@@ -95,29 +108,31 @@ class TurnBoundary:
     def to_json(self) -> dict[str, str | int]:
         return {"ends": self.ends, "of": self.of, "turns": self.turns}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return StateDuration(ends=self.ends, of=play.party(self.of), turns=self.turns), None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Rounds:
-    """``{"rounds": n}``: lasts ``n`` rounds (one minute is 10 rounds of about 6 seconds)."""
+    """``{"rounds": n}``: lasts ``n`` rounds (one minute is 10 rounds of about 6 seconds):
+    ``n`` turns of the creature that has it (for an area, of the creature it was centred
+    on), to the end of its ``n``-th turn that starts after the band."""
 
     rounds: Annotated[int, Ge(1), Le(10_000)]
 
     def to_json(self) -> dict[str, int]:
         return {"rounds": self.rounds}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
-        return StateDuration(rounds=self.rounds), None
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
+        return StateDuration(ends="end", of=holder, turns=min(1000, self.rounds)), None
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoundsDice:
     """``{"rounds_dice": "1d4", "until_damaged": true}``: the service rolls ``rounds_dice``
-    when it applies the effect and the result lasts that many rounds; with
-    ``until_damaged`` it also ends as soon as its holder takes damage from any source
-    (damage dealt earlier in the same band does not count)."""
+    when it applies the effect and the result lasts that many rounds (turns of its holder,
+    as :class:`Rounds`); with ``until_damaged`` it also ends as soon as its holder takes
+    damage from any source (damage dealt earlier in the same band does not count)."""
 
     rounds_dice: Dice
     until_damaged: bool = False
@@ -125,16 +140,20 @@ class RoundsDice:
     def to_json(self) -> dict[str, str | bool]:
         return {"rounds_dice": self.rounds_dice, "until_damaged": self.until_damaged}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         roll = dice.roll(self.rounds_dice, play.rng, "duration")
+        rounds = min(1000, max(1, roll.total))
         play.log.rolled(
             roll,
-            f"lasts {max(1, roll.total)} rounds"
+            f"lasts {rounds} rounds (to the end of {holder}'s {_nth(rounds)} turn from now)"
             + (" or until damaged" if self.until_damaged else ""),
             actor=play.attacker_id,
             rule=RULE,
         )
-        return StateDuration(rounds=max(1, roll.total), until_damaged=self.until_damaged), None
+        duration = StateDuration(
+            ends="end", of=holder, turns=rounds, until_damaged=self.until_damaged
+        )
+        return duration, None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,7 +168,7 @@ class NextRound:
     def from_json(cls, raw: object) -> NextRound | None:
         return cls() if raw == "next round" else None
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return StateDuration(rounds=2), play.draft.encounter.round + 1
 
 
@@ -166,8 +185,23 @@ class UntilTurnWithoutSpell:
     def to_json(self) -> dict[str, str]:
         return {"until": "turn_without_spell", "of": self.of}
 
-    def resolve(self, play: Play) -> tuple[StateDuration | None, int | None]:
+    def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
         return None, None
+
+
+def _modes(advantage: list[str], disadvantage: list[str]) -> dict[str, Any]:
+    """The sources of advantage and disadvantage of a check, for its event (when any)."""
+    out: dict[str, Any] = {}
+    if advantage:
+        out["advantage"] = advantage
+    if disadvantage:
+        out["disadvantage"] = disadvantage
+    return out
+
+
+def _nth(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 Duration: TypeAlias = TurnBoundary | Rounds | RoundsDice | NextRound | UntilTurnWithoutSpell
@@ -239,9 +273,9 @@ class Play:
         c = self.draft.edit(holder)
         c.effects = [*c.effects, effect]
 
-    def duration(self, d: Duration | None) -> tuple[StateDuration | None, int | None]:
-        """The state duration and ``starts_round`` of a table duration."""
-        return (None, None) if d is None else d.resolve(self)
+    def duration(self, d: Duration | None, holder: str) -> tuple[StateDuration | None, int | None]:
+        """The state duration and ``starts_round`` of a table duration for ``holder``."""
+        return (None, None) if d is None else d.resolve(self, holder)
 
     def deal(self, target: str, amount: int, critical: bool) -> None:
         hit = Hit(
@@ -313,11 +347,11 @@ class Play:
             prompt=self.prompt,
             options=["accept", "decline"],
             source=self.source,
-            effects=[effect_json(e) for e in effects],
+            effects=[to_wire(effect_json(e)) for e in effects],
             context={
                 "attacker": self.attacker_id,
                 "target": self.target_id,
-                "attack": dataclasses.asdict(self.attack),
+                "attack": attack_json(self.attack),
             },
         )
         enc.pending_choices.append(choice)
@@ -337,9 +371,10 @@ class Play:
         """The attacker's Athletics against the target's Athletics or Acrobatics."""
         a = self.draft.get(self.attacker_id)
         t = self.draft.get(self.target_id)
-        mine = ability_check(
+        mine = roll_check(
             self.draft,
             a.id,
+            "check",
             a.skill("athletics", "strength"),
             self.rng,
             self.log,
@@ -347,8 +382,8 @@ class Play:
             against=t.id,
         ).roll
         best = max(t.skill("athletics", "strength"), t.skill("acrobatics", "dexterity"))
-        theirs = ability_check(
-            self.draft, t.id, best, self.rng, self.log, "check", against=a.id
+        theirs = roll_check(
+            self.draft, t.id, "check", best, self.rng, self.log, "check", against=a.id
         ).roll
         won = mine.total > theirs.total
         self.log.rolled(
@@ -432,9 +467,9 @@ class RollMode(_Base):
             "save": "save",
             "spell_save": "spell-save",
         }[self.roll]
-        duration, starts = play.duration(self.duration)
         holders = play.who(self.who)
         for holder in holders:
+            duration, starts = play.duration(self.duration, holder)
             play.give(
                 holder,
                 StateEffect(
@@ -466,8 +501,8 @@ class AcBonus(_Base):
     duration: Duration
 
     def apply(self, play: Play) -> None:
-        duration, starts = play.duration(self.duration)
         holder = play.party(self.who)
+        duration, starts = play.duration(self.duration, holder)
         play.give(
             holder,
             StateEffect(
@@ -516,7 +551,7 @@ class Condition(_Base):
             if not hp < roll.total:
                 play.done(f"{cid} does not fall {self.condition} ({hp} HP)")
                 return
-        duration, _ = play.duration(self.duration)
+        duration, _ = play.duration(self.duration, cid)
         source = play.party(self.source) if self.source else None
         c = play.draft.edit(cid)
         c.conditions = [
@@ -525,6 +560,7 @@ class Condition(_Base):
         ]
         if self.condition == Cond.SURPRISED.value:
             c.budget.reaction = False
+        concentration.end_if_incapacitated(play.draft, cid, play.log)
         suffix = ""
         if isinstance(self.duration, UntilTurnWithoutSpell):
             suffix = " until its source ends a turn without casting a spell (remove it then)"
@@ -540,9 +576,9 @@ class Exhaustion(_Base):
     levels: Annotated[int, Ge(1), Le(6)]
 
     def apply(self, play: Play) -> None:
-        c = play.draft.edit(play.party(self.who))
-        c.exhaustion = min(6, c.exhaustion + self.levels)
-        play.done(f"{c.id} gains {self.levels} exhaustion (now {c.exhaustion})")
+        cid = play.party(self.who)
+        level = exhaustion.gain(play.draft, cid, self.levels, play.log)
+        play.done(f"{cid} gains {self.levels} exhaustion (now {level})")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -564,7 +600,7 @@ class Movement(_Base):
     def apply(self, play: Play) -> None:
         cid = play.party(self.who)
         if self.mode == "speed_halved":
-            duration, starts = play.duration(self.duration)
+            duration, starts = play.duration(self.duration, cid)
             play.give(
                 cid,
                 StateEffect(
@@ -638,17 +674,21 @@ class EndTurn(_Base):
 class ExtraDamageDice(_Base):
     """``extra_damage_dice``: roll ``sets`` more sets of the attack's damage dice (every die
     of the attack's damage, including extra dice that are part of it, as ``d20.crit.damage``
-    doubles; no modifier) and deal them to ``who`` with the attack's damage type."""
+    doubles; no modifier). For the attack's target they are part of the attack's own damage,
+    one instance with it ("above and beyond your normal critical roll", ``d20.crit.effects``
+    decision 3: rolled by :meth:`roll` before that damage lands); anyone else takes them as
+    damage of their own."""
 
     type: Literal["extra_damage_dice"] = field(default="extra_damage_dice", init=False)
     who: Party
     sets: Annotated[int, Ge(1), Le(10)] = 1
 
-    def apply(self, play: Play) -> None:
+    def roll(self, play: Play) -> int:
+        """Roll the extra sets and log them: the damage they add."""
         cid = play.party(self.who)
         parsed = dice.parse(play.attack.damage)
         if not parsed.terms:
-            return
+            return 0
         only_dice = dice.DiceExpression(
             "+".join(
                 f"{'-' if t.sign < 0 else ''}{t.count}d{t.sides}" for t in parsed.terms
@@ -666,8 +706,13 @@ class ExtraDamageDice(_Base):
             target=cid,
             rule=RULE,
         )
-        play.deal(cid, amount, True)
-        play.done(f"{cid} takes {amount} extra damage", amount=amount)
+        play.done(f"{cid} takes {amount} extra damage with the attack's own", amount=amount)
+        return amount
+
+    def apply(self, play: Play) -> None:
+        amount = self.roll(play)
+        if amount:
+            play.deal(play.party(self.who), amount, True)
 
     def damage_odds(self, attack: Attack) -> DamageDist | None:
         if self.who != "target":
@@ -751,11 +796,11 @@ class Check(_Base):
         cid = play.party(self.who)
         c = play.draft.get(cid)
         saving = self.roll == "saving_throw"
-        if saving:
-            roll = dice.roll_die(20, play.rng, "save", c.save_bonus(self.ability))
-        else:
-            bonus = c.abilities.get(self.ability)
-            roll = ability_check(play.draft, cid, bonus, play.rng, play.log, "check").roll
+        bonus = c.save_bonus(self.ability) if saving else c.abilities.get(self.ability)
+        source = None if cid == play.attacker_id else play.attacker_id
+        kind: Literal["check", "save"] = "save" if saving else "check"
+        check = roll_check(play.draft, cid, kind, bonus, play.rng, play.log, kind, against=source)
+        roll = check.roll
         success = roll.total >= self.dc
         what = "saving throw" if saving else "check"
         play.log.rolled(
@@ -766,6 +811,7 @@ class Check(_Base):
             rule=RULE,
             dc=self.dc,
             success=success,
+            **_modes(check.advantage, check.disadvantage),
         )
         play.applied.append(
             f"{cid} {'succeeds' if success else 'fails'} a DC {self.dc} {self.ability} {what}"
@@ -800,13 +846,26 @@ class WeaponMoved(_Base):
 
     def apply(self, play: Play) -> None:
         cid = play.party(self.who)
-        data: dict[str, Any] = {"to": self.to, "holder": cid}
+        holder = play.draft.get(cid)
+        index = find_weapon(holder, play.attack.name if cid == play.attacker_id else None)
+        if index is None and cid != play.attacker_id:
+            play.log.note(
+                "no-effect",
+                f"{holder.name} holds no weapon: nothing leaves its hand",
+                actor=play.attacker_id,
+                target=cid,
+                rule=RULE,
+            )
+            return
+        weapon = play.attack if index is None else holder.attacks[index]
+        data: dict[str, Any] = {"to": self.to, "holder": cid, "weapon": weapon.name}
         where = {
             "own_feet": "drops at its feet",
             "target_space": f"lands in {play.target_id}'s space",
             "attacker_hand": f"is taken by {play.attacker_id}",
             "away": "flies away",
         }[self.to]
+        feet = 0
         if self.distance is not None:
             feet = self.distance.feet or 0
             if self.distance.dice is not None:
@@ -817,27 +876,137 @@ class WeaponMoved(_Base):
                 feet = roll.total * (self.distance.feet_each or 5)
             data["distance_ft"] = feet
             where += f" {feet} ft"
+        direction = None
         if self.direction == "random":
-            hexes = play.draft.encounter.grid.kind == "hex"
-            names = HEX_DIRECTIONS if hexes else SQUARE_DIRECTIONS
+            names = directions(play)
             roll = dice.roll_die(len(names), play.rng, "direction")
-            play.log.rolled(
-                roll, f"direction: {names[roll.total - 1]}", actor=play.attacker_id, rule=RULE
-            )
-            data["direction"] = names[roll.total - 1]
-            where += f" to the {names[roll.total - 1]}"
+            direction = names[roll.total - 1]
+            play.log.rolled(roll, f"direction: {direction}", actor=play.attacker_id, rule=RULE)
+        elif self.direction == "dm":
+            direction = direction_in(play.detail, play)
+        if direction is not None:
+            data["direction"] = direction
+            where += f" to the {direction}"
         elif play.detail:
             data["detail"] = play.detail
             where += f" ({play.detail})"
-        play.applied.append(f"{cid}'s weapon {where}")
+        if index is None:
+            where += " (an attack described inline: where it lies is not kept)"
+        elif self.to == "attacker_hand":
+            self._steal(play, cid, index)
+        else:
+            cell = self._cell(play, holder.position, feet, direction)
+            set_weapon(play.draft, cid, index, dropped_at=cell)
+            data["at"] = {"x": cell.x, "y": cell.y}
+            where += f", at ({cell.x}, {cell.y})"
+        play.applied.append(f"{cid}'s {weapon.name} {where}")
         play.log.note(
             "weapon-moved",
-            f"{cid}'s weapon {where}",
+            f"{holder.name}'s {weapon.name} {where}",
             actor=play.attacker_id,
             target=cid,
             rule=RULE,
             **data,
         )
+
+    def _cell(self, play: Play, start: Cell, feet: int, direction: str | None) -> Cell:
+        board = play.ruleset.board(play.draft)
+        if self.to == "target_space":
+            target = play.draft.get(play.target_id)
+            chosen = cell_in(play.detail)
+            cells = board.cells(target)
+            return chosen if chosen is not None and chosen.key() in cells else target.position
+        if self.to == "away" and direction is not None:
+            names = directions(play)
+            steps = HEX_STEPS if names is HEX_DIRECTIONS else SQUARE_STEPS
+            return landing(board, start, steps[names.index(direction)], feet)
+        return start
+
+    def _steal(self, play: Play, cid: str, index: int) -> None:
+        """The weapon leaves its holder's attacks for the attacker's (renamed if the
+        attacker has one of the same name)."""
+        holder = play.draft.edit(cid)
+        weapon = holder.attacks.pop(index)
+        thief = play.draft.edit(play.attacker_id)
+        taken = {a.name for a in thief.attacks}
+        name = weapon.name if weapon.name not in taken else f"{weapon.name} of {holder.name}"
+        thief.attacks.append(dataclasses.replace(weapon, name=name[:80], dropped_at=None))
+
+
+def _push(play: Play, shover: str, pushed: str) -> None:
+    """A shove's push: ``pushed`` moves 5 ft (one cell) straight away from ``shover``, to
+    the free cell farthest from it; moved by another, it provokes no opportunity attack
+    (``d20.oa.exempt``). With no free cell away, it stays."""
+    board = play.ruleset.board(play.draft)
+    geometry = board.geometry
+    them = play.draft.get(pushed)
+    mine = board.cells(play.draft.get(shover))
+    taken = {
+        cell
+        for c in play.draft.encounter.combatants
+        if c.id != pushed and not c.dead
+        for cell in board.cells(c)
+    }
+    here = geometry.space_distance(mine, board.cells(them))
+    ox, oy = _centre(geometry, play.draft.get(shover).position.key())
+    tx, ty = _centre(geometry, them.position.key())
+    best: tuple[int, float, Cell] | None = None
+    for dx, dy in geometry.steps:
+        anchor = (them.position.x + dx, them.position.y + dy)
+        cells = board.cells_at(them, anchor)
+        if not geometry.fits(cells) or any(cell in taken for cell in cells):
+            continue
+        away = geometry.space_distance(mine, cells)
+        ax, ay = _centre(geometry, anchor)
+        # how straight the step is: the cosine between it and the line from the shover
+        straight = ((ax - tx) * (tx - ox) + (ay - ty) * (ty - oy)) / (
+            math.hypot(ax - tx, ay - ty) * (math.hypot(tx - ox, ty - oy) or 1.0)
+        )
+        if away > here and (best is None or (away, straight) > best[:2]):
+            best = (away, straight, Cell(*anchor))
+    if best is None:
+        play.done(f"{pushed} can't be pushed away from {shover}: no free space behind it")
+        return
+    cell = best[2]
+    play.draft.edit(pushed).position = cell
+    play.done(
+        f"{pushed} is pushed 5 ft away from {shover}, to ({cell.x}, {cell.y})",
+        to={"x": cell.x, "y": cell.y},
+    )
+
+
+def _centre(geometry: Geometry, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where a cell's centre is drawn, for the direction of a push."""
+    x, y = cell
+    if geometry.kind.value == "square":
+        return float(x), float(y)
+    if geometry.orientation.value == "flat":
+        return x * 1.5, (y + x / 2) * math.sqrt(3)
+    return (x + y / 2) * math.sqrt(3), y * 1.5
+
+
+def directions(play: Play) -> tuple[str, ...]:
+    """The direction names of the encounter's grid, in the order of its steps."""
+    return HEX_DIRECTIONS if play.draft.encounter.grid.kind == "hex" else SQUARE_DIRECTIONS
+
+
+def direction_in(text: str | None, play: Play) -> str | None:
+    """The direction a DM's answer names (``north-east``, ``west``...), if any."""
+    if not text:
+        return None
+    words = text.lower().replace("_", "-").replace(" ", "-")
+    for name in sorted(directions(play), key=len, reverse=True):
+        if name in words:
+            return name
+    return None
+
+
+def cell_in(text: str | None) -> Cell | None:
+    """The cell a DM's answer names (``3,4`` or ``(3, 4)``), if any."""
+    if not text:
+        return None
+    found = re.search(r"(-?\d+)\s*,\s*(-?\d+)", text)
+    return Cell(int(found.group(1)), int(found.group(2))) if found else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -860,11 +1029,18 @@ class GrantAction(_Base):
         cid = play.party(self.who)
         other = play.target_id if cid == play.attacker_id else play.attacker_id
         if self.action in ("disengage", "dodge"):
-            name = Cond.DISENGAGED if self.action == "disengage" else Cond.DODGING
+            # Disengage lasts to the end of the current turn; Dodge to the start of your next
+            if self.action == "disengage":
+                name = Cond.DISENGAGED
+                now = play.draft.encounter.turn_of or cid
+                lasts = StateDuration(ends="end", of=now, turns=0)
+            else:
+                name = Cond.DODGING
+                lasts = StateDuration(ends="start", of=cid, turns=1)
             c = play.draft.edit(cid)
             c.conditions = [
                 *(x for x in c.conditions if x.name != name),
-                StateCondition(name, None, StateDuration(ends="start", of=cid, turns=1)),
+                StateCondition(name, None, lasts),
             ]
             play.done(f"{cid} takes the {self.action.title()} action", condition=name)
             return
@@ -881,7 +1057,7 @@ class GrantAction(_Base):
             play.done(f"{other} is grappled by {cid}", condition=Cond.GRAPPLED)
         elif self.action == "shove":
             if play.detail and "push" in play.detail.lower():
-                play.done(f"{other} is pushed 5 ft away from {cid}")
+                _push(play, cid, other)
             else:
                 t = play.draft.edit(other)
                 t.conditions = [
@@ -892,7 +1068,8 @@ class GrantAction(_Base):
         elif self.on_success:
             play.apply_list(self.on_success)
         else:
-            play.done(f"{other} is disarmed: its weapon drops at its feet")
+            party: Party = "target" if other == play.target_id else "attacker"
+            play.apply(WeaponMoved(who=party, to="own_feet"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -931,7 +1108,7 @@ class ObscuredArea(_Base):
 
     def apply(self, play: Play) -> None:
         centre = play.draft.get(play.party(self.center)).position
-        duration, _ = play.duration(self.duration)
+        duration, _ = play.duration(self.duration, play.party(self.center))
         play.draft.encounter.areas.append(
             Area(
                 center=centre,
@@ -958,7 +1135,7 @@ class ComponentsBlocked(_Base):
 
     def apply(self, play: Play) -> None:
         holder = play.party(self.who)
-        duration, starts = play.duration(self.duration)
+        duration, starts = play.duration(self.duration, holder)
         play.give(
             holder,
             StateEffect(
@@ -1013,13 +1190,25 @@ class Ammunition(_Base):
 
     def apply(self, play: Play) -> None:
         holder = play.party(self.who)
+        c = play.draft.get(holder)
+        index = find_weapon(c, play.attack.name if holder == play.attacker_id else None)
         note = (
-            "ammunition spilled: pick up each piece (object interaction or Use an Object)"
+            "pick up a piece before each ranged attack (object interaction or Use an Object)"
             if self.problem == "spilled"
-            else "ammunition lodged: spend an action before the next ranged attack"
+            else "spend an action freeing it before the next ranged attack"
         )
-        play.give(holder, StateEffect(kind="other", source=play.source, note=note))
-        play.done(f"{holder}: {note}")
+        if index is None:
+            # an attack described inline is not kept: a note is all the state can hold
+            text = f"ammunition {self.problem} ({play.attack.name}): {note}"
+            play.give(holder, StateEffect(kind="other", source=play.source, note=text))
+            play.done(f"{holder}: {text}")
+            return
+        weapon = set_weapon(play.draft, holder, index, ammo_problem=self.problem)
+        play.done(
+            f"{holder}'s ammunition for {weapon.name} is {self.problem}: {note}",
+            weapon=weapon.name,
+            problem=self.problem,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1086,9 +1275,25 @@ def iter_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
 _COMMON = ("choice", "applies_to", "requires")
 
 
+WEAPON_STATE = ("dropped_at", "ammo_problem")
+"""Fields of an attack that say what happened to the weapon, not what it is."""
+
+
+def attack_json(attack: Attack) -> dict[str, Any]:
+    """The weapon a pending choice's effects will use, on the wire (camelCase keys): its
+    profile, without what has happened to it and without empty fields."""
+    profile = {
+        f.name: getattr(attack, f.name)
+        for f in dataclasses.fields(attack)
+        if f.name not in WEAPON_STATE and getattr(attack, f.name) is not None
+    }
+    return {camel(k): v for k, v in profile.items()}
+
+
 def effect_json(effect: Effect) -> dict[str, Any]:
-    """An effect in the data files' JSON shape (what a pending choice stores): its type,
-    its own fields, then the fields every effect may carry."""
+    """An effect in the data files' JSON shape (snake_case; a pending choice stores it in
+    camelCase, :func:`~.loader.to_wire`): its type, its own fields, then the fields every
+    effect may carry."""
     out: dict[str, Any] = {"type": effect.type}
     names = [f.name for f in dataclasses.fields(effect) if f.name not in ("type", *_COMMON)]
     for name in (*names, *_COMMON):

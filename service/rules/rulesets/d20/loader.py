@@ -7,6 +7,12 @@ required fields present, no unknown key), ``Literal`` choices, ``bool``, ``int``
 is chosen by that tag, others by which fields the object has. A class may read itself from
 a non-object value with a ``from_json`` classmethod. Problems raise :class:`LoadError` with
 the path of the first bad value.
+
+The data files are written in snake_case, as the dataclasses' fields are. What the wire
+carries (a pending choice's effects, the attack in its context) is camelCase:
+:func:`to_wire` turns keys and identifier values (``opportunity_attack``, ``own_feet``)
+into camelCase, :func:`from_wire` back; snake_case input passes through unchanged, so
+choices stored before the change still read.
 """
 
 from __future__ import annotations
@@ -35,6 +41,45 @@ class _Dice:
 
 DICE = _Dice()
 Dice = Annotated[str, DICE]
+
+
+_SNAKE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_CAMEL_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$")
+
+
+def camel(word: str) -> str:
+    """``opportunity_attack`` -> ``opportunityAttack``."""
+    head, *rest = word.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def snake(word: str) -> str:
+    """``opportunityAttack`` -> ``opportunity_attack`` (snake_case stays as it is)."""
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), word)
+
+
+def to_wire(raw: Any) -> Any:
+    """A JSON value in the wire's camelCase: object keys, and string values that are
+    snake_case identifiers."""
+    if isinstance(raw, dict):
+        return {camel(k): to_wire(v) for k, v in raw.items()}
+    if isinstance(raw, list):
+        return [to_wire(v) for v in raw]
+    if isinstance(raw, str) and _SNAKE_WORD.match(raw):
+        return camel(raw)
+    return raw
+
+
+def from_wire(raw: Any) -> Any:
+    """:func:`to_wire` undone: camelCase keys and identifier values back to snake_case
+    (snake_case input is left as it is)."""
+    if isinstance(raw, dict):
+        return {(snake(k) if isinstance(k, str) else k): from_wire(v) for k, v in raw.items()}
+    if isinstance(raw, list):
+        return [from_wire(v) for v in raw]
+    if isinstance(raw, str) and _CAMEL_WORD.match(raw):
+        return snake(raw)
+    return raw
 
 
 def load(tp: type[T], raw: object, path: str) -> T:
