@@ -1,13 +1,15 @@
 """What both doors share: running an action, and turning any failure into a :class:`Problem`.
 
-REST renders a problem as ``application/problem+json`` (RFC 9457); GraphQL as a typed
-member of the mutation's result union. The mapping from error to status lives here, once.
+Every failure is a :class:`Problem` of one :class:`Kind`. REST renders it as
+``application/problem+json`` (RFC 9457) with the kind's status; GraphQL as the typed error
+result its schema maps the kind to. Engine errors become problems here, once.
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from enum import StrEnum
 from random import Random
 from typing import Any
 
@@ -17,7 +19,7 @@ from service.rules import IllegalAction, InvalidAction, RulesError, apply
 from service.rules.state import Encounter
 
 from .models import ActionModels
-from .observability import record_outcome
+from .observability import record_outcome, request_id_var
 
 INTERNAL_LOC = ("function-", "json-or-python")
 PROBLEM_BASE = "https://combat-rules.dev/problems/"
@@ -31,11 +33,56 @@ class FieldError:
     message: str
 
 
+class Kind(StrEnum):
+    """What kind of failure a problem is: the one thing both doors map from.
+
+    REST answers :attr:`status` (:data:`STATUS`); GraphQL answers the error result type its
+    schema maps the kind to (``service.api.graphql.schema``). ``code`` refines a kind
+    (``session-not-found``, ``deadline-exceeded``...) without changing how it is answered.
+    """
+
+    INVALID_INPUT = "invalid-input"
+    RULE_VIOLATION = "rule-violation"
+    NOT_FOUND = "not-found"
+    VERSION_CONFLICT = "version-conflict"
+    CONFLICT = "conflict"
+    UNAVAILABLE = "unavailable"
+    TOO_LARGE = "too-large"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported-media-type"
+    BAD_REQUEST = "bad-request"
+    UNAUTHORIZED = "unauthorized"
+    RATE_LIMITED = "rate-limited"
+    METHOD_NOT_ALLOWED = "method-not-allowed"
+    INTERNAL = "internal"
+
+    @property
+    def status(self) -> int:
+        """The HTTP status REST answers a problem of this kind with."""
+        return STATUS[self]
+
+
+STATUS: dict[Kind, int] = {
+    Kind.INVALID_INPUT: 422,
+    Kind.RULE_VIOLATION: 409,
+    Kind.NOT_FOUND: 404,
+    Kind.VERSION_CONFLICT: 412,
+    Kind.CONFLICT: 409,
+    Kind.UNAVAILABLE: 503,
+    Kind.TOO_LARGE: 413,
+    Kind.UNSUPPORTED_MEDIA_TYPE: 415,
+    Kind.BAD_REQUEST: 400,
+    Kind.UNAUTHORIZED: 401,
+    Kind.RATE_LIMITED: 429,
+    Kind.METHOD_NOT_ALLOWED: 405,
+    Kind.INTERNAL: 500,
+}
+
+
 @dataclass(slots=True)
 class Problem(Exception):
     """A failure a client can act on (RFC 9457 problem details)."""
 
-    status: int
+    kind: Kind
     code: str
     title: str
     detail: str
@@ -45,7 +92,13 @@ class Problem(Exception):
     extra: dict[str, Any] = field(default_factory=dict)
     """More members of the problem body (``currentVersion`` of a version conflict)."""
 
+    @property
+    def status(self) -> int:
+        return self.kind.status
+
     def body(self) -> dict[str, Any]:
+        """The problem+json document; inside a request, with its ``requestId`` (the
+        ``X-Request-ID`` the response carries)."""
         out: dict[str, Any] = {
             "type": PROBLEM_BASE + self.code,
             "title": self.title,
@@ -58,6 +111,8 @@ class Problem(Exception):
         if self.rule is not None:
             out["rule"] = self.rule
         out.update(self.extra)
+        if (request_id := request_id_var.get()) is not None:
+            out["requestId"] = request_id
         return out
 
 
@@ -74,7 +129,7 @@ def format_path(path: tuple[str | int, ...] | list[str | int]) -> str:
 def invalid(message: str, path: tuple[str | int, ...] = (), code: str = "invalid-input") -> Problem:
     where = format_path(path)
     return Problem(
-        422,
+        Kind.INVALID_INPUT,
         code,
         "Invalid input",
         f"{where}: {message}" if where else message,
@@ -91,7 +146,7 @@ def from_validation_error(error: ValidationError, prefix: tuple[str | int, ...] 
     detail = f"{first.path}: {first.message}" if first.path else first.message
     if len(errors) > 1:
         detail += f" (and {len(errors) - 1} more)"
-    return Problem(422, "invalid-input", "Invalid input", detail, errors)
+    return Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", detail, errors)
 
 
 def _loc(loc: tuple[Any, ...]) -> list[str | int]:
@@ -106,8 +161,14 @@ def from_rules_error(error: RulesError) -> Problem:
     if isinstance(error, InvalidAction):
         return invalid(error.message, error.path, error.code)
     if isinstance(error, IllegalAction):
-        return Problem(409, error.code, "Not allowed by the rules", error.message, rule=error.rule)
-    return Problem(422, error.code, "Invalid input", error.message)
+        return Problem(
+            Kind.RULE_VIOLATION,
+            error.code,
+            "Not allowed by the rules",
+            error.message,
+            rule=error.rule,
+        )
+    return Problem(Kind.INVALID_INPUT, error.code, "Invalid input", error.message)
 
 
 def draw_seed() -> int:

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 from annotated_types import Ge, Le
-from pydantic import ConfigDict, TypeAdapter
+from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
 from pydantic.alias_generators import to_camel
 
 from service.rules import ACTIONS, ActionSpec
@@ -83,6 +83,15 @@ class ActionResponse:
     """The seed the random source was built from: send it back to replay this exact result."""
 
 
+STORED_AS = "x-stored-as"
+"""The JSON schema member naming the schema of a stored document (the OpenAPI document
+replaces the member with a ``$ref`` to it)."""
+
+StoredEncounter = Annotated[dict[str, Any], WithJsonSchema({STORED_AS: "Encounter"})]
+"""An encounter as a session keeps it: the JSON form of ``Encounter``, validated when it
+was written, and served as it is (never validated again on the way out)."""
+
+
 @dataclass(slots=True)
 class SessionRef:
     """Which session a result belongs to, and the version the action wrote (or read)."""
@@ -99,7 +108,7 @@ class Session:
     id: str
     version: int
     """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
-    encounter: engine_state.Encounter
+    encounter: StoredEncounter
     created: datetime
     updated: datetime
 
@@ -141,7 +150,7 @@ class UndoResponse:
     """The session after an undo: the state from before the last action, as a new version."""
 
     session: SessionRef
-    encounter: engine_state.Encounter
+    encounter: StoredEncounter
     reverted_version: int
     """The version that was undone."""
     restored_version: int

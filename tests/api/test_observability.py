@@ -11,7 +11,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
-from service.api.core import Problem
+from service.api.core import Kind, Problem
 from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
 from service.api.observability import (
     ACCESS_LOG,
@@ -240,8 +240,10 @@ def test_record_problem_counts_codes_and_rules() -> None:
     rule = "d20.attack.total-cover"
     before = value("crs_rule_violations_total", rule=rule)
     codes = value("crs_problems_total", code="illegal-action", status="409")
-    record_problem(Problem(409, "illegal-action", "Not allowed", "no line", rule=rule))
-    record_problem(Problem(422, "invalid-input", "Invalid input", "bad"))
+    record_problem(
+        Problem(Kind.RULE_VIOLATION, "illegal-action", "Not allowed", "no line", rule=rule)
+    )
+    record_problem(Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", "bad"))
     assert value("crs_rule_violations_total", rule=rule) == before + 1
     assert value("crs_problems_total", code="illegal-action", status="409") == codes + 1
     assert value("crs_problems_total", code="invalid-input", status="422") >= 1

@@ -8,7 +8,7 @@ same models, with the same error paths, as a REST request.
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 from datetime import datetime
 from typing import Annotated, Any, Union, cast
 
@@ -19,14 +19,20 @@ from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from service.api import sessions
-from service.api.core import Problem, from_validation_error, run_action
-from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
+from service.api import models, sessions
+from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
+from service.api.models import (
+    ENCOUNTER,
+    MAX_SEED,
+    MODELS,
+    ActionModels,
+    CreateSessionRequest,
+    Session,
+)
 from service.api.observability import record_problem
 from service.rules import REGISTRY, actions, events, state
 from service.settings import Settings
 from service.store import MAX_PAGE
-from service.store import Session as StoredSession
 
 from .limits import extensions
 from .types import input_json, input_type, output_type
@@ -80,34 +86,57 @@ class Unavailable(Error):
 
 
 ErrorResult = InvalidInput | RuleViolation | NotFound | VersionConflict | Conflict | Unavailable
+ERROR_TYPES = (InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable)
+
+
+def _invalid_input(problem: Problem) -> InvalidInput:
+    errors = [FieldError(path=e.path, message=e.message) for e in problem.errors]
+    return InvalidInput(code=problem.code, message=problem.detail, errors=errors)
+
+
+def _unavailable(problem: Problem) -> Unavailable:
+    retry_after = int(problem.headers.get("Retry-After", "1"))
+    return Unavailable(code=problem.code, message=problem.detail, retry_after=retry_after)
+
+
+RESULTS: dict[Kind, Callable[[Problem], Any]] = {
+    Kind.INVALID_INPUT: _invalid_input,
+    Kind.RULE_VIOLATION: lambda p: RuleViolation(code=p.code, message=p.detail, rule=p.rule or ""),
+    Kind.NOT_FOUND: lambda p: NotFound(code=p.code, message=p.detail),
+    Kind.VERSION_CONFLICT: lambda p: VersionConflict(
+        code=p.code, message=p.detail, current_version=int(p.extra["currentVersion"])
+    ),
+    Kind.CONFLICT: lambda p: Conflict(code=p.code, message=p.detail),
+    Kind.UNAVAILABLE: _unavailable,
+    Kind.INTERNAL: _unavailable,
+    Kind.TOO_LARGE: _invalid_input,
+    Kind.UNSUPPORTED_MEDIA_TYPE: _invalid_input,
+    Kind.BAD_REQUEST: _invalid_input,
+    Kind.METHOD_NOT_ALLOWED: _invalid_input,
+    Kind.UNAUTHORIZED: _invalid_input,
+    Kind.RATE_LIMITED: _unavailable,
+}
+"""The GraphQL result of each kind of problem (REST answers ``kind.status`` instead)."""
 
 
 def error_result(problem: Problem) -> Any:
-    """The typed GraphQL error of a problem (the same mapping as REST's statuses)."""
+    """The typed GraphQL error result of a problem."""
     record_problem(problem)
-    if problem.status == 409 and problem.rule is not None:
-        return RuleViolation(code=problem.code, message=problem.detail, rule=problem.rule)
-    if problem.status == 409:
-        return Conflict(code=problem.code, message=problem.detail)
-    if problem.status == 404:
-        return NotFound(code=problem.code, message=problem.detail)
-    if problem.status == 412:
-        return VersionConflict(
-            code=problem.code,
-            message=problem.detail,
-            current_version=int(problem.extra.get("currentVersion", 0)),
-        )
-    if problem.status >= 500:
-        return Unavailable(
-            code=problem.code,
-            message=problem.detail,
-            retry_after=int(problem.headers.get("Retry-After", "1")),
-        )
-    return InvalidInput(
-        code=problem.code,
-        message=problem.detail,
-        errors=[FieldError(path=e.path, message=e.message) for e in problem.errors],
-    )
+    return RESULTS[problem.kind](problem)
+
+
+class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
+    """The one place a :class:`Problem` raised by a resolver becomes its typed result.
+
+    It applies to every field whose result union has ``Unavailable`` (every union here
+    has it); a kind whose result type the field's union lacks stays a GraphQL error.
+    """
+
+    def handle(self, exception: Problem, *, field: Any, info: Info) -> Any:
+        result = error_result(exception)
+        if type(result) not in getattr(info.return_type, "types", ()):
+            return None
+        return result
 
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
@@ -163,11 +192,11 @@ class SessionType:
         return cast(EncounterType, _encounter_of(self.document))  # type: ignore[valid-type]
 
 
-def _session_type(session: StoredSession) -> SessionType:
+def _session_type(session: Session) -> SessionType:
     return SessionType(
         id=strawberry.ID(session.id),
         version=session.version,
-        document=cast(JSON, session.document),
+        document=cast(JSON, session.encounter),
         created=session.created,
         updated=session.updated,
     )
@@ -214,14 +243,20 @@ class SessionUpdate:
     events: list[SessionEvent] = strawberry.field(description="What this version logged.")
 
 
-def _events(items: list[dict[str, Any]] | list[Any]) -> list[SessionEvent]:
-    out = []
-    for e in items:
-        if isinstance(e, dict):
-            out.append(SessionEvent(index=e["index"], version=e["version"], data=e["data"]))
-        else:
-            out.append(SessionEvent(index=e.index, version=e.version, data=e.data))
-    return out
+def _events(items: list[models.SessionEvent]) -> list[SessionEvent]:
+    return [SessionEvent(index=e.index, version=e.version, data=cast(JSON, e.data)) for e in items]
+
+
+def _ref(ref: models.SessionRef) -> SessionRef:
+    return SessionRef(id=strawberry.ID(ref.id), version=ref.version)
+
+
+def _validate(adapter: TypeAdapter[Any], data: Any) -> Any:
+    """``data`` validated as REST validates a body; a :class:`Problem` if it is invalid."""
+    try:
+        return adapter.validate_json(to_json(data))
+    except ValidationError as e:
+        raise from_validation_error(e) from None
 
 
 def _connection(info: Info) -> HTTPConnection:
@@ -269,17 +304,9 @@ def _union(name: str, *members: Any) -> Any:
     return Annotated[Union[members], strawberry.union(name)]  # type: ignore[valid-type]  # noqa: UP007
 
 
-def _invalid(message: str, path: str) -> InvalidInput:
-    return InvalidInput(
-        code="invalid-input",
-        message=f"{path}: {message}",
-        errors=[FieldError(path=path, message=message)],
-    )
-
-
-def _mutation(models: ActionModels) -> Any:
-    payload = _payload_type(models)
-    base = models.response.__name__.removesuffix("Response")
+def _mutation(models_: ActionModels) -> Any:
+    payload = _payload_type(models_)
+    base = models_.response.__name__.removesuffix("Response")
     result = _union(
         base + "Result",
         payload,
@@ -290,18 +317,18 @@ def _mutation(models: ActionModels) -> Any:
         Conflict,
         Unavailable,
     )
-    params_input = input_type(models.spec.params)
-    adapter = models.request_adapter
-    session_adapter = models.session_request_adapter
-    query = models.spec.query
+    params_input = input_type(models_.spec.params)
+    adapter = models_.request_adapter
+    session_adapter = models_.session_request_adapter
+    query = models_.spec.query
 
-    def build(data: dict[str, Any], ref: dict[str, Any] | None) -> Any:
-        response = models.response_adapter.validate_json(to_json(data))
+    def build(data: dict[str, Any], ref: models.SessionRef | None) -> Any:
+        response = models_.response_adapter.validate_json(to_json(data))
         fields = {"events": response.events, "outcome": response.outcome, "seed": response.seed}
         if not query:
             fields["encounter"] = response.encounter
         if ref is not None:
-            fields["session"] = SessionRef(id=strawberry.ID(ref["id"]), version=ref["version"])
+            fields["session"] = _ref(ref)
         return payload(**fields)
 
     async def resolve(
@@ -314,39 +341,31 @@ def _mutation(models: ActionModels) -> Any:
         idempotency_key: str | None = None,
     ) -> Any:
         if (encounter is None) == (session_id is None):
-            return _invalid("send exactly one of `encounter` and `sessionId`", "sessionId")
-        try:
-            if encounter is not None:
-                if expected_version is not None or idempotency_key is not None:
-                    return _invalid(
-                        "`expectedVersion` and `idempotencyKey` apply to sessions only",
-                        "expectedVersion" if expected_version is not None else "idempotencyKey",
-                    )
-                body = {"encounter": encounter, **input_json(input), "seed": seed}
-                request = adapter.validate_json(to_json(body))
-                response = run_action(models, request.encounter, request)
-                data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
-                return build(data, None)
-            sid = str(session_id)
-            request = session_adapter.validate_json(to_json({**input_json(input), "seed": seed}))
-            connection = _connection(info)
-            key = None if query else idempotency_key
-            outcome = await sessions.run(
-                models,
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                sid,
-                request,
-                expected_version=expected_version,
-                idempotency_key=key,
+            raise invalid("send exactly one of `encounter` and `sessionId`", ("sessionId",))
+        if encounter is not None:
+            if expected_version is not None or idempotency_key is not None:
+                raise invalid(
+                    "`expectedVersion` and `idempotencyKey` apply to sessions only",
+                    ("expectedVersion" if expected_version is not None else "idempotencyKey",),
+                )
+            request = _validate(
+                adapter, {"encounter": encounter, **input_json(input), "seed": seed}
             )
-        except ValidationError as e:
-            return error_result(from_validation_error(e))
-        except Problem as problem:
-            return error_result(problem)
-        body = dict(outcome.body)
-        ref = body.pop("session")
-        return build(body, ref)
+            response = run_action(models_, request.encounter, request)
+            data = models_.response_adapter.dump_python(response, mode="json", by_alias=True)
+            return build(data, None)
+        request = _validate(session_adapter, {**input_json(input), "seed": seed})
+        connection = _connection(info)
+        written = await sessions.run(
+            models_,
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            request,
+            expected_version=expected_version,
+            idempotency_key=None if query else idempotency_key,
+        )
+        return build(written.value.response, written.value.session)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     optional = {
@@ -382,8 +401,8 @@ def _mutation(models: ActionModels) -> Any:
     )
     return make(
         resolver=resolve,
-        name=models.spec.name,
-        description=f"{models.spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
+        name=models_.spec.name,
+        description=f"{models_.spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
     )
 
 
@@ -412,12 +431,9 @@ class SessionQueries:
     @strawberry.field(description="A session at its current version.")  # type: ignore[untyped-decorator]
     async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
         connection = _connection(info)
-        try:
-            stored = await sessions.get(
-                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
-            )
-        except Problem as problem:
-            return cast(SessionResult, error_result(problem))
+        stored = await sessions.get(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+        )
         return _session_type(stored)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
@@ -428,25 +444,22 @@ class SessionQueries:
     ) -> SessionEventsResult:
         connection = _connection(info)
         if offset < 0:
-            return _invalid("must be 0 or more", "offset")
+            raise invalid("must be 0 or more", ("offset",))
         if not 1 <= limit <= MAX_PAGE:
-            return _invalid(f"must be from 1 to {MAX_PAGE}", "limit")
-        try:
-            page = await sessions.events(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                str(id),
-                offset=offset,
-                limit=limit,
-            )
-        except Problem as problem:
-            return cast(SessionEventsResult, error_result(problem))
+            raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+        page = await sessions.events(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            offset=offset,
+            limit=limit,
+        )
         return SessionEventPage(
-            items=_events(page["items"]),
-            offset=page["offset"],
-            limit=page["limit"],
-            total=page["total"],
-            next_offset=page["nextOffset"],
+            items=_events(page.items),
+            offset=page.offset,
+            limit=page.limit,
+            total=page.total,
+            next_offset=page.next_offset,
         )
 
 
@@ -460,31 +473,23 @@ class SessionMutations:
         self, info: Info, encounter: JSON, idempotency_key: str | None = None
     ) -> CreateSessionResult:
         connection = _connection(info)
-        try:
-            request = CREATE_SESSION.validate_json(to_json({"encounter": encounter}))
-            stored = await sessions.create(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                request.encounter,
-                idempotency_key=idempotency_key,
-            )
-        except ValidationError as e:
-            return cast(CreateSessionResult, error_result(from_validation_error(e)))
-        except Problem as problem:
-            return cast(CreateSessionResult, error_result(problem))
-        return _session_type(stored)
+        request = _validate(CREATE_SESSION, {"encounter": encounter})
+        created = await sessions.create(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            request.encounter,
+            idempotency_key=idempotency_key,
+        )
+        return _session_type(created.value)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Delete a session, its log and its history; its subscriptions end."
     )
     async def delete_session(self, info: Info, id: strawberry.ID) -> DeleteSessionResult:
         connection = _connection(info)
-        try:
-            await sessions.delete(
-                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
-            )
-        except Problem as problem:
-            return cast(DeleteSessionResult, error_result(problem))
+        await sessions.delete(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+        )
         return DeletedSession(id=id)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
@@ -499,23 +504,19 @@ class SessionMutations:
         idempotency_key: str | None = None,
     ) -> UndoResult:
         connection = _connection(info)
-        sid = str(session_id)
-        try:
-            outcome = await sessions.undo(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                sid,
-                expected_version=expected_version,
-                idempotency_key=idempotency_key,
-            )
-        except Problem as problem:
-            return cast(UndoResult, error_result(problem))
-        body = outcome.body
+        written = await sessions.undo(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+        )
+        undone = written.value
         return UndoPayload(
-            session=SessionRef(id=strawberry.ID(sid), version=body["session"]["version"]),
-            document=body["encounter"],
-            reverted_version=body["revertedVersion"],
-            restored_version=body["restoredVersion"],
+            session=_ref(undone.session),
+            document=cast(JSON, undone.encounter),
+            reverted_version=undone.reverted_version,
+            restored_version=undone.restored_version,
         )
 
 
@@ -538,10 +539,11 @@ class Subscription:
                 yield SessionUpdate(
                     id=strawberry.ID(update.session.id),
                     version=update.session.version,
-                    document=cast(JSON, update.session.document),
+                    document=cast(JSON, update.session.encounter),
                     events=_events(update.events),
                 )
         except Problem as problem:
+            # Strawberry's exception handlers leave subscriptions alone: the same mapping.
             yield cast(SessionUpdateResult, error_result(problem))
 
 
@@ -568,7 +570,8 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
+    types=ERROR_TYPES,
+    exception_handlers=[ProblemResults()],
 )
 """The schema as the contract shows it (``schema/schema.graphql``), without limits."""
 
@@ -580,7 +583,8 @@ def build_schema(settings: Settings) -> strawberry.Schema:
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
-        types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
+        types=ERROR_TYPES,
+        exception_handlers=[ProblemResults()],
         extensions=extensions(settings),
     )
 

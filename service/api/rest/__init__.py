@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from service.api.core import Problem, from_validation_error, invalid, run_action
+from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import MODELS, ActionModels
 from service.api.observability import record_problem
 from service.settings import Settings
@@ -34,7 +34,7 @@ def problem_response(problem: Problem) -> Response:
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refusing more than ``limit`` bytes with a 413 problem."""
     too_large = Problem(
-        413,
+        Kind.TOO_LARGE,
         "body-too-large",
         "Request body too large",
         f"the request body is larger than {limit} bytes",
@@ -56,7 +56,7 @@ def check_json(request: Request) -> None:
     content_type = request.headers.get("content-type", JSON).split(";")[0].strip().lower()
     if content_type != JSON and not content_type.endswith("+json"):
         raise Problem(
-            415,
+            Kind.UNSUPPORTED_MEDIA_TYPE,
             "unsupported-media-type",
             "Unsupported media type",
             f"send the body as {JSON}, not {content_type}",

@@ -11,6 +11,7 @@ from service import __version__
 from service.api.docs import dataclasses_in, describe_schemas
 from service.api.models import (
     MODELS,
+    STORED_AS,
     CreateSessionRequest,
     EventPage,
     Session,
@@ -50,6 +51,15 @@ PROBLEM_SCHEMA: dict[str, Any] = {
                 "required": ["path", "message"],
                 "properties": {"path": {"type": "string"}, "message": {"type": "string"}},
             },
+        },
+        "currentVersion": {
+            "type": "integer",
+            "description": "For a version conflict: the session's current version.",
+        },
+        "requestId": {
+            "type": "string",
+            "description": "The request's id (its `X-Request-ID`): quote it when reporting a "
+            "problem.",
         },
     },
 }
@@ -375,6 +385,18 @@ def _types_of(ta: TypeAdapter[Any]) -> list[type]:
     return [tp] if isinstance(tp, type) else []
 
 
+def _refer_stored(schema: Any) -> Any:
+    """``schema`` with each stored document's schema (``STORED_AS``) as a ``$ref``."""
+    if isinstance(schema, list):
+        return [_refer_stored(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if STORED_AS in schema:
+        rest = {k: v for k, v in schema.items() if k not in (STORED_AS, "title")}
+        return {"$ref": REF.format(model=schema[STORED_AS]), **rest}
+    return {k: _refer_stored(v) for k, v in schema.items()}
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -394,7 +416,7 @@ def build_openapi() -> dict[str, Any]:
         *wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta))
     )
     describe_schemas(definitions.get("$defs", {}), described)
-    schemas: dict[str, Any] = dict(sorted(definitions.get("$defs", {}).items()))
+    schemas: dict[str, Any] = _refer_stored(dict(sorted(definitions.get("$defs", {}).items())))
     schemas["Problem"] = PROBLEM_SCHEMA
     paths: dict[str, Any] = {}
     for m in MODELS.values():

@@ -19,7 +19,14 @@ from starlette.routing import BaseRoute, Route
 
 from service.api import sessions
 from service.api.core import invalid
-from service.api.models import MODELS, ActionModels, CreateSessionRequest
+from service.api.models import (
+    MODELS,
+    ActionModels,
+    CreateSessionRequest,
+    EventPage,
+    UndoResponse,
+    dump,
+)
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
 from service.settings import Settings
@@ -86,14 +93,18 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
         body = await read_body(request, settings.max_body_bytes)
         parsed = parse(CREATE, body)
         key = idempotency_key(request)
-        session = await sessions.create(
+        created = await sessions.create(
             sessions.store_of(request),
             sessions.tenant_of(request),
             parsed.encounter,
             idempotency_key=key,
         )
+        session = created.value
         response = json_response(
-            sessions.session_json(session), status=201, version=session.version
+            sessions.session_json(session),
+            status=201,
+            version=session.version,
+            replayed=created.replayed,
         )
         response.headers["Location"] = request.url_for("getSession", id=session.id).path
         return response
@@ -139,7 +150,7 @@ async def session_events(request: Request) -> Response:
         offset=offset,
         limit=limit,
     )
-    return json_response(page)
+    return json_response(dump(page, EventPage))
 
 
 @handles_problems
@@ -147,14 +158,15 @@ async def undo(request: Request) -> Response:
     session_id = request.path_params["id"]
     expected = await expected_version(request, session_id)
     key = idempotency_key(request)
-    outcome = await sessions.undo(
+    undone = await sessions.undo(
         sessions.store_of(request),
         sessions.tenant_of(request),
         session_id,
         expected_version=expected,
         idempotency_key=key,
     )
-    return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+    body = dump(undone.value, UndoResponse)
+    return json_response(body, version=undone.value.session.version, replayed=undone.replayed)
 
 
 def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
@@ -168,7 +180,7 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         session_id = request.path_params["id"]
         expected = await expected_version(request, session_id)
         key = None if models.spec.query else idempotency_key(request)
-        outcome = await sessions.run(
+        written = await sessions.run(
             models,
             sessions.store_of(request),
             sessions.tenant_of(request),
@@ -177,7 +189,12 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
             expected_version=expected,
             idempotency_key=key,
         )
-        return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+        answer = written.value
+        return json_response(
+            sessions.answer_json(answer),
+            version=answer.session.version,
+            replayed=written.replayed,
+        )
 
     return endpoint
 

@@ -28,6 +28,8 @@ class Problem:
             ``body-too-large``...).
         rule (str | Unset): For a rule violation: the id of the rule (see RULES.md).
         errors (list[ProblemErrorsItem] | Unset):
+        current_version (int | Unset): For a version conflict: the session's current version.
+        request_id (str | Unset): The request's id (its `X-Request-ID`): quote it when reporting a problem.
     """
 
     type_: str
@@ -37,6 +39,8 @@ class Problem:
     code: str
     rule: str | Unset = UNSET
     errors: list[ProblemErrorsItem] | Unset = UNSET
+    current_version: int | Unset = UNSET
+    request_id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,6 +63,10 @@ class Problem:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
 
+        current_version = self.current_version
+
+        request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -74,6 +82,10 @@ class Problem:
             field_dict["rule"] = rule
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if current_version is not UNSET:
+            field_dict["currentVersion"] = current_version
+        if request_id is not UNSET:
+            field_dict["requestId"] = request_id
 
         return field_dict
 
@@ -103,6 +115,10 @@ class Problem:
 
                 errors.append(errors_item)
 
+        current_version = d.pop("currentVersion", UNSET)
+
+        request_id = d.pop("requestId", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -111,6 +127,8 @@ class Problem:
             code=code,
             rule=rule,
             errors=errors,
+            current_version=current_version,
+            request_id=request_id,
         )
 
         problem.additional_properties = d

@@ -4966,6 +4966,14 @@ export type Problem = {
         path: string;
         message: string;
     }>;
+    /**
+     * For a version conflict: the session's current version.
+     */
+    currentVersion?: number;
+    /**
+     * The request's id (its `X-Request-ID`): quote it when reporting a problem.
+     */
+    requestId?: string;
 };
 
 export type RollInitiativeData = {
