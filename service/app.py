@@ -25,6 +25,7 @@ from service.api.graphql.playground import playground_html
 from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
 from service.api.observability import Observability, metrics_endpoint, setup_logging
+from service.api.pool import close_engine_pool
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
@@ -78,6 +79,7 @@ def lifespan(settings: Settings) -> Any:
         try:
             yield
         finally:
+            close_engine_pool(app.state)
             app.state.store = None
             with suppress(Exception):
                 await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)

@@ -52,6 +52,9 @@ class Settings:
     """A session expires this long after its last write."""
     store_timeout_seconds: float = 2.0
     """Every session-store operation answers (or fails with 503) within about this long."""
+    engine_deadline_seconds: float = 10.0
+    """The engine's work for one request (one GraphQL field) answers within this long, or
+    503 ``deadline-exceeded`` (nothing changed); the engine runs off the event loop."""
     production: bool = False
     """Production switches off GraphQL introspection and the playground, and switches on
     API keys and rate limits (unless set otherwise)."""
@@ -93,6 +96,7 @@ class Settings:
             max_body_bytes=_int("CRS_MAX_BODY_BYTES", 1_048_576),
             session_ttl_seconds=_int("CRS_SESSION_TTL_SECONDS", 24 * 3600),
             store_timeout_seconds=_float("CRS_STORE_TIMEOUT_SECONDS", 2.0),
+            engine_deadline_seconds=_float("CRS_ENGINE_DEADLINE_SECONDS", 10.0),
             production=production,
             graphql_playground=_bool("CRS_GRAPHQL_PLAYGROUND", not production),
             graphql_introspection=_bool("CRS_GRAPHQL_INTROSPECTION", not production),

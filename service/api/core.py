@@ -8,6 +8,7 @@ result its schema maps the kind to. Engine errors become problems here, once.
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
@@ -175,17 +176,50 @@ def draw_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+class Interrupted(Exception):
+    """The request the engine was working for has been given up (its deadline passed)."""
+
+
+class Interruptible(Random):
+    """``random.Random(seed)`` that raises :class:`Interrupted` once ``stop`` is set: the
+    engine draws from it, so work given up stops at its next draw.
+
+    It draws exactly the same numbers as ``Random(seed)``: only the check is added.
+    """
+
+    def __init__(self, seed: int, stop: threading.Event) -> None:
+        self._stop = stop
+        super().__init__(seed)
+
+    def random(self) -> float:
+        if self._stop.is_set():
+            raise Interrupted
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self._stop.is_set():
+            raise Interrupted
+        return super().getrandbits(k)
+
+
 def run_action(
-    models: ActionModels, encounter: Encounter, request: Any, *, count: bool = True
+    models: ActionModels,
+    encounter: Encounter,
+    request: Any,
+    *,
+    count: bool = True,
+    stop: threading.Event | None = None,
 ) -> Any:
     """Apply the requested action; return the response dataclass or raise a :class:`Problem`.
 
     ``count`` records the outcome in the metrics; a session write counts only once the
-    store has written it (its compare-and-set may run this more than once).
+    store has written it (its compare-and-set may run this more than once). ``stop``, when
+    given, makes the engine stop (raising :class:`Interrupted`) at its next draw once set.
     """
     seed = request.seed if request.seed is not None else draw_seed()
+    rng = Random(seed) if stop is None else Interruptible(seed, stop)
     try:
-        result = apply(encounter, models.params(request), Random(seed))
+        result = apply(encounter, models.params(request), rng)
     except RulesError as e:
         raise from_rules_error(e) from None
     if count:

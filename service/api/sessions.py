@@ -11,9 +11,11 @@ through :func:`run` with its :class:`ActionModels`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
-from collections.abc import AsyncIterator, Iterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -42,6 +44,7 @@ from service.api.models import (
     dump,
 )
 from service.api.observability import record_outcome
+from service.api.pool import EnginePool
 from service.rules import InvalidAction, RulesError, find_ruleset
 from service.rules.state import Encounter
 from service.rules.validate import validate_encounter
@@ -273,9 +276,10 @@ async def create(
     tenant: str,
     encounter: Encounter,
     *,
+    pool: EnginePool,
     idempotency_key: str | None = None,
 ) -> Written[Session]:
-    document = check_encounter(encounter)
+    document = await pool.run(lambda stop: check_encounter(encounter))
     with store_errors():
         stored = await store.create(
             tenant,
@@ -306,14 +310,18 @@ async def run(
     session_id: str,
     request: Any,
     *,
+    pool: EnginePool,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> Written[SessionAnswer]:
     """Run an action (or a query) on the session's encounter.
 
     An action writes a new version with the compare-and-set of :meth:`SessionStore.apply`; a
-    query reads the current version and writes nothing (idempotency keys do not apply).
+    query reads the current version and writes nothing (idempotency keys do not apply). The
+    engine runs in ``pool``, inside the compare-and-set: an action past its deadline raises
+    before anything is written.
     """
+    dump_response = models.response_adapter.dump_python
     # Draw the seed once, so that a retried compare-and-set replays the same dice.
     seeded = dataclasses.replace(
         request, seed=request.seed if request.seed is not None else draw_seed()
@@ -323,14 +331,23 @@ async def run(
             session = await store.get(tenant, session_id)
             if expected_version is not None and session.version != expected_version:
                 raise VersionConflict(session.version)
-        response = run_action(models, load(session.document), seeded)
-        body = models.response_adapter.dump_python(response, mode="json", by_alias=True)
+        document = session.document
+
+        def query(stop: threading.Event) -> Document:
+            response = run_action(models, load(document), seeded, stop=stop)
+            body: Document = dump_response(response, mode="json", by_alias=True)
+            return body
+
+        body = await pool.run(query)
         return Written(SessionAnswer(body, SessionRef(session.id, session.version)))
 
-    def fn(document: Document) -> Change:
-        response = run_action(models, load(document), seeded, count=False)
-        data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
+    def change(document: Document, stop: threading.Event) -> Change:
+        response = run_action(models, load(document), seeded, count=False, stop=stop)
+        data = dump_response(response, mode="json", by_alias=True)
         return Change(document=data["encounter"], events=data["events"], response=data)
+
+    def fn(document: Document) -> Awaitable[Change]:
+        return pool.run(functools.partial(change, document))
 
     with store_errors():
         applied = await store.apply(

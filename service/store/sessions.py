@@ -15,7 +15,7 @@ import json
 import random
 import secrets
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -276,7 +276,7 @@ class SessionStore:
         self,
         tenant: str,
         session_id: str,
-        fn: Callable[[Document], Change],
+        fn: Callable[[Document], Change | Awaitable[Change]],
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
@@ -286,7 +286,9 @@ class SessionStore:
 
         ``fn`` must be pure: it may run more than once when another process writes the
         session in between, and its last run is the one written. An exception from ``fn``
-        propagates, with nothing written.
+        propagates, with nothing written. ``fn`` may return an awaitable (the doors run the
+        engine in a worker thread, with a deadline of their own): the time it takes is not
+        counted in the store's ``timeout``.
 
         With ``expected_version``, a session at another version raises
         :class:`VersionConflict` at once, before ``fn`` runs. Without it, the read-apply-write
@@ -301,9 +303,11 @@ class SessionStore:
         to the session.
         """
 
-        def step(state: _State) -> _Plan:
+        async def step(state: _State) -> _Plan:
             try:
                 change = fn(state.document)
+                if not isinstance(change, Change):
+                    change = await change
             except Exception as exc:
                 raise _ActionFailed(exc) from exc
             return _Plan(change.document, change.events, change.response, "push")
@@ -429,7 +433,7 @@ class SessionStore:
         self,
         tenant: str,
         session_id: str,
-        step: Callable[[_State], _Plan],
+        step: Callable[[_State], _Plan | Awaitable[_Plan]],
         expected_version: int | None,
         idempotency_key: str | None,
         fingerprint: str | None,
@@ -444,7 +448,7 @@ class SessionStore:
             )
         claim = None
         try:
-            async with self._guard():
+            async with self._guard() as budget:
                 if record_key is not None:
                     outcome = await self._claim(record_key, fingerprint)
                     if isinstance(outcome, Applied):
@@ -452,7 +456,14 @@ class SessionStore:
                     claim = outcome
                 async with self._queues.turn(keys.session):
                     return await self._attempt(
-                        keys, step, expected_version, record_key, claim, fingerprint, with_snapshot
+                        keys,
+                        step,
+                        expected_version,
+                        record_key,
+                        claim,
+                        fingerprint,
+                        with_snapshot,
+                        budget,
                     )
         except _ActionFailed as failed:
             error = failed.error
@@ -467,12 +478,13 @@ class SessionStore:
     async def _attempt(
         self,
         keys: _Keys,
-        step: Callable[[_State], _Plan],
+        step: Callable[[_State], _Plan | Awaitable[_Plan]],
         expected_version: int | None,
         record_key: str | None,
         claim: str | None,
         fingerprint: str | None,
         with_snapshot: bool,
+        budget: asyncio.Timeout,
     ) -> Applied:
         """One read-apply-write, retried on a version race; the newest undo snapshot is
         read only when ``with_snapshot`` (only undo needs it)."""
@@ -484,6 +496,8 @@ class SessionStore:
             if expected_version is not None and state.version != expected_version:
                 raise VersionConflict(state.version)
             plan = step(state)
+            if not isinstance(plan, _Plan):
+                plan = await _outside(budget, plan)
             version = state.version + 1
             now = _now()
             document = _dumps(plan.document)
@@ -591,16 +605,28 @@ class SessionStore:
         )
 
     @asynccontextmanager
-    async def _guard(self, seconds: float | None = None) -> AsyncIterator[None]:
+    async def _guard(self, seconds: float | None = None) -> AsyncIterator[asyncio.Timeout]:
         """Bound the time of the body and turn Redis trouble into StoreUnavailable."""
         try:
-            async with asyncio.timeout(self.timeout if seconds is None else seconds):
-                yield
+            async with asyncio.timeout(self.timeout if seconds is None else seconds) as budget:
+                yield budget
         except (RedisError, RedisClusterException, OSError) as exc:
             reason = "timed out" if isinstance(exc, TimeoutError) else type(exc).__name__
             raise StoreUnavailable(
                 f"the session store is unavailable: {reason}", self.retry_after
             ) from exc
+
+
+async def _outside(budget: asyncio.Timeout, work: Awaitable[_Plan]) -> _Plan:
+    """Await ``work`` with ``budget`` paused: the time it takes is not the store's."""
+    loop = asyncio.get_running_loop()
+    when = budget.when()
+    left = None if when is None else when - loop.time()
+    budget.reschedule(None)
+    try:
+        return await work
+    finally:
+        budget.reschedule(None if left is None else loop.time() + left)
 
 
 class _Queues:

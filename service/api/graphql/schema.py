@@ -8,6 +8,7 @@ same models, with the same error paths, as a REST request.
 from __future__ import annotations
 
 import inspect
+import threading
 from collections.abc import AsyncGenerator, Callable
 from datetime import datetime
 from typing import Annotated, Any, Union, cast
@@ -30,6 +31,7 @@ from service.api.models import (
     Session,
 )
 from service.api.observability import record_problem
+from service.api.pool import engine_pool
 from service.rules import REGISTRY, actions, events, state
 from service.settings import Settings
 from service.store import MAX_PAGE
@@ -80,7 +82,12 @@ class Conflict(Error):
     pass
 
 
-@strawberry.type(description="The session store is unavailable for now; retry later (REST: 503).")
+@strawberry.type(
+    description="The service cannot answer now; retry after `retryAfter` seconds (REST: "
+    "503). `deadline-exceeded`: the engine did not finish in time and nothing was changed. "
+    "`store-unavailable`: the session store did not answer; for a write the outcome is "
+    "unknown, so retry with the same `idempotencyKey`."
+)
 class Unavailable(Error):
     retry_after: int = strawberry.field(description="Seconds to wait before retrying.")
 
@@ -321,6 +328,7 @@ def _mutation(models_: ActionModels) -> Any:
     adapter = models_.request_adapter
     session_adapter = models_.session_request_adapter
     query = models_.spec.query
+    dump_response = models_.response_adapter.dump_python
 
     def build(data: dict[str, Any], ref: models.SessionRef | None) -> Any:
         response = models_.response_adapter.validate_json(to_json(data))
@@ -348,12 +356,15 @@ def _mutation(models_: ActionModels) -> Any:
                     "`expectedVersion` and `idempotencyKey` apply to sessions only",
                     ("expectedVersion" if expected_version is not None else "idempotencyKey",),
                 )
-            request = _validate(
-                adapter, {"encounter": encounter, **input_json(input), "seed": seed}
-            )
-            response = run_action(models_, request.encounter, request)
-            data = models_.response_adapter.dump_python(response, mode="json", by_alias=True)
-            return build(data, None)
+            body = {"encounter": encounter, **input_json(input), "seed": seed}
+
+            def answer(stop: threading.Event) -> dict[str, Any]:
+                request = _validate(adapter, body)
+                response = run_action(models_, request.encounter, request, stop=stop)
+                data: dict[str, Any] = dump_response(response, mode="json", by_alias=True)
+                return data
+
+            return build(await engine_pool(_connection(info)).run(answer), None)
         request = _validate(session_adapter, {**input_json(input), "seed": seed})
         connection = _connection(info)
         written = await sessions.run(
@@ -362,6 +373,7 @@ def _mutation(models_: ActionModels) -> Any:
             sessions.tenant_of(connection),
             str(session_id),
             request,
+            pool=engine_pool(connection),
             expected_version=expected_version,
             idempotency_key=None if query else idempotency_key,
         )
@@ -478,6 +490,7 @@ class SessionMutations:
             sessions.store_of(connection),
             sessions.tenant_of(connection),
             request.encounter,
+            pool=engine_pool(connection),
             idempotency_key=idempotency_key,
         )
         return _session_type(created.value)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,6 +15,7 @@ from starlette.routing import BaseRoute, Route
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import MODELS, ActionModels
 from service.api.observability import record_problem
+from service.api.pool import engine_pool
 from service.settings import Settings
 
 JSON = "application/json"
@@ -86,13 +89,18 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
     adapter = models.request_adapter
     dump = models.response_adapter.dump_json
 
+    def answer(body: bytes, stop: threading.Event) -> bytes:
+        parsed = parse(adapter, body)
+        response = run_action(models, parsed.encounter, parsed, stop=stop)
+        content: bytes = dump(response, by_alias=True)
+        return content
+
     @handles_problems
     async def endpoint(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(adapter, body)
-        response = run_action(models, parsed.encounter, parsed)
-        return Response(dump(response, by_alias=True), media_type=JSON)
+        content = await engine_pool(request).run(functools.partial(answer, body))
+        return Response(content, media_type=JSON)
 
     return endpoint
 

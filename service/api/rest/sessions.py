@@ -27,6 +27,7 @@ from service.api.models import (
     UndoResponse,
     dump,
 )
+from service.api.pool import engine_pool
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
 from service.settings import Settings
@@ -97,6 +98,7 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
             sessions.store_of(request),
             sessions.tenant_of(request),
             parsed.encounter,
+            pool=engine_pool(request),
             idempotency_key=key,
         )
         session = created.value
@@ -186,6 +188,7 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
             sessions.tenant_of(request),
             session_id,
             parsed,
+            pool=engine_pool(request),
             expected_version=expected,
             idempotency_key=key,
         )
