@@ -119,7 +119,8 @@ def test_graphql_answers_unavailable_past_the_deadline(
     slow_app: Callable[[float], TestClient],
 ) -> None:
     client = slow_app(0.3)
-    query = """query ($e: JSON!) { encounterOdds(encounter: $e, seed: 1, input: {runs: 2000}) {
+    query = """query ($e: EncounterInput!) {
+      encounterOdds(encounter: $e, seed: 1, input: {runs: 2000}) {
       __typename ... on Unavailable { code message retryAfter } } }"""
     r = client.post("/graphql", json={"query": query, "variables": {"e": duel()}})
     result = r.json()["data"]["encounterOdds"]

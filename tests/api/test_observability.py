@@ -263,7 +263,7 @@ def test_both_doors_count_outcomes_and_problems(client: TestClient) -> None:
     assert r.status_code == 422
     assert value("crs_problems_total", code="invalid-input", status="422") == problems + 1
     query = (
-        'mutation($e: JSON!) { applyDamage(encounter: $e, input: {targetId: "x", '
+        'mutation($e: EncounterInput!) { applyDamage(encounter: $e, input: {targetId: "x", '
         "amount: 1}) { __typename } }"
     )
     r = client.post("/graphql", json={"query": query, "variables": {"e": ENCOUNTER}})

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from doors import GraphQL, Rest, selection
+from doors import GraphQL, Rest, from_graphql, graphql_field, selection, to_graphql
 from factories import combatant, encounter_doc, skirmish
 from starlette.testclient import TestClient
 
+from service.api.graphql.schema import schema
 from service.api.models import MODELS
-from service.rules import events
+from service.rules import events, state
 
 KINDS = {
     404: "not-found",
@@ -166,7 +167,8 @@ def _version(body: dict[str, Any]) -> int:
 ERRORS = "... on Error { __typename code message }"
 UNDO_ERRORS = ERRORS + " ... on VersionConflict { currentVersion }"
 ACTION_ERRORS = UNDO_ERRORS + " ... on RuleViolation { rule }"
-SESSION_FIELDS = "id version document created updated"
+ENCOUNTER = f"encounter {{ {selection(state.Encounter)} }}"
+SESSION_FIELDS = f"id version {ENCOUNTER} created updated"
 
 
 class GraphQLSessions(SessionDoor):
@@ -195,13 +197,14 @@ class GraphQLSessions(SessionDoor):
     def _session(self, result: dict[str, Any]) -> Result:
         out = self._result(result, "Session")
         if out.ok:
-            out.body["encounter"] = out.body.pop("document")
+            out.body = from_graphql(out.body, schema._schema.get_type("Session"))
         return out
 
     def create(self, encounter: dict[str, Any]) -> Result:
-        query = f"""mutation($e: JSON!) {{ createSession(encounter: $e) {{
+        query = f"""mutation($e: EncounterInput!) {{ createSession(encounter: $e) {{
             __typename ... on Session {{ {SESSION_FIELDS} }} {ERRORS} }} }}"""
-        return self._session(self._run(query, {"e": encounter}, "createSession"))
+        e = to_graphql(encounter, schema._schema.get_type("EncounterInput"))
+        return self._session(self._run(query, {"e": e}, "createSession"))
 
     def get(self, session_id: str) -> Result:
         query = f"""query($id: ID!) {{ session(id: $id) {{
@@ -226,26 +229,31 @@ class GraphQLSessions(SessionDoor):
         models = MODELS[action]
         payload = models.response.__name__.removesuffix("Response") + "Payload"
         query_mode = models.spec.query
-        document = "" if query_mode else "document"
+        encounter = "" if query_mode else ENCOUNTER
         operation = "query" if query_mode else "mutation"
+        # Queries write nothing: they take no expectedVersion or idempotencyKey.
+        write_variables = "" if query_mode else ", $v: Int, $key: String"
+        write_arguments = "" if query_mode else ", expectedVersion: $v, idempotencyKey: $key"
         query = f"""
-        {operation} Run($id: ID, $seed: Int, $v: Int, $key: String,
+        {operation} Run($id: ID, $seed: Int{write_variables},
                         $input: {models.spec.params.__name__}Input!) {{
-          {action}(sessionId: $id, seed: $seed, input: $input, expectedVersion: $v,
-                   idempotencyKey: $key) {{
+          {action}(sessionId: $id, seed: $seed, input: $input{write_arguments}) {{
             __typename
             ... on {payload} {{
-              {document} seed session {{ id version }}
+              {encounter} seed session {{ id version }}
               events {{ {selection(events.Event)} }}
               outcome {{ {selection(models.spec.outcome)} }}
             }}
             {ACTION_ERRORS}
           }}
         }}"""
-        variables = {"id": session_id, "seed": seed, "v": expected_version, "key": key}
-        result = self._result(self._run(query, {**variables, "input": params}, action), payload)
-        if result.ok and not query_mode:
-            result.body["encounter"] = result.body.pop("document")
+        variables: dict[str, Any] = {"id": session_id, "seed": seed}
+        if not query_mode:
+            variables.update(v=expected_version, key=key)
+        variables["input"] = to_graphql(params, graphql_field(action).args["input"].type)
+        result = self._result(self._run(query, variables, action), payload)
+        if result.ok:
+            result.body = from_graphql(result.body, schema._schema.get_type(payload))
         return result
 
     def undo(
@@ -254,14 +262,14 @@ class GraphQLSessions(SessionDoor):
         query = f"""mutation($id: ID!, $v: Int, $key: String) {{
           undo(sessionId: $id, expectedVersion: $v, idempotencyKey: $key) {{
             __typename
-            ... on UndoPayload {{ session {{ id version }} document revertedVersion
+            ... on UndoPayload {{ session {{ id version }} {ENCOUNTER} revertedVersion
                                  restoredVersion }}
             {UNDO_ERRORS}
           }} }}"""
         variables = {"id": session_id, "v": expected_version, "key": key}
         result = self._result(self._run(query, variables, "undo"), "UndoPayload")
         if result.ok:
-            result.body["encounter"] = result.body.pop("document")
+            result.body = from_graphql(result.body, schema._schema.get_type("UndoPayload"))
         return result
 
     def events(self, session_id: str, offset: Any = None, limit: Any = None) -> Result:
@@ -593,7 +601,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
 
 def test_graphql_needs_exactly_one_of_encounter_and_session_id(client: TestClient) -> None:
     sid = new_session(GraphQLSessions(client))
-    query = """mutation($e: JSON, $id: ID) {
+    query = """mutation($e: EncounterInput, $id: ID) {
       applyDamage(encounter: $e, sessionId: $id, input: {targetId: "gob1", amount: 1}) {
         __typename ... on InvalidInput { errors { path } } } }"""
     for variables in ({}, {"e": skirmish(), "id": sid}):
@@ -610,12 +618,15 @@ def test_graphql_every_action_takes_a_session(client: TestClient) -> None:
         f["name"]: {a["name"]: a["type"] for a in f["args"]}
         for f in schema["queryType"]["fields"] + schema["mutationType"]["fields"]
     }
-    for name in MODELS:
+    for name, m in MODELS.items():
         args = fields[name]
-        assert args["encounter"]["kind"] != "NON_NULL", name
+        assert args["encounter"] == {"kind": "INPUT_OBJECT", "name": "EncounterInput"}, name
         assert args["sessionId"]["name"] == "ID"
-        assert args["expectedVersion"]["name"] == "Int"
-        assert args["idempotencyKey"]["name"] == "String"
+        if m.spec.query:
+            assert "expectedVersion" not in args and "idempotencyKey" not in args, name
+        else:
+            assert args["expectedVersion"]["name"] == "Int"
+            assert args["idempotencyKey"]["name"] == "String"
     for name in ("createSession", "deleteSession", "undo", "session", "sessionEvents"):
         assert name in fields
 

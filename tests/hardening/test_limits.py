@@ -110,7 +110,7 @@ def test_graphql_alias_limit(make_client: Callable[..., TestClient]) -> None:
 
 
 def test_default_limits_leave_real_operations_alone(client: TestClient) -> None:
-    query = """mutation($e: JSON!) { rollInitiative(encounter: $e, seed: 1, input: {}) {
+    query = """mutation($e: EncounterInput!) { rollInitiative(encounter: $e, seed: 1, input: {}) {
         ... on RollInitiativePayload { encounter { combatants { id conditions { name } } } }
         ... on InvalidInput { message } } }"""
     response = client.post("/graphql", json={"query": query, "variables": {"e": skirmish()}})

@@ -53,7 +53,7 @@ def test_each_key_has_its_own_allowance(make_client: Callable[..., TestClient]) 
 def test_graphql_mutations_count_each_field(make_client: Callable[..., TestClient]) -> None:
     client = make_client(rate_limit=6, rate_burst=3)
     encounter = skirmish_body()["encounter"]
-    three = """mutation($e: JSON!) {
+    three = """mutation($e: EncounterInput!) {
         a: rollInitiative(encounter: $e, input: {}) { __typename }
         b: rollInitiative(encounter: $e, input: {}) { __typename }
         ...more }
@@ -79,7 +79,10 @@ def test_a_mutation_larger_than_the_burst_never_runs(
     fields = " ".join(f"m{i}: createSession(encounter: $e) {{ __typename }}" for i in range(3))
     response = client.post(
         "/graphql",
-        json={"query": f"mutation($e: JSON!) {{ {fields} }}", "variables": {"e": encounter}},
+        json={
+            "query": f"mutation($e: EncounterInput!) {{ {fields} }}",
+            "variables": {"e": encounter},
+        },
     )
     assert response.status_code == 429
     assert response.json()["data"] is None

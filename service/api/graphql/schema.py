@@ -1,8 +1,10 @@
-"""The GraphQL door: one mutation per engine action, with typed error results.
+"""The GraphQL door: one mutation (or query) per engine action, with typed error results.
 
-``encounter`` travels as a JSON document (the same document as REST's), so a client can
-send back what a previous result's ``document`` field returned; it is validated by the
-same models, with the same error paths, as a REST request.
+``encounter`` is an ``EncounterInput`` (the REST ``Encounter``, field for field, see
+:mod:`.types`); its value is validated by the same models, with the same error paths, as a
+REST request. Results are the REST response's JSON form served through typed output types,
+so a result's ``encounter`` can be sent straight back. Every failure is a :class:`Problem`,
+turned into its typed result in one place (:class:`ProblemResults`).
 """
 
 from __future__ import annotations
@@ -18,26 +20,26 @@ from pydantic import TypeAdapter, ValidationError
 from pydantic_core import to_json
 from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
+from strawberry.schema.config import StrawberryConfig
 from strawberry.types import Info
 
 from service.api import models, sessions
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
-from service.api.models import (
-    ENCOUNTER,
-    MAX_SEED,
-    MODELS,
-    ActionModels,
-    CreateSessionRequest,
-    Session,
-)
+from service.api.models import MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.api.observability import record_problem
 from service.api.pool import engine_pool
-from service.rules import REGISTRY, actions, events, state
+from service.rules import REGISTRY, events, state
 from service.settings import Settings
 from service.store import MAX_PAGE
 
 from .limits import extensions
-from .types import input_json, input_type, output_type
+from .types import input_type, output_type, resolve_field
+
+Document = dict[str, Any]
+DOCUMENT_DEPRECATION = (
+    "Select `encounter` instead: it is typed, and its value can be sent back as an "
+    "`EncounterInput`."
+)
 
 
 @strawberry.type(description="One bad field of the input.")
@@ -149,6 +151,7 @@ class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 
 EncounterType = output_type(state.Encounter)
+EncounterInput = input_type(state.Encounter)
 EventType = output_type(events.Event)
 
 
@@ -182,28 +185,28 @@ class SessionRef:
     )
 
 
-def _encounter_of(document: Any) -> Any:
-    return sessions.load(document)
-
-
 @strawberry.type(name="Session", description="A stored encounter, at its current version.")
 class SessionType:
     id: strawberry.ID
     version: int = strawberry.field(description="Starts at 1 and grows by one with each write.")
-    document: JSON = strawberry.field(description="The encounter as a JSON document.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The encounter at this version."
+    )
     created: datetime
     updated: datetime
 
-    @strawberry.field(description="The encounter, typed.")  # type: ignore[untyped-decorator]
-    def encounter(self) -> EncounterType:  # type: ignore[valid-type]
-        return cast(EncounterType, _encounter_of(self.document))  # type: ignore[valid-type]
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The encounter as a JSON document.", deprecation_reason=DOCUMENT_DEPRECATION
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
 
-def _session_type(session: Session) -> SessionType:
+def _session_type(session: models.Session) -> SessionType:
     return SessionType(
         id=strawberry.ID(session.id),
         version=session.version,
-        document=cast(JSON, session.encounter),
+        encounter=session.encounter,
         created=session.created,
         updated=session.updated,
     )
@@ -235,27 +238,37 @@ class SessionEventPage:
 @strawberry.type(description="The session after an undo.")
 class UndoPayload:
     session: SessionRef
-    document: JSON = strawberry.field(description="The restored encounter as a JSON document.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The restored encounter."
+    )
     reverted_version: int = strawberry.field(description="The version that was undone.")
     restored_version: int = strawberry.field(
         description="The version whose state the session has again."
     )
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The restored encounter as a JSON document.",
+        deprecation_reason=DOCUMENT_DEPRECATION,
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
 
 @strawberry.type(description="A new version of a session, written through any server.")
 class SessionUpdate:
     id: strawberry.ID
     version: int
-    document: JSON = strawberry.field(description="The session's encounter at this version.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The session's encounter at this version."
+    )
     events: list[SessionEvent] = strawberry.field(description="What this version logged.")
 
-
-def _events(items: list[models.SessionEvent]) -> list[SessionEvent]:
-    return [SessionEvent(index=e.index, version=e.version, data=cast(JSON, e.data)) for e in items]
-
-
-def _ref(ref: models.SessionRef) -> SessionRef:
-    return SessionRef(id=strawberry.ID(ref.id), version=ref.version)
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The session's encounter at this version, as a JSON document.",
+        deprecation_reason=DOCUMENT_DEPRECATION,
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
 
 def _validate(adapter: TypeAdapter[Any], data: Any) -> Any:
@@ -271,78 +284,74 @@ def _connection(info: Info) -> HTTPConnection:
     return connection
 
 
-def _payload_type(models: ActionModels) -> type:
-    outcome = output_type(models.spec.outcome)
-    name = models.response.__name__.removesuffix("Response") + "Payload"
+def _payload_type(spec_models: ActionModels) -> type:
+    """The result type of an action: the fields of its REST response, plus ``session``.
 
-    def document(root: Any) -> JSON:
-        doc: JSON = ENCOUNTER.dump_python(root.encounter, mode="json", by_alias=True)
-        return doc
-
-    namespace: dict[str, Any] = {
-        "__annotations__": {
-            "events": list[EventType],  # type: ignore[valid-type]
-            "outcome": outcome,
-            "seed": int,
-            "session": SessionRef | None,
-        },
-        "events": strawberry.field(description="Every roll and decision, in order."),
-        "outcome": strawberry.field(description="A summary of what happened."),
-        "seed": strawberry.field(description="The seed used: send it back to replay."),
-        "session": strawberry.field(
+    An instance holds the response's JSON form (the output types resolve from it)."""
+    spec = spec_models.spec
+    name = spec_models.response.__name__.removesuffix("Response") + "Payload"
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations}
+    if not spec.query:
+        annotations["encounter"] = EncounterType
+        namespace["encounter"] = strawberry.field(
+            description="The new state of the encounter (send it back as `encounter`)."
+        )
+    annotations.update(
+        events=list[EventType],  # type: ignore[valid-type]
+        outcome=output_type(spec.outcome),
+        seed=int,
+        session=SessionRef | None,
+    )
+    namespace.update(
+        events=strawberry.field(description="Every roll and decision, in order."),
+        outcome=strawberry.field(description="A summary of what happened."),
+        seed=strawberry.field(description="The seed used: send it back to replay."),
+        session=strawberry.field(
             description="In session mode, the session and the version written (or read); "
             "null in stateless mode.",
             default=None,
         ),
-    }
-    if not models.spec.query:
-        namespace["__annotations__"]["encounter"] = EncounterType
-        namespace["encounter"] = strawberry.field(description="The new state of the encounter.")
+    )
+    if not spec.query:
+
+        def document(root: Any) -> JSON:
+            return cast(JSON, root.encounter)
+
         namespace["document"] = strawberry.field(
             resolver=document,
-            description="The new encounter as a JSON document, ready to send back.",
+            description="The new encounter as a JSON document.",
+            deprecation_reason=DOCUMENT_DEPRECATION,
         )
-    return strawberry.type(
-        type(name, (), namespace), description=f"The result of {models.spec.name}."
-    )
+    return strawberry.type(type(name, (), namespace), description=f"The result of {spec.name}.")
 
 
 def _union(name: str, *members: Any) -> Any:
     return Annotated[Union[members], strawberry.union(name)]  # type: ignore[valid-type]  # noqa: UP007
 
 
-def _mutation(models_: ActionModels) -> Any:
-    payload = _payload_type(models_)
-    base = models_.response.__name__.removesuffix("Response")
+def _operation(spec_models: ActionModels) -> Any:
+    """The mutation (or, for a query, the Query field) of one action."""
+    spec = spec_models.spec
+    payload = _payload_type(spec_models)
     result = _union(
-        base + "Result",
-        payload,
-        InvalidInput,
-        RuleViolation,
-        NotFound,
-        VersionConflict,
-        Conflict,
-        Unavailable,
+        spec_models.response.__name__.removesuffix("Response") + "Result", payload, *ERROR_TYPES
     )
-    params_input = input_type(models_.spec.params)
-    adapter = models_.request_adapter
-    session_adapter = models_.session_request_adapter
-    query = models_.spec.query
-    dump_response = models_.response_adapter.dump_python
+    params_input = input_type(spec.params)
+    adapter = spec_models.request_adapter
+    session_adapter = spec_models.session_request_adapter
+    dump_response = spec_models.response_adapter.dump_python
 
-    def build(data: dict[str, Any], ref: models.SessionRef | None) -> Any:
-        response = models_.response_adapter.validate_json(to_json(data))
-        fields = {"events": response.events, "outcome": response.outcome, "seed": response.seed}
-        if not query:
-            fields["encounter"] = response.encounter
-        if ref is not None:
-            fields["session"] = _ref(ref)
-        return payload(**fields)
+    def build(data: Document, ref: models.SessionRef | None = None) -> Any:
+        fields = {name: data[name] for name in ("events", "outcome", "seed")}
+        if not spec.query:
+            fields["encounter"] = data["encounter"]
+        return payload(**fields, session=ref)
 
     async def resolve(
         info: Info,
-        input: Any,
-        encounter: JSON | None = None,
+        input: Document,
+        encounter: Document | None = None,
         session_id: strawberry.ID | None = None,
         seed: int | None = None,
         expected_version: int | None = None,
@@ -350,43 +359,43 @@ def _mutation(models_: ActionModels) -> Any:
     ) -> Any:
         if (encounter is None) == (session_id is None):
             raise invalid("send exactly one of `encounter` and `sessionId`", ("sessionId",))
+        connection = _connection(info)
         if encounter is not None:
             if expected_version is not None or idempotency_key is not None:
                 raise invalid(
                     "`expectedVersion` and `idempotencyKey` apply to sessions only",
                     ("expectedVersion" if expected_version is not None else "idempotencyKey",),
                 )
-            body = {"encounter": encounter, **input_json(input), "seed": seed}
+            body = {"encounter": encounter, **input, "seed": seed}
 
-            def answer(stop: threading.Event) -> dict[str, Any]:
+            def answer(stop: threading.Event) -> Document:
                 request = _validate(adapter, body)
-                response = run_action(models_, request.encounter, request, stop=stop)
-                data: dict[str, Any] = dump_response(response, mode="json", by_alias=True)
+                response = run_action(spec_models, request.encounter, request, stop=stop)
+                data: Document = dump_response(response, mode="json", by_alias=True)
                 return data
 
-            return build(await engine_pool(_connection(info)).run(answer), None)
-        request = _validate(session_adapter, {**input_json(input), "seed": seed})
-        connection = _connection(info)
+            return build(await engine_pool(connection).run(answer))
+        request = _validate(session_adapter, {**input, "seed": seed})
         written = await sessions.run(
-            models_,
+            spec_models,
             sessions.store_of(connection),
             sessions.tenant_of(connection),
             str(session_id),
             request,
             pool=engine_pool(connection),
             expected_version=expected_version,
-            idempotency_key=None if query else idempotency_key,
+            idempotency_key=idempotency_key,
         )
         return build(written.value.response, written.value.session)
 
     kw = inspect.Parameter.KEYWORD_ONLY
-    optional = {
-        "encounter": JSON | None,
+    optional: dict[str, Any] = {
+        "encounter": EncounterInput | None,
         "session_id": strawberry.ID | None,
         "seed": int | None,
-        "expected_version": int | None,
-        "idempotency_key": str | None,
     }
+    if not spec.query:
+        optional.update(expected_version=int | None, idempotency_key=str | None)
     resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter("info", kw, annotation=Info),
@@ -395,26 +404,21 @@ def _mutation(models_: ActionModels) -> Any:
         ],
         return_annotation=result,
     )
-    resolve.__annotations__ = {
-        "info": Info,
-        "input": params_input,
-        **optional,
-        "return": result,
-    }
-    make = strawberry.field if query else strawberry.mutation
+    resolve.__annotations__ = {"info": Info, "input": params_input, **optional, "return": result}
     mode = (
         "Send `encounter` (stateless) or `sessionId` (the session's encounter"
         + (
             ", read at its current version"
-            if query
+            if spec.query
             else "; the result is written as its next version"
         )
         + "), not both."
     )
+    make = strawberry.field if spec.query else strawberry.mutation
     return make(
         resolver=resolve,
-        name=models_.spec.name,
-        description=f"{models_.spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
+        name=spec.name,
+        description=f"{spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
     )
 
 
@@ -467,7 +471,7 @@ class SessionQueries:
             limit=limit,
         )
         return SessionEventPage(
-            items=_events(page.items),
+            items=cast(list[SessionEvent], page.items),
             offset=page.offset,
             limit=page.limit,
             total=page.total,
@@ -482,7 +486,10 @@ class SessionMutations:
         "`idempotencyKey`, a retry answers the session first created."
     )
     async def create_session(
-        self, info: Info, encounter: JSON, idempotency_key: str | None = None
+        self,
+        info: Info,
+        encounter: EncounterInput,  # type: ignore[valid-type]
+        idempotency_key: str | None = None,
     ) -> CreateSessionResult:
         connection = _connection(info)
         request = _validate(CREATE_SESSION, {"encounter": encounter})
@@ -526,8 +533,8 @@ class SessionMutations:
         )
         undone = written.value
         return UndoPayload(
-            session=_ref(undone.session),
-            document=cast(JSON, undone.encounter),
+            session=cast(SessionRef, undone.session),
+            encounter=undone.encounter,
             reverted_version=undone.reverted_version,
             restored_version=undone.restored_version,
         )
@@ -552,8 +559,8 @@ class Subscription:
                 yield SessionUpdate(
                     id=strawberry.ID(update.session.id),
                     version=update.session.version,
-                    document=cast(JSON, update.session.encounter),
-                    events=_events(update.events),
+                    encounter=update.session.encounter,
+                    events=cast(list[SessionEvent], update.events),
                 )
         except Problem as problem:
             # Strawberry's exception handlers leave subscriptions alone: the same mapping.
@@ -564,7 +571,7 @@ Query = strawberry.type(
     type(
         "Query",
         (BaseQuery, SessionQueries),
-        {m.spec.name: _mutation(m) for m in MODELS.values() if m.spec.query},
+        {m.spec.name: _operation(m) for m in MODELS.values() if m.spec.query},
     ),
     description="Read-only questions about an encounter or a session, and what the service hosts.",
 )
@@ -573,33 +580,32 @@ Mutation = strawberry.type(
     type(
         "Mutation",
         (SessionMutations,),
-        {m.spec.name: _mutation(m) for m in MODELS.values() if not m.spec.query},
+        {m.spec.name: _operation(m) for m in MODELS.values() if not m.spec.query},
     ),
     description="Every action, applied to the encounter sent with it or to a session's; and "
     "the sessions themselves.",
 )
 
-schema = strawberry.Schema(
-    query=Query,
-    mutation=Mutation,
-    subscription=Subscription,
-    types=ERROR_TYPES,
-    exception_handlers=[ProblemResults()],
-)
-"""The schema as the contract shows it (``schema/schema.graphql``), without limits."""
+CONFIG = StrawberryConfig(default_resolver=resolve_field)
 
 
-def build_schema(settings: Settings) -> strawberry.Schema:
-    """The schema an app serves: the same types, with the settings' limits (depth, tokens,
-    aliases, rate limit) and, in production, no introspection."""
+def _schema(extensions: list[Any]) -> strawberry.Schema:
     return strawberry.Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         types=ERROR_TYPES,
         exception_handlers=[ProblemResults()],
-        extensions=extensions(settings),
+        extensions=extensions,
+        config=CONFIG,
     )
 
 
-_ = (actions, ErrorResult)
+schema = _schema([])
+"""The schema as the contract shows it (``schema/schema.graphql``), without limits."""
+
+
+def build_schema(settings: Settings) -> strawberry.Schema:
+    """The schema an app serves: the same types, with the settings' limits (depth, tokens,
+    aliases, rate limit) and, in production, no introspection."""
+    return _schema(extensions(settings))
