@@ -40,11 +40,13 @@ from combat_rules_client.api.sessions import (
     session_roll_initiative,
     undo_session,
 )
+from combat_rules_client.errors import ProblemError
 from combat_rules_client.models import (
     ApplyDamageSessionRequest,
-    Combatant,
+    CombatantOutput,
     CreateSessionRequest,
     Encounter,
+    EncounterOutput,
     Event,
     HealSessionRequest,
     NextTurnSessionRequest,
@@ -78,7 +80,7 @@ class Bot:
         self.client = client
         self.session_id = session_id
         self.etag: str | None = None
-        self.encounter: Encounter | None = None
+        self.encounter: EncounterOutput | None = None
         self.seed = seed
         self.commands: list[tuple[re.Pattern[str], Callable[..., str]]] = [
             (re.compile(r"(?:roll )?initiative|roll for initiative"), self.roll_initiative),
@@ -125,16 +127,16 @@ class Bot:
         self.etag = response.headers.get("etag", self.etag)
         return parsed
 
-    def refresh(self) -> Encounter:
+    def refresh(self) -> EncounterOutput:
         session = self._result(get_session.sync_detailed(self.session_id, client=self.client))
         assert isinstance(session, Session)
         self.encounter = session.encounter
         return session.encounter
 
-    def current(self) -> Encounter:
+    def current(self) -> EncounterOutput:
         return self.encounter if self.encounter is not None else self.refresh()
 
-    def combatant(self, name: str) -> Combatant:
+    def combatant(self, name: str) -> CombatantOutput:
         wanted = name.strip().lower().removeprefix("the ")
         for c in self.current().combatants:
             if wanted in (c.id.lower(), c.name.lower()):
@@ -169,7 +171,7 @@ class Bot:
         )
         return (
             f"Initiative: {order}.\n"
-            f"Round {result.outcome.round_}: {self.name(result.outcome.turn_of)}'s turn."
+            f"Round {result.outcome.round}: {self.name(result.outcome.turn_of)}'s turn."
         )
 
     def attack(self, target: str, weapon: str | None = None, attacker: str | None = None) -> str:
@@ -234,12 +236,12 @@ class Bot:
             )
         )
         self.encounter = result.encounter
-        return f"Round {result.encounter.round_}: {self.name(result.encounter.turn_of)}'s turn."
+        return f"Round {result.encounter.round}: {self.name(result.encounter.turn_of)}'s turn."
 
     def status(self) -> str:
         enc = self.refresh()
         if isinstance(enc.turn_of, str):
-            lines = [f"Round {enc.round_}: {self.name(enc.turn_of)}'s turn."]
+            lines = [f"Round {enc.round}: {self.name(enc.turn_of)}'s turn."]
         else:
             lines = ["Initiative not rolled yet."]
         for c in enc.combatants:
@@ -298,12 +300,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.encounter:
             with open(args.encounter, encoding="utf-8") as f:
                 encounter = Encounter.from_dict(json.load(f))
-            created = create_session.sync(
-                client=client, body=CreateSessionRequest(encounter=encounter)
-            )
-            if not isinstance(created, Session):
-                detail = created.detail if isinstance(created, Problem) else "no answer"
-                print(f"Could not create the session: {detail}", file=sys.stderr)
+            try:
+                created = create_session.sync(
+                    client=client, body=CreateSessionRequest(encounter=encounter)
+                )
+            except ProblemError as problem:
+                print(f"Could not create the session: {problem.detail}", file=sys.stderr)
                 return 1
             session_id = created.id
             print(f"Session {session_id} started.")

@@ -34,6 +34,7 @@ CONFIG = ConfigDict(
     extra="forbid",
     strict=True,
     ser_json_inf_nan="constants",
+    json_schema_serialization_defaults_required=True,
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -10,6 +11,7 @@ from pydantic.json_schema import JsonSchemaMode
 from service import __version__
 from service.api.docs import dataclasses_in, describe_schemas
 from service.api.models import (
+    ENUM_NAMES,
     MODELS,
     STORED_AS,
     CreateSessionRequest,
@@ -18,6 +20,7 @@ from service.api.models import (
     UndoResponse,
     adapter,
     wire_classes,
+    wire_text,
 )
 from service.store import MAX_PAGE
 
@@ -269,7 +272,9 @@ def _session_paths() -> dict[str, Any]:
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                 "responses": {
-                    "200": _json_with("UndoResponse", "The restored session.", write_headers),
+                    "200": _json_with(
+                        schema_name("UndoResponse"), "The restored session.", write_headers
+                    ),
                     "409": _problem(
                         "Nothing to undo, or a request with the same idempotency key is "
                         "still in progress."
@@ -298,14 +303,12 @@ def _session_paths() -> dict[str, Any]:
                 "requestBody": {
                     "required": False,
                     "content": {
-                        "application/json": {
-                            "schema": {"$ref": REF.format(model=m.session_request.__name__)}
-                        }
+                        "application/json": {"schema": _ref_of(m.session_request.__name__)}
                     },
                 },
                 "responses": {
                     "200": _json_with(
-                        m.session_response.__name__,
+                        schema_name(m.session_response.__name__),
                         "The result, with the session and the version "
                         + ("read." if query else "written."),
                         {"ETag": ETAG_HEADER} if query else write_headers,
@@ -385,16 +388,78 @@ def _types_of(ta: TypeAdapter[Any]) -> list[type]:
     return [tp] if isinstance(tp, type) else []
 
 
-def _refer_stored(schema: Any) -> Any:
-    """``schema`` with each stored document's schema (``STORED_AS``) as a ``$ref``."""
+def _refer_stored(schema: Any, names: Collection[str]) -> Any:
+    """``schema`` with each stored document's schema (``STORED_AS``) as a ``$ref`` to its
+    response form (a stored document holds every field, as a response does)."""
     if isinstance(schema, list):
-        return [_refer_stored(item) for item in schema]
+        return [_refer_stored(item, names) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if STORED_AS in schema:
         rest = {k: v for k, v in schema.items() if k not in (STORED_AS, "title")}
-        return {"$ref": REF.format(model=schema[STORED_AS]), **rest}
-    return {k: _refer_stored(v) for k, v in schema.items()}
+        output = schema[STORED_AS] + "-Output"
+        return {"$ref": REF.format(model=output if output in names else schema[STORED_AS]), **rest}
+    return {k: _refer_stored(v, names) for k, v in schema.items()}
+
+
+def schema_name(name: str) -> str:
+    """The published name of a generated schema.
+
+    pydantic names the two forms of a type ``X-Input`` (what a request may send: fields
+    with a default may be left out) and ``X-Output`` (what a response always sends: every
+    field is required); they are published as ``X`` (what clients build) and ``XOutput``.
+    A response is ``<Action>Result`` (``<Action>Response`` is the name the TypeScript
+    generator gives an operation's response type).
+    """
+    if name.endswith("-Input"):
+        return name.removesuffix("-Input")
+    if name.endswith("-Output"):
+        return name.removesuffix("-Output") + "Output"
+    if name.endswith("Response"):
+        return name.removesuffix("Response") + "Result"
+    return name
+
+
+def _ref_of(name: str) -> dict[str, str]:
+    return {"$ref": REF.format(model=schema_name(name))}
+
+
+def _publish(schema: Any, renamed: dict[str, str]) -> Any:
+    """``schema`` as published: references renamed, closed sets as references to one named
+    enum each (:data:`ENUM_NAMES`), no generated titles, Markdown descriptions."""
+    if isinstance(schema, list):
+        return [_publish(item, renamed) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    values = schema.get("enum")
+    if isinstance(values, list) and tuple(values) in ENUM_NAMES:
+        out["$ref"] = REF.format(model=ENUM_NAMES[tuple(values)])
+        schema = {k: v for k, v in schema.items() if k not in ("enum", "type")}
+    for key, value in schema.items():
+        if key == "title":
+            continue
+        if key == "$ref" and isinstance(value, str):
+            name = value.rsplit("/", 1)[1]
+            out[key] = REF.format(model=renamed.get(name, name))
+        elif key == "description" and isinstance(value, str):
+            out[key] = wire_text(value)
+        elif key in ("properties", "$defs"):
+            out[key] = {k: _publish(v, renamed) for k, v in value.items()}
+        else:
+            out[key] = _publish(value, renamed)
+    return out
+
+
+def _enum_schemas() -> dict[str, Any]:
+    return {
+        name: {
+            "type": "string",
+            "enum": list(values),
+            "description": "One of: " + ", ".join(f"`{v}`" for v in values) + ".",
+        }
+        for values, name in ENUM_NAMES.items()
+    }
 
 
 def build_openapi() -> dict[str, Any]:
@@ -412,11 +477,19 @@ def build_openapi() -> dict[str, Any]:
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
-    described = dataclasses_in(
-        *wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta))
-    )
-    describe_schemas(definitions.get("$defs", {}), described)
-    schemas: dict[str, Any] = _refer_stored(dict(sorted(definitions.get("$defs", {}).items())))
+    generated: dict[str, Any] = definitions.get("$defs", {})
+    classes = dataclasses_in(*wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta)))
+    described = {
+        name: classes[name.split("-")[0]] for name in generated if name.split("-")[0] in classes
+    }
+    describe_schemas(generated, described)
+    renamed = {name: schema_name(name) for name in generated}
+    schemas: dict[str, Any] = {
+        renamed[name]: _publish(_refer_stored(schema, generated), renamed)
+        for name, schema in generated.items()
+    }
+    schemas.update(_enum_schemas())
+    schemas = dict(sorted(schemas.items()))
     schemas["Problem"] = PROBLEM_SCHEMA
     paths: dict[str, Any] = {}
     for m in MODELS.values():
@@ -428,14 +501,12 @@ def build_openapi() -> dict[str, Any]:
                 "tags": ["actions"],
                 "requestBody": {
                     "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": REF.format(model=m.request.__name__)}
-                        }
-                    },
+                    "content": {"application/json": {"schema": _ref_of(m.request.__name__)}},
                 },
                 "responses": {
-                    "200": _json(m.response.__name__, "The new encounter, events and outcome."),
+                    "200": _json(
+                        schema_name(m.response.__name__), "The new encounter, events and outcome."
+                    ),
                     **{status: _problem(text) for status, text in ERRORS.items()},
                 },
             }

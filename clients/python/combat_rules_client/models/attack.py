@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -18,11 +19,11 @@ class Attack:
     Attributes:
         name (str):
         bonus (int | Unset): Added to the attack roll. Default: 0.
-        damage (str | Unset): Damage in dice notation (``1d8+3``); every die here is doubled on a critical hit, so
+        damage (str | Unset): Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
             extra dice that are part of the attack (sneak attack...) belong in it. Default: '1d4'.
-        kind (AttackKind | Unset):  Default: AttackKind.MELEE.
+        kind (AttackKind | Unset): One of: `melee`, `ranged`, `spell`.
         reach (int | Unset): Melee reach in feet. Default: 5.
-        range_ (int | None | Unset): Normal range in feet for ranged and spell attacks.
+        range (int | None | Unset): Normal range in feet for ranged and spell attacks.
         long_range (int | None | Unset):
         damage_type (None | str | Unset):
         condition (int | None | Unset): Weapon condition (d100); 0 is broken and unusable until repaired. Null: not
@@ -36,9 +37,9 @@ class Attack:
     name: str
     bonus: int | Unset = 0
     damage: str | Unset = "1d4"
-    kind: AttackKind | Unset = AttackKind.MELEE
+    kind: AttackKind | Unset = UNSET
     reach: int | Unset = 5
-    range_: int | None | Unset = UNSET
+    range: int | None | Unset = UNSET
     long_range: int | None | Unset = UNSET
     damage_type: None | str | Unset = UNSET
     condition: int | None | Unset = UNSET
@@ -60,11 +61,11 @@ class Attack:
 
         reach = self.reach
 
-        range_: int | None | Unset
-        if isinstance(self.range_, Unset):
-            range_ = UNSET
+        range: int | None | Unset
+        if isinstance(self.range, Unset):
+            range = UNSET
         else:
-            range_ = self.range_
+            range = self.range
 
         long_range: int | None | Unset
         if isinstance(self.long_range, Unset):
@@ -123,8 +124,8 @@ class Attack:
             field_dict["kind"] = kind
         if reach is not UNSET:
             field_dict["reach"] = reach
-        if range_ is not UNSET:
-            field_dict["range"] = range_
+        if range is not UNSET:
+            field_dict["range"] = range
         if long_range is not UNSET:
             field_dict["longRange"] = long_range
         if damage_type is not UNSET:
@@ -143,7 +144,7 @@ class Attack:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -160,14 +161,14 @@ class Attack:
 
         reach = d.pop("reach", UNSET)
 
-        def _parse_range_(data: object) -> int | None | Unset:
+        def _parse_range(data: object) -> int | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
             return cast(int | None | Unset, data)
 
-        range_ = _parse_range_(d.pop("range", UNSET))
+        range = _parse_range(d.pop("range", UNSET))
 
         def _parse_long_range(data: object) -> int | None | Unset:
             if data is None:
@@ -238,7 +239,7 @@ class Attack:
             damage=damage,
             kind=kind,
             reach=reach,
-            range_=range_,
+            range=range,
             long_range=long_range,
             damage_type=damage_type,
             condition=condition,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,7 +21,7 @@ class Problem:
     """An error (RFC 9457 problem details).
 
     Attributes:
-        type_ (str):
+        type (str):
         title (str):
         status (int):
         detail (str):
@@ -32,7 +33,7 @@ class Problem:
         request_id (str | Unset): The request's id (its `X-Request-ID`): quote it when reporting a problem.
     """
 
-    type_: str
+    type: str
     title: str
     status: int
     detail: str
@@ -44,7 +45,7 @@ class Problem:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_
+        type = self.type
 
         title = self.title
 
@@ -71,7 +72,7 @@ class Problem:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "type": type_,
+                "type": type,
                 "title": title,
                 "status": status,
                 "detail": detail,
@@ -90,11 +91,11 @@ class Problem:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = d.pop("type")
+        type = d.pop("type")
 
         title = d.pop("title")
 
@@ -120,7 +121,7 @@ class Problem:
         request_id = d.pop("requestId", UNSET)
 
         problem = cls(
-            type_=type_,
+            type=type,
             title=title,
             status=status,
             detail=detail,

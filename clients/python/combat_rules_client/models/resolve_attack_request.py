@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.resolve_attack_request_cover_type_0 import ResolveAttackRequestCoverType0
-from ..models.resolve_attack_request_spend import ResolveAttackRequestSpend
+from ..models.cover_degree import CoverDegree
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -29,10 +30,10 @@ class ResolveAttackRequest:
         attack (Attack | None | Unset):
         advantage (bool | Unset):  Default: False.
         disadvantage (bool | Unset):  Default: False.
-        cover (None | ResolveAttackRequestCoverType0 | Unset):
+        cover (CoverDegree | None | Unset):
         apply_damage (bool | Unset):  Default: True.
         knockout (bool | Unset):  Default: False.
-        spend (ResolveAttackRequestSpend | Unset):  Default: ResolveAttackRequestSpend.ACTION.
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset):
     """
 
@@ -43,10 +44,10 @@ class ResolveAttackRequest:
     attack: Attack | None | Unset = UNSET
     advantage: bool | Unset = False
     disadvantage: bool | Unset = False
-    cover: None | ResolveAttackRequestCoverType0 | Unset = UNSET
+    cover: CoverDegree | None | Unset = UNSET
     apply_damage: bool | Unset = True
     knockout: bool | Unset = False
-    spend: ResolveAttackRequestSpend | Unset = ResolveAttackRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,7 +80,7 @@ class ResolveAttackRequest:
         cover: None | str | Unset
         if isinstance(self.cover, Unset):
             cover = UNSET
-        elif isinstance(self.cover, ResolveAttackRequestCoverType0):
+        elif isinstance(self.cover, CoverDegree):
             cover = self.cover.value
         else:
             cover = self.cover
@@ -129,7 +130,7 @@ class ResolveAttackRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack import Attack  # noqa: PLC0415
         from ..models.encounter import Encounter  # noqa: PLC0415
 
@@ -170,7 +171,7 @@ class ResolveAttackRequest:
 
         disadvantage = d.pop("disadvantage", UNSET)
 
-        def _parse_cover(data: object) -> None | ResolveAttackRequestCoverType0 | Unset:
+        def _parse_cover(data: object) -> CoverDegree | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -178,12 +179,12 @@ class ResolveAttackRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cover_type_0 = ResolveAttackRequestCoverType0(data)
+                cover_type_0 = CoverDegree(data)
 
                 return cover_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResolveAttackRequestCoverType0 | Unset, data)
+            return cast(CoverDegree | None | Unset, data)
 
         cover = _parse_cover(d.pop("cover", UNSET))
 
@@ -192,11 +193,11 @@ class ResolveAttackRequest:
         knockout = d.pop("knockout", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: ResolveAttackRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = ResolveAttackRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

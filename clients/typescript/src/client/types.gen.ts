@@ -5,702 +5,385 @@ export type ClientOptions = {
 };
 
 /**
- * Abilities
- *
  * A modifier for each of the six abilities.
  */
 export type Abilities = {
-    /**
-     * Strength
-     */
     strength?: number;
-    /**
-     * Dexterity
-     */
     dexterity?: number;
-    /**
-     * Constitution
-     */
     constitution?: number;
-    /**
-     * Intelligence
-     */
     intelligence?: number;
-    /**
-     * Wisdom
-     */
     wisdom?: number;
-    /**
-     * Charisma
-     */
     charisma?: number;
 };
 
 /**
- * ApplyDamageRequest
- *
+ * A modifier for each of the six abilities.
+ */
+export type AbilitiesOutput = {
+    strength: number;
+    dexterity: number;
+    constitution: number;
+    intelligence: number;
+    wisdom: number;
+    charisma: number;
+};
+
+/**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
     encounter: Encounter;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Critical
-     */
     critical?: boolean;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Melee
-     */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ApplyDamageResponse
- *
  * The result of applyDamage: the new encounter, every event, a summary and the seed.
  */
-export type ApplyDamageResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ApplyDamageResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: DamageOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ApplyDamageSessionRequest
- *
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Session mode: the encounter is the session's.
  */
 export type ApplyDamageSessionRequest = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Critical
-     */
     critical?: boolean;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Melee
-     */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ApplyDamageSessionResponse
- *
  * The result of applyDamage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ApplyDamageSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ApplyDamageSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: DamageOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Area
- *
  * An area on the map, e.g. heavily obscured by smoke.
  */
 export type Area = {
     center: Cell;
-    /**
-     * Radius
-     */
     radius: number;
-    /**
-     * Kind
-     */
     kind?: string;
     duration?: Duration | null;
 };
 
 /**
- * Attack
- *
+ * An area on the map, e.g. heavily obscured by smoke.
+ */
+export type AreaOutput = {
+    center: Cell;
+    radius: number;
+    kind: string;
+    duration: DurationOutput | null;
+};
+
+/**
  * An attack a combatant can make, or the caller can describe inline.
  */
 export type Attack = {
-    /**
-     * Name
-     */
     name: string;
     /**
-     * Bonus
-     *
      * Added to the attack roll.
      */
     bonus?: number;
     /**
-     * Damage
-     *
-     * Damage in dice notation (``1d8+3``); every die here is doubled on a critical hit, so
+     * Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
      * extra dice that are part of the attack (sneak attack...) belong in it.
      */
     damage?: string;
+    kind?: AttackKind;
     /**
-     * Kind
-     */
-    kind?: 'melee' | 'ranged' | 'spell';
-    /**
-     * Reach
-     *
      * Melee reach in feet.
      */
     reach?: number;
     /**
-     * Range
-     *
      * Normal range in feet for ranged and spell attacks.
      */
     range?: number | null;
-    /**
-     * Longrange
-     */
     longRange?: number | null;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
     /**
-     * Condition
-     *
      * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
      */
     condition?: number | null;
-    /**
-     * Maxcondition
-     */
     maxCondition?: number | null;
     /**
-     * Ammo
-     *
      * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
      */
     ammo?: number | null;
-    /**
-     * Capacity
-     */
     capacity?: number | null;
-    /**
-     * Ammotype
-     */
     ammoType?: string | null;
 };
 
 /**
- * AttackOddsOutcome
- *
+ * One of: `melee`, `ranged`, `spell`.
+ */
+export type AttackKind = 'melee' | 'ranged' | 'spell';
+
+/**
  * The exact chances of one attack (floats rounded to 12 decimals).
  */
 export type AttackOddsOutcome = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
     /**
-     * Targetac
-     *
      * The AC the attack has to meet: cover and AC effects included.
      */
     targetAc: number;
-    /**
-     * Cover
-     */
-    cover: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Coversource
-     */
-    coverSource: 'computed' | 'stated' | 'none';
-    /**
-     * Advantage
-     */
+    cover: CoverDegree;
+    coverSource: CoverSource;
     advantage: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage: boolean;
-    /**
-     * Advantagesources
-     */
     advantageSources: Array<string>;
-    /**
-     * Disadvantagesources
-     */
     disadvantageSources: Array<string>;
-    /**
-     * Hit
-     */
     hit: number;
-    /**
-     * Critical
-     */
     critical: number;
     /**
-     * Fumble
-     *
      * A natural roll at or below the fumble range that misses.
      */
     fumble: number;
     /**
-     * Damage
-     *
      * Damage the attack deals to the target (0 on a miss), sorted by value: its own damage
-     * plus, in ``d20``, the damage critical-table bands deal to the target.
+     * plus, in `d20`, the damage critical-table bands deal to the target.
      */
     damage: Array<DamageChance>;
-    /**
-     * Meandamage
-     */
     meanDamage: number;
     /**
-     * Drop
-     *
      * The target goes from above 0 HP to 0 HP.
      */
     drop: number;
     /**
-     * Death
-     *
      * The target is alive before and dead after (any rule: instant death, a monster at 0
      * HP, death save failures from damage at 0 HP).
      */
     death: number;
     /**
-     * Instantdeath
-     *
-     * The target dies from the instant death rules (``d20.death.instant`` /
-     * ``d100.death.instant``, or damage at 0 HP of at least its maximum HP).
+     * The target dies from the instant death rules (`d20.death.instant` /
+     * `d100.death.instant`, or damage at 0 HP of at least its maximum HP).
      */
     instantDeath: number;
     /**
-     * Criticalbands
-     *
-     * ``d20``: every band of the Critical Hit and Critical Fumble tables this attack rolls
+     * `d20`: every band of the Critical Hit and Critical Fumble tables this attack rolls
      * on, with its chance. Empty for rulesets without the tables.
      */
-    criticalBands?: Array<BandChance>;
+    criticalBands: Array<BandChance>;
     /**
-     * Excludes
-     *
      * What the figures leave out.
      */
-    excludes?: Array<string>;
+    excludes: Array<string>;
 };
 
 /**
- * AttackOddsRequest
- *
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Stateless: the encounter travels with the request.
  */
 export type AttackOddsRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     attack?: Attack | null;
-    /**
-     * Advantage
-     */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
-    /**
-     * Cover
-     */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
-    /**
-     * Applydamage
-     */
+    cover?: CoverDegree | null;
     applyDamage?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * AttackOddsResponse
- *
  * The result of attackOdds: every event, a summary and the seed.
  */
-export type AttackOddsResponse = {
-    /**
-     * Events
-     */
+export type AttackOddsResult = {
     events: Array<Event>;
     outcome: AttackOddsOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * AttackOddsSessionRequest
- *
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Session mode: the encounter is the session's.
  */
 export type AttackOddsSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     attack?: Attack | null;
-    /**
-     * Advantage
-     */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
-    /**
-     * Cover
-     */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
-    /**
-     * Applydamage
-     */
+    cover?: CoverDegree | null;
     applyDamage?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * AttackOddsSessionResponse
- *
  * The result of attackOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type AttackOddsSessionResponse = {
-    /**
-     * Events
-     */
+export type AttackOddsSessionResult = {
     events: Array<Event>;
     outcome: AttackOddsOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * AttackOutcome
- *
  * What an attack did: the roll against the AC, every source of (dis)advantage, damage.
  */
 export type AttackOutcome = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Hit
-     */
     hit: boolean;
-    /**
-     * Critical
-     */
     critical: boolean;
-    /**
-     * Fumble
-     */
     fumble: boolean;
     /**
-     * Natural
-     *
      * The face of the kept attack die.
      */
     natural: number;
-    /**
-     * Total
-     */
     total: number;
     /**
-     * Targetac
-     *
      * The AC the attack had to meet, cover included.
      */
     targetAc: number;
-    /**
-     * Cover
-     */
-    cover: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Coversource
-     */
-    coverSource: 'computed' | 'stated' | 'none';
-    /**
-     * Advantage
-     */
+    cover: CoverDegree;
+    coverSource: CoverSource;
     advantage: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage: boolean;
-    /**
-     * Advantagesources
-     */
     advantageSources: Array<string>;
-    /**
-     * Disadvantagesources
-     */
     disadvantageSources: Array<string>;
     /**
-     * Damage
-     *
      * Damage rolled on a hit (null on a miss).
      */
     damage: number | null;
-    /**
-     * Damageapplied
-     */
     damageApplied: boolean;
-    /**
-     * Targetdropped
-     */
     targetDropped: boolean;
-    /**
-     * Targetdied
-     */
     targetDied: boolean;
 };
 
 /**
- * AttackReach
- *
+ * An attack a combatant can make, or the caller can describe inline.
+ */
+export type AttackOutput = {
+    name: string;
+    /**
+     * Added to the attack roll.
+     */
+    bonus: number;
+    /**
+     * Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
+     * extra dice that are part of the attack (sneak attack...) belong in it.
+     */
+    damage: string;
+    kind: AttackKind;
+    /**
+     * Melee reach in feet.
+     */
+    reach: number;
+    /**
+     * Normal range in feet for ranged and spell attacks.
+     */
+    range: number | null;
+    longRange: number | null;
+    damageType: string | null;
+    /**
+     * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
+     */
+    condition: number | null;
+    maxCondition: number | null;
+    /**
+     * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
+     */
+    ammo: number | null;
+    capacity: number | null;
+    ammoType: string | null;
+};
+
+/**
  * Whether one of the attacker's attacks can reach the target.
  */
 export type AttackReach = {
-    /**
-     * Name
-     */
     name: string;
-    /**
-     * Kind
-     */
     kind: string;
-    /**
-     * Inrange
-     */
     inRange: boolean;
     /**
-     * Longrange
-     *
      * In range only at long range: the attack has disadvantage.
      */
     longRange: boolean;
 };
 
 /**
- * BandChance
- *
  * The chance that a critical-table band's effect happens on this attack.
  */
 export type BandChance = {
     /**
-     * Table
-     *
-     * ``weapon_hit``, ``weapon_fumble``, ``spell_hit`` or ``spell_fumble``.
+     * `weaponHit`, `weaponFumble`, `spellHit` or `spellFumble`.
      */
     table: string;
-    /**
-     * Low
-     */
     low: number;
-    /**
-     * High
-     */
     high: number;
-    /**
-     * Title
-     */
     title: string;
-    /**
-     * Probability
-     */
     probability: number;
 };
 
 /**
- * Cell
- *
- * A grid cell: ``x`` column and ``y`` row on squares (y grows downward); axial ``q``
- * (as ``x``) and ``r`` (as ``y``) on hexes.
+ * A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
+ * (as `x`) and `r` (as `y`) on hexes.
  */
 export type Cell = {
-    /**
-     * X
-     */
     x: number;
-    /**
-     * Y
-     */
     y: number;
 };
 
 /**
- * ChoiceOutcome
- *
  * What resolving a pending choice did.
  */
 export type ChoiceOutcome = {
-    /**
-     * Choiceid
-     */
     choiceId: string;
-    /**
-     * Decision
-     */
     decision: string;
     /**
-     * Owner
-     *
-     * Who decided: a combatant id, or ``dm``.
+     * Who decided: a combatant id, or `dm`.
      */
     owner: string;
     /**
-     * Applied
-     *
      * One line for each effect applied (empty when declined).
      */
-    applied?: Array<string>;
+    applied: Array<string>;
     /**
-     * Offered
-     *
      * Ids of new pending choices the accepted effects raised (a check's DM choice...).
      */
-    offered?: Array<string>;
+    offered: Array<string>;
 };
 
 /**
- * Combatant
- *
  * One creature in the fight.
  */
 export type Combatant = {
-    /**
-     * Id
-     */
     id: string;
-    /**
-     * Name
-     */
     name: string;
     /**
-     * Side
-     *
      * Combatants on the same side are allies; every other side is hostile.
      */
     side: string;
@@ -708,45 +391,20 @@ export type Combatant = {
      * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
      */
     position: Cell;
-    /**
-     * Hp
-     */
     hp: number;
-    /**
-     * Maxhp
-     */
     maxHp: number;
-    /**
-     * Ac
-     */
     ac: number;
     /**
-     * Kind
-     *
      * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
      */
-    kind?: 'pc' | 'monster';
+    kind?: CombatantKind;
     /**
-     * Villain
-     *
      * A mighty villain or special NPC: follows the player-character death rules.
      */
     villain?: boolean;
-    /**
-     * Size
-     */
-    size?: 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
-    /**
-     * Temphp
-     */
+    size?: Size;
     tempHp?: number;
-    /**
-     * Speed
-     */
     speed?: number;
-    /**
-     * Initiativebonus
-     */
     initiativeBonus?: number;
     abilities?: Abilities;
     /**
@@ -754,295 +412,275 @@ export type Combatant = {
      */
     saves?: Abilities | null;
     /**
-     * Skills
-     *
-     * Skill and check bonuses by name (``medicine``, ``athletics``, ``stealth``...).
+     * Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
      */
     skills?: {
         [key: string]: number;
     };
-    /**
-     * Attacks
-     */
     attacks?: Array<Attack>;
-    /**
-     * Attacksperaction
-     */
     attacksPerAction?: number;
-    /**
-     * Conditions
-     */
     conditions?: Array<Condition>;
-    /**
-     * Effects
-     */
     effects?: Array<Effect>;
     deathSaves?: DeathSaves;
-    /**
-     * Stable
-     */
     stable?: boolean;
-    /**
-     * Dead
-     */
     dead?: boolean;
     budget?: TurnBudget;
-    /**
-     * Exhaustion
-     */
     exhaustion?: number;
     /**
-     * Group
-     *
-     * Initiative group: the group rolls once and acts together (``d20.init.groups``).
+     * Initiative group: the group rolls once and acts together (`d20.init.groups`).
      */
     group?: string | null;
     /**
-     * Controller
-     *
-     * The combatant that controls this one: it acts right after it (``d20.init.companions``).
+     * The combatant that controls this one: it acts right after it (`d20.init.companions`).
      */
     controller?: string | null;
     /**
-     * Features
-     *
      * Named features and devices that change the rules for this creature.
      */
     features?: Array<string>;
-    /**
-     * Immunetoflanking
-     */
     immuneToFlanking?: boolean;
     /**
-     * Footprint
-     *
      * Explicit cells occupied, overriding the space its size gives.
      */
     footprint?: Array<Cell> | null;
     readied?: ReadiedAction | null;
     /**
-     * Concentration
-     *
      * The spell this creature is concentrating on.
      */
     concentration?: string | null;
     /**
-     * Stealth
-     *
      * The Stealth total of a hiding creature: what a searcher must beat.
      */
     stealth?: number | null;
     /**
-     * Aware
-     *
      * d10: whether it knew combat had begun; null means derive it at initiative.
      */
     aware?: boolean | null;
-    /**
-     * Climbspeed
-     */
     climbSpeed?: number | null;
-    /**
-     * Swimspeed
-     */
     swimSpeed?: number | null;
-    /**
-     * Flyspeed
-     */
     flySpeed?: number | null;
     /**
-     * Ammunition
-     *
      * Rounds carried, by ammunition type (d100 Reload).
      */
     ammunition?: {
         [key: string]: number;
     };
-    /**
-     * Strengthscore
-     */
     strengthScore?: number | null;
     /**
-     * Carryingcapacity
-     *
      * Pounds; omitted means Strength score x 15.
      */
     carryingCapacity?: number | null;
-    /**
-     * Carriedweight
-     */
     carriedWeight?: number;
 };
 
 /**
- * Condition
- *
- * A named condition (``prone``, ``unconscious``, ``stunned``...) with how long it lasts.
+ * One of: `pc`, `monster`.
  */
-export type Condition = {
-    /**
-     * Name
-     */
+export type CombatantKind = 'pc' | 'monster';
+
+/**
+ * One creature in the fight.
+ */
+export type CombatantOutput = {
+    id: string;
     name: string;
     /**
-     * Source
+     * Combatants on the same side are allies; every other side is hostile.
      */
+    side: string;
+    /**
+     * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
+     */
+    position: Cell;
+    hp: number;
+    maxHp: number;
+    ac: number;
+    /**
+     * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
+     */
+    kind: CombatantKind;
+    /**
+     * A mighty villain or special NPC: follows the player-character death rules.
+     */
+    villain: boolean;
+    size: Size;
+    tempHp: number;
+    speed: number;
+    initiativeBonus: number;
+    abilities: AbilitiesOutput;
+    /**
+     * Saving-throw bonuses; omitted means the ability modifiers.
+     */
+    saves: AbilitiesOutput | null;
+    /**
+     * Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
+     */
+    skills: {
+        [key: string]: number;
+    };
+    attacks: Array<AttackOutput>;
+    attacksPerAction: number;
+    conditions: Array<ConditionOutput>;
+    effects: Array<EffectOutput>;
+    deathSaves: DeathSavesOutput;
+    stable: boolean;
+    dead: boolean;
+    budget: TurnBudgetOutput;
+    exhaustion: number;
+    /**
+     * Initiative group: the group rolls once and acts together (`d20.init.groups`).
+     */
+    group: string | null;
+    /**
+     * The combatant that controls this one: it acts right after it (`d20.init.companions`).
+     */
+    controller: string | null;
+    /**
+     * Named features and devices that change the rules for this creature.
+     */
+    features: Array<string>;
+    immuneToFlanking: boolean;
+    /**
+     * Explicit cells occupied, overriding the space its size gives.
+     */
+    footprint: Array<Cell> | null;
+    readied: ReadiedActionOutput | null;
+    /**
+     * The spell this creature is concentrating on.
+     */
+    concentration: string | null;
+    /**
+     * The Stealth total of a hiding creature: what a searcher must beat.
+     */
+    stealth: number | null;
+    /**
+     * d10: whether it knew combat had begun; null means derive it at initiative.
+     */
+    aware: boolean | null;
+    climbSpeed: number | null;
+    swimSpeed: number | null;
+    flySpeed: number | null;
+    /**
+     * Rounds carried, by ammunition type (d100 Reload).
+     */
+    ammunition: {
+        [key: string]: number;
+    };
+    strengthScore: number | null;
+    /**
+     * Pounds; omitted means Strength score x 15.
+     */
+    carryingCapacity: number | null;
+    carriedWeight: number;
+};
+
+/**
+ * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
+ */
+export type Condition = {
+    name: string;
     source?: string | null;
     duration?: Duration | null;
 };
 
 /**
- * ContestOutcome
- *
+ * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
+ */
+export type ConditionOutput = {
+    name: string;
+    source: string | null;
+    duration: DurationOutput | null;
+};
+
+/**
  * A shove, grapple, escape or release: the contest (if any) and what it did.
  */
 export type ContestOutcome = {
-    /**
-     * Actorid
-     */
     actorId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Success
-     */
     success: boolean;
     /**
-     * Automatic
-     *
      * Decided without rolls (an incapacitated target or grappler, or a release).
      */
     automatic: boolean;
-    /**
-     * Actortotal
-     */
     actorTotal: number | null;
-    /**
-     * Targettotal
-     */
     targetTotal: number | null;
     /**
-     * Result
-     *
-     * ``prone``, ``pushed``, ``push-blocked``, ``grappled``, ``escaped``, ``released`` or
-     * ``failed``.
+     * `prone`, `pushed`, `push-blocked`, `grappled`, `escaped`, `released` or
+     * `failed`.
      */
     result: string;
     /**
      * Where a pushed target ended up.
      */
-    position?: Cell | null;
+    position: Cell | null;
 };
 
 /**
- * CoverOutcome
- *
- * The cover the target has against the attacker (``d20.cover.*``).
+ * One of: `none`, `half`, `three-quarters`, `total`.
+ */
+export type CoverDegree = 'none' | 'half' | 'three-quarters' | 'total';
+
+/**
+ * The cover the target has against the attacker (`d20.cover.*`).
  */
 export type CoverOutcome = {
+    degree: CoverDegree;
     /**
-     * Degree
-     */
-    degree: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Acbonus
-     *
      * Null for total cover: the target can't be targeted directly.
      */
     acBonus: number | null;
-    /**
-     * Savebonus
-     */
     saveBonus: number | null;
     /**
-     * Saveability
-     *
      * The saving throw cover protects: Dexterity (d20), Athletics (d100).
      */
     saveAbility: string;
 };
 
 /**
- * CoverRequest
- *
  * The cover a target has against an attacker, from the map. Stateless: the encounter travels with the request.
  */
 export type CoverRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * CoverResponse
- *
  * The result of cover: every event, a summary and the seed.
  */
-export type CoverResponse = {
-    /**
-     * Events
-     */
+export type CoverResult = {
     events: Array<Event>;
     outcome: CoverOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * CoverSessionRequest
- *
  * The cover a target has against an attacker, from the map. Session mode: the encounter is the session's.
  */
 export type CoverSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * CoverSessionResponse
- *
  * The result of cover: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type CoverSessionResponse = {
-    /**
-     * Events
-     */
+export type CoverSessionResult = {
     events: Array<Event>;
     outcome: CoverOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * CreateSessionRequest
- *
+ * One of: `computed`, `stated`, `none`.
+ */
+export type CoverSource = 'computed' | 'stated' | 'none';
+
+/**
  * The encounter a new session starts from.
  */
 export type CreateSessionRequest = {
@@ -1050,707 +688,407 @@ export type CreateSessionRequest = {
 };
 
 /**
- * DamageChance
- *
  * One value of the damage distribution and its probability.
  */
 export type DamageChance = {
-    /**
-     * Value
-     */
     value: number;
-    /**
-     * Probability
-     */
     probability: number;
 };
 
 /**
- * DamageOutcome
- *
  * What damage did to its target: temp HP absorbed, HP lost, dropped, died.
  */
 export type DamageOutcome = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Temphpabsorbed
-     */
     tempHpAbsorbed: number;
-    /**
-     * Hplost
-     */
     hpLost: number;
-    /**
-     * Hp
-     */
     hp: number;
     /**
-     * Dropped
-     *
      * The target went from above 0 HP to 0.
      */
     dropped: boolean;
-    /**
-     * Died
-     */
     died: boolean;
-    /**
-     * Instantdeath
-     */
     instantDeath: boolean;
-    /**
-     * Unconscious
-     */
     unconscious: boolean;
-    /**
-     * Deathsavefailures
-     */
     deathSaveFailures: number;
 };
 
 /**
- * DashRequest
- *
  * Dash: extra movement equal to your speed. Stateless: the encounter travels with the request.
  */
 export type DashRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DashResponse
- *
  * The result of dash: the new encounter, every event, a summary and the seed.
  */
-export type DashResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DashResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * DashSessionRequest
- *
  * Dash: extra movement equal to your speed. Session mode: the encounter is the session's.
  */
 export type DashSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DashSessionResponse
- *
  * The result of dash: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DashSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DashSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * DeathSave
- *
- * A death saving throw rolled at the start of a turn (``d20.death.saves``).
+ * A death saving throw rolled at the start of a turn (`d20.death.saves`).
  */
 export type DeathSave = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Natural
-     */
     natural: number;
-    /**
-     * Success
-     */
     success: boolean;
-    /**
-     * Successes
-     */
     successes: number;
-    /**
-     * Failures
-     */
     failures: number;
-    /**
-     * Stable
-     */
     stable: boolean;
-    /**
-     * Dead
-     */
     dead: boolean;
     /**
-     * Regainedhp
-     *
-     * A natural 20: 1 HP back, conscious again (``d20.death.nat``).
+     * A natural 20: 1 HP back, conscious again (`d20.death.nat`).
      */
     regainedHp: boolean;
     /**
-     * Hourstoregain
-     *
      * Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied).
      */
-    hoursToRegain?: number | null;
+    hoursToRegain: number | null;
 };
 
 /**
- * DeathSaves
- *
  * Death saving throws collected while at 0 HP; three of a kind decide.
  */
 export type DeathSaves = {
-    /**
-     * Successes
-     */
     successes?: number;
-    /**
-     * Failures
-     */
     failures?: number;
 };
 
 /**
- * DeferredDamage
- *
+ * Death saving throws collected while at 0 HP; three of a kind decide.
+ */
+export type DeathSavesOutput = {
+    successes: number;
+    failures: number;
+};
+
+/**
  * Damage held until a d10 simultaneous step ends.
  */
 export type DeferredDamage = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Critical
-     */
     critical?: boolean;
-    /**
-     * Melee
-     */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
 };
 
 /**
- * Die
- *
- * One die rolled: its number of sides, the face it showed, and whether it counted.
+ * Damage held until a d10 simultaneous step ends.
  */
-export type Die = {
-    /**
-     * Sides
-     */
-    sides: number;
-    /**
-     * Value
-     */
-    value: number;
-    /**
-     * Kept
-     */
-    kept?: boolean;
+export type DeferredDamageOutput = {
+    targetId: string;
+    amount: number;
+    sourceId: string | null;
+    critical: boolean;
+    melee: boolean;
+    knockout: boolean;
 };
 
 /**
- * DisengageRequest
- *
+ * One die rolled: its number of sides, the face it showed, and whether it counted.
+ */
+export type Die = {
+    sides: number;
+    value: number;
+    kept: boolean;
+};
+
+/**
  * Disengage until your turn ends. Stateless: the encounter travels with the request.
  */
 export type DisengageRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DisengageResponse
- *
  * The result of disengage: the new encounter, every event, a summary and the seed.
  */
-export type DisengageResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DisengageResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * DisengageSessionRequest
- *
  * Disengage until your turn ends. Session mode: the encounter is the session's.
  */
 export type DisengageSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DisengageSessionResponse
- *
  * The result of disengage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DisengageSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DisengageSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * DodgeRequest
- *
  * Dodge until the start of your next turn. Stateless: the encounter travels with the request.
  */
 export type DodgeRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DodgeResponse
- *
  * The result of dodge: the new encounter, every event, a summary and the seed.
  */
-export type DodgeResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DodgeResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * DodgeSessionRequest
- *
  * Dodge until the start of your next turn. Session mode: the encounter is the session's.
  */
 export type DodgeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * DodgeSessionResponse
- *
  * The result of dodge: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DodgeSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DodgeSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * DrinkPotionRequest
- *
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Stateless: the encounter travels with the request.
  */
 export type DrinkPotionRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Source
-     */
-    source?: 'hand' | 'pouch' | 'belt' | 'backpack';
-    /**
-     * Healing
-     */
+    source?: PotionSource;
     healing?: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * DrinkPotionResponse
- *
  * The result of drinkPotion: the new encounter, every event, a summary and the seed.
  */
-export type DrinkPotionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DrinkPotionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HealOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * DrinkPotionSessionRequest
- *
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Session mode: the encounter is the session's.
  */
 export type DrinkPotionSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Source
-     */
-    source?: 'hand' | 'pouch' | 'belt' | 'backpack';
-    /**
-     * Healing
-     */
+    source?: PotionSource;
     healing?: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * DrinkPotionSessionResponse
- *
  * The result of drinkPotion: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DrinkPotionSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DrinkPotionSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HealOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * DropProneRequest
- *
  * Drop prone, for no movement. Stateless: the encounter travels with the request.
  */
 export type DropProneRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * DropProneResponse
- *
  * The result of dropProne: the new encounter, every event, a summary and the seed.
  */
-export type DropProneResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DropProneResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: PostureOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * DropProneSessionRequest
- *
  * Drop prone, for no movement. Session mode: the encounter is the session's.
  */
 export type DropProneSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * DropProneSessionResponse
- *
  * The result of dropProne: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DropProneSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type DropProneSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: PostureOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Duration
- *
  * How long a condition or effect lasts. Set exactly one way:
  *
- * * ``ends`` + ``of`` (+ ``turns``): until the start or end of ``of``'s ``turns``-th next turn;
- * * ``rounds``: for that many rounds, counted down each time a new round begins;
- * * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
+ * * `ends` + `of` (+ `turns`): until the start or end of `of`'s `turns`-th next turn;
+ * * `rounds`: for that many rounds, counted down each time a new round begins;
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
  *
  * With none of them set it lasts until removed.
  */
 export type Duration = {
-    /**
-     * Ends
-     */
-    ends?: 'start' | 'end' | null;
-    /**
-     * Of
-     */
+    ends?: DurationEnds | null;
     of?: string | null;
-    /**
-     * Turns
-     */
     turns?: number;
-    /**
-     * Rounds
-     */
     rounds?: number | null;
-    /**
-     * Untildamaged
-     */
     untilDamaged?: boolean;
 };
 
 /**
- * Effect
+ * One of: `start`, `end`.
+ */
+export type DurationEnds = 'start' | 'end';
+
+/**
+ * How long a condition or effect lasts. Set exactly one way:
  *
+ * * `ends` + `of` (+ `turns`): until the start or end of `of`'s `turns`-th next turn;
+ * * `rounds`: for that many rounds, counted down each time a new round begins;
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+ *
+ * With none of them set it lasts until removed.
+ */
+export type DurationOutput = {
+    ends: DurationEnds | null;
+    of: string | null;
+    turns: number;
+    rounds: number | null;
+    untilDamaged: boolean;
+};
+
+/**
  * A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
  *
- * ``kind``: ``advantage`` / ``disadvantage`` on the holder's ``roll``; ``ac-bonus`` (``value``);
- * ``blocked-component`` (``note`` names it); ``speed-halved``; ``other`` (described in
- * ``note``). ``roll``: ``attack``, ``spell-attack``, ``save``, ``spell-save``, ``check``, or
- * ``attacks-against`` (rolls made against the holder: advantage here means its attackers
- * have advantage). ``against`` limits it to one creature (the target, the attacker or the
- * source); ``uses`` counts the rolls it still applies to; ``starts_round`` delays it.
+ * `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
+ * `blocked-component` (`note` names it); `speed-halved`; `other` (described in
+ * `note`). `roll`: `attack`, `spell-attack`, `save`, `spell-save`, `check`, or
+ * `attacks-against` (rolls made against the holder: advantage here means its attackers
+ * have advantage). `against` limits it to one creature (the target, the attacker or the
+ * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
  */
 export type Effect = {
-    /**
-     * Kind
-     */
     kind: string;
-    /**
-     * Roll
-     */
     roll?: string;
-    /**
-     * Against
-     */
     against?: string | null;
-    /**
-     * Value
-     */
     value?: number;
-    /**
-     * Uses
-     */
     uses?: number | null;
-    /**
-     * Startsround
-     */
     startsRound?: number | null;
     duration?: Duration | null;
-    /**
-     * Source
-     */
     source?: string | null;
-    /**
-     * Note
-     */
     note?: string | null;
 };
 
 /**
- * Encounter
+ * A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
  *
+ * `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
+ * `blocked-component` (`note` names it); `speed-halved`; `other` (described in
+ * `note`). `roll`: `attack`, `spell-attack`, `save`, `spell-save`, `check`, or
+ * `attacks-against` (rolls made against the holder: advantage here means its attackers
+ * have advantage). `against` limits it to one creature (the target, the attacker or the
+ * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
+ */
+export type EffectOutput = {
+    kind: string;
+    roll: string;
+    against: string | null;
+    value: number;
+    uses: number | null;
+    startsRound: number | null;
+    duration: DurationOutput | null;
+    source: string | null;
+    note: string | null;
+};
+
+/**
  * The whole state of one fight.
  */
 export type Encounter = {
-    /**
-     * Ruleset
-     */
-    ruleset: 'd20' | 'd100' | 'd10';
+    ruleset: Ruleset;
     grid: Grid;
-    /**
-     * Combatants
-     */
     combatants: Array<Combatant>;
     /**
-     * Round
-     *
      * 0 until initiative is rolled.
      */
     round?: number;
     /**
-     * Turnof
-     *
      * Whose turn it is, by combatant id.
      */
     turnOf?: string | null;
     /**
-     * Order
-     *
      * The initiative order, first to act first.
      */
     order?: Array<InitiativeEntry>;
-    /**
-     * Pendingchoices
-     */
     pendingChoices?: Array<PendingChoice>;
-    /**
-     * Areas
-     */
     areas?: Array<Area>;
     /**
      * d10 only: the open simultaneous step.
@@ -1759,43 +1097,23 @@ export type Encounter = {
 };
 
 /**
- * EncounterOddsOutcome
- *
  * The simulated fights: rounds to a decision (mean and 95% confidence interval over
  * the finished runs) and each side's chance to win.
  */
 export type EncounterOddsOutcome = {
-    /**
-     * Runs
-     */
     runs: number;
     /**
-     * Finished
-     *
      * Runs that ended with one side standing.
      */
     finished: number;
-    /**
-     * Roundsmean
-     */
     roundsMean: number | null;
     /**
-     * Roundslow
-     *
      * Lower bound of the 95% confidence interval of the mean (normal approximation).
      */
     roundsLow: number | null;
-    /**
-     * Roundshigh
-     */
     roundsHigh: number | null;
-    /**
-     * Sides
-     */
     sides: Array<SideChance>;
     /**
-     * Unfinished
-     *
      * Share of runs with no winner: round cap reached, a round with no possible attack,
      * or nobody left standing.
      */
@@ -1803,2599 +1121,1371 @@ export type EncounterOddsOutcome = {
 };
 
 /**
- * EncounterOddsRequest
- *
  * Simulate the fight many times: expected rounds and each side's chance to win. Stateless: the encounter travels with the request.
  */
 export type EncounterOddsRequest = {
     encounter: Encounter;
-    /**
-     * Runs
-     */
     runs?: number;
-    /**
-     * Maxrounds
-     */
     maxRounds?: number;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * EncounterOddsResponse
- *
  * The result of encounterOdds: every event, a summary and the seed.
  */
-export type EncounterOddsResponse = {
-    /**
-     * Events
-     */
+export type EncounterOddsResult = {
     events: Array<Event>;
     outcome: EncounterOddsOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * EncounterOddsSessionRequest
- *
  * Simulate the fight many times: expected rounds and each side's chance to win. Session mode: the encounter is the session's.
  */
 export type EncounterOddsSessionRequest = {
-    /**
-     * Runs
-     */
     runs?: number;
-    /**
-     * Maxrounds
-     */
     maxRounds?: number;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * EncounterOddsSessionResponse
- *
  * The result of encounterOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type EncounterOddsSessionResponse = {
-    /**
-     * Events
-     */
+export type EncounterOddsSessionResult = {
     events: Array<Event>;
     outcome: EncounterOddsOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * EscapeGrappleRequest
- *
+ * The whole state of one fight.
+ */
+export type EncounterOutput = {
+    ruleset: Ruleset;
+    grid: GridOutput;
+    combatants: Array<CombatantOutput>;
+    /**
+     * 0 until initiative is rolled.
+     */
+    round: number;
+    /**
+     * Whose turn it is, by combatant id.
+     */
+    turnOf: string | null;
+    /**
+     * The initiative order, first to act first.
+     */
+    order: Array<InitiativeEntryOutput>;
+    pendingChoices: Array<PendingChoiceOutput>;
+    areas: Array<AreaOutput>;
+    /**
+     * d10 only: the open simultaneous step.
+     */
+    step: StepOutput | null;
+};
+
+/**
  * d100: escape a grapple, unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
  */
 export type EscapeGrappleRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Grapplerid
-     */
     grapplerId?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * EscapeGrappleResponse
- *
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed.
  */
-export type EscapeGrappleResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type EscapeGrappleResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * EscapeGrappleSessionRequest
- *
  * d100: escape a grapple, unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
  */
 export type EscapeGrappleSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Grapplerid
-     */
     grapplerId?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * EscapeGrappleSessionResponse
- *
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type EscapeGrappleSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type EscapeGrappleSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Event
- *
  * One entry of the log.
  *
- * ``type`` is a short kebab-case word (``roll``, ``attack-hit``, ``damage``, ``death``...);
- * ``rule`` names the RULES.md id that decided it, where one did; ``data`` carries the
+ * `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
+ * `rule` names the RULES.md id that decided it, where one did; `data` carries the
  * type's own details.
  */
 export type Event = {
-    /**
-     * Type
-     */
     type: string;
-    /**
-     * Message
-     */
     message: string;
-    /**
-     * Actor
-     */
-    actor?: string | null;
-    /**
-     * Target
-     */
-    target?: string | null;
-    roll?: Roll | null;
-    /**
-     * Amount
-     */
-    amount?: number | null;
-    /**
-     * Rule
-     */
-    rule?: string | null;
-    /**
-     * Data
-     */
-    data?: {
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    data: {
         [key: string]: unknown;
     };
 };
 
 /**
- * EventPage
- *
  * A page of a session's event log, oldest first.
  */
 export type EventPage = {
-    /**
-     * Items
-     */
     items: Array<SessionEvent>;
-    /**
-     * Offset
-     */
     offset: number;
-    /**
-     * Limit
-     */
     limit: number;
     /**
-     * Total
-     *
      * How many entries the whole log holds.
      */
     total: number;
     /**
-     * Nextoffset
-     *
-     * The ``offset`` of the next page, or null on the last one.
+     * The `offset` of the next page, or null on the last one.
      */
     nextOffset: number | null;
 };
 
 /**
- * FlankingOutcome
- *
- * Whether the attacker flanks the target, and with whom (``d20.flank.*``).
+ * Whether the attacker flanks the target, and with whom (`d20.flank.*`).
  */
 export type FlankingOutcome = {
-    /**
-     * Flanks
-     */
     flanks: boolean;
-    /**
-     * Partners
-     */
     partners: Array<string>;
-    /**
-     * Reason
-     */
     reason: string;
 };
 
 /**
- * FlankingRequest
- *
  * Whether an attacker flanks a target, and with whom. Stateless: the encounter travels with the request.
  */
 export type FlankingRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * FlankingResponse
- *
  * The result of flanking: every event, a summary and the seed.
  */
-export type FlankingResponse = {
-    /**
-     * Events
-     */
+export type FlankingResult = {
     events: Array<Event>;
     outcome: FlankingOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * FlankingSessionRequest
- *
  * Whether an attacker flanks a target, and with whom. Session mode: the encounter is the session's.
  */
 export type FlankingSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * FlankingSessionResponse
- *
  * The result of flanking: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type FlankingSessionResponse = {
-    /**
-     * Events
-     */
+export type FlankingSessionResult = {
     events: Array<Event>;
     outcome: FlankingOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * GrappleRequest
- *
  * d100: grapple a creature (replaces one attack, needs a free hand). Stateless: the encounter travels with the request.
  */
 export type GrappleRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Freehand
-     */
     freeHand?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * GrappleResponse
- *
  * The result of grapple: the new encounter, every event, a summary and the seed.
  */
-export type GrappleResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type GrappleResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * GrappleSessionRequest
- *
  * d100: grapple a creature (replaces one attack, needs a free hand). Session mode: the encounter is the session's.
  */
 export type GrappleSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Freehand
-     */
     freeHand?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * GrappleSessionResponse
- *
  * The result of grapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type GrappleSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type GrappleSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Grid
- *
  * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
  */
 export type Grid = {
-    /**
-     * Width
-     */
     width: number;
-    /**
-     * Height
-     */
     height: number;
+    kind?: GridKind;
     /**
-     * Kind
-     */
-    kind?: 'square' | 'hex';
-    /**
-     * Hexorientation
-     *
      * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
      */
-    hexOrientation?: 'pointy' | 'flat';
+    hexOrientation?: GridHexOrientation;
     /**
-     * Blocked
-     *
      * Cells filled by walls or other features: impassable, they block lines of sight and cover.
      */
     blocked?: Array<Cell>;
     /**
-     * Difficult
-     *
      * Cells of difficult terrain: entering one costs double.
      */
     difficult?: Array<Cell>;
     /**
-     * Climb
-     *
      * Cells that must be climbed (the mover uses its climbing speed there).
      */
     climb?: Array<Cell>;
     /**
-     * Swim
-     *
      * Cells of water (the mover uses its swimming speed there).
      */
     swim?: Array<Cell>;
 };
 
 /**
- * HealOutcome
+ * One of: `pointy`, `flat`.
  */
+export type GridHexOrientation = 'pointy' | 'flat';
+
+/**
+ * One of: `square`, `hex`.
+ */
+export type GridKind = 'square' | 'hex';
+
+/**
+ * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
+ */
+export type GridOutput = {
+    width: number;
+    height: number;
+    kind: GridKind;
+    /**
+     * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
+     */
+    hexOrientation: GridHexOrientation;
+    /**
+     * Cells filled by walls or other features: impassable, they block lines of sight and cover.
+     */
+    blocked: Array<Cell>;
+    /**
+     * Cells of difficult terrain: entering one costs double.
+     */
+    difficult: Array<Cell>;
+    /**
+     * Cells that must be climbed (the mover uses its climbing speed there).
+     */
+    climb: Array<Cell>;
+    /**
+     * Cells of water (the mover uses its swimming speed there).
+     */
+    swim: Array<Cell>;
+};
+
 export type HealOutcome = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Healed
-     */
     healed: number;
-    /**
-     * Hp
-     */
     hp: number;
     /**
-     * Conscious
-     *
      * It was at 0 HP and is conscious again.
      */
     conscious: boolean;
-    /**
-     * Spent
-     */
     spent: string;
 };
 
 /**
- * HealRequest
- *
  * Healing from the DM or an effect. Stateless: the encounter travels with the request.
  */
 export type HealRequest = {
     encounter: Encounter;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * HealResponse
- *
  * The result of heal: the new encounter, every event, a summary and the seed.
  */
-export type HealResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HealResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HealOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * HealSessionRequest
- *
  * Healing from the DM or an effect. Session mode: the encounter is the session's.
  */
 export type HealSessionRequest = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * HealSessionResponse
- *
  * The result of heal: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HealSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HealSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HealOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
-/**
- * HelpOutcome
- */
 export type HelpOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    effect: Effect;
+    effect: EffectOutput;
 };
 
 /**
- * HelpRequest
- *
  * Help: an ally's next check or attack has advantage. Stateless: the encounter travels with the request.
  */
 export type HelpRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Task
-     */
     task?: string | null;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * HelpResponse
- *
  * The result of help: the new encounter, every event, a summary and the seed.
  */
-export type HelpResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HelpResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HelpOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * HelpSessionRequest
- *
  * Help: an ally's next check or attack has advantage. Session mode: the encounter is the session's.
  */
 export type HelpSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Task
-     */
     task?: string | null;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * HelpSessionResponse
- *
  * The result of help: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HelpSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HelpSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HelpOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
-/**
- * HideOutcome
- */
 export type HideOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Natural
-     */
     natural: number;
     /**
-     * Stealth
-     *
      * The Stealth total a searcher must beat.
      */
     stealth: number;
 };
 
 /**
- * HideRequest
- *
  * Hide: a Stealth check; the total is kept. Stateless: the encounter travels with the request.
  */
 export type HideRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * HideResponse
- *
  * The result of hide: the new encounter, every event, a summary and the seed.
  */
-export type HideResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HideResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HideOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * HideSessionRequest
- *
  * Hide: a Stealth check; the total is kept. Session mode: the encounter is the session's.
  */
 export type HideSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * HideSessionResponse
- *
  * The result of hide: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HideSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type HideSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: HideOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * InitiativeEntry
- *
  * A place in the order: who, with what initiative, and the roll-off that broke a tie.
  */
 export type InitiativeEntry = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Tiebreak
-     */
     tiebreak?: number;
 };
 
 /**
- * InitiativeOutcome
- *
+ * A place in the order: who, with what initiative, and the roll-off that broke a tie.
+ */
+export type InitiativeEntryOutput = {
+    combatantId: string;
+    initiative: number;
+    tiebreak: number;
+};
+
+/**
  * The order rolled, and where the fight now stands.
  */
 export type InitiativeOutcome = {
-    /**
-     * Order
-     */
-    order: Array<InitiativeEntry>;
-    /**
-     * Round
-     */
+    order: Array<InitiativeEntryOutput>;
     round: number;
-    /**
-     * Turnof
-     */
     turnOf: string | null;
 };
 
 /**
- * InteractRequest
- *
  * Interact with an object. Stateless: the encounter travels with the request.
  */
 export type InteractRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Description
-     */
     description?: string;
-    /**
-     * Device
-     */
     device?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * InteractResponse
- *
  * The result of interact: the new encounter, every event, a summary and the seed.
  */
-export type InteractResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type InteractResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * InteractSessionRequest
- *
  * Interact with an object. Session mode: the encounter is the session's.
  */
 export type InteractSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Description
-     */
     description?: string;
-    /**
-     * Device
-     */
     device?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * InteractSessionResponse
- *
  * The result of interact: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type InteractSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type InteractSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TurnActionOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
-/**
- * LowerInitiativeOutcome
- */
 export type LowerInitiativeOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Previous
-     */
     previous: number;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Raised
-     */
     raised: boolean;
-    /**
-     * Order
-     */
-    order: Array<InitiativeEntry>;
-    /**
-     * Turnof
-     */
+    order: Array<InitiativeEntryOutput>;
     turnOf: string | null;
 };
 
 /**
- * LowerInitiativeRequest
- *
  * Move a combatant down the initiative order (raising needs a named feature). Stateless: the encounter travels with the request.
  */
 export type LowerInitiativeRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Feature
-     */
     feature?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * LowerInitiativeResponse
- *
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed.
  */
-export type LowerInitiativeResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type LowerInitiativeResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: LowerInitiativeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * LowerInitiativeSessionRequest
- *
  * Move a combatant down the initiative order (raising needs a named feature). Session mode: the encounter is the session's.
  */
 export type LowerInitiativeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Feature
-     */
     feature?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * LowerInitiativeSessionResponse
- *
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type LowerInitiativeSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type LowerInitiativeSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: LowerInitiativeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * MoveCombatantRequest
- *
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Stateless: the encounter travels with the request.
  */
 export type MoveCombatantRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
-    /**
-     * Teleport
-     */
     teleport?: boolean;
-    /**
-     * Forced
-     */
     forced?: boolean;
-    /**
-     * Opportunityattacks
-     */
     opportunityAttacks?: Array<string> | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * MoveCombatantResponse
- *
  * The result of moveCombatant: the new encounter, every event, a summary and the seed.
  */
-export type MoveCombatantResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type MoveCombatantResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: MoveOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * MoveCombatantSessionRequest
- *
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Session mode: the encounter is the session's.
  */
 export type MoveCombatantSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
-    /**
-     * Teleport
-     */
     teleport?: boolean;
-    /**
-     * Forced
-     */
     forced?: boolean;
-    /**
-     * Opportunityattacks
-     */
     opportunityAttacks?: Array<string> | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * MoveCombatantSessionResponse
- *
  * The result of moveCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type MoveCombatantSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type MoveCombatantSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: MoveOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * MoveOutcome
- *
  * Where the combatant went, what it cost, and the opportunity attacks on the way.
  */
 export type MoveOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path: Array<Cell>;
     /**
-     * Cost
-     *
      * Feet of movement spent.
      */
     cost: number;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
-    /**
-     * Squeezing
-     */
     squeezing: boolean;
+    opportunityAttacks: Array<OpportunityAttack>;
     /**
-     * Opportunityattacks
-     */
-    opportunityAttacks?: Array<OpportunityAttack>;
-    /**
-     * Stopped
-     *
      * The move ended early (the mover dropped to 0 HP on the way).
      */
-    stopped?: boolean;
+    stopped: boolean;
 };
 
 /**
- * NextTurnOutcome
- *
  * Whose turn ended, whose began, the round, and what the start of the turn rolled.
  */
 export type NextTurnOutcome = {
-    /**
-     * Previous
-     */
     previous: string | null;
-    /**
-     * Turnof
-     */
     turnOf: string | null;
-    /**
-     * Round
-     */
     round: number;
-    /**
-     * Newround
-     */
     newRound: boolean;
-    deathSave?: DeathSave | null;
+    deathSave: DeathSave | null;
     /**
-     * Expired
-     *
-     * ``combatantId:name`` of every condition and effect that ended, ``area:kind`` for areas.
+     * `combatantId:name` of every condition and effect that ended, `area:kind` for areas.
      */
-    expired?: Array<string>;
+    expired: Array<string>;
+    readiedLapsed: boolean;
     /**
-     * Readiedlapsed
-     */
-    readiedLapsed?: boolean;
-    /**
-     * Sidesstanding
-     *
      * Sides with a combatant still up (alive and conscious).
      */
-    sidesStanding?: Array<string>;
+    sidesStanding: Array<string>;
     /**
-     * Fightover
-     *
-     * At most one side is left standing (``d20.order.steps``).
+     * At most one side is left standing (`d20.order.steps`).
      */
-    fightOver?: boolean;
+    fightOver: boolean;
 };
 
 /**
- * NextTurnRequest
- *
  * End the current turn and start the next: durations, readied actions, death saves. Stateless: the encounter travels with the request.
  */
 export type NextTurnRequest = {
     encounter: Encounter;
-    /**
-     * Expectedturnof
-     */
     expectedTurnOf?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * NextTurnResponse
- *
  * The result of nextTurn: the new encounter, every event, a summary and the seed.
  */
-export type NextTurnResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type NextTurnResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: NextTurnOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * NextTurnSessionRequest
- *
  * End the current turn and start the next: durations, readied actions, death saves. Session mode: the encounter is the session's.
  */
 export type NextTurnSessionRequest = {
-    /**
-     * Expectedturnof
-     */
     expectedTurnOf?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * NextTurnSessionResponse
- *
  * The result of nextTurn: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type NextTurnSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type NextTurnSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: NextTurnOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * OpportunityAttack
- *
  * An opportunity attack a move provoked, and what came of it.
  */
 export type OpportunityAttack = {
-    /**
-     * Reactorid
-     */
     reactorId: string;
     /**
-     * Atstep
-     *
      * Index of the path cell the mover was leaving.
      */
     atStep: number;
-    /**
-     * Taken
-     */
     taken: boolean;
-    /**
-     * Reason
-     */
     reason: string;
-    /**
-     * Hit
-     */
-    hit?: boolean | null;
-    /**
-     * Damage
-     */
-    damage?: number | null;
+    hit: boolean | null;
+    damage: number | null;
 };
 
 /**
- * PathCostOutcome
- *
  * The price of a path: legal or not, and why.
  */
 export type PathCostOutcome = {
-    /**
-     * Legal
-     */
     legal: boolean;
-    /**
-     * Path
-     */
     path: Array<Cell>;
-    /**
-     * Cost
-     */
     cost: number | null;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
+    reason: string | null;
+    rule: string | null;
+    failedStep: number | null;
     /**
-     * Reason
-     */
-    reason?: string | null;
-    /**
-     * Rule
-     */
-    rule?: string | null;
-    /**
-     * Failedstep
-     */
-    failedStep?: number | null;
-    /**
-     * Provokes
-     *
      * Who could make an opportunity attack along the way.
      */
-    provokes?: Array<string>;
+    provokes: Array<string>;
 };
 
 /**
- * PathCostRequest
- *
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Stateless: the encounter travels with the request.
  */
 export type PathCostRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * PathCostResponse
- *
  * The result of pathCost: every event, a summary and the seed.
  */
-export type PathCostResponse = {
-    /**
-     * Events
-     */
+export type PathCostResult = {
     events: Array<Event>;
     outcome: PathCostOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * PathCostSessionRequest
- *
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Session mode: the encounter is the session's.
  */
 export type PathCostSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * PathCostSessionResponse
- *
  * The result of pathCost: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type PathCostSessionResponse = {
-    /**
-     * Events
-     */
+export type PathCostSessionResult = {
     events: Array<Event>;
     outcome: PathCostOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * PendingChoice
- *
- * A decision the rules leave to a person: ``resolveChoice`` accepts or declines it.
+ * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
  */
 export type PendingChoice = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Owner
-     *
-     * The combatant who decides, or ``dm``.
+     * The combatant who decides, or `dm`.
      */
     owner: string;
-    /**
-     * Prompt
-     */
     prompt: string;
-    /**
-     * Options
-     */
     options?: Array<string>;
-    /**
-     * Source
-     */
     source?: string | null;
     /**
-     * Effects
-     *
      * The structured effects applied when it is accepted.
      */
     effects?: Array<{
         [key: string]: unknown;
     }>;
-    /**
-     * Context
-     */
     context?: {
         [key: string]: unknown;
     };
 };
 
 /**
- * PostureOutcome
- *
+ * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
+ */
+export type PendingChoiceOutput = {
+    id: string;
+    /**
+     * The combatant who decides, or `dm`.
+     */
+    owner: string;
+    prompt: string;
+    options: Array<string>;
+    source: string | null;
+    /**
+     * The structured effects applied when it is accepted.
+     */
+    effects: Array<{
+        [key: string]: unknown;
+    }>;
+    context: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * The creature's posture after the action, and the movement it has left.
  */
 export type PostureOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Prone
-     */
     prone: boolean;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
 };
 
 /**
- * ReachOutcome
- *
+ * One of: `hand`, `pouch`, `belt`, `backpack`.
+ */
+export type PotionSource = 'hand' | 'pouch' | 'belt' | 'backpack';
+
+/**
  * The distance between two combatants by the counting rule, and each attack's reach.
  */
 export type ReachOutcome = {
     /**
-     * Distance
-     *
      * Feet, counted from a cell next to the attacker into the target's space.
      */
     distance: number;
-    /**
-     * Attacks
-     */
     attacks: Array<AttackReach>;
-    /**
-     * Lineofsight
-     */
     lineOfSight: boolean;
 };
 
 /**
- * ReachRequest
- *
  * The distance from an attacker to a target and which of its attacks reach. Stateless: the encounter travels with the request.
  */
 export type ReachRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReachResponse
- *
  * The result of reach: every event, a summary and the seed.
  */
-export type ReachResponse = {
-    /**
-     * Events
-     */
+export type ReachResult = {
     events: Array<Event>;
     outcome: ReachOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ReachSessionRequest
- *
  * The distance from an attacker to a target and which of its attacks reach. Session mode: the encounter is the session's.
  */
 export type ReachSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReachSessionResponse
- *
  * The result of reach: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReachSessionResponse = {
-    /**
-     * Events
-     */
+export type ReachSessionResult = {
     events: Array<Event>;
     outcome: ReachOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * ReadiedAction
- *
- * An action held for a trigger (``d20.ready.*``); it fires or is declined by
- * ``triggerReadied`` and lapses at the start of its owner's next turn.
+ * An action held for a trigger (`d20.ready.*`); it fires or is declined by
+ * `triggerReadied` and lapses at the start of its owner's next turn.
  */
 export type ReadiedAction = {
-    /**
-     * Trigger
-     */
     trigger: string;
     /**
-     * Action
-     *
-     * ``attack``, ``move``, ``spell`` or another action's name.
+     * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
-    /**
-     * Spell
-     */
     spell?: string | null;
-    /**
-     * Round
-     */
     round?: number;
 };
 
 /**
- * ReadyOutcome
+ * An action held for a trigger (`d20.ready.*`); it fires or is declined by
+ * `triggerReadied` and lapses at the start of its owner's next turn.
  */
-export type ReadyOutcome = {
+export type ReadiedActionOutput = {
+    trigger: string;
     /**
-     * Combatantid
+     * `attack`, `move`, `spell` or another action's name.
      */
+    action: string;
+    attackName: string | null;
+    spell: string | null;
+    round: number;
+};
+
+export type ReadyOutcome = {
     combatantId: string;
-    readied: ReadiedAction;
+    readied: ReadiedActionOutput;
     /**
-     * Endedconcentration
-     *
      * The spell whose concentration readying a spell ended.
      */
     endedConcentration: string | null;
 };
 
 /**
- * ReadyRequest
- *
  * Ready an action for a trigger. Stateless: the encounter travels with the request.
  */
 export type ReadyRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Trigger
-     */
     trigger: string;
-    /**
-     * Action
-     */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
-    /**
-     * Spell
-     */
     spell?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReadyResponse
- *
  * The result of ready: the new encounter, every event, a summary and the seed.
  */
-export type ReadyResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReadyResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ReadyOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ReadySessionRequest
- *
  * Ready an action for a trigger. Session mode: the encounter is the session's.
  */
 export type ReadySessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Trigger
-     */
     trigger: string;
-    /**
-     * Action
-     */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
-    /**
-     * Spell
-     */
     spell?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReadySessionResponse
- *
  * The result of ready: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReadySessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReadySessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ReadyOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * ReleaseGrappleRequest
- *
  * d100: let go of a grappled creature (no action). Stateless: the encounter travels with the request.
  */
 export type ReleaseGrappleRequest = {
     encounter: Encounter;
-    /**
-     * Grapplerid
-     */
     grapplerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReleaseGrappleResponse
- *
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed.
  */
-export type ReleaseGrappleResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReleaseGrappleResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ReleaseGrappleSessionRequest
- *
  * d100: let go of a grappled creature (no action). Session mode: the encounter is the session's.
  */
 export type ReleaseGrappleSessionRequest = {
-    /**
-     * Grapplerid
-     */
     grapplerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReleaseGrappleSessionResponse
- *
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReleaseGrappleSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReleaseGrappleSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * ReloadOutcome
- *
  * How many rounds went in, what the weapon holds and what is left in the pouch.
  */
 export type ReloadOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Loaded
-     */
     loaded: number;
-    /**
-     * Ammo
-     */
     ammo: number;
-    /**
-     * Capacity
-     */
     capacity: number;
-    /**
-     * Carriedleft
-     */
     carriedLeft: number;
 };
 
 /**
- * ReloadRequest
- *
  * d100: reload a gun or energy weapon from the rounds carried (an action). Stateless: the encounter travels with the request.
  */
 export type ReloadRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReloadResponse
- *
  * The result of reload: the new encounter, every event, a summary and the seed.
  */
-export type ReloadResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReloadResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ReloadOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ReloadSessionRequest
- *
  * d100: reload a gun or energy weapon from the rounds carried (an action). Session mode: the encounter is the session's.
  */
 export type ReloadSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ReloadSessionResponse
- *
  * The result of reload: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReloadSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ReloadSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ReloadOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * RepairOutcome
- *
  * The repair check and the weapon's condition after it.
  */
 export type RepairOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Success
-     */
     success: boolean;
-    /**
-     * Total
-     */
     total: number;
-    /**
-     * Dc
-     */
     dc: number;
-    /**
-     * Condition
-     */
     condition: number;
-    /**
-     * Maxcondition
-     */
     maxCondition: number | null;
 };
 
 /**
- * RepairRequest
- *
  * d100: a repair check against a DC restores a weapon's condition (an action). Stateless: the encounter travels with the request.
  */
 export type RepairRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Dc
-     */
     dc?: number;
-    /**
-     * Amount
-     */
     amount?: number | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * RepairResponse
- *
  * The result of repair: the new encounter, every event, a summary and the seed.
  */
-export type RepairResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type RepairResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: RepairOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * RepairSessionRequest
- *
  * d100: a repair check against a DC restores a weapon's condition (an action). Session mode: the encounter is the session's.
  */
 export type RepairSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Dc
-     */
     dc?: number;
-    /**
-     * Amount
-     */
     amount?: number | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * RepairSessionResponse
- *
  * The result of repair: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type RepairSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type RepairSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: RepairOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * ResolveAttackRequest
- *
  * Roll an attack, apply cover and advantage, and deal its damage. Stateless: the encounter travels with the request.
  */
 export type ResolveAttackRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     attack?: Attack | null;
-    /**
-     * Advantage
-     */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
-    /**
-     * Cover
-     */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
-    /**
-     * Applydamage
-     */
+    cover?: CoverDegree | null;
     applyDamage?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * ResolveAttackResponse
- *
  * The result of resolveAttack: the new encounter, every event, a summary and the seed.
  */
-export type ResolveAttackResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ResolveAttackResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: AttackOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ResolveAttackSessionRequest
- *
  * Roll an attack, apply cover and advantage, and deal its damage. Session mode: the encounter is the session's.
  */
 export type ResolveAttackSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     attack?: Attack | null;
-    /**
-     * Advantage
-     */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
-    /**
-     * Cover
-     */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
-    /**
-     * Applydamage
-     */
+    cover?: CoverDegree | null;
     applyDamage?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * ResolveAttackSessionResponse
- *
  * The result of resolveAttack: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ResolveAttackSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ResolveAttackSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: AttackOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * ResolveChoiceRequest
- *
+ * One of: `accept`, `decline`.
+ */
+export type ResolveChoiceDecision = 'accept' | 'decline';
+
+/**
  * Accept or decline a pending choice (a critical table effect left to a person). Stateless: the encounter travels with the request.
  */
 export type ResolveChoiceRequest = {
     encounter: Encounter;
-    /**
-     * Choiceid
-     */
     choiceId: string;
-    /**
-     * Decision
-     */
-    decision: 'accept' | 'decline';
-    /**
-     * Detail
-     */
+    decision: ResolveChoiceDecision;
     detail?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ResolveChoiceResponse
- *
  * The result of resolveChoice: the new encounter, every event, a summary and the seed.
  */
-export type ResolveChoiceResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ResolveChoiceResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ChoiceOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ResolveChoiceSessionRequest
- *
  * Accept or decline a pending choice (a critical table effect left to a person). Session mode: the encounter is the session's.
  */
 export type ResolveChoiceSessionRequest = {
-    /**
-     * Choiceid
-     */
     choiceId: string;
-    /**
-     * Decision
-     */
-    decision: 'accept' | 'decline';
-    /**
-     * Detail
-     */
+    decision: ResolveChoiceDecision;
     detail?: string | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * ResolveChoiceSessionResponse
- *
  * The result of resolveChoice: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ResolveChoiceSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ResolveChoiceSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ChoiceOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Roll
- *
  * A roll of a dice expression: what for, the notation, each die, the modifier, the total.
  */
 export type Roll = {
-    /**
-     * Purpose
-     */
     purpose: string;
-    /**
-     * Expression
-     */
     expression: string;
-    /**
-     * Dice
-     */
     dice: Array<Die>;
-    /**
-     * Modifier
-     */
     modifier: number;
-    /**
-     * Total
-     */
     total: number;
 };
 
 /**
- * RollInitiativeRequest
- *
  * Roll initiative, set round 1 and start the first turn. Stateless: the encounter travels with the request.
  */
 export type RollInitiativeRequest = {
     encounter: Encounter;
-    /**
-     * Surprised
-     */
     surprised?: Array<string>;
-    /**
-     * Order
-     */
     order?: Array<string> | null;
     entryPoint?: Cell | null;
-    /**
-     * Initiatorid
-     */
     initiatorId?: string | null;
-    /**
-     * Heardby
-     */
     heardBy?: Array<string>;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * RollInitiativeResponse
- *
  * The result of rollInitiative: the new encounter, every event, a summary and the seed.
  */
-export type RollInitiativeResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type RollInitiativeResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: InitiativeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * RollInitiativeSessionRequest
- *
  * Roll initiative, set round 1 and start the first turn. Session mode: the encounter is the session's.
  */
 export type RollInitiativeSessionRequest = {
-    /**
-     * Surprised
-     */
     surprised?: Array<string>;
-    /**
-     * Order
-     */
     order?: Array<string> | null;
     entryPoint?: Cell | null;
-    /**
-     * Initiatorid
-     */
     initiatorId?: string | null;
-    /**
-     * Heardby
-     */
     heardBy?: Array<string>;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * RollInitiativeSessionResponse
- *
  * The result of rollInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type RollInitiativeSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type RollInitiativeSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: InitiativeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * SearchOutcome
- *
+ * One of: `d20`, `d100`, `d10`.
+ */
+export type Ruleset = 'd20' | 'd100' | 'd10';
+
+/**
  * Who was found, who stays hidden, and the scavenging check if one was made.
  */
 export type SearchOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Found
-     */
-    found?: Array<string>;
-    /**
-     * Stillhidden
-     */
-    stillHidden?: Array<string>;
-    /**
-     * Scavengingtotal
-     */
-    scavengingTotal?: number | null;
-    /**
-     * Scavengingsuccess
-     */
-    scavengingSuccess?: boolean | null;
+    found: Array<string>;
+    stillHidden: Array<string>;
+    scavengingTotal: number | null;
+    scavengingSuccess: boolean | null;
 };
 
 /**
- * SearchRequest
- *
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels with the request.
  */
 export type SearchRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Dc
-     */
     dc?: number | null;
-    /**
-     * Scavengingdc
-     */
     scavengingDc?: number | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * SearchResponse
- *
  * The result of search: the new encounter, every event, a summary and the seed.
  */
-export type SearchResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type SearchResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: SearchOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * SearchSessionRequest
- *
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Session mode: the encounter is the session's.
  */
 export type SearchSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Dc
-     */
     dc?: number | null;
-    /**
-     * Scavengingdc
-     */
     scavengingDc?: number | null;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * SearchSessionResponse
- *
  * The result of search: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type SearchSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type SearchSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: SearchOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Session
- *
  * A stored encounter: its id, its current version and its state.
  */
 export type Session = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Version
-     *
-     * Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
+     * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
-    encounter: Encounter;
-    /**
-     * Created
-     */
+    encounter: EncounterOutput;
     created: string;
-    /**
-     * Updated
-     */
     updated: string;
 };
 
 /**
- * SessionEvent
- *
  * One entry of a session's event log.
  */
 export type SessionEvent = {
     /**
-     * Index
-     *
      * Its position in the log, from 0.
      */
     index: number;
     /**
-     * Version
-     *
      * The version of the session the entry was written at.
      */
     version: number;
     /**
-     * Data
-     *
-     * The event: an engine event (see ``Event``), or ``{type: "undo", ...}``.
+     * The event: an engine event (see `Event`), or `{type: "undo", ...}`.
      */
     data: {
         [key: string]: unknown;
@@ -4403,544 +2493,312 @@ export type SessionEvent = {
 };
 
 /**
- * SessionRef
- *
  * Which session a result belongs to, and the version the action wrote (or read).
  */
 export type SessionRef = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Version
-     *
-     * Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
+     * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
 };
 
 /**
- * ShoveRequest
- *
+ * One of: `prone`, `push`.
+ */
+export type ShoveMode = 'prone' | 'push';
+
+/**
  * d100: shove a creature prone or 5 ft away (replaces one attack). Stateless: the encounter travels with the request.
  */
 export type ShoveRequest = {
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Mode
-     */
-    mode?: 'prone' | 'push';
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    mode?: ShoveMode;
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * ShoveResponse
- *
  * The result of shove: the new encounter, every event, a summary and the seed.
  */
-export type ShoveResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ShoveResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * ShoveSessionRequest
- *
  * d100: shove a creature prone or 5 ft away (replaces one attack). Session mode: the encounter is the session's.
  */
 export type ShoveSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Mode
-     */
-    mode?: 'prone' | 'push';
-    /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
-     */
+    mode?: ShoveMode;
+    spend?: Spend;
     seed?: number | null;
 };
 
 /**
- * ShoveSessionResponse
- *
  * The result of shove: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ShoveSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type ShoveSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: ContestOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * SideChance
- *
  * How often one side won.
  */
 export type SideChance = {
-    /**
-     * Side
-     */
     side: string;
-    /**
-     * Wins
-     */
     wins: number;
-    /**
-     * Winprobability
-     */
     winProbability: number;
 };
 
 /**
- * StabilizeOutcome
+ * One of: `tiny`, `small`, `medium`, `large`, `huge`, `colossal`, `gargantuan`.
  */
+export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
+
+/**
+ * One of: `action`, `bonus-action`, `reaction`, `free`.
+ */
+export type Spend = 'action' | 'bonus-action' | 'reaction' | 'free';
+
 export type StabilizeOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Natural
-     */
     natural: number;
-    /**
-     * Total
-     */
     total: number;
-    /**
-     * Success
-     */
     success: boolean;
     /**
-     * Hourstoregain
-     *
      * On success: after this many hours (1d4) it regains 1 HP if not healed (not applied).
      */
     hoursToRegain: number | null;
 };
 
 /**
- * StabilizeRequest
- *
  * First aid: DC 10 Medicine. Stateless: the encounter travels with the request.
  */
 export type StabilizeRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * StabilizeResponse
- *
  * The result of stabilize: the new encounter, every event, a summary and the seed.
  */
-export type StabilizeResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type StabilizeResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: StabilizeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * StabilizeSessionRequest
- *
  * First aid: DC 10 Medicine. Session mode: the encounter is the session's.
  */
 export type StabilizeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * StabilizeSessionResponse
- *
  * The result of stabilize: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type StabilizeSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type StabilizeSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: StabilizeOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * StandUpRequest
- *
  * Stand up from prone for half the creature's speed. Stateless: the encounter travels with the request.
  */
 export type StandUpRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * StandUpResponse
- *
  * The result of standUp: the new encounter, every event, a summary and the seed.
  */
-export type StandUpResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type StandUpResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: PostureOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * StandUpSessionRequest
- *
  * Stand up from prone for half the creature's speed. Session mode: the encounter is the session's.
  */
 export type StandUpSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * StandUpSessionResponse
- *
  * The result of standUp: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type StandUpSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type StandUpSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: PostureOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * Step
- *
  * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
 export type Step = {
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Members
-     */
     members: Array<string>;
-    /**
-     * Acted
-     */
     acted?: Array<string>;
-    /**
-     * Deferred
-     */
     deferred?: Array<DeferredDamage>;
 };
 
 /**
- * TriggerOutcome
+ * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
+export type StepOutput = {
+    initiative: number;
+    members: Array<string>;
+    acted: Array<string>;
+    deferred: Array<DeferredDamageOutput>;
+};
+
 export type TriggerOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fired
-     */
     fired: boolean;
-    /**
-     * Action
-     */
     action: string;
-    attack?: AttackOutcome | null;
+    attack: AttackOutcome | null;
     /**
-     * Kept
-     *
      * Declined, and still held.
      */
-    kept?: boolean;
+    kept: boolean;
 };
 
 /**
- * TriggerReadiedRequest
- *
  * Fire a readied action with the reaction, or decline it. Stateless: the encounter travels with the request.
  */
 export type TriggerReadiedRequest = {
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fire
-     */
     fire?: boolean;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Keep
-     */
     keep?: boolean;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * TriggerReadiedResponse
- *
  * The result of triggerReadied: the new encounter, every event, a summary and the seed.
  */
-export type TriggerReadiedResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type TriggerReadiedResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TriggerOutcome;
-    /**
-     * Seed
-     */
     seed: number;
 };
 
 /**
- * TriggerReadiedSessionRequest
- *
  * Fire a readied action with the reaction, or decline it. Session mode: the encounter is the session's.
  */
 export type TriggerReadiedSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fire
-     */
     fire?: boolean;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
-    /**
-     * Keep
-     */
     keep?: boolean;
-    /**
-     * Seed
-     */
     seed?: number | null;
 };
 
 /**
- * TriggerReadiedSessionResponse
- *
  * The result of triggerReadied: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type TriggerReadiedSessionResponse = {
-    encounter: Encounter;
-    /**
-     * Events
-     */
+export type TriggerReadiedSessionResult = {
+    encounter: EncounterOutput;
     events: Array<Event>;
     outcome: TriggerOutcome;
-    /**
-     * Seed
-     */
     seed: number;
     session: SessionRef;
 };
 
 /**
- * TurnActionOutcome
- *
  * What a simple action did: what it spent, movement left, the condition it gave.
  */
 export type TurnActionOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Action
-     */
     action: string;
-    /**
-     * Spent
-     */
     spent: string;
     /**
-     * Movement
-     *
      * Feet of movement left this turn.
      */
     movement: number | null;
-    /**
-     * Condition
-     */
-    condition?: string | null;
+    condition: string | null;
 };
 
 /**
- * TurnBudget
- *
  * What a combatant has left: this turn's action, bonus action and movement, the
  * reaction (until it comes back) and the free object interaction.
  */
 export type TurnBudget = {
-    /**
-     * Action
-     */
     action?: boolean;
-    /**
-     * Bonusaction
-     */
     bonusAction?: boolean;
-    /**
-     * Reaction
-     */
     reaction?: boolean;
     /**
-     * Movement
-     *
      * Feet of movement left; omitted means the combatant's full speed.
      */
     movement?: number | null;
-    /**
-     * Objectinteraction
-     */
     objectInteraction?: boolean;
     /**
-     * Attacksleft
-     *
      * Attacks still to make in an Attack action already taken this turn.
      */
     attacksLeft?: number;
 };
 
 /**
- * UndoResponse
- *
+ * What a combatant has left: this turn's action, bonus action and movement, the
+ * reaction (until it comes back) and the free object interaction.
+ */
+export type TurnBudgetOutput = {
+    action: boolean;
+    bonusAction: boolean;
+    reaction: boolean;
+    /**
+     * Feet of movement left; omitted means the combatant's full speed.
+     */
+    movement: number | null;
+    objectInteraction: boolean;
+    /**
+     * Attacks still to make in an Attack action already taken this turn.
+     */
+    attacksLeft: number;
+};
+
+/**
  * The session after an undo: the state from before the last action, as a new version.
  */
-export type UndoResponse = {
+export type UndoResult = {
     session: SessionRef;
-    encounter: Encounter;
+    encounter: EncounterOutput;
     /**
-     * Revertedversion
-     *
      * The version that was undone.
      */
     revertedVersion: number;
     /**
-     * Restoredversion
-     *
      * The version whose state the session has again.
      */
     restoredVersion: number;
@@ -5016,10 +2874,10 @@ export type RollInitiativeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: RollInitiativeResponse;
+    200: RollInitiativeResult;
 };
 
-export type RollInitiativeResponse2 = RollInitiativeResponses[keyof RollInitiativeResponses];
+export type RollInitiativeResponse = RollInitiativeResponses[keyof RollInitiativeResponses];
 
 export type ResolveAttackData = {
     body: ResolveAttackRequest;
@@ -5061,10 +2919,10 @@ export type ResolveAttackResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ResolveAttackResponse;
+    200: ResolveAttackResult;
 };
 
-export type ResolveAttackResponse2 = ResolveAttackResponses[keyof ResolveAttackResponses];
+export type ResolveAttackResponse = ResolveAttackResponses[keyof ResolveAttackResponses];
 
 export type ApplyDamageData = {
     body: ApplyDamageRequest;
@@ -5106,10 +2964,10 @@ export type ApplyDamageResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ApplyDamageResponse;
+    200: ApplyDamageResult;
 };
 
-export type ApplyDamageResponse2 = ApplyDamageResponses[keyof ApplyDamageResponses];
+export type ApplyDamageResponse = ApplyDamageResponses[keyof ApplyDamageResponses];
 
 export type NextTurnData = {
     body: NextTurnRequest;
@@ -5151,10 +3009,10 @@ export type NextTurnResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: NextTurnResponse;
+    200: NextTurnResult;
 };
 
-export type NextTurnResponse2 = NextTurnResponses[keyof NextTurnResponses];
+export type NextTurnResponse = NextTurnResponses[keyof NextTurnResponses];
 
 export type LowerInitiativeData = {
     body: LowerInitiativeRequest;
@@ -5196,10 +3054,10 @@ export type LowerInitiativeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: LowerInitiativeResponse;
+    200: LowerInitiativeResult;
 };
 
-export type LowerInitiativeResponse2 = LowerInitiativeResponses[keyof LowerInitiativeResponses];
+export type LowerInitiativeResponse = LowerInitiativeResponses[keyof LowerInitiativeResponses];
 
 export type DashData = {
     body: DashRequest;
@@ -5241,10 +3099,10 @@ export type DashResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DashResponse;
+    200: DashResult;
 };
 
-export type DashResponse2 = DashResponses[keyof DashResponses];
+export type DashResponse = DashResponses[keyof DashResponses];
 
 export type DisengageData = {
     body: DisengageRequest;
@@ -5286,10 +3144,10 @@ export type DisengageResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DisengageResponse;
+    200: DisengageResult;
 };
 
-export type DisengageResponse2 = DisengageResponses[keyof DisengageResponses];
+export type DisengageResponse = DisengageResponses[keyof DisengageResponses];
 
 export type DodgeData = {
     body: DodgeRequest;
@@ -5331,10 +3189,10 @@ export type DodgeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DodgeResponse;
+    200: DodgeResult;
 };
 
-export type DodgeResponse2 = DodgeResponses[keyof DodgeResponses];
+export type DodgeResponse = DodgeResponses[keyof DodgeResponses];
 
 export type HelpData = {
     body: HelpRequest;
@@ -5376,10 +3234,10 @@ export type HelpResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HelpResponse;
+    200: HelpResult;
 };
 
-export type HelpResponse2 = HelpResponses[keyof HelpResponses];
+export type HelpResponse = HelpResponses[keyof HelpResponses];
 
 export type HideData = {
     body: HideRequest;
@@ -5421,10 +3279,10 @@ export type HideResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HideResponse;
+    200: HideResult;
 };
 
-export type HideResponse2 = HideResponses[keyof HideResponses];
+export type HideResponse = HideResponses[keyof HideResponses];
 
 export type ReadyData = {
     body: ReadyRequest;
@@ -5466,10 +3324,10 @@ export type ReadyResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReadyResponse;
+    200: ReadyResult;
 };
 
-export type ReadyResponse2 = ReadyResponses[keyof ReadyResponses];
+export type ReadyResponse = ReadyResponses[keyof ReadyResponses];
 
 export type TriggerReadiedData = {
     body: TriggerReadiedRequest;
@@ -5511,10 +3369,10 @@ export type TriggerReadiedResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: TriggerReadiedResponse;
+    200: TriggerReadiedResult;
 };
 
-export type TriggerReadiedResponse2 = TriggerReadiedResponses[keyof TriggerReadiedResponses];
+export type TriggerReadiedResponse = TriggerReadiedResponses[keyof TriggerReadiedResponses];
 
 export type StabilizeData = {
     body: StabilizeRequest;
@@ -5556,10 +3414,10 @@ export type StabilizeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: StabilizeResponse;
+    200: StabilizeResult;
 };
 
-export type StabilizeResponse2 = StabilizeResponses[keyof StabilizeResponses];
+export type StabilizeResponse = StabilizeResponses[keyof StabilizeResponses];
 
 export type DrinkPotionData = {
     body: DrinkPotionRequest;
@@ -5601,10 +3459,10 @@ export type DrinkPotionResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DrinkPotionResponse;
+    200: DrinkPotionResult;
 };
 
-export type DrinkPotionResponse2 = DrinkPotionResponses[keyof DrinkPotionResponses];
+export type DrinkPotionResponse = DrinkPotionResponses[keyof DrinkPotionResponses];
 
 export type InteractData = {
     body: InteractRequest;
@@ -5646,10 +3504,10 @@ export type InteractResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: InteractResponse;
+    200: InteractResult;
 };
 
-export type InteractResponse2 = InteractResponses[keyof InteractResponses];
+export type InteractResponse = InteractResponses[keyof InteractResponses];
 
 export type HealData = {
     body: HealRequest;
@@ -5691,10 +3549,10 @@ export type HealResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HealResponse;
+    200: HealResult;
 };
 
-export type HealResponse2 = HealResponses[keyof HealResponses];
+export type HealResponse = HealResponses[keyof HealResponses];
 
 export type ResolveChoiceData = {
     body: ResolveChoiceRequest;
@@ -5736,10 +3594,10 @@ export type ResolveChoiceResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ResolveChoiceResponse;
+    200: ResolveChoiceResult;
 };
 
-export type ResolveChoiceResponse2 = ResolveChoiceResponses[keyof ResolveChoiceResponses];
+export type ResolveChoiceResponse = ResolveChoiceResponses[keyof ResolveChoiceResponses];
 
 export type MoveCombatantData = {
     body: MoveCombatantRequest;
@@ -5781,10 +3639,10 @@ export type MoveCombatantResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: MoveCombatantResponse;
+    200: MoveCombatantResult;
 };
 
-export type MoveCombatantResponse2 = MoveCombatantResponses[keyof MoveCombatantResponses];
+export type MoveCombatantResponse = MoveCombatantResponses[keyof MoveCombatantResponses];
 
 export type StandUpData = {
     body: StandUpRequest;
@@ -5826,10 +3684,10 @@ export type StandUpResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: StandUpResponse;
+    200: StandUpResult;
 };
 
-export type StandUpResponse2 = StandUpResponses[keyof StandUpResponses];
+export type StandUpResponse = StandUpResponses[keyof StandUpResponses];
 
 export type DropProneData = {
     body: DropProneRequest;
@@ -5871,10 +3729,10 @@ export type DropProneResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DropProneResponse;
+    200: DropProneResult;
 };
 
-export type DropProneResponse2 = DropProneResponses[keyof DropProneResponses];
+export type DropProneResponse = DropProneResponses[keyof DropProneResponses];
 
 export type PathCostData = {
     body: PathCostRequest;
@@ -5916,10 +3774,10 @@ export type PathCostResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: PathCostResponse;
+    200: PathCostResult;
 };
 
-export type PathCostResponse2 = PathCostResponses[keyof PathCostResponses];
+export type PathCostResponse = PathCostResponses[keyof PathCostResponses];
 
 export type CoverData = {
     body: CoverRequest;
@@ -5961,10 +3819,10 @@ export type CoverResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: CoverResponse;
+    200: CoverResult;
 };
 
-export type CoverResponse2 = CoverResponses[keyof CoverResponses];
+export type CoverResponse = CoverResponses[keyof CoverResponses];
 
 export type FlankingData = {
     body: FlankingRequest;
@@ -6006,10 +3864,10 @@ export type FlankingResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: FlankingResponse;
+    200: FlankingResult;
 };
 
-export type FlankingResponse2 = FlankingResponses[keyof FlankingResponses];
+export type FlankingResponse = FlankingResponses[keyof FlankingResponses];
 
 export type ReachData = {
     body: ReachRequest;
@@ -6051,10 +3909,10 @@ export type ReachResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReachResponse;
+    200: ReachResult;
 };
 
-export type ReachResponse2 = ReachResponses[keyof ReachResponses];
+export type ReachResponse = ReachResponses[keyof ReachResponses];
 
 export type AttackOddsData = {
     body: AttackOddsRequest;
@@ -6096,10 +3954,10 @@ export type AttackOddsResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: AttackOddsResponse;
+    200: AttackOddsResult;
 };
 
-export type AttackOddsResponse2 = AttackOddsResponses[keyof AttackOddsResponses];
+export type AttackOddsResponse = AttackOddsResponses[keyof AttackOddsResponses];
 
 export type EncounterOddsData = {
     body: EncounterOddsRequest;
@@ -6141,10 +3999,10 @@ export type EncounterOddsResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: EncounterOddsResponse;
+    200: EncounterOddsResult;
 };
 
-export type EncounterOddsResponse2 = EncounterOddsResponses[keyof EncounterOddsResponses];
+export type EncounterOddsResponse = EncounterOddsResponses[keyof EncounterOddsResponses];
 
 export type ReloadData = {
     body: ReloadRequest;
@@ -6186,10 +4044,10 @@ export type ReloadResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReloadResponse;
+    200: ReloadResult;
 };
 
-export type ReloadResponse2 = ReloadResponses[keyof ReloadResponses];
+export type ReloadResponse = ReloadResponses[keyof ReloadResponses];
 
 export type RepairData = {
     body: RepairRequest;
@@ -6231,10 +4089,10 @@ export type RepairResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: RepairResponse;
+    200: RepairResult;
 };
 
-export type RepairResponse2 = RepairResponses[keyof RepairResponses];
+export type RepairResponse = RepairResponses[keyof RepairResponses];
 
 export type ShoveData = {
     body: ShoveRequest;
@@ -6276,10 +4134,10 @@ export type ShoveResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ShoveResponse;
+    200: ShoveResult;
 };
 
-export type ShoveResponse2 = ShoveResponses[keyof ShoveResponses];
+export type ShoveResponse = ShoveResponses[keyof ShoveResponses];
 
 export type GrappleData = {
     body: GrappleRequest;
@@ -6321,10 +4179,10 @@ export type GrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: GrappleResponse;
+    200: GrappleResult;
 };
 
-export type GrappleResponse2 = GrappleResponses[keyof GrappleResponses];
+export type GrappleResponse = GrappleResponses[keyof GrappleResponses];
 
 export type EscapeGrappleData = {
     body: EscapeGrappleRequest;
@@ -6366,10 +4224,10 @@ export type EscapeGrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: EscapeGrappleResponse;
+    200: EscapeGrappleResult;
 };
 
-export type EscapeGrappleResponse2 = EscapeGrappleResponses[keyof EscapeGrappleResponses];
+export type EscapeGrappleResponse = EscapeGrappleResponses[keyof EscapeGrappleResponses];
 
 export type ReleaseGrappleData = {
     body: ReleaseGrappleRequest;
@@ -6411,10 +4269,10 @@ export type ReleaseGrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReleaseGrappleResponse;
+    200: ReleaseGrappleResult;
 };
 
-export type ReleaseGrappleResponse2 = ReleaseGrappleResponses[keyof ReleaseGrappleResponses];
+export type ReleaseGrappleResponse = ReleaseGrappleResponses[keyof ReleaseGrappleResponses];
 
 export type SearchData = {
     body: SearchRequest;
@@ -6456,10 +4314,10 @@ export type SearchResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: SearchResponse;
+    200: SearchResult;
 };
 
-export type SearchResponse2 = SearchResponses[keyof SearchResponses];
+export type SearchResponse = SearchResponses[keyof SearchResponses];
 
 export type CreateSessionData = {
     body: CreateSessionRequest;
@@ -6708,7 +4566,7 @@ export type UndoSessionResponses = {
     /**
      * The restored session.
      */
-    200: UndoResponse;
+    200: UndoResult;
 };
 
 export type UndoSessionResponse = UndoSessionResponses[keyof UndoSessionResponses];
@@ -6780,7 +4638,7 @@ export type SessionRollInitiativeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: RollInitiativeSessionResponse;
+    200: RollInitiativeSessionResult;
 };
 
 export type SessionRollInitiativeResponse = SessionRollInitiativeResponses[keyof SessionRollInitiativeResponses];
@@ -6852,7 +4710,7 @@ export type SessionResolveAttackResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ResolveAttackSessionResponse;
+    200: ResolveAttackSessionResult;
 };
 
 export type SessionResolveAttackResponse = SessionResolveAttackResponses[keyof SessionResolveAttackResponses];
@@ -6924,7 +4782,7 @@ export type SessionApplyDamageResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ApplyDamageSessionResponse;
+    200: ApplyDamageSessionResult;
 };
 
 export type SessionApplyDamageResponse = SessionApplyDamageResponses[keyof SessionApplyDamageResponses];
@@ -6996,7 +4854,7 @@ export type SessionNextTurnResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: NextTurnSessionResponse;
+    200: NextTurnSessionResult;
 };
 
 export type SessionNextTurnResponse = SessionNextTurnResponses[keyof SessionNextTurnResponses];
@@ -7068,7 +4926,7 @@ export type SessionLowerInitiativeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: LowerInitiativeSessionResponse;
+    200: LowerInitiativeSessionResult;
 };
 
 export type SessionLowerInitiativeResponse = SessionLowerInitiativeResponses[keyof SessionLowerInitiativeResponses];
@@ -7140,7 +4998,7 @@ export type SessionDashResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DashSessionResponse;
+    200: DashSessionResult;
 };
 
 export type SessionDashResponse = SessionDashResponses[keyof SessionDashResponses];
@@ -7212,7 +5070,7 @@ export type SessionDisengageResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DisengageSessionResponse;
+    200: DisengageSessionResult;
 };
 
 export type SessionDisengageResponse = SessionDisengageResponses[keyof SessionDisengageResponses];
@@ -7284,7 +5142,7 @@ export type SessionDodgeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DodgeSessionResponse;
+    200: DodgeSessionResult;
 };
 
 export type SessionDodgeResponse = SessionDodgeResponses[keyof SessionDodgeResponses];
@@ -7356,7 +5214,7 @@ export type SessionHelpResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HelpSessionResponse;
+    200: HelpSessionResult;
 };
 
 export type SessionHelpResponse = SessionHelpResponses[keyof SessionHelpResponses];
@@ -7428,7 +5286,7 @@ export type SessionHideResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HideSessionResponse;
+    200: HideSessionResult;
 };
 
 export type SessionHideResponse = SessionHideResponses[keyof SessionHideResponses];
@@ -7500,7 +5358,7 @@ export type SessionReadyResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReadySessionResponse;
+    200: ReadySessionResult;
 };
 
 export type SessionReadyResponse = SessionReadyResponses[keyof SessionReadyResponses];
@@ -7572,7 +5430,7 @@ export type SessionTriggerReadiedResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: TriggerReadiedSessionResponse;
+    200: TriggerReadiedSessionResult;
 };
 
 export type SessionTriggerReadiedResponse = SessionTriggerReadiedResponses[keyof SessionTriggerReadiedResponses];
@@ -7644,7 +5502,7 @@ export type SessionStabilizeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: StabilizeSessionResponse;
+    200: StabilizeSessionResult;
 };
 
 export type SessionStabilizeResponse = SessionStabilizeResponses[keyof SessionStabilizeResponses];
@@ -7716,7 +5574,7 @@ export type SessionDrinkPotionResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DrinkPotionSessionResponse;
+    200: DrinkPotionSessionResult;
 };
 
 export type SessionDrinkPotionResponse = SessionDrinkPotionResponses[keyof SessionDrinkPotionResponses];
@@ -7788,7 +5646,7 @@ export type SessionInteractResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: InteractSessionResponse;
+    200: InteractSessionResult;
 };
 
 export type SessionInteractResponse = SessionInteractResponses[keyof SessionInteractResponses];
@@ -7860,7 +5718,7 @@ export type SessionHealResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HealSessionResponse;
+    200: HealSessionResult;
 };
 
 export type SessionHealResponse = SessionHealResponses[keyof SessionHealResponses];
@@ -7932,7 +5790,7 @@ export type SessionResolveChoiceResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ResolveChoiceSessionResponse;
+    200: ResolveChoiceSessionResult;
 };
 
 export type SessionResolveChoiceResponse = SessionResolveChoiceResponses[keyof SessionResolveChoiceResponses];
@@ -8004,7 +5862,7 @@ export type SessionMoveCombatantResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: MoveCombatantSessionResponse;
+    200: MoveCombatantSessionResult;
 };
 
 export type SessionMoveCombatantResponse = SessionMoveCombatantResponses[keyof SessionMoveCombatantResponses];
@@ -8076,7 +5934,7 @@ export type SessionStandUpResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: StandUpSessionResponse;
+    200: StandUpSessionResult;
 };
 
 export type SessionStandUpResponse = SessionStandUpResponses[keyof SessionStandUpResponses];
@@ -8148,7 +6006,7 @@ export type SessionDropProneResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DropProneSessionResponse;
+    200: DropProneSessionResult;
 };
 
 export type SessionDropProneResponse = SessionDropProneResponses[keyof SessionDropProneResponses];
@@ -8216,7 +6074,7 @@ export type SessionPathCostResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: PathCostSessionResponse;
+    200: PathCostSessionResult;
 };
 
 export type SessionPathCostResponse = SessionPathCostResponses[keyof SessionPathCostResponses];
@@ -8284,7 +6142,7 @@ export type SessionCoverResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: CoverSessionResponse;
+    200: CoverSessionResult;
 };
 
 export type SessionCoverResponse = SessionCoverResponses[keyof SessionCoverResponses];
@@ -8352,7 +6210,7 @@ export type SessionFlankingResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: FlankingSessionResponse;
+    200: FlankingSessionResult;
 };
 
 export type SessionFlankingResponse = SessionFlankingResponses[keyof SessionFlankingResponses];
@@ -8420,7 +6278,7 @@ export type SessionReachResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: ReachSessionResponse;
+    200: ReachSessionResult;
 };
 
 export type SessionReachResponse = SessionReachResponses[keyof SessionReachResponses];
@@ -8488,7 +6346,7 @@ export type SessionAttackOddsResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: AttackOddsSessionResponse;
+    200: AttackOddsSessionResult;
 };
 
 export type SessionAttackOddsResponse = SessionAttackOddsResponses[keyof SessionAttackOddsResponses];
@@ -8556,7 +6414,7 @@ export type SessionEncounterOddsResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: EncounterOddsSessionResponse;
+    200: EncounterOddsSessionResult;
 };
 
 export type SessionEncounterOddsResponse = SessionEncounterOddsResponses[keyof SessionEncounterOddsResponses];
@@ -8628,7 +6486,7 @@ export type SessionReloadResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReloadSessionResponse;
+    200: ReloadSessionResult;
 };
 
 export type SessionReloadResponse = SessionReloadResponses[keyof SessionReloadResponses];
@@ -8700,7 +6558,7 @@ export type SessionRepairResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: RepairSessionResponse;
+    200: RepairSessionResult;
 };
 
 export type SessionRepairResponse = SessionRepairResponses[keyof SessionRepairResponses];
@@ -8772,7 +6630,7 @@ export type SessionShoveResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ShoveSessionResponse;
+    200: ShoveSessionResult;
 };
 
 export type SessionShoveResponse = SessionShoveResponses[keyof SessionShoveResponses];
@@ -8844,7 +6702,7 @@ export type SessionGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: GrappleSessionResponse;
+    200: GrappleSessionResult;
 };
 
 export type SessionGrappleResponse = SessionGrappleResponses[keyof SessionGrappleResponses];
@@ -8916,7 +6774,7 @@ export type SessionEscapeGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: EscapeGrappleSessionResponse;
+    200: EscapeGrappleSessionResult;
 };
 
 export type SessionEscapeGrappleResponse = SessionEscapeGrappleResponses[keyof SessionEscapeGrappleResponses];
@@ -8988,7 +6846,7 @@ export type SessionReleaseGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReleaseGrappleSessionResponse;
+    200: ReleaseGrappleSessionResult;
 };
 
 export type SessionReleaseGrappleResponse = SessionReleaseGrappleResponses[keyof SessionReleaseGrappleResponses];
@@ -9060,7 +6918,7 @@ export type SessionSearchResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: SearchSessionResponse;
+    200: SearchSessionResult;
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];
