@@ -26,6 +26,7 @@ from service.api.graphql.schema import build_schema
 from service.api.graphql.view import GraphQLView
 from service.api.observability import Observability, metrics_endpoint, setup_logging
 from service.api.pool import close_engine_pool
+from service.api.rest import EXCEPTION_HANDLERS
 from service.api.rest import routes as rest_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
@@ -152,6 +153,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
         ],
         lifespan=lifespan(settings),
+        exception_handlers=EXCEPTION_HANDLERS,
         middleware=[
             Middleware(Observability),
             *cors(settings),

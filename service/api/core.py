@@ -7,14 +7,18 @@ result its schema maps the kind to. Engine errors become problems here, once.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import secrets
 import threading
+import types
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from pydantic import ValidationError
+from pydantic.alias_generators import to_camel
 
 from service.rules import IllegalAction, InvalidAction, RulesError, apply
 from service.rules.state import Encounter
@@ -23,6 +27,8 @@ from .models import ActionModels
 from .observability import record_outcome, request_id_var
 
 INTERNAL_LOC = ("function-", "json-or-python")
+UNKNOWN_FIELD = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
+"""pydantic's error types for a field the model does not have (models and dataclasses)."""
 PROBLEM_BASE = "https://combat-rules.dev/problems/"
 
 
@@ -138,16 +144,74 @@ def invalid(message: str, path: tuple[str | int, ...] = (), code: str = "invalid
     )
 
 
-def from_validation_error(error: ValidationError, prefix: tuple[str | int, ...] = ()) -> Problem:
-    errors = [
-        FieldError(format_path((*prefix, *_loc(e["loc"]))), e["msg"])
-        for e in error.errors(include_url=False)
-    ]
+def from_validation_error(
+    error: ValidationError, prefix: tuple[str | int, ...] = (), *, root: Any = None
+) -> Problem:
+    """The problem of a pydantic error: each bad field with its path. With ``root`` (the
+    validated type), an unknown field's message names the known field it most looks like."""
+    errors = []
+    for e in error.errors(include_url=False):
+        loc = _loc(e["loc"])
+        message = e["msg"]
+        if e["type"] in UNKNOWN_FIELD and root is not None and loc:
+            message = unknown_field(str(loc[-1]), fields_at(root, loc[:-1]))
+        errors.append(FieldError(format_path((*prefix, *loc)), message))
     first = errors[0]
     detail = f"{first.path}: {first.message}" if first.path else first.message
     if len(errors) > 1:
         detail += f" (and {len(errors) - 1} more)"
     return Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", detail, errors)
+
+
+def unknown_field(name: str, known: list[str]) -> str:
+    """``unknown field``, and the known field ``name`` most looks like (case, snake_case or a
+    typo away), if one does."""
+    folded = {k.lower().replace("_", ""): k for k in known}
+    guess = folded.get(name.lower().replace("_", ""))
+    if guess is None:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+        guess = close[0] if close else None
+    if guess is None:
+        return "unknown field" + (f"; the fields here are {', '.join(known)}" if known else "")
+    return f"unknown field; did you mean `{guess}`?"
+
+
+def fields_at(root: Any, path: list[str | int]) -> list[str]:
+    """The wire names of the fields of the object at ``path`` inside type ``root``."""
+    tp = _object_type(root)
+    for part in path:
+        if tp is None:
+            return []
+        if isinstance(part, int):
+            tp = _object_type(_item_type(tp))
+            continue
+        hints = get_type_hints(tp, include_extras=True)
+        by_alias = {to_camel(f.name): f.name for f in dataclasses.fields(tp)}
+        if part not in by_alias:
+            return []
+        tp = _object_type(hints[by_alias[part]])
+    if tp is None or not dataclasses.is_dataclass(tp):
+        return []
+    return [to_camel(f.name) for f in dataclasses.fields(tp)]
+
+
+def _object_type(tp: Any) -> Any:
+    """The dataclass or list type ``tp`` holds (through ``Annotated`` and ``| None``)."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _object_type(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        for arg in get_args(tp):
+            if (found := _object_type(arg)) is not None:
+                return found
+        return None
+    if origin is list or (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
+        return tp
+    return None
+
+
+def _item_type(tp: Any) -> Any:
+    return get_args(tp)[0] if get_origin(tp) is list else None
 
 
 def _loc(loc: tuple[Any, ...]) -> list[str | int]:

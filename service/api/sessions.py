@@ -289,7 +289,7 @@ async def create(
                 idempotency_key, "createSession", "", encounter, None
             ),
         )
-    return Written(session_model(stored), getattr(stored, "replayed", False))
+    return Written(session_model(stored), stored.replayed)
 
 
 async def get(store: SessionStore, tenant: str, session_id: str) -> Session:

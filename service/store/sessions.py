@@ -10,6 +10,7 @@ response, refreshes the idle TTL and publishes the update.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import random
@@ -72,6 +73,9 @@ class Session:
     document: Document
     created: datetime
     updated: datetime
+    replayed: bool = field(default=False, compare=False)
+    """From :meth:`SessionStore.create` with an idempotency key: this is the session an
+    earlier request with that key created (nothing was created now)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +235,7 @@ class SessionStore:
                 if record_key is not None:
                     outcome = await self._claim(record_key, request_fingerprint)
                     if isinstance(outcome, Applied):
-                        return outcome.session
+                        return dataclasses.replace(outcome.session, replayed=True)
                     claim = outcome
                 now = _now()
                 while True:

@@ -46,3 +46,58 @@ def test_a_problem_body_carries_the_request_id(client: TestClient) -> None:
 
 def test_outside_a_request_a_problem_body_has_no_request_id() -> None:
     assert "requestId" not in Problem(Kind.NOT_FOUND, "c", "t", "d").body()
+
+
+def test_an_unknown_path_is_a_404_problem(client: TestClient) -> None:
+    r = client.post("/v1/resolve-atack", json={})
+    assert r.status_code == 404
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.json()["code"] == "route-not-found" and r.json()["requestId"]
+
+
+def test_a_wrong_method_is_a_405_problem_with_allow(client: TestClient) -> None:
+    r = client.get("/v1/resolve-attack")
+    assert r.status_code == 405
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.headers["allow"] == "POST"
+    assert r.json()["code"] == "method-not-allowed" and "POST" in r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("field", "where", "suggestion"),
+    [
+        ("attackerid", "attackerid", "attackerId"),
+        ("attacker_id", "attacker_id", "attackerId"),
+        ("atackerId", "atackerId", "attackerId"),
+    ],
+)
+def test_an_unknown_field_says_which_it_looks_like(
+    client: TestClient, field: str, where: str, suggestion: str
+) -> None:
+    body = {"encounter": skirmish(), "targetId": "gob1", field: "hero"}
+    r = client.post("/v1/resolve-attack", json=body)
+    assert r.status_code == 422
+    errors = {e["path"]: e["message"] for e in r.json()["errors"]}
+    assert errors[where] == f"unknown field; did you mean `{suggestion}`?", errors
+
+
+def test_an_unknown_nested_field_says_which_it_looks_like(client: TestClient) -> None:
+    doc = skirmish()
+    doc["combatants"][1]["maxhp"] = doc["combatants"][1].pop("maxHp")
+    r = client.post("/v1/roll-initiative", json={"encounter": doc})
+    errors = {e["path"]: e["message"] for e in r.json()["errors"]}
+    assert errors["encounter.combatants[1].maxhp"] == "unknown field; did you mean `maxHp`?"
+
+
+def test_an_unknown_field_like_no_other_lists_the_fields(client: TestClient) -> None:
+    sid = client.post("/v1/sessions", json={"encounter": skirmish()}).json()["id"]
+    r = client.post(f"/v1/sessions/{sid}/dash", json={"combatantId": "hero", "zzz": 1})
+    message = next(e["message"] for e in r.json()["errors"] if e["path"] == "zzz")
+    assert message.startswith("unknown field; the fields here are combatantId, spend")
+
+
+def test_a_body_without_content_type_is_not_taken_as_json(client: TestClient) -> None:
+    body = b'{"encounter": {}, "attackerId": "a", "targetId": "b"}'
+    r = client.post("/v1/resolve-attack", content=body)
+    assert r.status_code == 415
+    assert "Content-Type: application/json" in r.json()["detail"]

@@ -508,7 +508,7 @@ def test_rest_session_route_for_every_action(client: TestClient) -> None:
     assert client.get(f"/v1/sessions/{sid}").json()["version"] == 1
 
 
-@pytest.mark.parametrize("if_match", ['"999"', 'W/"1"', "garbage", '"2", "3"'])
+@pytest.mark.parametrize("if_match", ['"999"', '"2", "3"'])
 def test_if_match_that_does_not_match_is_412(client: TestClient, if_match: str) -> None:
     sid = new_session(RestSessions(client))
     r = client.post(
@@ -519,6 +519,36 @@ def test_if_match_that_does_not_match_is_412(client: TestClient, if_match: str) 
     assert r.status_code == 412 and r.headers["etag"] == '"1"'
     assert r.json()["currentVersion"] == 1
     assert client.get(f"/v1/sessions/{sid}").headers["etag"] == '"1"'
+
+
+@pytest.mark.parametrize(
+    ("if_match", "hint"),
+    [
+        ("1", 'send `"1"`'),
+        ('W/"1"', 'send the strong `"1"`'),
+        ("garbage", "send the `ETag`"),
+        ('"1", 2', 'send `"2"`'),
+    ],
+)
+def test_if_match_that_is_no_etag_is_400_with_what_to_send(
+    client: TestClient, if_match: str, hint: str
+) -> None:
+    """Not a 412: such a tag never matches any version, and retrying with the current
+    version would not help."""
+    sid = new_session(RestSessions(client))
+    bodies = {
+        "apply-damage": {"targetId": "gob1", "amount": 5},
+        "undo": {},
+        "path-cost": {"combatantId": "hero", "to": {"x": 2, "y": 5}},
+    }
+    for path, body in bodies.items():
+        r = client.post(f"/v1/sessions/{sid}/{path}", json=body, headers={"If-Match": if_match})
+        assert r.status_code == 400, (path, r.text)
+        assert r.headers["content-type"] == "application/problem+json"
+        problem = r.json()
+        assert problem["code"] == "invalid-if-match" and hint in problem["detail"], problem
+        assert problem["errors"][0]["path"] == "If-Match"
+    assert client.get(f"/v1/sessions/{sid}").json()["version"] == 1
 
 
 @pytest.mark.parametrize("if_match", ['"1"', "*", '"7", "1"'])
@@ -544,8 +574,19 @@ def test_rest_errors_of_the_body(client: TestClient) -> None:
         f"/v1/sessions/{sid}/apply-damage", content=b"x", headers={"content-type": "text/plain"}
     )
     assert not_json.status_code == 415
-    assert client.post("/v1/sessions", content=b"{}").status_code == 422
+    assert (
+        client.post(
+            "/v1/sessions", content=b"{}", headers={"content-type": "application/json"}
+        ).status_code
+        == 422
+    )
+    untyped = client.post("/v1/sessions", content=b"{}")
+    assert (
+        untyped.status_code == 415 and "Content-Type: application/json" in untyped.json()["detail"]
+    )
     assert client.get(f"/v1/sessions/{sid}/events?limit=ten").status_code == 422
+    # A session action needs no body at all.
+    assert client.post(f"/v1/sessions/{sid}/next-turn").status_code in (200, 409)
 
 
 def test_create_with_an_idempotency_key_creates_once(client: TestClient) -> None:
@@ -555,6 +596,8 @@ def test_create_with_an_idempotency_key_creates_once(client: TestClient) -> None
     again = client.post("/v1/sessions", json=body, headers=headers)
     assert first.status_code == again.status_code == 201
     assert first.json()["id"] == again.json()["id"]
+    assert "idempotent-replayed" not in first.headers
+    assert again.headers["idempotent-replayed"] == "true"
     other = client.post("/v1/sessions", json={"encounter": skirmish()}, headers=headers)
     assert other.status_code == 422
 
@@ -564,12 +607,12 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     paths = spec["paths"]
     create = paths["/v1/sessions"]["post"]
     assert set(create["responses"]) >= {"201", "413", "415", "422", "503"}
-    assert {"Location", "ETag"} <= set(create["responses"]["201"]["headers"])
+    assert {"Location", "ETag", "Idempotent-Replayed"} <= set(create["responses"]["201"]["headers"])
     links = create["responses"]["201"]["links"]
     for m in MODELS.values():
         path = paths[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]
         # 401 (API keys) and 429 (rate limit) on every route: tests/hardening.
-        expected = {"200", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
+        expected = {"200", "400", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
         assert set(path["responses"]) == expected, m.spec.slug
         assert "Retry-After" in path["responses"]["503"]["headers"]
         names = {p["name"] for p in path["parameters"]}
@@ -585,6 +628,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     }
     assert set(paths["/v1/sessions/{id}/undo"]["post"]["responses"]) == {
         "200",
+        "400",
         "401",
         "404",
         "409",

@@ -271,12 +271,12 @@ class SessionUpdate:
         return cast(JSON, self.encounter)
 
 
-def _validate(adapter: TypeAdapter[Any], data: Any) -> Any:
+def _validate(adapter: TypeAdapter[Any], data: Any, root: type) -> Any:
     """``data`` validated as REST validates a body; a :class:`Problem` if it is invalid."""
     try:
         return adapter.validate_json(to_json(data))
     except ValidationError as e:
-        raise from_validation_error(e) from None
+        raise from_validation_error(e, root=root) from None
 
 
 def _connection(info: Info) -> HTTPConnection:
@@ -369,13 +369,13 @@ def _operation(spec_models: ActionModels) -> Any:
             body = {"encounter": encounter, **input, "seed": seed}
 
             def answer(stop: threading.Event) -> Document:
-                request = _validate(adapter, body)
+                request = _validate(adapter, body, spec_models.request)
                 response = run_action(spec_models, request.encounter, request, stop=stop)
                 data: Document = dump_response(response, mode="json", by_alias=True)
                 return data
 
             return build(await engine_pool(connection).run(answer))
-        request = _validate(session_adapter, {**input, "seed": seed})
+        request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         written = await sessions.run(
             spec_models,
             sessions.store_of(connection),
@@ -492,7 +492,7 @@ class SessionMutations:
         idempotency_key: str | None = None,
     ) -> CreateSessionResult:
         connection = _connection(info)
-        request = _validate(CREATE_SESSION, {"encounter": encounter})
+        request = _validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
         created = await sessions.create(
             sessions.store_of(connection),
             sessions.tenant_of(connection),

@@ -70,7 +70,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 ERRORS: dict[str, str] = {
     "409": "The rules forbid this action (the problem names the rule).",
     "413": "The request body is too large.",
-    "415": "The request body is not JSON.",
+    "415": "The request body is not declared JSON: send it with `Content-Type: application/json` "
+    "(a body without a `Content-Type` is not taken as JSON).",
     "422": "Invalid input (the problem lists each bad field with its path). Besides what "
     "this schema says, a schema-valid request is refused when it does not fit the encounter: "
     "an id that names no combatant (or no pending choice), an action the ruleset does not "
@@ -94,6 +95,8 @@ def _json(ref: str, description: str) -> dict[str, Any]:
 
 
 SESSION_ERRORS: dict[str, str] = {
+    "400": 'The `If-Match` header is not a version\'s `ETag` (a strong `"<version>"`, or `*`): '
+    'an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.',
     "404": "No such session (never created, deleted, expired, or a malformed id).",
     "503": "The session store is unavailable; retry after `Retry-After` seconds.",
 }
@@ -106,14 +109,18 @@ ID_PARAM: dict[str, Any] = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
 
+IF_MATCH_PATTERN = r'^\s*(\*|"[0-9]{1,18}"(\s*,\s*"[0-9]{1,18}")*)\s*$'
+"""What ``If-Match`` may be: ``*``, or strong entity tags of versions."""
+
 IF_MATCH: dict[str, Any] = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "description": "The `ETag` of the version this request was computed on: any other "
-    "version answers 412 and changes nothing. Without it, concurrent writes are applied one "
-    "after the other.",
-    "schema": {"type": "string"},
+    "description": 'The `ETag` of the version this request was computed on (`"3"`, quoted '
+    "as it came; several, comma-separated; or `*`): any other version answers 412 and "
+    "changes nothing. Without it, concurrent writes are applied one after the other. A value "
+    'that is no strong ETag (`2`, `W/"2"`) answers 400.',
+    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
 }
 
 IDEMPOTENCY_KEY: dict[str, Any] = {
@@ -199,6 +206,7 @@ def _session_paths() -> dict[str, Any]:
                                 "schema": {"type": "string"},
                             },
                             "ETag": ETAG_HEADER,
+                            "Idempotent-Replayed": REPLAYED_HEADER,
                         },
                         "links": {},
                     },
@@ -279,14 +287,14 @@ def _session_paths() -> dict[str, Any]:
                         "Nothing to undo, or a request with the same idempotency key is "
                         "still in progress."
                     ),
-                    **_session_errors("404", "412", "422", "503"),
+                    **_session_errors("400", "404", "412", "422", "503"),
                 },
             },
         },
     }
     for m in MODELS.values():
         query = m.spec.query
-        statuses = ["404", "409", "412", "413", "415", "422", "503"]
+        statuses = ["400", "404", "409", "412", "413", "415", "422", "503"]
         paths[f"/v1/sessions/{{id}}/{m.spec.slug}"] = {
             "parameters": [ID_PARAM],
             "post": {

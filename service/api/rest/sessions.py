@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from service.api import sessions
-from service.api.core import invalid
+from service.api.core import FieldError, Kind, Problem, invalid
 from service.api.models import (
     MODELS,
     ActionModels,
@@ -36,6 +36,7 @@ from service.store import MAX_PAGE
 CREATE = TypeAdapter(CreateSessionRequest)
 DEFAULT_PAGE = 50
 _STRONG_TAG = re.compile(r'"(\d{1,18})"')
+_WEAK_TAG = re.compile(r'W/"(\d{1,18})"')
 NO_MATCH = -1
 """The expected version of an ``If-Match`` no version can satisfy."""
 
@@ -59,23 +60,44 @@ def idempotency_key(request: Request) -> str | None:
 async def expected_version(request: Request, session_id: str) -> int | None:
     """The version ``If-Match`` requires (None without one, or for ``*``).
 
-    Comparison is strong: a weak tag never matches. With several tags, the current version is
-    read and, if listed, required (the write is still a compare-and-set on it).
+    Comparison is strong. A malformed tag is refused (400) with what to send instead: an
+    unquoted ``2`` or a weak ``W/"2"`` could never match and would only look like a version
+    conflict. With several tags, the current version is read and, if listed, required (the
+    write is still a compare-and-set on it).
     """
     header = request.headers.get("if-match")
     if header is None or header.strip() == "*":
         return None
-    versions = {
-        int(m.group(1)) for tag in header.split(",") if (m := _STRONG_TAG.fullmatch(tag.strip()))
-    }
-    if not versions:
-        return NO_MATCH
+    versions = set()
+    for tag in header.split(","):
+        match = _STRONG_TAG.fullmatch(tag.strip())
+        if match is None:
+            raise bad_if_match(tag.strip())
+        versions.add(int(match.group(1)))
     if len(versions) == 1:
         return versions.pop()
     current = await sessions.get(
         sessions.store_of(request), sessions.tenant_of(request), session_id
     )
     return current.version if current.version in versions else NO_MATCH
+
+
+def bad_if_match(tag: str) -> Problem:
+    """400 for an ``If-Match`` tag that is not a strong ``"<version>"``, saying what to send."""
+    weak = _WEAK_TAG.fullmatch(tag)
+    if weak is not None:
+        hint = f'a weak tag never matches: send the strong `"{weak.group(1)}"`'
+    elif tag.isdigit():
+        hint = f'an entity tag is quoted: send `"{tag}"`'
+    else:
+        hint = 'send the `ETag` of the version you computed on, as it came: `"3"`, or `*`'
+    return Problem(
+        Kind.BAD_REQUEST,
+        "invalid-if-match",
+        "Invalid If-Match",
+        f"If-Match {tag[:40]!r} is not a version's ETag; {hint}",
+        [FieldError("If-Match", hint)],
+    )
 
 
 def _query_int(request: Request, name: str, default: int) -> int:
@@ -92,7 +114,7 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
     async def create_session(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(CREATE, body)
+        parsed = parse(CREATE, body, CreateSessionRequest)
         key = idempotency_key(request)
         created = await sessions.create(
             sessions.store_of(request),
@@ -176,9 +198,9 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
 
     @handles_problems
     async def endpoint(request: Request) -> Response:
-        check_json(request)
+        check_json(request, optional_body=True)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(adapter, body if body.strip() else b"{}")
+        parsed = parse(adapter, body if body.strip() else b"{}", models.session_request)
         session_id = request.path_params["id"]
         expected = await expected_version(request, session_id)
         key = None if models.spec.query else idempotency_key(request)

@@ -2855,7 +2855,7 @@ export type RollInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -2900,7 +2900,7 @@ export type ResolveAttackErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -2945,7 +2945,7 @@ export type ApplyDamageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -2990,7 +2990,7 @@ export type NextTurnErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3035,7 +3035,7 @@ export type LowerInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3080,7 +3080,7 @@ export type DashErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3125,7 +3125,7 @@ export type DisengageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3170,7 +3170,7 @@ export type DodgeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3215,7 +3215,7 @@ export type HelpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3260,7 +3260,7 @@ export type HideErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3305,7 +3305,7 @@ export type ReadyErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3350,7 +3350,7 @@ export type TriggerReadiedErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3395,7 +3395,7 @@ export type StabilizeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3440,7 +3440,7 @@ export type DrinkPotionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3485,7 +3485,7 @@ export type InteractErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3530,7 +3530,7 @@ export type HealErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3575,7 +3575,7 @@ export type ResolveChoiceErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3620,7 +3620,7 @@ export type MoveCombatantErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3665,7 +3665,7 @@ export type StandUpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3710,7 +3710,7 @@ export type DropProneErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3755,7 +3755,7 @@ export type PathCostErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3800,7 +3800,7 @@ export type CoverErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3845,7 +3845,7 @@ export type FlankingErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3890,7 +3890,7 @@ export type ReachErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3935,7 +3935,7 @@ export type AttackOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -3980,7 +3980,7 @@ export type EncounterOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4025,7 +4025,7 @@ export type ReloadErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4070,7 +4070,7 @@ export type RepairErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4115,7 +4115,7 @@ export type ShoveErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4160,7 +4160,7 @@ export type GrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4205,7 +4205,7 @@ export type EscapeGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4250,7 +4250,7 @@ export type ReleaseGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4295,7 +4295,7 @@ export type SearchErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4346,7 +4346,7 @@ export type CreateSessionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4511,7 +4511,7 @@ export type UndoSessionData = {
     body?: never;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4530,6 +4530,10 @@ export type UndoSessionData = {
 };
 
 export type UndoSessionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4575,7 +4579,7 @@ export type SessionRollInitiativeData = {
     body?: RollInitiativeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4594,6 +4598,10 @@ export type SessionRollInitiativeData = {
 };
 
 export type SessionRollInitiativeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4615,7 +4623,7 @@ export type SessionRollInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4647,7 +4655,7 @@ export type SessionResolveAttackData = {
     body?: ResolveAttackSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4666,6 +4674,10 @@ export type SessionResolveAttackData = {
 };
 
 export type SessionResolveAttackErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4687,7 +4699,7 @@ export type SessionResolveAttackErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4719,7 +4731,7 @@ export type SessionApplyDamageData = {
     body?: ApplyDamageSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4738,6 +4750,10 @@ export type SessionApplyDamageData = {
 };
 
 export type SessionApplyDamageErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4759,7 +4775,7 @@ export type SessionApplyDamageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4791,7 +4807,7 @@ export type SessionNextTurnData = {
     body?: NextTurnSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4810,6 +4826,10 @@ export type SessionNextTurnData = {
 };
 
 export type SessionNextTurnErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4831,7 +4851,7 @@ export type SessionNextTurnErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4863,7 +4883,7 @@ export type SessionLowerInitiativeData = {
     body?: LowerInitiativeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4882,6 +4902,10 @@ export type SessionLowerInitiativeData = {
 };
 
 export type SessionLowerInitiativeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4903,7 +4927,7 @@ export type SessionLowerInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -4935,7 +4959,7 @@ export type SessionDashData = {
     body?: DashSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -4954,6 +4978,10 @@ export type SessionDashData = {
 };
 
 export type SessionDashErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -4975,7 +5003,7 @@ export type SessionDashErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5007,7 +5035,7 @@ export type SessionDisengageData = {
     body?: DisengageSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5026,6 +5054,10 @@ export type SessionDisengageData = {
 };
 
 export type SessionDisengageErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5047,7 +5079,7 @@ export type SessionDisengageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5079,7 +5111,7 @@ export type SessionDodgeData = {
     body?: DodgeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5098,6 +5130,10 @@ export type SessionDodgeData = {
 };
 
 export type SessionDodgeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5119,7 +5155,7 @@ export type SessionDodgeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5151,7 +5187,7 @@ export type SessionHelpData = {
     body?: HelpSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5170,6 +5206,10 @@ export type SessionHelpData = {
 };
 
 export type SessionHelpErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5191,7 +5231,7 @@ export type SessionHelpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5223,7 +5263,7 @@ export type SessionHideData = {
     body?: HideSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5242,6 +5282,10 @@ export type SessionHideData = {
 };
 
 export type SessionHideErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5263,7 +5307,7 @@ export type SessionHideErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5295,7 +5339,7 @@ export type SessionReadyData = {
     body?: ReadySessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5314,6 +5358,10 @@ export type SessionReadyData = {
 };
 
 export type SessionReadyErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5335,7 +5383,7 @@ export type SessionReadyErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5367,7 +5415,7 @@ export type SessionTriggerReadiedData = {
     body?: TriggerReadiedSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5386,6 +5434,10 @@ export type SessionTriggerReadiedData = {
 };
 
 export type SessionTriggerReadiedErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5407,7 +5459,7 @@ export type SessionTriggerReadiedErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5439,7 +5491,7 @@ export type SessionStabilizeData = {
     body?: StabilizeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5458,6 +5510,10 @@ export type SessionStabilizeData = {
 };
 
 export type SessionStabilizeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5479,7 +5535,7 @@ export type SessionStabilizeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5511,7 +5567,7 @@ export type SessionDrinkPotionData = {
     body?: DrinkPotionSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5530,6 +5586,10 @@ export type SessionDrinkPotionData = {
 };
 
 export type SessionDrinkPotionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5551,7 +5611,7 @@ export type SessionDrinkPotionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5583,7 +5643,7 @@ export type SessionInteractData = {
     body?: InteractSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5602,6 +5662,10 @@ export type SessionInteractData = {
 };
 
 export type SessionInteractErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5623,7 +5687,7 @@ export type SessionInteractErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5655,7 +5719,7 @@ export type SessionHealData = {
     body?: HealSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5674,6 +5738,10 @@ export type SessionHealData = {
 };
 
 export type SessionHealErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5695,7 +5763,7 @@ export type SessionHealErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5727,7 +5795,7 @@ export type SessionResolveChoiceData = {
     body?: ResolveChoiceSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5746,6 +5814,10 @@ export type SessionResolveChoiceData = {
 };
 
 export type SessionResolveChoiceErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5767,7 +5839,7 @@ export type SessionResolveChoiceErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5799,7 +5871,7 @@ export type SessionMoveCombatantData = {
     body?: MoveCombatantSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5818,6 +5890,10 @@ export type SessionMoveCombatantData = {
 };
 
 export type SessionMoveCombatantErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5839,7 +5915,7 @@ export type SessionMoveCombatantErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5871,7 +5947,7 @@ export type SessionStandUpData = {
     body?: StandUpSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5890,6 +5966,10 @@ export type SessionStandUpData = {
 };
 
 export type SessionStandUpErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5911,7 +5991,7 @@ export type SessionStandUpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5943,7 +6023,7 @@ export type SessionDropProneData = {
     body?: DropProneSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -5962,6 +6042,10 @@ export type SessionDropProneData = {
 };
 
 export type SessionDropProneErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -5983,7 +6067,7 @@ export type SessionDropProneErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6015,7 +6099,7 @@ export type SessionPathCostData = {
     body?: PathCostSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6030,6 +6114,10 @@ export type SessionPathCostData = {
 };
 
 export type SessionPathCostErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6051,7 +6139,7 @@ export type SessionPathCostErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6083,7 +6171,7 @@ export type SessionCoverData = {
     body?: CoverSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6098,6 +6186,10 @@ export type SessionCoverData = {
 };
 
 export type SessionCoverErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6119,7 +6211,7 @@ export type SessionCoverErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6151,7 +6243,7 @@ export type SessionFlankingData = {
     body?: FlankingSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6166,6 +6258,10 @@ export type SessionFlankingData = {
 };
 
 export type SessionFlankingErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6187,7 +6283,7 @@ export type SessionFlankingErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6219,7 +6315,7 @@ export type SessionReachData = {
     body?: ReachSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6234,6 +6330,10 @@ export type SessionReachData = {
 };
 
 export type SessionReachErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6255,7 +6355,7 @@ export type SessionReachErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6287,7 +6387,7 @@ export type SessionAttackOddsData = {
     body?: AttackOddsSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6302,6 +6402,10 @@ export type SessionAttackOddsData = {
 };
 
 export type SessionAttackOddsErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6323,7 +6427,7 @@ export type SessionAttackOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6355,7 +6459,7 @@ export type SessionEncounterOddsData = {
     body?: EncounterOddsSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -6370,6 +6474,10 @@ export type SessionEncounterOddsData = {
 };
 
 export type SessionEncounterOddsErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6391,7 +6499,7 @@ export type SessionEncounterOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6423,7 +6531,7 @@ export type SessionReloadData = {
     body?: ReloadSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6442,6 +6550,10 @@ export type SessionReloadData = {
 };
 
 export type SessionReloadErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6463,7 +6575,7 @@ export type SessionReloadErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6495,7 +6607,7 @@ export type SessionRepairData = {
     body?: RepairSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6514,6 +6626,10 @@ export type SessionRepairData = {
 };
 
 export type SessionRepairErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6535,7 +6651,7 @@ export type SessionRepairErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6567,7 +6683,7 @@ export type SessionShoveData = {
     body?: ShoveSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6586,6 +6702,10 @@ export type SessionShoveData = {
 };
 
 export type SessionShoveErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6607,7 +6727,7 @@ export type SessionShoveErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6639,7 +6759,7 @@ export type SessionGrappleData = {
     body?: GrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6658,6 +6778,10 @@ export type SessionGrappleData = {
 };
 
 export type SessionGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6679,7 +6803,7 @@ export type SessionGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6711,7 +6835,7 @@ export type SessionEscapeGrappleData = {
     body?: EscapeGrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6730,6 +6854,10 @@ export type SessionEscapeGrappleData = {
 };
 
 export type SessionEscapeGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6751,7 +6879,7 @@ export type SessionEscapeGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6783,7 +6911,7 @@ export type SessionReleaseGrappleData = {
     body?: ReleaseGrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6802,6 +6930,10 @@ export type SessionReleaseGrappleData = {
 };
 
 export type SessionReleaseGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6823,7 +6955,7 @@ export type SessionReleaseGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6855,7 +6987,7 @@ export type SessionSearchData = {
     body?: SearchSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6874,6 +7006,10 @@ export type SessionSearchData = {
 };
 
 export type SessionSearchErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6895,7 +7031,7 @@ export type SessionSearchErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
