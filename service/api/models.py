@@ -186,6 +186,8 @@ class CreateSessionRequest:
     """The encounter a new session starts from."""
 
     encounter: engine_state.Encounter
+    """The encounter, as a stateless action takes it; it is checked as an action would check
+    it, and stored with every field filled in."""
 
 
 @dataclass(slots=True)

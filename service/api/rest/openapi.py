@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Collection
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
+from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
-from service.api.docs import dataclasses_in, describe_schemas
+from service.api.docs import attribute_docs, dataclasses_in, describe_schemas
 from service.api.models import (
     ENUM_NAMES,
     MODELS,
@@ -22,6 +25,7 @@ from service.api.models import (
     wire_classes,
     wire_text,
 )
+from service.api.rest import examples
 from service.store import MAX_PAGE
 
 MAX_OFFSET = 2**31 - 1
@@ -40,8 +44,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "detail": {"type": "string"},
         "code": {
             "type": "string",
-            "description": "A stable machine-readable error code (``invalid-input``, "
-            "``rule-violation``, ``not-supported``, ``body-too-large``...).",
+            "description": "A stable machine-readable error code (`invalid-input`, "
+            "`rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).",
         },
         "rule": {
             "type": "string",
@@ -49,10 +53,17 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         },
         "errors": {
             "type": "array",
+            "description": "For invalid input: each bad field.",
             "items": {
                 "type": "object",
                 "required": ["path", "message"],
-                "properties": {"path": {"type": "string"}, "message": {"type": "string"}},
+                "properties": {
+                    "path": {
+                        "type": "string",
+                        "description": "Where: `encounter.combatants[2].position`.",
+                    },
+                    "message": {"type": "string", "description": "What is wrong there."},
+                },
             },
         },
         "currentVersion": {
@@ -305,7 +316,7 @@ def _session_paths() -> dict[str, Any]:
                     if query
                     else " Applied to the session's encounter, written as its next version."
                 ),
-                "description": (m.spec.params.__doc__ or "").strip(),
+                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH] if query else [IF_MATCH, IDEMPOTENCY_KEY],
                 "requestBody": {
@@ -470,6 +481,97 @@ def _enum_schemas() -> dict[str, Any]:
     }
 
 
+REQUEST_FIELDS: dict[str, str] = {
+    "encounter": "The encounter the action applies to: as a fight starts, or as the previous "
+    "response answered it (its `encounter`, sent back as it is).",
+    "seed": "The seed of the random source, 0 to 2147483647: the same request with the same "
+    "seed rolls the same dice. Leave it out and the service draws one (the response says "
+    "which).",
+}
+"""What every action's request has besides the action's own parameters."""
+
+RESPONSE_FIELDS: dict[str, str] = {
+    "encounter": "The new state of the encounter: send it with the next action.",
+    "events": "Every roll and decision, in order.",
+    "outcome": "A summary of what happened.",
+    "seed": "The seed the random source was built from: send it back to replay this result.",
+    "session": "The session, and the version this action wrote (a query: the version it read).",
+}
+"""What every action's response has."""
+
+
+def _example(media: dict[str, Any], value: Any, summary: str) -> None:
+    media["examples"] = {"example": {"summary": summary, "value": value}}
+
+
+@cache
+def _examples() -> dict[str, tuple[Any, Any]]:
+    """(request, response) of every operation that has an example, by operation id."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for name in MODELS:
+        if name in examples.EXAMPLES:
+            out[name] = (examples.request(name), examples.response(name))
+            out[session_operation_id(name)] = (
+                examples.session_request(name),
+                examples.session_response(name),
+            )
+    session = examples.session()
+    out["createSession"] = ({"encounter": examples.D20}, session)
+    out["getSession"] = (None, session)
+    out["getSessionEvents"] = (None, examples.event_page())
+    undone = {
+        "session": {"id": examples.SESSION_ID, "version": 3},
+        "encounter": session["encounter"],
+        "revertedVersion": 2,
+        "restoredVersion": 1,
+    }
+    out["undoSession"] = (None, undone)
+    return out
+
+
+def _add_examples(paths: dict[str, Any]) -> None:
+    """An example request and success response on every operation (service.api.rest.examples:
+    the responses are the engine's answers to the requests)."""
+    found = _examples()
+    for item in paths.values():
+        for method, operation in item.items():
+            if method == "parameters" or operation["operationId"] not in found:
+                continue
+            request, response = found[operation["operationId"]]
+            if request is not None and "requestBody" in operation:
+                media = operation["requestBody"]["content"]["application/json"]
+                _example(media, request, "A fight in its first round")
+            success = next(s for s in operation["responses"] if s.startswith("2"))
+            content = operation["responses"][success].get("content")
+            if content is not None and response is not None:
+                _example(content["application/json"], response, "What the service answers it")
+
+
+def _describe(schema: dict[str, Any], docs: dict[str, str]) -> None:
+    for name, prop in schema.get("properties", {}).items():
+        text = docs.get(name)
+        if text is not None and "description" not in prop:
+            prop["description"] = text
+
+
+def _describe_actions(generated: dict[str, Any]) -> None:
+    """Describe the fields of the request and response types made for each action (they
+    are made at run time, so they have no attribute docstrings of their own: the action's
+    parameters carry them)."""
+    for m in MODELS.values():
+        params = {
+            to_camel(k): v
+            for cls in reversed(m.spec.params.__mro__)
+            for k, v in attribute_docs(cls).items()
+        }
+        for cls in (m.request, m.session_request):
+            if cls.__name__ in generated:
+                _describe(generated[cls.__name__], {**REQUEST_FIELDS, **params})
+        for cls in (m.response, m.session_response):
+            if cls.__name__ in generated:
+                _describe(generated[cls.__name__], RESPONSE_FIELDS)
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -491,6 +593,7 @@ def build_openapi() -> dict[str, Any]:
         name: classes[name.split("-")[0]] for name in generated if name.split("-")[0] in classes
     }
     describe_schemas(generated, described)
+    _describe_actions(generated)
     renamed = {name: schema_name(name) for name in generated}
     schemas: dict[str, Any] = {
         renamed[name]: _publish(_refer_stored(schema, generated), renamed)
@@ -505,7 +608,7 @@ def build_openapi() -> dict[str, Any]:
             "post": {
                 "operationId": m.spec.name,
                 "summary": m.spec.summary,
-                "description": (m.spec.params.__doc__ or "").strip(),
+                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
                 "tags": ["actions"],
                 "requestBody": {
                     "required": True,
@@ -520,6 +623,7 @@ def build_openapi() -> dict[str, Any]:
             }
         }
     paths.update(_session_paths())
+    _add_examples(paths)
     _guard(paths)
     return {
         "openapi": "3.1.0",

@@ -19,9 +19,9 @@ class AttackOddsResult:
     """The result of attackOdds: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (AttackOddsOutcome): The exact chances of one attack (floats rounded to 12 decimals).
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

@@ -19,9 +19,9 @@ class CoverResult:
     """The result of cover: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (CoverOutcome): The cover the target has against the attacker (`d20.cover.*`).
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

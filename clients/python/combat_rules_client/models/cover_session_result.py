@@ -20,9 +20,9 @@ class CoverSessionResult:
     """The result of cover: every event, a summary and the seed. In session mode, also the session and its version.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (CoverOutcome): The cover the target has against the attacker (`d20.cover.*`).
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
         session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 

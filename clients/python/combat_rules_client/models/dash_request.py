@@ -24,7 +24,8 @@ class DashRequest:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

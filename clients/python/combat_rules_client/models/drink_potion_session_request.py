@@ -18,11 +18,12 @@ class DrinkPotionSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
-            target_id (None | str | Unset):
+            combatant_id (str): Who takes the potion out and uses it.
+            target_id (None | str | Unset): Who drinks it; omitted means the user itself.
             source (PotionSource | Unset): One of: `hand`, `pouch`, `belt`, `backpack`.
-            healing (str | Unset):  Default: '2d4+2'.
-            seed (int | None | Unset):
+            healing (str | Unset): The potion's healing dice. Default: '2d4+2'.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

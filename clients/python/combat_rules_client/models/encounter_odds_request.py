@@ -22,9 +22,10 @@ class EncounterOddsRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            runs (int | Unset):  Default: 200.
-            max_rounds (int | Unset):  Default: 100.
-            seed (int | None | Unset):
+            runs (int | Unset): Seeded runs (Monte Carlo). Default: 200.
+            max_rounds (int | Unset): A run still undecided after this many rounds counts as unfinished. Default: 100.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

@@ -19,11 +19,11 @@ class EncounterOddsResult:
     """The result of encounterOdds: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (EncounterOddsOutcome): The simulated fights: rounds to a decision (mean and 95% confidence interval
             over
             the finished runs) and each side's chance to win.
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

@@ -20,11 +20,11 @@ class EncounterOddsSessionResult:
     """The result of encounterOdds: every event, a summary and the seed. In session mode, also the session and its version.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (EncounterOddsOutcome): The simulated fights: rounds to a decision (mean and 95% confidence interval
             over
             the finished runs) and each side's chance to win.
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
         session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 

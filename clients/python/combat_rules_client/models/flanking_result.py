@@ -19,9 +19,9 @@ class FlankingResult:
     """The result of flanking: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (FlankingOutcome): Whether the attacker flanks the target, and with whom (`d20.flank.*`).
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

@@ -20,9 +20,9 @@ class FlankingSessionResult:
     """The result of flanking: every event, a summary and the seed. In session mode, also the session and its version.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (FlankingOutcome): Whether the attacker flanks the target, and with whom (`d20.flank.*`).
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
         session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 

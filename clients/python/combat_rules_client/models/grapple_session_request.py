@@ -19,9 +19,10 @@ class GrappleSessionRequest:
     Attributes:
         attacker_id (str):
         target_id (str):
-        free_hand (bool | Unset):  Default: True.
+        free_hand (bool | Unset): Whether the grappler has a hand free; false is refused. Default: True.
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str

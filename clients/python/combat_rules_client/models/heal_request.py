@@ -24,7 +24,8 @@ class HealRequest:
         target_id (str):
         amount (int):
         source_id (None | str | Unset):
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

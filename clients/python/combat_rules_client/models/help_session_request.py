@@ -20,9 +20,10 @@ class HelpSessionRequest:
         combatant_id (str):
         ally_id (str):
         target_id (None | str | Unset):
-        task (None | str | Unset):
+        task (None | str | Unset): What the check is for (a note only).
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

@@ -23,8 +23,9 @@ class InteractRequest:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
         description (str | Unset):  Default: 'interacts with an object'.
-        device (None | str | Unset):
-        seed (int | None | Unset):
+        device (None | str | Unset): A named device being used; a ruleset may make some devices take the action (d10).
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

@@ -18,9 +18,11 @@ class LowerInitiativeSessionRequest:
 
         Attributes:
             combatant_id (str):
-            initiative (int):
-            feature (None | str | Unset):
-            seed (int | None | Unset):
+            initiative (int): The new initiative count.
+            feature (None | str | Unset): One of the combatant's `features` (a feat, magic) that lets it raise its
+                initiative.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

@@ -19,9 +19,9 @@ class PathCostResult:
     """The result of pathCost: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (PathCostOutcome): The price of a path: legal or not, and why.
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

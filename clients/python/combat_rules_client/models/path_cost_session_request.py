@@ -24,7 +24,8 @@ class PathCostSessionRequest:
             combatant_id (str):
             path (list[Cell] | None | Unset):
             to (Cell | None | Unset):
-            seed (int | None | Unset):
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

@@ -25,10 +25,10 @@ class Problem:
         title (str):
         status (int):
         detail (str):
-        code (str): A stable machine-readable error code (``invalid-input``, ``rule-violation``, ``not-supported``,
-            ``body-too-large``...).
+        code (str): A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-
+            conflict`, `deadline-exceeded`...).
         rule (str | Unset): For a rule violation: the id of the rule (see RULES.md).
-        errors (list[ProblemErrorsItem] | Unset):
+        errors (list[ProblemErrorsItem] | Unset): For invalid input: each bad field.
         current_version (int | Unset): For a version conflict: the session's current version.
         request_id (str | Unset): The request's id (its `X-Request-ID`): quote it when reporting a problem.
     """

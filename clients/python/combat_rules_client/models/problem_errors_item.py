@@ -14,8 +14,8 @@ T = TypeVar("T", bound="ProblemErrorsItem")
 class ProblemErrorsItem:
     """
     Attributes:
-        path (str):
-        message (str):
+        path (str): Where: `encounter.combatants[2].position`.
+        message (str): What is wrong there.
     """
 
     path: str

@@ -19,9 +19,9 @@ class ReachResult:
     """The result of reach: every event, a summary and the seed.
 
     Attributes:
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (ReachOutcome): The distance between two combatants by the counting rule, and each attack's reach.
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     events: list[Event]

@@ -19,7 +19,8 @@ class ReachSessionRequest:
         Attributes:
             attacker_id (str):
             target_id (str):
-            seed (int | None | Unset):
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str

@@ -23,10 +23,11 @@ class ReadyRequest:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
         trigger (str):
-        action (str | Unset):  Default: 'attack'.
+        action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
         attack_name (None | str | Unset):
-        spell (None | str | Unset):
-        seed (int | None | Unset):
+        spell (None | str | Unset): The readied spell (with `action: spell`): cast now, held with concentration.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

@@ -18,7 +18,8 @@ class ReleaseGrappleSessionRequest:
     Attributes:
         grappler_id (str):
         target_id (str):
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     grappler_id: str

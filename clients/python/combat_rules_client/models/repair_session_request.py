@@ -18,10 +18,11 @@ class RepairSessionRequest:
 
         Attributes:
             combatant_id (str):
-            attack_name (str):
-            dc (int | Unset):  Default: 10.
-            amount (int | None | Unset):
-            seed (int | None | Unset):
+            attack_name (str): The weapon to repair: one of the combatant's attacks with a tracked `condition`.
+            dc (int | Unset): The DC the DM sets for the repair check. Default: 10.
+            amount (int | None | Unset): Condition restored on a success (capped at `maxCondition`); omitted: all of it.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

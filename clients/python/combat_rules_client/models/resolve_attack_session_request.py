@@ -24,15 +24,18 @@ class ResolveAttackSessionRequest:
     Attributes:
         attacker_id (str):
         target_id (str):
-        attack_name (None | str | Unset):
-        attack (Attack | None | Unset):
-        advantage (bool | Unset):  Default: False.
+        attack_name (None | str | Unset): The name of one of the attacker's attacks; omitted means `attack` or its
+            first.
+        attack (Attack | None | Unset): An attack described inline, instead of one of the attacker's.
+        advantage (bool | Unset): Advantage the caller grants, on top of what the state gives. Default: False.
         disadvantage (bool | Unset):  Default: False.
-        cover (CoverDegree | None | Unset):
-        apply_damage (bool | Unset):  Default: True.
-        knockout (bool | Unset):  Default: False.
+        cover (CoverDegree | None | Unset): A cover degree the DM states; it wins over the computed one.
+        apply_damage (bool | Unset): False rolls the damage but leaves the target's HP alone. Default: True.
+        knockout (bool | Unset): Knock the target out instead of killing it if a melee hit drops it to 0 HP. Default:
+            False.
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str

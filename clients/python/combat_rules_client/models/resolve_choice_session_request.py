@@ -18,10 +18,12 @@ class ResolveChoiceSessionRequest:
     session's.
 
         Attributes:
-            choice_id (str):
+            choice_id (str): The `id` of one of the encounter's `pendingChoices`.
             decision (ResolveChoiceDecision): One of: `accept`, `decline`.
-            detail (None | str | Unset):
-            seed (int | None | Unset):
+            detail (None | str | Unset): The DM's answer where the choice needs one (which permanent injury, which square or
+                direction...).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     choice_id: str

@@ -22,7 +22,8 @@ class ShoveSessionRequest:
         target_id (str):
         mode (ShoveMode | Unset): One of: `prone`, `push`.
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str

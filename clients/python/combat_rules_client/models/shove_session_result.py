@@ -23,9 +23,9 @@ class ShoveSessionResult:
 
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
-            events (list[Event]):
+            events (list[Event]): Every roll and decision, in order.
             outcome (ContestOutcome): A shove, grapple, escape or release: the contest (if any) and what it did.
-            seed (int):
+            seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 

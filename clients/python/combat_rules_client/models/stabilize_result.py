@@ -21,9 +21,9 @@ class StabilizeResult:
 
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (StabilizeOutcome):
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     encounter: EncounterOutput

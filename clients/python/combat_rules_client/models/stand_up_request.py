@@ -22,7 +22,8 @@ class StandUpRequest:
     Attributes:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter

@@ -21,9 +21,9 @@ class StandUpResult:
 
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
-        events (list[Event]):
+        events (list[Event]): Every roll and decision, in order.
         outcome (PostureOutcome): The creature's posture after the action, and the movement it has left.
-        seed (int):
+        seed (int): The seed the random source was built from: send it back to replay this result.
     """
 
     encounter: EncounterOutput

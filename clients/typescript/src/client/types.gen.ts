@@ -32,14 +32,26 @@ export type AbilitiesOutput = {
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     targetId: string;
     amount: number;
+    /**
+     * The damage comes from a critical hit (two death-save failures at 0 HP).
+     */
     critical?: boolean;
     sourceId?: string | null;
+    /**
+     * The damage comes from a melee attack by `sourceId` (a knockout needs one).
+     */
     melee?: boolean;
     knockout?: boolean;
     damageType?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -47,9 +59,21 @@ export type ApplyDamageRequest = {
  * The result of applyDamage: the new encounter, every event, a summary and the seed.
  */
 export type ApplyDamageResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: DamageOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -59,11 +83,20 @@ export type ApplyDamageResult = {
 export type ApplyDamageSessionRequest = {
     targetId: string;
     amount: number;
+    /**
+     * The damage comes from a critical hit (two death-save failures at 0 HP).
+     */
     critical?: boolean;
     sourceId?: string | null;
+    /**
+     * The damage comes from a melee attack by `sourceId` (a knockout needs one).
+     */
     melee?: boolean;
     knockout?: boolean;
     damageType?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -71,10 +104,25 @@ export type ApplyDamageSessionRequest = {
  * The result of applyDamage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ApplyDamageSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: DamageOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -199,17 +247,45 @@ export type AttackOddsOutcome = {
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Stateless: the encounter travels with the request.
  */
 export type AttackOddsRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
+     */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
+    /**
+     * Advantage the caller grants, on top of what the state gives.
+     */
     advantage?: boolean;
     disadvantage?: boolean;
+    /**
+     * A cover degree the DM states; it wins over the computed one.
+     */
     cover?: CoverDegree | null;
+    /**
+     * False rolls the damage but leaves the target's HP alone.
+     */
     applyDamage?: boolean;
+    /**
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     */
     knockout?: boolean;
+    /**
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -217,8 +293,17 @@ export type AttackOddsRequest = {
  * The result of attackOdds: every event, a summary and the seed.
  */
 export type AttackOddsResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOddsOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -228,14 +313,39 @@ export type AttackOddsResult = {
 export type AttackOddsSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
+     */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
+    /**
+     * Advantage the caller grants, on top of what the state gives.
+     */
     advantage?: boolean;
     disadvantage?: boolean;
+    /**
+     * A cover degree the DM states; it wins over the computed one.
+     */
     cover?: CoverDegree | null;
+    /**
+     * False rolls the damage but leaves the target's HP alone.
+     */
     applyDamage?: boolean;
+    /**
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     */
     knockout?: boolean;
+    /**
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -243,9 +353,21 @@ export type AttackOddsSessionRequest = {
  * The result of attackOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type AttackOddsSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOddsOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -641,9 +763,15 @@ export type CoverOutcome = {
  * The cover a target has against an attacker, from the map. Stateless: the encounter travels with the request.
  */
 export type CoverRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -651,8 +779,17 @@ export type CoverRequest = {
  * The result of cover: every event, a summary and the seed.
  */
 export type CoverResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: CoverOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -662,6 +799,9 @@ export type CoverResult = {
 export type CoverSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -669,9 +809,21 @@ export type CoverSessionRequest = {
  * The result of cover: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type CoverSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: CoverOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -684,6 +836,10 @@ export type CoverSource = 'computed' | 'stated' | 'none';
  * The encounter a new session starts from.
  */
 export type CreateSessionRequest = {
+    /**
+     * The encounter, as a stateless action takes it; it is checked as an action would check
+     * it, and stored with every field filled in.
+     */
     encounter: Encounter;
 };
 
@@ -718,9 +874,18 @@ export type DamageOutcome = {
  * Dash: extra movement equal to your speed. Stateless: the encounter travels with the request.
  */
 export type DashRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The action, or a bonus action a feature grants.
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -728,9 +893,21 @@ export type DashRequest = {
  * The result of dash: the new encounter, every event, a summary and the seed.
  */
 export type DashResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -739,7 +916,13 @@ export type DashResult = {
  */
 export type DashSessionRequest = {
     combatantId: string;
+    /**
+     * The action, or a bonus action a feature grants.
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -747,10 +930,25 @@ export type DashSessionRequest = {
  * The result of dash: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type DashSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -828,9 +1026,15 @@ export type Die = {
  * Disengage until your turn ends. Stateless: the encounter travels with the request.
  */
 export type DisengageRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -838,9 +1042,21 @@ export type DisengageRequest = {
  * The result of disengage: the new encounter, every event, a summary and the seed.
  */
 export type DisengageResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -850,6 +1066,9 @@ export type DisengageResult = {
 export type DisengageSessionRequest = {
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -857,10 +1076,25 @@ export type DisengageSessionRequest = {
  * The result of disengage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type DisengageSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -868,9 +1102,15 @@ export type DisengageSessionResult = {
  * Dodge until the start of your next turn. Stateless: the encounter travels with the request.
  */
 export type DodgeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -878,9 +1118,21 @@ export type DodgeRequest = {
  * The result of dodge: the new encounter, every event, a summary and the seed.
  */
 export type DodgeResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -890,6 +1142,9 @@ export type DodgeResult = {
 export type DodgeSessionRequest = {
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -897,10 +1152,25 @@ export type DodgeSessionRequest = {
  * The result of dodge: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type DodgeSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -908,11 +1178,30 @@ export type DodgeSessionResult = {
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Stateless: the encounter travels with the request.
  */
 export type DrinkPotionRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
+    /**
+     * Who takes the potion out and uses it.
+     */
     combatantId: string;
+    /**
+     * Who drinks it; omitted means the user itself.
+     */
     targetId?: string | null;
+    /**
+     * Where the potion is: in hand, a pouch or on a belt (a bonus action to drink), or in
+     * the backpack (the action).
+     */
     source?: PotionSource;
+    /**
+     * The potion's healing dice.
+     */
     healing?: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -920,9 +1209,21 @@ export type DrinkPotionRequest = {
  * The result of drinkPotion: the new encounter, every event, a summary and the seed.
  */
 export type DrinkPotionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -930,10 +1231,26 @@ export type DrinkPotionResult = {
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Session mode: the encounter is the session's.
  */
 export type DrinkPotionSessionRequest = {
+    /**
+     * Who takes the potion out and uses it.
+     */
     combatantId: string;
+    /**
+     * Who drinks it; omitted means the user itself.
+     */
     targetId?: string | null;
+    /**
+     * Where the potion is: in hand, a pouch or on a belt (a bonus action to drink), or in
+     * the backpack (the action).
+     */
     source?: PotionSource;
+    /**
+     * The potion's healing dice.
+     */
     healing?: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -941,10 +1258,25 @@ export type DrinkPotionSessionRequest = {
  * The result of drinkPotion: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type DrinkPotionSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -952,8 +1284,14 @@ export type DrinkPotionSessionResult = {
  * Drop prone, for no movement. Stateless: the encounter travels with the request.
  */
 export type DropProneRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -961,9 +1299,21 @@ export type DropProneRequest = {
  * The result of dropProne: the new encounter, every event, a summary and the seed.
  */
 export type DropProneResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -972,6 +1322,9 @@ export type DropProneResult = {
  */
 export type DropProneSessionRequest = {
     combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -979,10 +1332,25 @@ export type DropProneSessionRequest = {
  * The result of dropProne: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type DropProneSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1124,9 +1492,21 @@ export type EncounterOddsOutcome = {
  * Simulate the fight many times: expected rounds and each side's chance to win. Stateless: the encounter travels with the request.
  */
 export type EncounterOddsRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
+    /**
+     * Seeded runs (Monte Carlo).
+     */
     runs?: number;
+    /**
+     * A run still undecided after this many rounds counts as unfinished.
+     */
     maxRounds?: number;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1134,8 +1514,17 @@ export type EncounterOddsRequest = {
  * The result of encounterOdds: every event, a summary and the seed.
  */
 export type EncounterOddsResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: EncounterOddsOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1143,8 +1532,17 @@ export type EncounterOddsResult = {
  * Simulate the fight many times: expected rounds and each side's chance to win. Session mode: the encounter is the session's.
  */
 export type EncounterOddsSessionRequest = {
+    /**
+     * Seeded runs (Monte Carlo).
+     */
     runs?: number;
+    /**
+     * A run still undecided after this many rounds counts as unfinished.
+     */
     maxRounds?: number;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1152,9 +1550,21 @@ export type EncounterOddsSessionRequest = {
  * The result of encounterOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type EncounterOddsSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: EncounterOddsOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1189,9 +1599,18 @@ export type EncounterOutput = {
  * d100: escape a grapple, unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
  */
 export type EscapeGrappleRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * Which grapple to break; omitted: the only one (refused when there are several).
+     */
     grapplerId?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1199,9 +1618,21 @@ export type EscapeGrappleRequest = {
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed.
  */
 export type EscapeGrappleResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1210,7 +1641,13 @@ export type EscapeGrappleResult = {
  */
 export type EscapeGrappleSessionRequest = {
     combatantId: string;
+    /**
+     * Which grapple to break; omitted: the only one (refused when there are several).
+     */
     grapplerId?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1218,10 +1655,25 @@ export type EscapeGrappleSessionRequest = {
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type EscapeGrappleSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1275,9 +1727,15 @@ export type FlankingOutcome = {
  * Whether an attacker flanks a target, and with whom. Stateless: the encounter travels with the request.
  */
 export type FlankingRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1285,8 +1743,17 @@ export type FlankingRequest = {
  * The result of flanking: every event, a summary and the seed.
  */
 export type FlankingResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: FlankingOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1296,6 +1763,9 @@ export type FlankingResult = {
 export type FlankingSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1303,9 +1773,21 @@ export type FlankingSessionRequest = {
  * The result of flanking: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type FlankingSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: FlankingOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1313,11 +1795,20 @@ export type FlankingSessionResult = {
  * d100: grapple a creature (replaces one attack, needs a free hand). Stateless: the encounter travels with the request.
  */
 export type GrappleRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * Whether the grappler has a hand free; false is refused.
+     */
     freeHand?: boolean;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1325,9 +1816,21 @@ export type GrappleRequest = {
  * The result of grapple: the new encounter, every event, a summary and the seed.
  */
 export type GrappleResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1337,8 +1840,14 @@ export type GrappleResult = {
 export type GrappleSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * Whether the grappler has a hand free; false is refused.
+     */
     freeHand?: boolean;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1346,10 +1855,25 @@ export type GrappleSessionRequest = {
  * The result of grapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type GrappleSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1436,10 +1960,16 @@ export type HealOutcome = {
  * Healing from the DM or an effect. Stateless: the encounter travels with the request.
  */
 export type HealRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     targetId: string;
     amount: number;
     sourceId?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1447,9 +1977,21 @@ export type HealRequest = {
  * The result of heal: the new encounter, every event, a summary and the seed.
  */
 export type HealResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1460,6 +2002,9 @@ export type HealSessionRequest = {
     targetId: string;
     amount: number;
     sourceId?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1467,10 +2012,25 @@ export type HealSessionRequest = {
  * The result of heal: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type HealSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1484,12 +2044,21 @@ export type HelpOutcome = {
  * Help: an ally's next check or attack has advantage. Stateless: the encounter travels with the request.
  */
 export type HelpRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     allyId: string;
     targetId?: string | null;
+    /**
+     * What the check is for (a note only).
+     */
     task?: string | null;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1497,9 +2066,21 @@ export type HelpRequest = {
  * The result of help: the new encounter, every event, a summary and the seed.
  */
 export type HelpResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HelpOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1510,8 +2091,14 @@ export type HelpSessionRequest = {
     combatantId: string;
     allyId: string;
     targetId?: string | null;
+    /**
+     * What the check is for (a note only).
+     */
     task?: string | null;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1519,10 +2106,25 @@ export type HelpSessionRequest = {
  * The result of help: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type HelpSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HelpOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1539,9 +2141,15 @@ export type HideOutcome = {
  * Hide: a Stealth check; the total is kept. Stateless: the encounter travels with the request.
  */
 export type HideRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1549,9 +2157,21 @@ export type HideRequest = {
  * The result of hide: the new encounter, every event, a summary and the seed.
  */
 export type HideResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HideOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1561,6 +2181,9 @@ export type HideResult = {
 export type HideSessionRequest = {
     combatantId: string;
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1568,10 +2191,25 @@ export type HideSessionRequest = {
  * The result of hide: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type HideSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HideOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1606,10 +2244,19 @@ export type InitiativeOutcome = {
  * Interact with an object. Stateless: the encounter travels with the request.
  */
 export type InteractRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     description?: string;
+    /**
+     * A named device being used; a ruleset may make some devices take the action (d10).
+     */
     device?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1617,9 +2264,21 @@ export type InteractRequest = {
  * The result of interact: the new encounter, every event, a summary and the seed.
  */
 export type InteractResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1629,7 +2288,13 @@ export type InteractResult = {
 export type InteractSessionRequest = {
     combatantId: string;
     description?: string;
+    /**
+     * A named device being used; a ruleset may make some devices take the action (d10).
+     */
     device?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1637,10 +2302,25 @@ export type InteractSessionRequest = {
  * The result of interact: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type InteractSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1657,10 +2337,22 @@ export type LowerInitiativeOutcome = {
  * Move a combatant down the initiative order (raising needs a named feature). Stateless: the encounter travels with the request.
  */
 export type LowerInitiativeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The new initiative count.
+     */
     initiative: number;
+    /**
+     * One of the combatant's `features` (a feat, magic) that lets it raise its initiative.
+     */
     feature?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1668,9 +2360,21 @@ export type LowerInitiativeRequest = {
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed.
  */
 export type LowerInitiativeResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: LowerInitiativeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1679,8 +2383,17 @@ export type LowerInitiativeResult = {
  */
 export type LowerInitiativeSessionRequest = {
     combatantId: string;
+    /**
+     * The new initiative count.
+     */
     initiative: number;
+    /**
+     * One of the combatant's `features` (a feat, magic) that lets it raise its initiative.
+     */
     feature?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1688,10 +2401,25 @@ export type LowerInitiativeSessionRequest = {
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type LowerInitiativeSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: LowerInitiativeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1699,13 +2427,36 @@ export type LowerInitiativeSessionResult = {
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Stateless: the encounter travels with the request.
  */
 export type MoveCombatantRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The cells the creature's anchor passes through, in order (its own cell may lead).
+     */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the service finds the cheapest legal path.
+     */
     to?: Cell | null;
+    /**
+     * Teleportation: no path, no movement spent, no opportunity attacks.
+     */
     teleport?: boolean;
+    /**
+     * Moved by something else (shoved, hurled, falling): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`).
+     */
     forced?: boolean;
+    /**
+     * The reactors that take the opportunity attacks they are offered; omitted means
+     * every one that can.
+     */
     opportunityAttacks?: Array<string> | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1713,9 +2464,21 @@ export type MoveCombatantRequest = {
  * The result of moveCombatant: the new encounter, every event, a summary and the seed.
  */
 export type MoveCombatantResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: MoveOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1724,11 +2487,31 @@ export type MoveCombatantResult = {
  */
 export type MoveCombatantSessionRequest = {
     combatantId: string;
+    /**
+     * The cells the creature's anchor passes through, in order (its own cell may lead).
+     */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the service finds the cheapest legal path.
+     */
     to?: Cell | null;
+    /**
+     * Teleportation: no path, no movement spent, no opportunity attacks.
+     */
     teleport?: boolean;
+    /**
+     * Moved by something else (shoved, hurled, falling): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`).
+     */
     forced?: boolean;
+    /**
+     * The reactors that take the opportunity attacks they are offered; omitted means
+     * every one that can.
+     */
     opportunityAttacks?: Array<string> | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1736,10 +2519,25 @@ export type MoveCombatantSessionRequest = {
  * The result of moveCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type MoveCombatantSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: MoveOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1790,8 +2588,18 @@ export type NextTurnOutcome = {
  * End the current turn and start the next: durations, readied actions, death saves. Stateless: the encounter travels with the request.
  */
 export type NextTurnRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
+    /**
+     * Whose turn the caller believes is ending; refused if it is someone else's (a guard
+     * against ending the same turn twice).
+     */
     expectedTurnOf?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1799,9 +2607,21 @@ export type NextTurnRequest = {
  * The result of nextTurn: the new encounter, every event, a summary and the seed.
  */
 export type NextTurnResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: NextTurnOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1809,7 +2629,14 @@ export type NextTurnResult = {
  * End the current turn and start the next: durations, readied actions, death saves. Session mode: the encounter is the session's.
  */
 export type NextTurnSessionRequest = {
+    /**
+     * Whose turn the caller believes is ending; refused if it is someone else's (a guard
+     * against ending the same turn twice).
+     */
     expectedTurnOf?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1817,10 +2644,25 @@ export type NextTurnSessionRequest = {
  * The result of nextTurn: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type NextTurnSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: NextTurnOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1860,10 +2702,16 @@ export type PathCostOutcome = {
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Stateless: the encounter travels with the request.
  */
 export type PathCostRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1871,8 +2719,17 @@ export type PathCostRequest = {
  * The result of pathCost: every event, a summary and the seed.
  */
 export type PathCostResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PathCostOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1883,6 +2740,9 @@ export type PathCostSessionRequest = {
     combatantId: string;
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1890,9 +2750,21 @@ export type PathCostSessionRequest = {
  * The result of pathCost: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type PathCostSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PathCostOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -1972,9 +2844,15 @@ export type ReachOutcome = {
  * The distance from an attacker to a target and which of its attacks reach. Stateless: the encounter travels with the request.
  */
 export type ReachRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -1982,8 +2860,17 @@ export type ReachRequest = {
  * The result of reach: every event, a summary and the seed.
  */
 export type ReachResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReachOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -1993,6 +2880,9 @@ export type ReachResult = {
 export type ReachSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2000,9 +2890,21 @@ export type ReachSessionRequest = {
  * The result of reach: every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ReachSessionResult = {
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReachOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2049,12 +2951,24 @@ export type ReadyOutcome = {
  * Ready an action for a trigger. Stateless: the encounter travels with the request.
  */
 export type ReadyRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     trigger: string;
+    /**
+     * `attack`, `move`, `spell` or another action's name.
+     */
     action?: string;
     attackName?: string | null;
+    /**
+     * The readied spell (with `action: spell`): cast now, held with concentration.
+     */
     spell?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2062,9 +2976,21 @@ export type ReadyRequest = {
  * The result of ready: the new encounter, every event, a summary and the seed.
  */
 export type ReadyResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReadyOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2074,9 +3000,18 @@ export type ReadyResult = {
 export type ReadySessionRequest = {
     combatantId: string;
     trigger: string;
+    /**
+     * `attack`, `move`, `spell` or another action's name.
+     */
     action?: string;
     attackName?: string | null;
+    /**
+     * The readied spell (with `action: spell`): cast now, held with concentration.
+     */
     spell?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2084,10 +3019,25 @@ export type ReadySessionRequest = {
  * The result of ready: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ReadySessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReadyOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2095,9 +3045,15 @@ export type ReadySessionResult = {
  * d100: let go of a grappled creature (no action). Stateless: the encounter travels with the request.
  */
 export type ReleaseGrappleRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     grapplerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2105,9 +3061,21 @@ export type ReleaseGrappleRequest = {
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed.
  */
 export type ReleaseGrappleResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2117,6 +3085,9 @@ export type ReleaseGrappleResult = {
 export type ReleaseGrappleSessionRequest = {
     grapplerId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2124,10 +3095,25 @@ export type ReleaseGrappleSessionRequest = {
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ReleaseGrappleSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2147,9 +3133,18 @@ export type ReloadOutcome = {
  * d100: reload a gun or energy weapon from the rounds carried (an action). Stateless: the encounter travels with the request.
  */
 export type ReloadRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
+     */
     attackName: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2157,9 +3152,21 @@ export type ReloadRequest = {
  * The result of reload: the new encounter, every event, a summary and the seed.
  */
 export type ReloadResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReloadOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2168,7 +3175,13 @@ export type ReloadResult = {
  */
 export type ReloadSessionRequest = {
     combatantId: string;
+    /**
+     * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
+     */
     attackName: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2176,10 +3189,25 @@ export type ReloadSessionRequest = {
  * The result of reload: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ReloadSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReloadOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2200,11 +3228,26 @@ export type RepairOutcome = {
  * d100: a repair check against a DC restores a weapon's condition (an action). Stateless: the encounter travels with the request.
  */
 export type RepairRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
+     */
     attackName: string;
+    /**
+     * The DC the DM sets for the repair check.
+     */
     dc?: number;
+    /**
+     * Condition restored on a success (capped at `maxCondition`); omitted: all of it.
+     */
     amount?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2212,9 +3255,21 @@ export type RepairRequest = {
  * The result of repair: the new encounter, every event, a summary and the seed.
  */
 export type RepairResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: RepairOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2223,9 +3278,21 @@ export type RepairResult = {
  */
 export type RepairSessionRequest = {
     combatantId: string;
+    /**
+     * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
+     */
     attackName: string;
+    /**
+     * The DC the DM sets for the repair check.
+     */
     dc?: number;
+    /**
+     * Condition restored on a success (capped at `maxCondition`); omitted: all of it.
+     */
     amount?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2233,10 +3300,25 @@ export type RepairSessionRequest = {
  * The result of repair: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type RepairSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: RepairOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2244,17 +3326,45 @@ export type RepairSessionResult = {
  * Roll an attack, apply cover and advantage, and deal its damage. Stateless: the encounter travels with the request.
  */
 export type ResolveAttackRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
+    /**
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
+     */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
+    /**
+     * Advantage the caller grants, on top of what the state gives.
+     */
     advantage?: boolean;
     disadvantage?: boolean;
+    /**
+     * A cover degree the DM states; it wins over the computed one.
+     */
     cover?: CoverDegree | null;
+    /**
+     * False rolls the damage but leaves the target's HP alone.
+     */
     applyDamage?: boolean;
+    /**
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     */
     knockout?: boolean;
+    /**
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2262,9 +3372,21 @@ export type ResolveAttackRequest = {
  * The result of resolveAttack: the new encounter, every event, a summary and the seed.
  */
 export type ResolveAttackResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2274,14 +3396,39 @@ export type ResolveAttackResult = {
 export type ResolveAttackSessionRequest = {
     attackerId: string;
     targetId: string;
+    /**
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
+     */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
+    /**
+     * Advantage the caller grants, on top of what the state gives.
+     */
     advantage?: boolean;
     disadvantage?: boolean;
+    /**
+     * A cover degree the DM states; it wins over the computed one.
+     */
     cover?: CoverDegree | null;
+    /**
+     * False rolls the damage but leaves the target's HP alone.
+     */
     applyDamage?: boolean;
+    /**
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     */
     knockout?: boolean;
+    /**
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2289,10 +3436,25 @@ export type ResolveAttackSessionRequest = {
  * The result of resolveAttack: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ResolveAttackSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2305,10 +3467,23 @@ export type ResolveChoiceDecision = 'accept' | 'decline';
  * Accept or decline a pending choice (a critical table effect left to a person). Stateless: the encounter travels with the request.
  */
 export type ResolveChoiceRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
+    /**
+     * The `id` of one of the encounter's `pendingChoices`.
+     */
     choiceId: string;
     decision: ResolveChoiceDecision;
+    /**
+     * The DM's answer where the choice needs one (which permanent injury, which square or
+     * direction...).
+     */
     detail?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2316,9 +3491,21 @@ export type ResolveChoiceRequest = {
  * The result of resolveChoice: the new encounter, every event, a summary and the seed.
  */
 export type ResolveChoiceResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ChoiceOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2326,9 +3513,19 @@ export type ResolveChoiceResult = {
  * Accept or decline a pending choice (a critical table effect left to a person). Session mode: the encounter is the session's.
  */
 export type ResolveChoiceSessionRequest = {
+    /**
+     * The `id` of one of the encounter's `pendingChoices`.
+     */
     choiceId: string;
     decision: ResolveChoiceDecision;
+    /**
+     * The DM's answer where the choice needs one (which permanent injury, which square or
+     * direction...).
+     */
     detail?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2336,10 +3533,25 @@ export type ResolveChoiceSessionRequest = {
  * The result of resolveChoice: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ResolveChoiceSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ChoiceOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2358,12 +3570,33 @@ export type Roll = {
  * Roll initiative, set round 1 and start the first turn. Stateless: the encounter travels with the request.
  */
 export type RollInitiativeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
+    /**
+     * Combatants the DM rules surprised: they can't move or act on their first turn.
+     */
     surprised?: Array<string>;
+    /**
+     * d100: the order the players declare (in the open): no roll.
+     */
     order?: Array<string> | null;
+    /**
+     * d100: the entrance of a building: the nearest combatant acts first, no roll.
+     */
     entryPoint?: Cell | null;
+    /**
+     * d10: the creature whose hostile action started the fight (it gains no precedence).
+     */
     initiatorId?: string | null;
+    /**
+     * d10: creatures that hear the initiator (aware even without line of sight).
+     */
     heardBy?: Array<string>;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2371,9 +3604,21 @@ export type RollInitiativeRequest = {
  * The result of rollInitiative: the new encounter, every event, a summary and the seed.
  */
 export type RollInitiativeResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: InitiativeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2381,11 +3626,29 @@ export type RollInitiativeResult = {
  * Roll initiative, set round 1 and start the first turn. Session mode: the encounter is the session's.
  */
 export type RollInitiativeSessionRequest = {
+    /**
+     * Combatants the DM rules surprised: they can't move or act on their first turn.
+     */
     surprised?: Array<string>;
+    /**
+     * d100: the order the players declare (in the open): no roll.
+     */
     order?: Array<string> | null;
+    /**
+     * d100: the entrance of a building: the nearest combatant acts first, no roll.
+     */
     entryPoint?: Cell | null;
+    /**
+     * d10: the creature whose hostile action started the fight (it gains no precedence).
+     */
     initiatorId?: string | null;
+    /**
+     * d10: creatures that hear the initiator (aware even without line of sight).
+     */
     heardBy?: Array<string>;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2393,10 +3656,25 @@ export type RollInitiativeSessionRequest = {
  * The result of rollInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type RollInitiativeSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: InitiativeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2420,10 +3698,23 @@ export type SearchOutcome = {
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels with the request.
  */
 export type SearchRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+     * its Stealth total.
+     */
     dc?: number | null;
+    /**
+     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
+     */
     scavengingDc?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2431,9 +3722,21 @@ export type SearchRequest = {
  * The result of search: the new encounter, every event, a summary and the seed.
  */
 export type SearchResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: SearchOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2442,8 +3745,18 @@ export type SearchResult = {
  */
 export type SearchSessionRequest = {
     combatantId: string;
+    /**
+     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+     * its Stealth total.
+     */
     dc?: number | null;
+    /**
+     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
+     */
     scavengingDc?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2451,10 +3764,25 @@ export type SearchSessionRequest = {
  * The result of search: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type SearchSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: SearchOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2512,11 +3840,20 @@ export type ShoveMode = 'prone' | 'push';
  * d100: shove a creature prone or 5 ft away (replaces one attack). Stateless: the encounter travels with the request.
  */
 export type ShoveRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     attackerId: string;
     targetId: string;
     mode?: ShoveMode;
+    /**
+     * Like an attack: one attack of the Attack action by default.
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2524,9 +3861,21 @@ export type ShoveRequest = {
  * The result of shove: the new encounter, every event, a summary and the seed.
  */
 export type ShoveResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2537,7 +3886,13 @@ export type ShoveSessionRequest = {
     attackerId: string;
     targetId: string;
     mode?: ShoveMode;
+    /**
+     * Like an attack: one attack of the Attack action by default.
+     */
     spend?: Spend;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2545,10 +3900,25 @@ export type ShoveSessionRequest = {
  * The result of shove: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type ShoveSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2587,9 +3957,15 @@ export type StabilizeOutcome = {
  * First aid: DC 10 Medicine. Stateless: the encounter travels with the request.
  */
 export type StabilizeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2597,9 +3973,21 @@ export type StabilizeRequest = {
  * The result of stabilize: the new encounter, every event, a summary and the seed.
  */
 export type StabilizeResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: StabilizeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2609,6 +3997,9 @@ export type StabilizeResult = {
 export type StabilizeSessionRequest = {
     combatantId: string;
     targetId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2616,10 +4007,25 @@ export type StabilizeSessionRequest = {
  * The result of stabilize: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type StabilizeSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: StabilizeOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2627,8 +4033,14 @@ export type StabilizeSessionResult = {
  * Stand up from prone for half the creature's speed. Stateless: the encounter travels with the request.
  */
 export type StandUpRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2636,9 +4048,21 @@ export type StandUpRequest = {
  * The result of standUp: the new encounter, every event, a summary and the seed.
  */
 export type StandUpResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2647,6 +4071,9 @@ export type StandUpResult = {
  */
 export type StandUpSessionRequest = {
     combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2654,10 +4081,25 @@ export type StandUpSessionRequest = {
  * The result of standUp: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type StandUpSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2696,11 +4138,24 @@ export type TriggerOutcome = {
  * Fire a readied action with the reaction, or decline it. Stateless: the encounter travels with the request.
  */
 export type TriggerReadiedRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     combatantId: string;
     fire?: boolean;
+    /**
+     * The target of a readied attack.
+     */
     targetId?: string | null;
+    /**
+     * On a decline: keep holding the action (until the start of your next turn); false
+     * abandons it (a readied spell is lost).
+     */
     keep?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2708,9 +4163,21 @@ export type TriggerReadiedRequest = {
  * The result of triggerReadied: the new encounter, every event, a summary and the seed.
  */
 export type TriggerReadiedResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TriggerOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
 };
 
@@ -2720,8 +4187,18 @@ export type TriggerReadiedResult = {
 export type TriggerReadiedSessionRequest = {
     combatantId: string;
     fire?: boolean;
+    /**
+     * The target of a readied attack.
+     */
     targetId?: string | null;
+    /**
+     * On a decline: keep holding the action (until the start of your next turn); false
+     * abandons it (a readied spell is lost).
+     */
     keep?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
     seed?: number | null;
 };
 
@@ -2729,10 +4206,25 @@ export type TriggerReadiedSessionRequest = {
  * The result of triggerReadied: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
 export type TriggerReadiedSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
     encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TriggerOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
@@ -2813,15 +4305,24 @@ export type Problem = {
     status: number;
     detail: string;
     /**
-     * A stable machine-readable error code (``invalid-input``, ``rule-violation``, ``not-supported``, ``body-too-large``...).
+     * A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).
      */
     code: string;
     /**
      * For a rule violation: the id of the rule (see RULES.md).
      */
     rule?: string;
+    /**
+     * For invalid input: each bad field.
+     */
     errors?: Array<{
+        /**
+         * Where: `encounter.combatants[2].position`.
+         */
         path: string;
+        /**
+         * What is wrong there.
+         */
         message: string;
     }>;
     /**

@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[ApplyDamageResult | Problem]:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -134,7 +134,7 @@ def sync(
 ) -> ApplyDamageResult:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[ApplyDamageResult | Problem]:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> ApplyDamageResult:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0

@@ -92,9 +92,9 @@ def sync_detailed(
 ) -> Response[AttackOddsResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -136,9 +136,9 @@ def sync(
 ) -> AttackOddsResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -167,9 +167,9 @@ async def asyncio_detailed(
 ) -> Response[AttackOddsResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -199,9 +199,9 @@ async def asyncio(
 ) -> AttackOddsResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,

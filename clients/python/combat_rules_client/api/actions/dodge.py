@@ -90,7 +90,7 @@ def sync_detailed(
 ) -> Response[DodgeResult | Problem]:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -132,7 +132,7 @@ def sync(
 ) -> DodgeResult:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 ) -> Response[DodgeResult | Problem]:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -191,7 +191,7 @@ async def asyncio(
 ) -> DodgeResult:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter

@@ -93,7 +93,7 @@ def sync_detailed(
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -136,7 +136,7 @@ def sync(
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -166,7 +166,7 @@ async def asyncio_detailed(
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -197,7 +197,7 @@ async def asyncio(
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each

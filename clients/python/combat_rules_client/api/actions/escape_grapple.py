@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[EscapeGrappleResult | Problem]:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -134,7 +134,7 @@ def sync(
 ) -> EscapeGrappleResult:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[EscapeGrappleResult | Problem]:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> EscapeGrappleResult:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's

@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[GrappleResult | Problem]:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -134,7 +134,7 @@ def sync(
 ) -> GrappleResult:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[GrappleResult | Problem]:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> GrappleResult:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).

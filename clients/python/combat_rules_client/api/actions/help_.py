@@ -90,8 +90,8 @@ def sync_detailed(
 ) -> Response[HelpResult | Problem]:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -133,8 +133,8 @@ def sync(
 ) -> HelpResult:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -163,8 +163,8 @@ async def asyncio_detailed(
 ) -> Response[HelpResult | Problem]:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -194,8 +194,8 @@ async def asyncio(
 ) -> HelpResult:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the

@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[LowerInitiativeResult | Problem]:
     """Move a combatant down the initiative order (raising needs a named feature).
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         body (LowerInitiativeRequest): Move a combatant down the initiative order (raising needs a
@@ -134,7 +134,7 @@ def sync(
 ) -> LowerInitiativeResult:
     """Move a combatant down the initiative order (raising needs a named feature).
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         body (LowerInitiativeRequest): Move a combatant down the initiative order (raising needs a
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[LowerInitiativeResult | Problem]:
     """Move a combatant down the initiative order (raising needs a named feature).
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         body (LowerInitiativeRequest): Move a combatant down the initiative order (raising needs a
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> LowerInitiativeResult:
     """Move a combatant down the initiative order (raising needs a named feature).
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         body (LowerInitiativeRequest): Move a combatant down the initiative order (raising needs a

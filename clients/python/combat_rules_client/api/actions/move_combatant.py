@@ -94,8 +94,8 @@ def sync_detailed(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -139,8 +139,8 @@ def sync(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -171,8 +171,8 @@ async def asyncio_detailed(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -204,8 +204,8 @@ async def asyncio(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;

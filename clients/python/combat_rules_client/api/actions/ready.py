@@ -90,7 +90,7 @@ def sync_detailed(
 ) -> Response[Problem | ReadyResult]:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -132,7 +132,7 @@ def sync(
 ) -> ReadyResult:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ReadyResult]:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -191,7 +191,7 @@ async def asyncio(
 ) -> ReadyResult:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with

@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[Problem | ReleaseGrappleResult]:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -134,7 +134,7 @@ def sync(
 ) -> ReleaseGrappleResult:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ReleaseGrappleResult]:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> ReleaseGrappleResult:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:

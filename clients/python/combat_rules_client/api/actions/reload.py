@@ -90,7 +90,7 @@ def sync_detailed(
 ) -> Response[Problem | ReloadResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -132,7 +132,7 @@ def sync(
 ) -> ReloadResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ReloadResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -191,7 +191,7 @@ async def asyncio(
 ) -> ReloadResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an

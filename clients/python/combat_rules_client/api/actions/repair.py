@@ -90,8 +90,8 @@ def sync_detailed(
 ) -> Response[Problem | RepairResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -133,8 +133,8 @@ def sync(
 ) -> RepairResult:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -163,8 +163,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | RepairResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -194,8 +194,8 @@ async def asyncio(
 ) -> RepairResult:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an

@@ -92,7 +92,7 @@ def sync_detailed(
 ) -> Response[Problem | ResolveAttackResult]:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -134,7 +134,7 @@ def sync(
 ) -> ResolveAttackResult:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ResolveAttackResult]:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -193,7 +193,7 @@ async def asyncio(
 ) -> ResolveAttackResult:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its

@@ -93,7 +93,7 @@ def sync_detailed(
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -136,7 +136,7 @@ def sync(
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -166,7 +166,7 @@ async def asyncio_detailed(
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -197,7 +197,7 @@ async def asyncio(
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect

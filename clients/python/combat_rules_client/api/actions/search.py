@@ -90,8 +90,8 @@ def sync_detailed(
 ) -> Response[Problem | SearchResult]:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -133,8 +133,8 @@ def sync(
 ) -> SearchResult:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -163,8 +163,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | SearchResult]:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -194,8 +194,8 @@ async def asyncio(
 ) -> SearchResult:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional

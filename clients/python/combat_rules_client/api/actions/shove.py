@@ -90,7 +90,7 @@ def sync_detailed(
 ) -> Response[Problem | ShoveResult]:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -132,7 +132,7 @@ def sync(
 ) -> ShoveResult:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ShoveResult]:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -191,7 +191,7 @@ async def asyncio(
 ) -> ShoveResult:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).

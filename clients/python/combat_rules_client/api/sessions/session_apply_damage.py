@@ -128,7 +128,7 @@ def sync_detailed(
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP. Applied to the session's
     encounter, written as its next version.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP. Applied to the session's
     encounter, written as its next version.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP. Applied to the session's
     encounter, written as its next version.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP. Applied to the session's
     encounter, written as its next version.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         id (str):

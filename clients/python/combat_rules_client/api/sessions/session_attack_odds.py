@@ -123,9 +123,9 @@ def sync_detailed(
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -174,9 +174,9 @@ def sync(
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -212,9 +212,9 @@ async def asyncio_detailed(
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -251,9 +251,9 @@ async def asyncio(
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):

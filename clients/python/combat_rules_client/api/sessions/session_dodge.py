@@ -128,7 +128,7 @@ def sync_detailed(
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         id (str):

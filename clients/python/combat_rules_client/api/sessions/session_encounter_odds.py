@@ -124,7 +124,7 @@ def sync_detailed(
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -174,7 +174,7 @@ def sync(
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -211,7 +211,7 @@ async def asyncio_detailed(
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -249,7 +249,7 @@ async def asyncio(
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):

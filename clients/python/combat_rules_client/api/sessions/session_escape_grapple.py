@@ -128,7 +128,7 @@ def sync_detailed(
     """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         id (str):

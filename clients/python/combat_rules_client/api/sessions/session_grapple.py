@@ -128,7 +128,7 @@ def sync_detailed(
     """d100: grapple a creature (replaces one attack, needs a free hand). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """d100: grapple a creature (replaces one attack, needs a free hand). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """d100: grapple a creature (replaces one attack, needs a free hand). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """d100: grapple a creature (replaces one attack, needs a free hand). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         id (str):

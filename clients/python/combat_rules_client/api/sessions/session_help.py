@@ -128,8 +128,8 @@ def sync_detailed(
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -181,8 +181,8 @@ def sync(
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -221,8 +221,8 @@ async def asyncio_detailed(
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -262,8 +262,8 @@ async def asyncio(
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):

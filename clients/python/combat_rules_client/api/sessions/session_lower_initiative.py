@@ -128,7 +128,7 @@ def sync_detailed(
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
-     Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+     Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
 
     Args:
         id (str):

@@ -130,8 +130,8 @@ def sync_detailed(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -185,8 +185,8 @@ def sync(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -227,8 +227,8 @@ async def asyncio_detailed(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -270,8 +270,8 @@ async def asyncio(
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):

@@ -127,7 +127,7 @@ def sync_detailed(
 ) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -178,7 +178,7 @@ def sync(
 ) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -216,7 +216,7 @@ async def asyncio_detailed(
 ) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -255,7 +255,7 @@ async def asyncio(
 ) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):

@@ -128,7 +128,7 @@ def sync_detailed(
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):

@@ -128,7 +128,7 @@ def sync_detailed(
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):

@@ -128,8 +128,8 @@ def sync_detailed(
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         id (str):
@@ -181,8 +181,8 @@ def sync(
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         id (str):
@@ -221,8 +221,8 @@ async def asyncio_detailed(
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         id (str):
@@ -262,8 +262,8 @@ async def asyncio(
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         id (str):

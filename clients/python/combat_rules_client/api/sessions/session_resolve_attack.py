@@ -128,7 +128,7 @@ def sync_detailed(
     """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
     written as its next version.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
     written as its next version.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
     written as its next version.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter,
     written as its next version.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         id (str):

@@ -129,7 +129,7 @@ def sync_detailed(
     session's encounter, written as its next version.
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         id (str):
@@ -182,7 +182,7 @@ def sync(
     session's encounter, written as its next version.
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         id (str):
@@ -222,7 +222,7 @@ async def asyncio_detailed(
     session's encounter, written as its next version.
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         id (str):
@@ -263,7 +263,7 @@ async def asyncio(
     session's encounter, written as its next version.
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         id (str):

@@ -128,8 +128,8 @@ def sync_detailed(
     """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         id (str):
@@ -181,8 +181,8 @@ def sync(
     """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         id (str):
@@ -221,8 +221,8 @@ async def asyncio_detailed(
     """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         id (str):
@@ -262,8 +262,8 @@ async def asyncio(
     """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
     session's encounter, written as its next version.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         id (str):

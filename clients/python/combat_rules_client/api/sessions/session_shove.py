@@ -128,7 +128,7 @@ def sync_detailed(
     """d100: shove a creature prone or 5 ft away (replaces one attack). Applied to the session's encounter,
     written as its next version.
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         id (str):
@@ -180,7 +180,7 @@ def sync(
     """d100: shove a creature prone or 5 ft away (replaces one attack). Applied to the session's encounter,
     written as its next version.
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         id (str):
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     """d100: shove a creature prone or 5 ft away (replaces one attack). Applied to the session's encounter,
     written as its next version.
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         id (str):
@@ -259,7 +259,7 @@ async def asyncio(
     """d100: shove a creature prone or 5 ft away (replaces one attack). Applied to the session's encounter,
     written as its next version.
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         id (str):
