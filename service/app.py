@@ -142,15 +142,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
     setup_logging()
     graphql = GraphQLApp(settings)
     app = Starlette(
+        # Starlette tries the routes in order: the few fixed paths first, then the 70-odd
+        # action routes (GraphQL came after all of them, 75 regex matches a request).
         routes=[
-            *rest_routes(settings),
-            *session_routes(settings),
-            Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"], include_in_schema=False),
-            Route("/graphql", graphql, methods=["GET", "POST"]),
-            WebSocketRoute("/graphql", graphql),
+            Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
+            *rest_routes(settings),
+            *session_routes(settings),
         ],
         lifespan=lifespan(settings),
         exception_handlers=EXCEPTION_HANDLERS,

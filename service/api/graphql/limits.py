@@ -36,13 +36,14 @@ from strawberry.extensions import (
     ParserCache,
     QueryDepthLimiter,
     SchemaExtension,
-    ValidationCache,
 )
 from strawberry.types.graphql import OperationType
 
 from service.api.auth import PUBLIC_TENANT, Principal, charge, client_ip, principal_of
 from service.api.core import Problem
 from service.settings import Settings
+
+from .execution import TextValidationCache
 
 
 def _count_fields(selections: Iterable[SelectionNode], fragments: dict[str, Any]) -> int:
@@ -135,5 +136,5 @@ def extensions(settings: Settings) -> list[Any]:
         out.append(DisableIntrospection)
     # Clients send the same few documents over and over: parse and validate each once
     # (the benchmark's profile put two thirds of a mutation's time there).
-    out += [partial(ParserCache, maxsize=512), partial(ValidationCache, maxsize=512)]
+    out += [partial(ParserCache, maxsize=512), TextValidationCache]
     return out

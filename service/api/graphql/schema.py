@@ -25,15 +25,16 @@ from strawberry.types import Info
 
 from service.api import models, sessions
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
-from service.api.models import MAX_SEED, MODELS, ActionModels, CreateSessionRequest
+from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.api.observability import record_problem
 from service.api.pool import engine_pool
 from service.rules import REGISTRY, events, state
 from service.settings import Settings
 from service.store import MAX_PAGE
 
+from .execution import executor_for
 from .limits import extensions
-from .types import input_type, output_type, resolve_field
+from .types import input_type, output_type, plain_type_names, resolve_field
 
 Document = dict[str, Any]
 DOCUMENT_DEPRECATION = (
@@ -342,6 +343,16 @@ def _operation(spec_models: ActionModels) -> Any:
     session_adapter = spec_models.session_request_adapter
     dump_response = spec_models.response_adapter.dump_python
 
+    def _request(encounter: Any, input: Document, seed: int | None) -> Any:
+        """The validated stateless request (an encounter the executor validated already is
+        not validated again)."""
+        if not isinstance(encounter, state.Encounter):
+            body = {"encounter": encounter, **input, "seed": seed}
+            return _validate(adapter, body, spec_models.request)
+        rest = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+        fields = {name: getattr(rest, name) for name in (*spec_models.param_names, "seed")}
+        return spec_models.request(encounter=encounter, **fields)
+
     def build(data: Document, ref: models.SessionRef | None = None) -> Any:
         fields = {name: data[name] for name in ("events", "outcome", "seed")}
         if not spec.query:
@@ -366,10 +377,9 @@ def _operation(spec_models: ActionModels) -> Any:
                     "`expectedVersion` and `idempotencyKey` apply to sessions only",
                     ("expectedVersion" if expected_version is not None else "idempotencyKey",),
                 )
-            body = {"encounter": encounter, **input, "seed": seed}
 
             def answer(stop: threading.Event) -> Document:
-                request = _validate(adapter, body, spec_models.request)
+                request = _request(encounter, input, seed)
                 response = run_action(spec_models, request.encounter, request, stop=stop)
                 data: Document = dump_response(response, mode="json", by_alias=True)
                 return data
@@ -492,11 +502,13 @@ class SessionMutations:
         idempotency_key: str | None = None,
     ) -> CreateSessionResult:
         connection = _connection(info)
-        request = _validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
+        if not isinstance(encounter, state.Encounter):
+            request = _validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
+            encounter = request.encounter
         created = await sessions.create(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
-            request.encounter,
+            encounter,
             pool=engine_pool(connection),
             idempotency_key=idempotency_key,
         )
@@ -589,6 +601,16 @@ Mutation = strawberry.type(
 CONFIG = StrawberryConfig(default_resolver=resolve_field)
 
 
+def _validated_encounter(value: Any) -> state.Encounter:
+    """An ``EncounterInput`` variable as the REST models validate it (``ValidationError``, a
+    ``ValueError``, when they refuse it: graphql-core then coerces it itself)."""
+    encounter: state.Encounter = ENCOUNTER.validate_json(to_json(value))
+    return encounter
+
+
+EXECUTOR = executor_for(plain_type_names(), {"EncounterInput": _validated_encounter})
+
+
 def _schema(extensions: list[Any]) -> strawberry.Schema:
     return strawberry.Schema(
         query=Query,
@@ -598,6 +620,7 @@ def _schema(extensions: list[Any]) -> strawberry.Schema:
         exception_handlers=[ProblemResults()],
         extensions=extensions,
         config=CONFIG,
+        execution_context_class=EXECUTOR,
     )
 
 

@@ -148,3 +148,11 @@ def resolve_field(source: Any, name: str) -> Any:
     if type(source) is dict:
         return source[name]
     return getattr(source, name)
+
+
+def plain_type_names() -> frozenset[str]:
+    """The GraphQL names of every output type made so far (they resolve from plain data)."""
+    return frozenset(
+        t.__strawberry_definition__.name  # type: ignore[attr-defined]
+        for t in OUTPUT.made.values()
+    )

