@@ -28,6 +28,7 @@ from __future__ import annotations
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from dataclasses import is_dataclass
 from typing import Any, ClassVar
 
 from graphql import (
@@ -59,8 +60,12 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
     """Completes a dict returned for one of :attr:`plain_types` without a resolver per field,
     and takes the variables of :attr:`prevalidated` types as their validators make them."""
 
-    plain_types: ClassVar[frozenset[str]] = frozenset()
-    """The names of the object types that resolve from plain JSON data."""
+    plain_types: ClassVar[dict[str, dict[str, str]]] = {}
+    """The object types that resolve from plain data (the JSON form of an engine dataclass,
+    or the dataclass itself), by name: their fields and the attributes they read."""
+
+    json_value: ClassVar[Callable[[Any], Any]] = staticmethod(lambda value: value)
+    """How a ``JSON`` field of a dataclass is made JSON (the response models' serializer)."""
 
     prevalidated: ClassVar[dict[str, Callable[[Any], Any]]] = {}
     """Input type name -> a function that returns the validated value of a variable of that
@@ -132,7 +137,7 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
         result: Any,
         position_context: Any,
     ) -> Any:
-        if type(result) is dict and return_type.name in self.plain_types:
+        if return_type.name in self.plain_types and _is_plain(result):
             return self._plan(return_type, field_details_list)(result)
         return super().complete_object_value(
             return_type, field_details_list, info, path, result, position_context
@@ -159,21 +164,36 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
         if deferred:
             raise TypeError("@defer is not supported inside plain data")
         fields = return_type.fields
+        attributes = self.plain_types[return_type.name]
         constants: dict[str, Any] = {}
-        values: list[tuple[str, str, Convert | None]] = []
+        values: list[tuple[str, str, str, Convert | None, Convert | None]] = []
         for response_name, group in grouped.items():
             name = group[0].node.name.value
             if name == "__typename":
                 constants[response_name] = return_type.name
-            else:
-                values.append((response_name, name, self._leaf_or_plan(fields[name].type, group)))
+                continue
+            tp = fields[name].type
+            convert = self._leaf_or_plan(tp, group)
+            of_object: Convert | None = (
+                type(self).json_value if _named_type(tp) == "JSON" else convert
+            )
+            values.append((response_name, name, attributes[name], convert, of_object))
         order = list(grouped)
 
-        def complete(data: dict[str, Any]) -> dict[str, Any]:
+        def complete(data: Any) -> dict[str, Any]:
             out = dict(constants)
-            for response_name, name, convert in values:
-                value = data[name]
-                out[response_name] = value if convert is None or value is None else convert(value)
+            if type(data) is dict:
+                for response_name, name, _, convert, _ in values:
+                    value = data[name]
+                    out[response_name] = (
+                        value if convert is None or value is None else convert(value)
+                    )
+            else:
+                for response_name, _, attribute, _, convert in values:
+                    value = getattr(data, attribute)
+                    out[response_name] = (
+                        value if convert is None or value is None else convert(value)
+                    )
             return {k: out[k] for k in order} if constants else out
 
         return complete
@@ -232,6 +252,16 @@ def _directive_in(node: Any) -> bool:
     return selection_set is not None and any(_directive_in(s) for s in selection_set.selections)
 
 
+def _is_plain(value: Any) -> bool:
+    return type(value) is dict or is_dataclass(value)
+
+
+def _named_type(tp: Any) -> str | None:
+    while isinstance(tp, GraphQLNonNull | GraphQLList):
+        tp = tp.of_type
+    return getattr(tp, "name", None)
+
+
 def _operation(document: DocumentNode, name: str | None) -> OperationDefinitionNode | None:
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
     if name is None:
@@ -252,14 +282,21 @@ def _fields(node: Any) -> dict[str, Any]:
 
 
 def executor_for(
-    plain_types: frozenset[str], prevalidated: dict[str, Callable[[Any], Any]]
+    plain_types: dict[str, dict[str, str]],
+    prevalidated: dict[str, Callable[[Any], Any]],
+    json_value: Callable[[Any], Any],
 ) -> type[PlainDataExecutor]:
-    """The executor class of a schema whose ``plain_types`` resolve from plain data and
-    whose ``prevalidated`` input types are validated by those functions."""
+    """The executor class of a schema whose ``plain_types`` resolve from plain data, whose
+    ``prevalidated`` input types are validated by those functions, and whose ``JSON`` fields
+    of a dataclass are made JSON by ``json_value``."""
     return type(
         "PlainDataExecutorOf",
         (PlainDataExecutor,),
-        {"plain_types": plain_types, "prevalidated": prevalidated},
+        {
+            "plain_types": plain_types,
+            "prevalidated": prevalidated,
+            "json_value": staticmethod(json_value),
+        },
     )
 
 

@@ -150,9 +150,12 @@ def resolve_field(source: Any, name: str) -> Any:
     return getattr(source, name)
 
 
-def plain_type_names() -> frozenset[str]:
-    """The GraphQL names of every output type made so far (they resolve from plain data)."""
-    return frozenset(
-        t.__strawberry_definition__.name  # type: ignore[attr-defined]
-        for t in OUTPUT.made.values()
-    )
+def plain_types() -> dict[str, dict[str, str]]:
+    """Every output type made so far (they resolve from plain data), by GraphQL name: its
+    fields' GraphQL names and the attribute each comes from on the engine's dataclass."""
+    return {
+        made.__strawberry_definition__.name: {  # type: ignore[attr-defined]
+            to_camel(f.name): f.name for f in dataclasses.fields(cls)
+        }
+        for cls, made in OUTPUT.made.items()
+    }
