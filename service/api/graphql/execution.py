@@ -29,6 +29,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import is_dataclass
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from graphql import (
@@ -179,22 +180,31 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
             )
             values.append((response_name, name, attributes[name], convert, of_object))
         order = list(grouped)
+        names = [response_name for response_name, *_ in values]
+        by_key = itemgetter(*(name for _, name, *_ in values)) if values else None
+        by_attribute = (
+            attrgetter(*(attribute for _, _, attribute, *_ in values)) if values else None
+        )
+        converted_keys = [(n, c) for n, _, _, c, _ in values if c is not None]
+        converted_attributes = [(n, c) for n, _, _, _, c in values if c is not None]
+        single = len(values) == 1
 
         def complete(data: Any) -> dict[str, Any]:
-            out = dict(constants)
+            if by_key is None or by_attribute is None:
+                return dict(constants)
             if type(data) is dict:
-                for response_name, name, _, convert, _ in values:
-                    value = data[name]
-                    out[response_name] = (
-                        value if convert is None or value is None else convert(value)
-                    )
+                got, converted = by_key(data), converted_keys
             else:
-                for response_name, _, attribute, _, convert in values:
-                    value = getattr(data, attribute)
-                    out[response_name] = (
-                        value if convert is None or value is None else convert(value)
-                    )
-            return {k: out[k] for k in order} if constants else out
+                got, converted = by_attribute(data), converted_attributes
+            out = dict(zip(names, (got,) if single else got, strict=True))
+            for response_name, convert in converted:
+                value = out[response_name]
+                if value is not None:
+                    out[response_name] = convert(value)
+            if constants:
+                out.update(constants)
+                return {k: out[k] for k in order}
+            return out
 
         return complete
 
