@@ -21,6 +21,7 @@ action that misses its deadline raises before anything is written.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import math
 import threading
@@ -65,24 +66,55 @@ class EnginePool:
         ``stop`` is set when the deadline passes: pass it to ``run_action`` (or
         check it) so the work ends early. The work runs in a copy of the caller's context
         (its request id reaches the log lines it writes).
+
+        The answer comes back through one ``call_soon_threadsafe`` onto an asyncio future
+        (no ``wrap_future``/``wait_for`` chain: a tenth of a small request's cost).
         """
+        if self.deadline <= 0:
+            raise deadline_exceeded(self.deadline)
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
         stop = threading.Event()
         context = contextvars.copy_context()
-        future = self._executor.submit(context.run, work, stop)
+
+        def in_thread() -> None:
+            try:
+                result, error = context.run(work, stop), None
+            except BaseException as e:
+                result, error = None, e
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(_settle, answer, result, error)
+
+        queued = self._executor.submit(in_thread)
+        expiry = loop.call_later(self.deadline, self._expire, answer)
         self._running.add(stop)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.deadline)
-        except TimeoutError:
-            raise deadline_exceeded(self.deadline) from None
+            return await answer
         finally:
+            expiry.cancel()
             stop.set()
+            queued.cancel()
             self._running.discard(stop)
+
+    def _expire(self, answer: asyncio.Future[Any]) -> None:
+        _settle(answer, None, deadline_exceeded(self.deadline))
 
     def close(self) -> None:
         """Stop what is running (at its next draw) and refuse new work."""
         for stop in list(self._running):
             stop.set()
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _settle(answer: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """Give ``answer`` its result or error, unless it has one (the deadline came first, or
+    the work finished first)."""
+    if answer.done():
+        return
+    if error is not None:
+        answer.set_exception(error)
+    else:
+        answer.set_result(result)
 
 
 def engine_pool(connection: HTTPConnection) -> EnginePool:

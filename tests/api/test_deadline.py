@@ -131,9 +131,9 @@ def test_graphql_answers_unavailable_past_the_deadline(
 def test_a_session_write_past_its_deadline_writes_nothing(
     client: TestClient, slow_app: Callable[[float], TestClient]
 ) -> None:
-    """An action that misses its deadline (here 0 s: no work can meet it) raises inside the
-    store's compare-and-set, before the write: the session, its log and the idempotency key
-    are left alone."""
+    """An action that misses its deadline (here 0 s: no work can meet it, the pool refuses it
+    at once) raises inside the store's compare-and-set, before the write: the session, its
+    log and the idempotency key are left alone."""
     created = client.post("/v1/sessions", json={"encounter": duel()})
     assert created.status_code == 201, created.text[:300]
     sid = created.json()["id"]
