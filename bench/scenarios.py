@@ -8,21 +8,52 @@ its document never changes size while load runs.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from typing import Any
+from typing import Any, get_args, get_type_hints
+
+from pydantic.alias_generators import to_camel
+
+from service.rules import Encounter
 
 SEED = 12345
 HUGE_HP = 1_000_000
 
-ATTACK_QUERY = """mutation ($encounter: JSON!, $seed: Int) {
+
+def selection(tp: Any) -> str:
+    """Every field of an engine dataclass as a GraphQL selection (what a client selects to
+    send the encounter back)."""
+    hints = get_type_hints(tp, include_extras=True)
+    parts = []
+    for f in dataclasses.fields(tp):
+        inner = _dataclass_in(hints[f.name])
+        name = to_camel(f.name)
+        parts.append(f"{name} {{ {selection(inner)} }}" if inner else name)
+    return " ".join(parts)
+
+
+def _dataclass_in(tp: Any) -> type | None:
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return tp
+    for arg in get_args(tp):
+        if (found := _dataclass_in(arg)) is not None:
+            return found
+    return None
+
+
+ATTACK_QUERY = f"""mutation ($encounter: EncounterInput!, $seed: Int) {{
   resolveAttack(encounter: $encounter, seed: $seed,
-                input: {attackerId: "c0", targetId: "c1", applyDamage: false, spend: "free"}) {
+                input: {{attackerId: "c0", targetId: "c1", applyDamage: false, spend: free}}) {{
     __typename
-    ... on ResolveAttackPayload { outcome { hit critical damage } seed document }
-    ... on RuleViolation { rule message }
-    ... on InvalidInput { message errors { path message } }
-  }
-}"""
+    ... on ResolveAttackPayload {{
+      outcome {{ hit critical damage }} seed
+      encounter {{ {selection(Encounter)} }}
+    }}
+    ... on RuleViolation {{ rule message }}
+    ... on InvalidInput {{ message errors {{ path message }} }}
+  }}
+}}"""
+"""The typed encounter in, the whole typed encounter out (ready to send back)."""
 
 
 def combatant(i: int, x: int, y: int) -> dict[str, Any]:

@@ -40,6 +40,8 @@ from service.api.observability import REGISTRY, Observability, metrics_endpoint,
 from service.api.pages import page_response
 from service.api.pages import routes as page_routes
 from service.api.play import routes as play_routes
+from service.api.pool import close_engine_pool
+from service.api.rest import EXCEPTION_HANDLERS
 from service.api.rest import routes as rest_routes
 from service.api.rest.catalog import routes as catalog_routes
 from service.api.rest.openapi import build_openapi
@@ -140,6 +142,7 @@ def lifespan(settings: Settings) -> Any:
                 with suppress(Exception):
                     await asyncio.wait_for(store.redis.aclose(), CONNECT_TIMEOUT)
         finally:
+            close_engine_pool(app.state)
             if server is not None:
                 await asyncio.to_thread(server.close)
             if metrics is not None:
@@ -248,21 +251,24 @@ def create_app(settings: Settings | None = None) -> Starlette:
     setup_logging()
     graphql = GraphQLApp(settings)
     app = Starlette(
+        # Starlette tries the routes in order: the few fixed paths first, then the 70-odd
+        # action routes (GraphQL came after all of them, 75 regex matches a request).
         routes=[
-            *rest_routes(settings),
-            *session_routes(settings),
-            *catalog_routes(),
-            Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/readyz/sessions", readyz_sessions, methods=["GET"]),
             *metrics_routes(settings),
-            Route("/graphql", graphql, methods=["GET", "POST"]),
-            WebSocketRoute("/graphql", graphql),
+            Route("/openapi.json", openapi_json, methods=["GET"], include_in_schema=False),
+            *catalog_routes(),
             *page_routes(),
             *play_routes(),
+            *rest_routes(settings),
+            *session_routes(settings),
         ],
         lifespan=lifespan(settings),
+        exception_handlers=EXCEPTION_HANDLERS,
         middleware=[
             Middleware(Observability),
             *cors(settings),

@@ -77,6 +77,10 @@ class Settings:
     tenant_max_subscriptions: int = 1000
     """The most GraphQL subscriptions a tenant may hold open in one process (0: no cap);
     the subscription answers ``Unavailable`` with code ``subscription-quota-exceeded``."""
+    """Every session-store operation answers (or fails with 503) within about this long."""
+    engine_deadline_seconds: float = 10.0
+    """The engine's work for one request (one GraphQL field) answers within this long, or
+    503 ``deadline-exceeded`` (nothing changed); the engine runs off the event loop."""
     production: bool = False
     """Production switches off GraphQL introspection and the playground, and switches on
     API keys and rate limits (unless set otherwise)."""
@@ -140,6 +144,7 @@ class Settings:
             tenant_max_sessions=_int("CRS_TENANT_MAX_SESSIONS", 1000),
             tenant_max_bytes=_int("CRS_TENANT_MAX_BYTES", 256 * 1024 * 1024),
             tenant_max_subscriptions=_int("CRS_TENANT_MAX_SUBSCRIPTIONS", 1000),
+            engine_deadline_seconds=_float("CRS_ENGINE_DEADLINE_SECONDS", 10.0),
             production=production,
             graphql_playground=_bool("CRS_GRAPHQL_PLAYGROUND", not production),
             graphql_introspection=_bool("CRS_GRAPHQL_INTROSPECTION", not production),

@@ -3,20 +3,37 @@
 ``Door.call`` answers a :class:`Reply`: on success the response document
 (``encounter``, ``events``, ``outcome``, ``seed``) exactly as REST returns it; on failure the
 error kind (``invalid`` / ``rule``), its code, rule id and the paths of the bad fields.
+
+The GraphQL door sends the encounter as an ``EncounterInput`` and selects every field of
+the typed result; :func:`to_graphql` and :func:`from_graphql` translate the few enum values
+GraphQL spells differently (``three-quarters`` is ``three_quarters``). A request GraphQL
+itself refuses (a wrong type, an unknown enum value or field) answers ``invalid`` with the
+path GraphQL names.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from dataclasses import dataclass, field
 from typing import Any, get_args, get_origin, get_type_hints
 
+from graphql import (
+    GraphQLEnumType,
+    GraphQLInputObjectType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLType,
+)
 from pydantic.alias_generators import to_camel
 from starlette.testclient import TestClient
 
+from service.api.graphql.schema import schema
 from service.api.models import MODELS
 from service.rules import events
+from service.rules import model as state
 
 
 @dataclass
@@ -103,6 +120,45 @@ def _dataclass_in(tp: Any) -> type | None:
     return None
 
 
+def _walk(value: Any, tp: GraphQLType, leaf: Any) -> Any:
+    while isinstance(tp, GraphQLNonNull):
+        tp = tp.of_type
+    if value is None:
+        return None
+    if isinstance(tp, GraphQLList):
+        return [_walk(v, tp.of_type, leaf) for v in value]
+    if isinstance(tp, GraphQLInputObjectType | GraphQLObjectType) and isinstance(value, dict):
+        fields = tp.fields
+        return {k: _walk(v, fields[k].type, leaf) if k in fields else v for k, v in value.items()}
+    if isinstance(tp, GraphQLEnumType):
+        return leaf(tp, value)
+    return value
+
+
+def to_graphql(value: Any, tp: GraphQLType) -> Any:
+    """A wire (REST) value as GraphQL variables spell it."""
+    by_value = lambda e, v: next((n for n, d in e.values.items() if d.value == v), v)  # noqa: E731
+    return _walk(value, tp, by_value)
+
+
+def from_graphql(value: Any, tp: GraphQLType) -> Any:
+    """A GraphQL result as REST spells it."""
+    return _walk(value, tp, lambda e, v: e.values[v].value if v in e.values else v)
+
+
+VARIABLE_ERROR = re.compile(r"Variable '\$(\w+)' (?:has|got) invalid value(?: at ([^:]*))?")
+
+
+def variable_error_paths(errors: list[dict[str, Any]]) -> list[str]:
+    """The paths of the variables GraphQL refused (``encounter.combatants[0].ac``)."""
+    paths = []
+    for error in errors:
+        match = VARIABLE_ERROR.match(error["message"])
+        if match:
+            paths.append(match.group(1) + (match.group(2) or ""))
+    return paths
+
+
 class GraphQL(Door):
     name = "graphql"
 
@@ -112,14 +168,17 @@ class GraphQL(Door):
         models = MODELS[action]
         payload = models.response.__name__.removesuffix("Response") + "Payload"
         operation = "query" if models.spec.query else "mutation"
-        document = "" if models.spec.query else "document"
+        encounter_selection = (
+            "" if models.spec.query else f"encounter {{ {selection(state.Encounter)} }}"
+        )
         input_type = models.spec.params.__name__ + "Input"
+        field_type = graphql_field(action)
         query = f"""
-        {operation} Run($encounter: JSON!, $seed: Int, $input: {input_type}!) {{
+        {operation} Run($encounter: EncounterInput!, $seed: Int, $input: {input_type}!) {{
           {action}(encounter: $encounter, seed: $seed, input: $input) {{
             __typename
             ... on {payload} {{
-              {document} seed
+              {encounter_selection} seed
               events {{ {selection(events.Event)} }}
               outcome {{ {selection(models.spec.outcome)} }}
             }}
@@ -127,27 +186,29 @@ class GraphQL(Door):
             ... on RuleViolation {{ code message rule }}
           }}
         }}"""
-        r = self.client.post(
-            "/graphql",
-            json={
-                "query": query,
-                "variables": {"encounter": encounter, "seed": seed, "input": params},
-            },
-        )
-        assert r.status_code == 200, r.text
+        variables = {
+            "encounter": to_graphql(encounter, field_type.args["encounter"].type),
+            "seed": seed,
+            "input": to_graphql(params, field_type.args["input"].type),
+        }
+        r = self.client.post("/graphql", json={"query": query, "variables": variables})
         data = r.json()
+        if "errors" in data and data.get("data") is None:
+            paths = variable_error_paths(data["errors"])
+            assert paths, data["errors"]
+            message = "; ".join(e["message"] for e in data["errors"])
+            return Reply(
+                False, kind="invalid", code="graphql-invalid", paths=paths, message=message
+            )
+        assert r.status_code == 200, r.text
         assert "errors" not in data, data["errors"]
         result = data["data"][action]
         typename = result.pop("__typename")
         if typename == payload:
-            body = {
-                "events": result["events"],
-                "outcome": result["outcome"],
-                "seed": result["seed"],
-            }
-            if "document" in result:
-                body = {"encounter": result["document"], **body}
-            return Reply(True, body)
+            body = from_graphql(result, schema._schema.get_type(payload))
+            return Reply(
+                True, {k: body[k] for k in ("encounter", "events", "outcome", "seed") if k in body}
+            )
         kind = "rule" if typename == "RuleViolation" else "invalid"
         return Reply(
             False,
@@ -157,3 +218,10 @@ class GraphQL(Door):
             paths=[e["path"] for e in result.get("errors", [])],
             message=result["message"],
         )
+
+
+def graphql_field(action: str) -> Any:
+    """The Query or Mutation field of an action."""
+    root = schema._schema.query_type if MODELS[action].spec.query else schema._schema.mutation_type
+    assert root is not None
+    return root.fields[action]

@@ -48,12 +48,14 @@ from combat_rules_client.api.sessions import (
     session_roll_initiative,
     undo_session,
 )
+from combat_rules_client.errors import ProblemError
 from combat_rules_client.models import (
     ApplyDamageSessionRequest,
-    Combatant,
     CombatantKind,
+    CombatantOutput,
     CreateSessionRequest,
     Encounter,
+    EncounterOutput,
     Event,
     HealSessionRequest,
     NextTurnSessionRequest,
@@ -87,7 +89,7 @@ class Bot:
         self.client = client
         self.session_id = session_id
         self.etag: str | None = None
-        self.encounter: Encounter | None = None
+        self.encounter: EncounterOutput | None = None
         self.seed = seed
         self.writes = 0
         """Writes this bot made (each a new version of the session)."""
@@ -141,7 +143,7 @@ class Bot:
         self.writes += write
         return parsed
 
-    def refresh(self) -> Encounter:
+    def refresh(self) -> EncounterOutput:
         session = self._result(
             get_session.sync_detailed(self.session_id, client=self.client), write=False
         )
@@ -149,10 +151,10 @@ class Bot:
         self.encounter = session.encounter
         return session.encounter
 
-    def current(self) -> Encounter:
+    def current(self) -> EncounterOutput:
         return self.encounter if self.encounter is not None else self.refresh()
 
-    def combatant(self, name: str) -> Combatant:
+    def combatant(self, name: str) -> CombatantOutput:
         wanted = name.strip().lower().removeprefix("the ")
         for c in self.current().combatants:
             if wanted in (c.id.lower(), c.name.lower()):
@@ -172,22 +174,22 @@ class Bot:
 
     # --- who plays what ---------------------------------------------------------------------
 
-    def by_id(self, cid: str | Unset | None) -> Combatant | None:
+    def by_id(self, cid: str | Unset | None) -> CombatantOutput | None:
         return next((c for c in self.current().combatants if c.id == cid), None)
 
-    def plays(self, combatant: Combatant) -> bool:
+    def plays(self, combatant: CombatantOutput) -> bool:
         """Whether the bot plays this combatant: a monster, in a fight with player characters."""
         kinds = {c.kind for c in self.current().combatants}
         return combatant.kind == CombatantKind.MONSTER and CombatantKind.PC in kinds
 
     @staticmethod
-    def standing(combatant: Combatant) -> bool:
+    def standing(combatant: CombatantOutput) -> bool:
         return combatant.hp > 0 and combatant.dead is not True
 
-    def nearest_foe(self, actor: Combatant) -> Combatant | None:
+    def nearest_foe(self, actor: CombatantOutput) -> CombatantOutput | None:
         foes = [c for c in self.current().combatants if c.side != actor.side and self.standing(c)]
 
-        def distance(c: Combatant) -> tuple[int, int, str]:
+        def distance(c: CombatantOutput) -> tuple[int, int, str]:
             steps = max(abs(c.position.x - actor.position.x), abs(c.position.y - actor.position.y))
             return steps, c.hp, c.id
 
@@ -240,7 +242,7 @@ class Bot:
         )
         lines = [
             f"Initiative: {order}.",
-            f"Round {result.outcome.round_}: {self.name(result.outcome.turn_of)}'s turn.",
+            f"Round {result.outcome.round}: {self.name(result.outcome.turn_of)}'s turn.",
             *self.play_monsters(),
         ]
         return "\n".join(lines)
@@ -337,12 +339,12 @@ class Bot:
             standing = result.outcome.sides_standing
             self.over = list(standing) if isinstance(standing, list) else []
             return [self.verdict()]
-        return [f"Round {result.encounter.round_}: {self.name(result.encounter.turn_of)}'s turn."]
+        return [f"Round {result.encounter.round}: {self.name(result.encounter.turn_of)}'s turn."]
 
     def status(self) -> str:
         enc = self.refresh()
         if isinstance(enc.turn_of, str):
-            lines = [f"Round {enc.round_}: {self.name(enc.turn_of)}'s turn."]
+            lines = [f"Round {enc.round}: {self.name(enc.turn_of)}'s turn."]
         else:
             lines = ["Initiative not rolled yet."]
         for c in enc.combatants:
@@ -410,12 +412,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.encounter:
             with open(args.encounter, encoding="utf-8") as f:
                 encounter = Encounter.from_dict(json.load(f))
-            created = create_session.sync(
-                client=client, body=CreateSessionRequest(encounter=encounter)
-            )
-            if not isinstance(created, Session):
-                detail = created.detail if isinstance(created, Problem) else "no answer"
-                print(f"Could not create the session: {detail}", file=sys.stderr)
+            try:
+                created = create_session.sync(
+                    client=client, body=CreateSessionRequest(encounter=encounter)
+                )
+            except ProblemError as problem:
+                print(f"Could not create the session: {problem.detail}", file=sys.stderr)
                 return 1
             session_id = created.id
             print(f"Session {session_id} started.")

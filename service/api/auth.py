@@ -32,7 +32,7 @@ from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.api.core import Problem
+from service.api.core import Kind, Problem
 from service.api.ratelimit import Decision, RateLimiter, cost_of
 from service.rules import ACTIONS
 from service.settings import Settings
@@ -69,7 +69,7 @@ def principal_of(connection: HTTPConnection) -> Principal | None:
 
 def unauthorized(detail: str) -> Problem:
     return Problem(
-        401,
+        Kind.UNAUTHORIZED,
         "unauthorized",
         "Unauthorized",
         detail,
@@ -79,7 +79,7 @@ def unauthorized(detail: str) -> Problem:
 
 def rate_limited(retry_after: int, headers: dict[str, str] | None = None) -> Problem:
     return Problem(
-        429,
+        Kind.RATE_LIMITED,
         "rate-limited",
         "Too many requests",
         f"the rate limit is exhausted; retry after {retry_after} s",
@@ -114,7 +114,7 @@ def key_store(app: Any, settings: Settings) -> ApiKeyStore:
     store = getattr(app.state, "store", None)
     if store is None:
         raise Problem(
-            503,
+            Kind.UNAVAILABLE,
             "store-unavailable",
             "Key store unavailable",
             "the key store is not running",
@@ -159,7 +159,7 @@ async def authenticate(app: Any, settings: Settings, presented: str | None, ip: 
         record = await key_store(app, settings).verify(presented)
     except StoreUnavailable as exc:
         raise Problem(
-            503,
+            Kind.UNAVAILABLE,
             "store-unavailable",
             "Key store unavailable",
             "the key store is unavailable",
@@ -263,7 +263,7 @@ class Guard:
                 await send_problem(
                     send,
                     Problem(
-                        408,
+                        Kind.REQUEST_TIMEOUT,
                         "request-timeout",
                         "Request Timeout",
                         "the request body did not arrive in full",
@@ -292,7 +292,7 @@ class Guard:
         """The GraphQL door, with the REST door's body limit (413 problem+json above it)."""
         limit = self.settings.max_body_bytes
         too_large = Problem(
-            413,
+            Kind.TOO_LARGE,
             "body-too-large",
             "Request body too large",
             f"the request body is larger than {limit} bytes",

@@ -1,24 +1,33 @@
 """What both doors share: running an action, and turning any failure into a :class:`Problem`.
 
-REST renders a problem as ``application/problem+json`` (RFC 9457); GraphQL as a typed
-member of the mutation's result union. The mapping from error to status lives here, once.
+Every failure is a :class:`Problem` of one :class:`Kind`. REST renders it as
+``application/problem+json`` (RFC 9457) with the kind's status; GraphQL as the typed error
+result its schema maps the kind to. Engine errors become problems here, once.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import secrets
+import threading
+import types
 from dataclasses import dataclass, field
+from enum import StrEnum
 from random import Random
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from pydantic import ValidationError
+from pydantic.alias_generators import to_camel
 
 from service.rules import Encounter, IllegalAction, InvalidAction, RulesError, apply
 
 from .models import ActionModels
-from .observability import record_outcome
+from .observability import record_outcome, request_id_var
 
 INTERNAL_LOC = ("function-", "json-or-python")
+UNKNOWN_FIELD = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
+"""pydantic's error types for a field the model does not have (models and dataclasses)."""
 PROBLEM_BASE = "https://combat-rules.dev/problems/"
 
 
@@ -30,11 +39,60 @@ class FieldError:
     message: str
 
 
+class Kind(StrEnum):
+    """What kind of failure a problem is: the one thing both doors map from.
+
+    REST answers :attr:`status` (:data:`STATUS`); GraphQL answers the error result type its
+    schema maps the kind to (``service.api.graphql.schema``). ``code`` refines a kind
+    (``session-not-found``, ``deadline-exceeded``...) without changing how it is answered.
+    """
+
+    INVALID_INPUT = "invalid-input"
+    RULE_VIOLATION = "rule-violation"
+    NOT_FOUND = "not-found"
+    VERSION_CONFLICT = "version-conflict"
+    CONFLICT = "conflict"
+    UNAVAILABLE = "unavailable"
+    TOO_LARGE = "too-large"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported-media-type"
+    BAD_REQUEST = "bad-request"
+    UNAUTHORIZED = "unauthorized"
+    RATE_LIMITED = "rate-limited"
+    METHOD_NOT_ALLOWED = "method-not-allowed"
+    REQUEST_TIMEOUT = "request-timeout"
+    QUOTA_EXCEEDED = "quota-exceeded"
+    INTERNAL = "internal"
+
+    @property
+    def status(self) -> int:
+        """The HTTP status REST answers a problem of this kind with."""
+        return STATUS[self]
+
+
+STATUS: dict[Kind, int] = {
+    Kind.INVALID_INPUT: 422,
+    Kind.RULE_VIOLATION: 409,
+    Kind.NOT_FOUND: 404,
+    Kind.VERSION_CONFLICT: 412,
+    Kind.CONFLICT: 409,
+    Kind.UNAVAILABLE: 503,
+    Kind.TOO_LARGE: 413,
+    Kind.UNSUPPORTED_MEDIA_TYPE: 415,
+    Kind.BAD_REQUEST: 400,
+    Kind.UNAUTHORIZED: 401,
+    Kind.RATE_LIMITED: 429,
+    Kind.METHOD_NOT_ALLOWED: 405,
+    Kind.REQUEST_TIMEOUT: 408,
+    Kind.QUOTA_EXCEEDED: 507,
+    Kind.INTERNAL: 500,
+}
+
+
 @dataclass(slots=True)
 class Problem(Exception):
     """A failure a client can act on (RFC 9457 problem details)."""
 
-    status: int
+    kind: Kind
     code: str
     title: str
     detail: str
@@ -44,7 +102,13 @@ class Problem(Exception):
     extra: dict[str, Any] = field(default_factory=dict)
     """More members of the problem body (``currentVersion`` of a version conflict)."""
 
+    @property
+    def status(self) -> int:
+        return self.kind.status
+
     def body(self) -> dict[str, Any]:
+        """The problem+json document; inside a request, with its ``requestId`` (the
+        ``X-Request-ID`` the response carries)."""
         out: dict[str, Any] = {
             "type": PROBLEM_BASE + self.code,
             "title": self.title,
@@ -57,6 +121,8 @@ class Problem(Exception):
         if self.rule is not None:
             out["rule"] = self.rule
         out.update(self.extra)
+        if (request_id := request_id_var.get()) is not None:
+            out["requestId"] = request_id
         return out
 
 
@@ -73,7 +139,7 @@ def format_path(path: tuple[str | int, ...] | list[str | int]) -> str:
 def invalid(message: str, path: tuple[str | int, ...] = (), code: str = "invalid-input") -> Problem:
     where = format_path(path)
     return Problem(
-        422,
+        Kind.INVALID_INPUT,
         code,
         "Invalid input",
         f"{where}: {message}" if where else message,
@@ -81,16 +147,74 @@ def invalid(message: str, path: tuple[str | int, ...] = (), code: str = "invalid
     )
 
 
-def from_validation_error(error: ValidationError, prefix: tuple[str | int, ...] = ()) -> Problem:
-    errors = [
-        FieldError(format_path((*prefix, *_loc(e["loc"]))), e["msg"])
-        for e in error.errors(include_url=False)
-    ]
+def from_validation_error(
+    error: ValidationError, prefix: tuple[str | int, ...] = (), *, root: Any = None
+) -> Problem:
+    """The problem of a pydantic error: each bad field with its path. With ``root`` (the
+    validated type), an unknown field's message names the known field it most looks like."""
+    errors = []
+    for e in error.errors(include_url=False):
+        loc = _loc(e["loc"])
+        message = e["msg"]
+        if e["type"] in UNKNOWN_FIELD and root is not None and loc:
+            message = unknown_field(str(loc[-1]), fields_at(root, loc[:-1]))
+        errors.append(FieldError(format_path((*prefix, *loc)), message))
     first = errors[0]
     detail = f"{first.path}: {first.message}" if first.path else first.message
     if len(errors) > 1:
         detail += f" (and {len(errors) - 1} more)"
-    return Problem(422, "invalid-input", "Invalid input", detail, errors)
+    return Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", detail, errors)
+
+
+def unknown_field(name: str, known: list[str]) -> str:
+    """``unknown field``, and the known field ``name`` most looks like (case, snake_case or a
+    typo away), if one does."""
+    folded = {k.lower().replace("_", ""): k for k in known}
+    guess = folded.get(name.lower().replace("_", ""))
+    if guess is None:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+        guess = close[0] if close else None
+    if guess is None:
+        return "unknown field" + (f"; the fields here are {', '.join(known)}" if known else "")
+    return f"unknown field; did you mean `{guess}`?"
+
+
+def fields_at(root: Any, path: list[str | int]) -> list[str]:
+    """The wire names of the fields of the object at ``path`` inside type ``root``."""
+    tp = _object_type(root)
+    for part in path:
+        if tp is None:
+            return []
+        if isinstance(part, int):
+            tp = _object_type(_item_type(tp))
+            continue
+        hints = get_type_hints(tp, include_extras=True)
+        by_alias = {to_camel(f.name): f.name for f in dataclasses.fields(tp)}
+        if part not in by_alias:
+            return []
+        tp = _object_type(hints[by_alias[part]])
+    if tp is None or not dataclasses.is_dataclass(tp):
+        return []
+    return [to_camel(f.name) for f in dataclasses.fields(tp)]
+
+
+def _object_type(tp: Any) -> Any:
+    """The dataclass or list type ``tp`` holds (through ``Annotated`` and ``| None``)."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _object_type(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        for arg in get_args(tp):
+            if (found := _object_type(arg)) is not None:
+                return found
+        return None
+    if origin is list or (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
+        return tp
+    return None
+
+
+def _item_type(tp: Any) -> Any:
+    return get_args(tp)[0] if get_origin(tp) is list else None
 
 
 def _loc(loc: tuple[Any, ...]) -> list[str | int]:
@@ -105,25 +229,64 @@ def from_rules_error(error: RulesError) -> Problem:
     if isinstance(error, InvalidAction):
         return invalid(error.message, error.path, error.code)
     if isinstance(error, IllegalAction):
-        return Problem(409, error.code, "Not allowed by the rules", error.message, rule=error.rule)
-    return Problem(422, error.code, "Invalid input", error.message)
+        return Problem(
+            Kind.RULE_VIOLATION,
+            error.code,
+            "Not allowed by the rules",
+            error.message,
+            rule=error.rule,
+        )
+    return Problem(Kind.INVALID_INPUT, error.code, "Invalid input", error.message)
 
 
 def draw_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+class Interrupted(Exception):
+    """The request the engine was working for has been given up (its deadline passed)."""
+
+
+class Interruptible(Random):
+    """``random.Random(seed)`` that raises :class:`Interrupted` once ``stop`` is set: the
+    engine draws from it, so work given up stops at its next draw.
+
+    It draws exactly the same numbers as ``Random(seed)``: only the check is added.
+    """
+
+    def __init__(self, seed: int, stop: threading.Event) -> None:
+        self._stop = stop
+        super().__init__(seed)
+
+    def random(self) -> float:
+        if self._stop.is_set():
+            raise Interrupted
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self._stop.is_set():
+            raise Interrupted
+        return super().getrandbits(k)
+
+
 def run_action(
-    models: ActionModels, encounter: Encounter, request: Any, *, count: bool = True
+    models: ActionModels,
+    encounter: Encounter,
+    request: Any,
+    *,
+    count: bool = True,
+    stop: threading.Event | None = None,
 ) -> Any:
     """Apply the requested action; return the response dataclass or raise a :class:`Problem`.
 
     ``count`` records the outcome in the metrics; a session write counts only once the
-    store has written it (its compare-and-set may run this more than once).
+    store has written it (its compare-and-set may run this more than once). ``stop``, when
+    given, makes the engine stop (raising :class:`Interrupted`) at its next draw once set.
     """
     seed = request.seed if request.seed is not None else draw_seed()
+    rng = Random(seed) if stop is None else Interruptible(seed, stop)
     try:
-        result = apply(encounter, models.params(request), Random(seed))
+        result = apply(encounter, models.params(request), rng)
     except RulesError as e:
         raise from_rules_error(e) from None
     if count:

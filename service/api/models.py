@@ -9,15 +9,17 @@ come from the same definitions.
 from __future__ import annotations
 
 import dataclasses
+import re
+import sys
 import types
 from dataclasses import dataclass, field, make_dataclass
 from datetime import datetime
 from functools import cache
-from typing import Annotated, Any, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
 from annotated_types import Ge, Le
-from pydantic import ConfigDict, TypeAdapter
-from pydantic.alias_generators import to_camel
+from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
+from pydantic.alias_generators import to_camel, to_pascal
 
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 from service.rules import events as engine_events
@@ -32,6 +34,7 @@ CONFIG = ConfigDict(
     extra="forbid",
     strict=True,
     ser_json_inf_nan="constants",
+    json_schema_serialization_defaults_required=True,
 )
 
 
@@ -64,14 +67,87 @@ for _spec in ACTIONS:
     _configure(_spec.outcome, _CONFIGURED)
 
 
+RULESET_IDS: tuple[str, ...] = tuple(REGISTRY)
+"""The registered rulesets' ids: the values of an encounter's ``ruleset`` on the wire."""
+
+OPEN_ENUMS: dict[tuple[type, str], tuple[str, ...]] = {
+    (engine_state.Encounter, "ruleset"): RULESET_IDS,
+}
+"""Fields the engine types as plain strings whose values the wire closes to a set (the
+engine accepts any id the registry knows; the contracts list them)."""
+
+
 def _ruleset_ids(schema: dict[str, Any]) -> None:
-    """The encounter's ``ruleset`` is one of the registered rulesets' ids."""
-    schema["properties"]["ruleset"]["enum"] = list(REGISTRY)
+    schema["properties"]["ruleset"]["enum"] = list(RULESET_IDS)
 
 
 engine_state.Encounter.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
     **CONFIG, json_schema_extra=_ruleset_ids
 )
+
+
+def _literal_aliases() -> dict[tuple[Any, ...], str]:
+    """The names the engine gives its closed sets: its module-level ``Literal`` aliases."""
+    found: dict[tuple[Any, ...], str] = {}
+    for module_name in sorted(sys.modules):
+        if not module_name.startswith("service.rules"):
+            continue
+        for name, value in sorted(vars(sys.modules[module_name]).items()):
+            if get_origin(value) is Literal and name[:1].isupper():
+                found.setdefault(get_args(value), name)
+    return found
+
+
+def _literals_in(tp: Any) -> list[tuple[Any, ...]]:
+    origin = get_origin(tp)
+    if origin is Literal:
+        return [get_args(tp)]
+    if origin is Annotated:
+        return _literals_in(get_args(tp)[0])
+    return [found for arg in get_args(tp) for found in _literals_in(arg)]
+
+
+def _enum_names() -> dict[tuple[Any, ...], str]:
+    aliases = _literal_aliases()
+    names: dict[tuple[Any, ...], str] = {}
+    for cls in sorted(_CONFIGURED, key=lambda c: (c.__name__, c.__module__)):
+        for field_name, hint in get_type_hints(cls, include_extras=True).items():
+            for values in _literals_in(hint):
+                if values in names:
+                    continue
+                if values in aliases:
+                    names[values] = aliases[values]
+                else:
+                    names[values] = cls.__name__ + to_pascal(field_name)
+    names[RULESET_IDS] = "Ruleset"
+    return names
+
+
+ENUM_NAMES = _enum_names()
+"""The name of every closed set of values on the wire (a ``Literal``): the engine's alias
+(``Spend``, ``CoverDegree``...) or the class and field it belongs to (``CombatantKind``).
+Both contracts name each set once, with this name."""
+
+
+def enum_name(values: tuple[Any, ...], owner: type, field_name: str) -> str:
+    """The name of a closed set of values (:data:`ENUM_NAMES`; one made up from where it
+    is used if a model outside the wire classes has it)."""
+    return ENUM_NAMES.get(values) or owner.__name__ + to_pascal(field_name)
+
+
+_RST_CODE = re.compile(r"``([^`]+)``")
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def wire_text(doc: str) -> str:
+    """A docstring as the published contracts show it: Markdown code spans, field names in
+    their wire (camelCase) spelling: ````target_id```` becomes ```targetId```."""
+
+    def code(match: re.Match[str]) -> str:
+        text = match.group(1)
+        return f"`{to_camel(text) if _SNAKE.fullmatch(text) else text}`"
+
+    return _RST_CODE.sub(code, doc)
 
 
 def _doc(cls: type) -> str:
@@ -93,6 +169,15 @@ class ActionResponse:
     """The seed the random source was built from: send it back to replay this exact result."""
 
 
+STORED_AS = "x-stored-as"
+"""The JSON schema member naming the schema of a stored document (the OpenAPI document
+replaces the member with a ``$ref`` to it)."""
+
+StoredEncounter = Annotated[dict[str, Any], WithJsonSchema({STORED_AS: "Encounter"})]
+"""An encounter as a session keeps it: the JSON form of ``Encounter``, validated when it
+was written, and served as it is (never validated again on the way out)."""
+
+
 @dataclass(slots=True)
 class SessionRef:
     """Which session a result belongs to, and the version the action wrote (or read)."""
@@ -109,7 +194,7 @@ class Session:
     id: str
     version: int
     """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
-    encounter: engine_state.Encounter
+    encounter: StoredEncounter
     created: datetime
     updated: datetime
 
@@ -119,6 +204,8 @@ class CreateSessionRequest:
     """The encounter a new session starts from."""
 
     encounter: engine_state.Encounter
+    """The encounter, as a stateless action takes it; it is checked as an action would check
+    it, and stored with every field filled in."""
 
 
 @dataclass(slots=True)
@@ -151,7 +238,7 @@ class UndoResponse:
     """The session after an undo: the state from before the last action, as a new version."""
 
     session: SessionRef
-    encounter: engine_state.Encounter
+    encounter: StoredEncounter
     reverted_version: int
     """The version that was undone."""
     restored_version: int

@@ -1,54 +1,77 @@
 """Session mode, shared by both doors: the engine run inside the store's compare-and-set.
 
-Each function takes the store and the tenant, does one session operation and answers plain
-JSON-ready data, or raises a :class:`Problem` (store errors mapped by
-:func:`from_store_error`, engine errors as in stateless mode). Nothing here knows about one
-action or another: every action goes through :func:`run` with its :class:`ActionModels`.
+Each function takes the store and the tenant, does one session operation and answers the
+typed models of :mod:`service.api.models` (:class:`Session`, :class:`EventPage`,
+:class:`UndoResponse`, an action's :class:`SessionAnswer`), or raises a :class:`Problem`
+(store errors mapped by :func:`from_store_error`, engine errors as in stateless mode). The
+doors only render them. Nothing here knows about one action or another: every action goes
+through :func:`run` with its :class:`ActionModels`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
-from collections.abc import AsyncIterator, Iterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import ValidationError
 from pydantic_core import to_json
 from starlette.requests import HTTPConnection
 
 from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
-from service.api.core import Problem, draw_seed, from_rules_error, from_validation_error, run_action
-from service.api.models import ENCOUNTER, ActionModels, dump
+from service.api.core import (
+    Kind,
+    Problem,
+    draw_seed,
+    from_rules_error,
+    from_validation_error,
+    run_action,
+)
+from service.api.models import (
+    ENCOUNTER,
+    ActionModels,
+    EventPage,
+    Session,
+    SessionEvent,
+    SessionRef,
+    UndoResponse,
+    dump,
+)
 from service.api.observability import record_outcome
+from service.api.pool import EnginePool
 from service.rules import Encounter, RulesError, validate
 from service.store import (
     MAX_PAGE,
     Change,
     Document,
-    EventPage,
     IdempotencyInProgress,
     IdempotencyKeyReused,
     InvalidArgument,
     NothingToUndo,
     QuotaExceeded,
-    Session,
     SessionBusy,
     SessionNotFound,
     SessionStore,
-    SessionUpdate,
     StoreError,
     StoreUnavailable,
     VersionConflict,
 )
+from service.store import Session as StoredSession
+from service.store import SessionUpdate as StoredUpdate
 
 __all__ = [
     "MAX_PAGE",
     "PUBLIC_TENANT",
-    "Outcome",
+    "SessionAnswer",
+    "SessionUpdate",
+    "Written",
+    "answer_json",
     "create",
     "delete",
     "events",
@@ -62,6 +85,8 @@ __all__ = [
     "tenant_of",
     "undo",
 ]
+
+T = TypeVar("T")
 
 
 def tenant_of(connection: HTTPConnection) -> str:
@@ -85,7 +110,7 @@ def store_of(connection: HTTPConnection) -> SessionStore:
     store: SessionStore | None = getattr(connection.app.state, "store", None)
     if store is None:
         raise Problem(
-            503,
+            Kind.UNAVAILABLE,
             "store-unavailable",
             "Session store unavailable",
             "the session store is not running",
@@ -104,10 +129,10 @@ QUOTA_CODES = {
 def from_store_error(error: StoreError) -> Problem:
     """The problem a store error answers (DESIGN.md's error table)."""
     if isinstance(error, SessionNotFound):
-        return Problem(404, "session-not-found", "Session not found", str(error))
+        return Problem(Kind.NOT_FOUND, "session-not-found", "Session not found", str(error))
     if isinstance(error, VersionConflict):
         return Problem(
-            412,
+            Kind.VERSION_CONFLICT,
             "version-conflict",
             "Version conflict",
             f"the session is at version {error.current_version}; read it and try again",
@@ -116,11 +141,14 @@ def from_store_error(error: StoreError) -> Problem:
         )
     if isinstance(error, NothingToUndo):
         return Problem(
-            409, "nothing-to-undo", "Nothing to undo", "the session has no action left to undo"
+            Kind.CONFLICT,
+            "nothing-to-undo",
+            "Nothing to undo",
+            "the session has no action left to undo",
         )
     if isinstance(error, IdempotencyInProgress):
         return Problem(
-            409,
+            Kind.CONFLICT,
             "idempotency-in-progress",
             "Request in progress",
             "a request with this idempotency key is still in progress; retry later",
@@ -128,14 +156,14 @@ def from_store_error(error: StoreError) -> Problem:
         )
     if isinstance(error, IdempotencyKeyReused):
         return Problem(
-            422,
+            Kind.INVALID_INPUT,
             "idempotency-key-reused",
             "Idempotency key reused",
             "this idempotency key was already used with a different request",
         )
     if isinstance(error, SessionBusy):
         return Problem(
-            409,
+            Kind.CONFLICT,
             "session-busy",
             "Session busy",
             "too many writes to this session are under way; retry after Retry-After seconds",
@@ -143,7 +171,7 @@ def from_store_error(error: StoreError) -> Problem:
         )
     if isinstance(error, QuotaExceeded):
         return Problem(
-            507,
+            Kind.QUOTA_EXCEEDED,
             QUOTA_CODES[error.quota],
             "Quota exceeded",
             str(error),
@@ -151,15 +179,15 @@ def from_store_error(error: StoreError) -> Problem:
         )
     if isinstance(error, StoreUnavailable):
         return Problem(
-            503,
+            Kind.UNAVAILABLE,
             "store-unavailable",
             "Session store unavailable",
             str(error),
             headers={"Retry-After": str(max(1, error.retry_after))},
         )
     if isinstance(error, InvalidArgument):
-        return Problem(422, "invalid-input", "Invalid input", str(error))
-    return Problem(500, "store-error", "Session store error", str(error))
+        return Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", str(error))
+    return Problem(Kind.INTERNAL, "store-error", "Session store error", str(error))
 
 
 @contextmanager
@@ -199,28 +227,48 @@ def fingerprint(operation: str, session_id: str, request: Any, expected_version:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def session_ref(session: Session) -> dict[str, Any]:
-    return {"id": session.id, "version": session.version}
+def session_model(stored: StoredSession) -> Session:
+    """The typed session of a stored one."""
+    return Session(stored.id, stored.version, stored.document, stored.created, stored.updated)
 
 
 def session_json(session: Session) -> dict[str, Any]:
-    """A session as the ``Session`` schema shows it."""
-    return {
-        "id": session.id,
-        "version": session.version,
-        "encounter": session.document,
-        "created": session.created.isoformat().replace("+00:00", "Z"),
-        "updated": session.updated.isoformat().replace("+00:00", "Z"),
-    }
+    """A session as REST answers it (the ``Session`` schema)."""
+    out: dict[str, Any] = dump(session, Session)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a session operation answers: the body, the version it leaves, whether replayed."""
+class Written(Generic[T]):
+    """What a write answers, and whether it is the stored answer of an earlier request with
+    the same idempotency key (``replayed``: nothing was applied again)."""
 
-    body: dict[str, Any]
-    version: int
+    value: T
     replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SessionAnswer:
+    """What an action (or a query) on a session answers."""
+
+    response: Document
+    """The action's response in its JSON form, exactly as the stateless route answers it
+    (the store keeps this form to replay it)."""
+    session: SessionRef
+    """The session, and the version the action wrote (or the query read)."""
+
+
+def answer_json(answer: SessionAnswer) -> dict[str, Any]:
+    """A session action's answer as REST sends it: the response plus ``session``."""
+    return {**answer.response, "session": dump(answer.session, SessionRef)}
+
+
+@dataclass(frozen=True, slots=True)
+class SessionUpdate:
+    """A new version of a session (a subscription's item)."""
+
+    session: Session
+    events: list[SessionEvent]
 
 
 def load(document: Document) -> Encounter:
@@ -247,11 +295,12 @@ async def create(
     tenant: str,
     encounter: Encounter,
     *,
+    pool: EnginePool,
     idempotency_key: str | None = None,
-) -> Session:
-    document = check_encounter(encounter)
+) -> Written[Session]:
+    document = await pool.run(lambda stop: check_encounter(encounter))
     with store_errors():
-        return await store.create(
+        stored = await store.create(
             tenant,
             document,
             idempotency_key=idempotency_key,
@@ -259,11 +308,13 @@ async def create(
                 idempotency_key, "createSession", "", encounter, None
             ),
         )
+    return Written(session_model(stored), stored.replayed)
 
 
 async def get(store: SessionStore, tenant: str, session_id: str) -> Session:
     with store_errors():
-        return await store.get(tenant, session_id)
+        stored = await store.get(tenant, session_id)
+    return session_model(stored)
 
 
 async def delete(store: SessionStore, tenant: str, session_id: str) -> None:
@@ -278,14 +329,18 @@ async def run(
     session_id: str,
     request: Any,
     *,
+    pool: EnginePool,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
-) -> Outcome:
+) -> Written[SessionAnswer]:
     """Run an action (or a query) on the session's encounter.
 
     An action writes a new version with the compare-and-set of :meth:`SessionStore.apply`; a
-    query reads the current version and writes nothing (idempotency keys do not apply).
+    query reads the current version and writes nothing (idempotency keys do not apply). The
+    engine runs in ``pool``, inside the compare-and-set: an action past its deadline raises
+    before anything is written.
     """
+    dump_response = models.response_adapter.dump_python
     # Draw the seed once, so that a retried compare-and-set replays the same dice.
     seeded = dataclasses.replace(
         request, seed=request.seed if request.seed is not None else draw_seed()
@@ -295,14 +350,23 @@ async def run(
             session = await store.get(tenant, session_id)
             if expected_version is not None and session.version != expected_version:
                 raise VersionConflict(session.version)
-        response = run_action(models, load(session.document), seeded)
-        body = models.response_adapter.dump_python(response, mode="json", by_alias=True)
-        return Outcome({**body, "session": session_ref(session)}, session.version)
+        document = session.document
 
-    def fn(document: Document) -> Change:
-        response = run_action(models, load(document), seeded, count=False)
-        data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
+        def query(stop: threading.Event) -> Document:
+            response = run_action(models, load(document), seeded, stop=stop)
+            body: Document = dump_response(response, mode="json", by_alias=True)
+            return body
+
+        body = await pool.run(query)
+        return Written(SessionAnswer(body, SessionRef(session.id, session.version)))
+
+    def change(document: Document, stop: threading.Event) -> Change:
+        response = run_action(models, load(document), seeded, count=False, stop=stop)
+        data = dump_response(response, mode="json", by_alias=True)
         return Change(data["encounter"], data["events"], data, document_at="encounter")
+
+    def fn(document: Document) -> Awaitable[Change]:
+        return pool.run(functools.partial(change, document))
 
     with store_errors():
         applied = await store.apply(
@@ -319,8 +383,8 @@ async def run(
         record_outcome(
             models.spec.name, applied.session.document["ruleset"], applied.response["outcome"]
         )
-    body = {**applied.response, "session": session_ref(applied.session)}
-    return Outcome(body, applied.session.version, applied.replayed)
+    ref = SessionRef(applied.session.id, applied.session.version)
+    return Written(SessionAnswer(applied.response, ref), applied.replayed)
 
 
 async def undo(
@@ -330,7 +394,7 @@ async def undo(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
-) -> Outcome:
+) -> Written[UndoResponse]:
     with store_errors():
         applied = await store.undo(
             tenant,
@@ -341,31 +405,31 @@ async def undo(
                 idempotency_key, "undo", session_id, None, expected_version
             ),
         )
-    body = {
-        "session": session_ref(applied.session),
-        "encounter": applied.session.document,
-        "revertedVersion": applied.response["reverted_version"],
-        "restoredVersion": applied.response["restored_version"],
-    }
-    return Outcome(body, applied.session.version, applied.replayed)
+    undone = UndoResponse(
+        session=SessionRef(applied.session.id, applied.session.version),
+        encounter=applied.session.document,
+        reverted_version=applied.response["reverted_version"],
+        restored_version=applied.response["restored_version"],
+    )
+    return Written(undone, applied.replayed)
 
 
-def page_json(page: EventPage) -> dict[str, Any]:
-    return {
-        "items": [{"index": e.index, "version": e.version, "data": e.data} for e in page.items],
-        "offset": page.offset,
-        "limit": page.limit,
-        "total": page.total,
-        "nextOffset": page.next_offset,
-    }
+def _event(event: Any) -> SessionEvent:
+    return SessionEvent(event.index, event.version, event.data)
 
 
 async def events(
     store: SessionStore, tenant: str, session_id: str, *, offset: int, limit: int
-) -> dict[str, Any]:
+) -> EventPage:
     with store_errors():
         page = await store.events(tenant, session_id, offset=offset, limit=limit)
-    return page_json(page)
+    return EventPage(
+        [_event(e) for e in page.items], page.offset, page.limit, page.total, page.next_offset
+    )
+
+
+def _update(update: StoredUpdate) -> SessionUpdate:
+    return SessionUpdate(session_model(update.session), [_event(e) for e in update.events])
 
 
 async def subscribe(
@@ -374,4 +438,4 @@ async def subscribe(
     """Each new version of the session, written by any process, until it is deleted."""
     with store_errors():
         async for update in store.subscribe(tenant, session_id):
-            yield update
+            yield _update(update)

@@ -16,6 +16,7 @@ session a process follows share one pub/sub connection (:class:`_Hub`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import inspect
 import json
@@ -89,6 +90,9 @@ class Session:
     document: Document
     created: datetime
     updated: datetime
+    replayed: bool = field(default=False, compare=False)
+    """From :meth:`SessionStore.create` with an idempotency key: this is the session an
+    earlier request with that key created (nothing was created now)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +304,8 @@ class SessionStore:
                         break
                     session_id, stored = outcome
                     try:
-                        return await self.get(tenant, session_id)
+                        found = await self.get(tenant, session_id)
+                        return dataclasses.replace(found, replayed=True)
                     except SessionNotFound:
                         async with self._guard():  # it ended: the key is free again
                             await _lua.RELEASE(self.redis, [record_key], [stored])

@@ -19,7 +19,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin, Subprotocol
 
-from service.api.core import Problem
+from service.api.core import Kind, Problem
 from service.api.graphql import view
 from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
 from service.api.observability import (
@@ -252,8 +252,10 @@ def test_record_problem_counts_codes_and_rules() -> None:
     rule = "d20.attack.total-cover"
     before = value("crs_rule_violations_total", rule=rule)
     codes = value("crs_problems_total", code="illegal-action", status="409")
-    record_problem(Problem(409, "illegal-action", "Not allowed", "no line", rule=rule))
-    record_problem(Problem(422, "invalid-input", "Invalid input", "bad"))
+    record_problem(
+        Problem(Kind.RULE_VIOLATION, "illegal-action", "Not allowed", "no line", rule=rule)
+    )
+    record_problem(Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", "bad"))
     assert value("crs_rule_violations_total", rule=rule) == before + 1
     assert value("crs_problems_total", code="illegal-action", status="409") == codes + 1
     assert value("crs_problems_total", code="invalid-input", status="422") >= 1
@@ -273,7 +275,7 @@ def test_both_doors_count_outcomes_and_problems(client: TestClient) -> None:
     assert r.status_code == 422
     assert value("crs_problems_total", code="invalid-input", status="422") == problems + 1
     query = (
-        'mutation($e: JSON!) { applyDamage(encounter: $e, input: {targetId: "x", '
+        'mutation($e: EncounterInput!) { applyDamage(encounter: $e, input: {targetId: "x", '
         "amount: 1}) { __typename } }"
     )
     r = client.post("/graphql", json={"query": query, "variables": {"e": ENCOUNTER}})

@@ -115,7 +115,7 @@ def test_attack_odds_through_both_doors(client: TestClient) -> None:
         assert rest.status_code == 200, rest.text
         body = rest.json()
         assert "encounter" not in body and body["outcome"]["hit"] == 0.65
-        query = """query Odds($encounter: JSON!, $input: AttackOddsInput!) {
+        query = """query Odds($encounter: EncounterInput!, $input: AttackOddsInput!) {
           attackOdds(encounter: $encounter, input: $input) {
             __typename ... on AttackOddsPayload { outcome { hit critical meanDamage
               damage { value probability } } } } }"""

@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from doors import GraphQL, Rest, selection
+from doors import GraphQL, Rest, from_graphql, graphql_field, selection, to_graphql
 from factories import combatant, encounter_doc, skirmish
 from starlette.testclient import TestClient
 
+from service.api.graphql.schema import schema
 from service.api.models import MODELS
 from service.rules import events
+from service.rules import model as state
 
 KINDS = {
     404: "not-found",
@@ -166,7 +168,8 @@ def _version(body: dict[str, Any]) -> int:
 ERRORS = "... on Error { __typename code message }"
 UNDO_ERRORS = ERRORS + " ... on VersionConflict { currentVersion }"
 ACTION_ERRORS = UNDO_ERRORS + " ... on RuleViolation { rule }"
-SESSION_FIELDS = "id version document created updated"
+ENCOUNTER = f"encounter {{ {selection(state.Encounter)} }}"
+SESSION_FIELDS = f"id version {ENCOUNTER} created updated"
 
 
 class GraphQLSessions(SessionDoor):
@@ -195,13 +198,14 @@ class GraphQLSessions(SessionDoor):
     def _session(self, result: dict[str, Any]) -> Result:
         out = self._result(result, "Session")
         if out.ok:
-            out.body["encounter"] = out.body.pop("document")
+            out.body = from_graphql(out.body, schema._schema.get_type("Session"))
         return out
 
     def create(self, encounter: dict[str, Any]) -> Result:
-        query = f"""mutation($e: JSON!) {{ createSession(encounter: $e) {{
+        query = f"""mutation($e: EncounterInput!) {{ createSession(encounter: $e) {{
             __typename ... on Session {{ {SESSION_FIELDS} }} {ERRORS} }} }}"""
-        return self._session(self._run(query, {"e": encounter}, "createSession"))
+        e = to_graphql(encounter, schema._schema.get_type("EncounterInput"))
+        return self._session(self._run(query, {"e": e}, "createSession"))
 
     def get(self, session_id: str) -> Result:
         query = f"""query($id: ID!) {{ session(id: $id) {{
@@ -226,26 +230,31 @@ class GraphQLSessions(SessionDoor):
         models = MODELS[action]
         payload = models.response.__name__.removesuffix("Response") + "Payload"
         query_mode = models.spec.query
-        document = "" if query_mode else "document"
+        encounter = "" if query_mode else ENCOUNTER
         operation = "query" if query_mode else "mutation"
+        # Queries write nothing: they take no expectedVersion or idempotencyKey.
+        write_variables = "" if query_mode else ", $v: Int, $key: String"
+        write_arguments = "" if query_mode else ", expectedVersion: $v, idempotencyKey: $key"
         query = f"""
-        {operation} Run($id: ID, $seed: Int, $v: Int, $key: String,
+        {operation} Run($id: ID, $seed: Int{write_variables},
                         $input: {models.spec.params.__name__}Input!) {{
-          {action}(sessionId: $id, seed: $seed, input: $input, expectedVersion: $v,
-                   idempotencyKey: $key) {{
+          {action}(sessionId: $id, seed: $seed, input: $input{write_arguments}) {{
             __typename
             ... on {payload} {{
-              {document} seed session {{ id version }}
+              {encounter} seed session {{ id version }}
               events {{ {selection(events.Event)} }}
               outcome {{ {selection(models.spec.outcome)} }}
             }}
             {ACTION_ERRORS}
           }}
         }}"""
-        variables = {"id": session_id, "seed": seed, "v": expected_version, "key": key}
-        result = self._result(self._run(query, {**variables, "input": params}, action), payload)
-        if result.ok and not query_mode:
-            result.body["encounter"] = result.body.pop("document")
+        variables: dict[str, Any] = {"id": session_id, "seed": seed}
+        if not query_mode:
+            variables.update(v=expected_version, key=key)
+        variables["input"] = to_graphql(params, graphql_field(action).args["input"].type)
+        result = self._result(self._run(query, variables, action), payload)
+        if result.ok:
+            result.body = from_graphql(result.body, schema._schema.get_type(payload))
         return result
 
     def undo(
@@ -254,14 +263,14 @@ class GraphQLSessions(SessionDoor):
         query = f"""mutation($id: ID!, $v: Int, $key: String) {{
           undo(sessionId: $id, expectedVersion: $v, idempotencyKey: $key) {{
             __typename
-            ... on UndoPayload {{ session {{ id version }} document revertedVersion
+            ... on UndoPayload {{ session {{ id version }} {ENCOUNTER} revertedVersion
                                  restoredVersion }}
             {UNDO_ERRORS}
           }} }}"""
         variables = {"id": session_id, "v": expected_version, "key": key}
         result = self._result(self._run(query, variables, "undo"), "UndoPayload")
         if result.ok:
-            result.body["encounter"] = result.body.pop("document")
+            result.body = from_graphql(result.body, schema._schema.get_type("UndoPayload"))
         return result
 
     def events(self, session_id: str, offset: Any = None, limit: Any = None) -> Result:
@@ -500,7 +509,7 @@ def test_rest_session_route_for_every_action(client: TestClient) -> None:
     assert client.get(f"/v1/sessions/{sid}").json()["version"] == 1
 
 
-@pytest.mark.parametrize("if_match", ['"999"', 'W/"1"', "garbage", '"2", "3"'])
+@pytest.mark.parametrize("if_match", ['"999"', '"2", "3"'])
 def test_if_match_that_does_not_match_is_412(client: TestClient, if_match: str) -> None:
     sid = new_session(RestSessions(client))
     r = client.post(
@@ -511,6 +520,36 @@ def test_if_match_that_does_not_match_is_412(client: TestClient, if_match: str) 
     assert r.status_code == 412 and r.headers["etag"] == '"1"'
     assert r.json()["currentVersion"] == 1
     assert client.get(f"/v1/sessions/{sid}").headers["etag"] == '"1"'
+
+
+@pytest.mark.parametrize(
+    ("if_match", "hint"),
+    [
+        ("1", 'send `"1"`'),
+        ('W/"1"', 'send the strong `"1"`'),
+        ("garbage", "send the `ETag`"),
+        ('"1", 2', 'send `"2"`'),
+    ],
+)
+def test_if_match_that_is_no_etag_is_400_with_what_to_send(
+    client: TestClient, if_match: str, hint: str
+) -> None:
+    """Not a 412: such a tag never matches any version, and retrying with the current
+    version would not help."""
+    sid = new_session(RestSessions(client))
+    bodies = {
+        "apply-damage": {"targetId": "gob1", "amount": 5},
+        "undo": {},
+        "path-cost": {"combatantId": "hero", "to": {"x": 2, "y": 5}},
+    }
+    for path, body in bodies.items():
+        r = client.post(f"/v1/sessions/{sid}/{path}", json=body, headers={"If-Match": if_match})
+        assert r.status_code == 400, (path, r.text)
+        assert r.headers["content-type"] == "application/problem+json"
+        problem = r.json()
+        assert problem["code"] == "invalid-if-match" and hint in problem["detail"], problem
+        assert problem["errors"][0]["path"] == "If-Match"
+    assert client.get(f"/v1/sessions/{sid}").json()["version"] == 1
 
 
 @pytest.mark.parametrize("if_match", ['"1"', "*", '"7", "1"'])
@@ -536,8 +575,19 @@ def test_rest_errors_of_the_body(client: TestClient) -> None:
         f"/v1/sessions/{sid}/apply-damage", content=b"x", headers={"content-type": "text/plain"}
     )
     assert not_json.status_code == 415
-    assert client.post("/v1/sessions", content=b"{}").status_code == 422
+    assert (
+        client.post(
+            "/v1/sessions", content=b"{}", headers={"content-type": "application/json"}
+        ).status_code
+        == 422
+    )
+    untyped = client.post("/v1/sessions", content=b"{}")
+    assert (
+        untyped.status_code == 415 and "Content-Type: application/json" in untyped.json()["detail"]
+    )
     assert client.get(f"/v1/sessions/{sid}/events?limit=ten").status_code == 422
+    # A session action needs no body at all.
+    assert client.post(f"/v1/sessions/{sid}/next-turn").status_code in (200, 409)
 
 
 def test_create_with_an_idempotency_key_creates_once(client: TestClient) -> None:
@@ -547,6 +597,8 @@ def test_create_with_an_idempotency_key_creates_once(client: TestClient) -> None
     again = client.post("/v1/sessions", json=body, headers=headers)
     assert first.status_code == again.status_code == 201
     assert first.json()["id"] == again.json()["id"]
+    assert "idempotent-replayed" not in first.headers
+    assert again.headers["idempotent-replayed"] == "true"
     other = client.post("/v1/sessions", json={"encounter": skirmish()}, headers=headers)
     assert other.status_code == 422
 
@@ -556,12 +608,12 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     paths = spec["paths"]
     create = paths["/v1/sessions"]["post"]
     assert set(create["responses"]) >= {"201", "413", "415", "422", "503"}
-    assert {"Location", "ETag"} <= set(create["responses"]["201"]["headers"])
+    assert {"Location", "ETag", "Idempotent-Replayed"} <= set(create["responses"]["201"]["headers"])
     links = create["responses"]["201"]["links"]
     for m in MODELS.values():
         path = paths[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]
         # 401 (API keys) and 429 (rate limit) on every route: tests/hardening.
-        expected = {"200", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
+        expected = {"200", "400", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
         assert set(path["responses"]) == expected, m.spec.slug
         assert "Retry-After" in path["responses"]["503"]["headers"]
         names = {p["name"] for p in path["parameters"]}
@@ -577,6 +629,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     }
     assert set(paths["/v1/sessions/{id}/undo"]["post"]["responses"]) == {
         "200",
+        "400",
         "401",
         "404",
         "409",
@@ -593,7 +646,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
 
 def test_graphql_needs_exactly_one_of_encounter_and_session_id(client: TestClient) -> None:
     sid = new_session(GraphQLSessions(client))
-    query = """mutation($e: JSON, $id: ID) {
+    query = """mutation($e: EncounterInput, $id: ID) {
       applyDamage(encounter: $e, sessionId: $id, input: {targetId: "gob1", amount: 1}) {
         __typename ... on InvalidInput { errors { path } } } }"""
     for variables in ({}, {"e": skirmish(), "id": sid}):
@@ -610,12 +663,15 @@ def test_graphql_every_action_takes_a_session(client: TestClient) -> None:
         f["name"]: {a["name"]: a["type"] for a in f["args"]}
         for f in schema["queryType"]["fields"] + schema["mutationType"]["fields"]
     }
-    for name in MODELS:
+    for name, m in MODELS.items():
         args = fields[name]
-        assert args["encounter"]["kind"] != "NON_NULL", name
+        assert args["encounter"] == {"kind": "INPUT_OBJECT", "name": "EncounterInput"}, name
         assert args["sessionId"]["name"] == "ID"
-        assert args["expectedVersion"]["name"] == "Int"
-        assert args["idempotencyKey"]["name"] == "String"
+        if m.spec.query:
+            assert "expectedVersion" not in args and "idempotencyKey" not in args, name
+        else:
+            assert args["expectedVersion"]["name"] == "Int"
+            assert args["idempotencyKey"]["name"] == "String"
     for name in ("createSession", "deleteSession", "undo", "session", "sessionEvents"):
         assert name in fields
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,8 @@ def test_readme_example_runs(sdk_python: Path, live_service: LiveService, tmp_pa
     assert re.search(r"^session [A-Za-z0-9_-]{16,64} at version 1$", out, re.M), out
     assert re.search(r"^order: \['(aria|goblin)', '(aria|goblin)'\]$", out, re.M), out
     assert re.search(r"^attack: (hit|miss) \(total \d+\), damage (\d+|None)$", out, re.M), out
+    assert re.search(r"^round 1 turn of (aria|goblin)$", out, re.M), out
+    assert "refused: 422 invalid-input at ['targetId']" in out, out
     # The log: initiative at version 2, the attack at version 3.
     assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
     assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out
@@ -53,14 +57,15 @@ from combat_rules_client import Client
 from combat_rules_client.api.sessions import (
     create_session, get_session, session_apply_damage, undo_session,
 )
+from combat_rules_client.errors import ProblemError
 from combat_rules_client.models import (
-    ApplyDamageSessionRequest, Attack, Cell, Combatant, CreateSessionRequest, Encounter,
-    EncounterRuleset, Grid, Problem, Session, ApplyDamageSessionResponse, UndoResponse,
+    ApplyDamageSessionRequest, ApplyDamageSessionResult, Attack, Cell, Combatant,
+    CreateSessionRequest, Encounter, Grid, Problem, Ruleset, Session, UndoResult,
 )
 
 async def main() -> None:
     encounter = Encounter(
-        ruleset=EncounterRuleset.D20,
+        ruleset=Ruleset.D20,
         grid=Grid(width=6, height=6),
         combatants=[
             Combatant(id="a", name="A", side="x", position=Cell(x=0, y=0), hp=10, max_hp=10, ac=10,
@@ -76,21 +81,31 @@ async def main() -> None:
             session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=3),
             if_match='"1"',
         )
-        assert hurt.status_code == 200 and isinstance(hurt.parsed, ApplyDamageSessionResponse)
+        assert hurt.status_code == 200 and isinstance(hurt.parsed, ApplyDamageSessionResult)
         assert hurt.headers["etag"] == '"2"'
+        # Every field a response holds is there: no Unset to check.
+        print("temp", hurt.parsed.encounter.combatants[1].temp_hp, hurt.parsed.encounter.round)
         stale = await session_apply_damage.asyncio_detailed(
             session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=3),
             if_match='"1"',
         )
         assert stale.status_code == 412 and isinstance(stale.parsed, Problem), stale
+        try:
+            await session_apply_damage.asyncio(
+                session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=3),
+                if_match='"1"',
+            )
+        except ProblemError as conflict:
+            print("conflict", conflict.status, conflict.code, conflict.current_version)
         undone = await undo_session.asyncio(session.id, client=client)
-        assert isinstance(undone, UndoResponse), undone
+        assert isinstance(undone, UndoResult), undone
         now = await get_session.asyncio(session.id, client=client)
         assert isinstance(now, Session) and now.version == 3
         print("hp", [c.hp for c in now.encounter.combatants])
-        missing = await get_session.asyncio("x" * 22, client=client)
-        assert isinstance(missing, Problem) and missing.status == 404
-        print("problem", missing.status, missing.title)
+        try:
+            await get_session.asyncio("x" * 22, client=client)
+        except ProblemError as missing:
+            print("problem", missing.status, missing.code, bool(missing.request_id))
 
 asyncio.run(main())
 """
@@ -100,12 +115,15 @@ def test_async_client_etags_and_problems(
     sdk_python: Path, live_service: LiveService, tmp_path: Path
 ) -> None:
     out = run_python(sdk_python, ASYNC_EXAMPLE, live_service.url, tmp_path).stdout
+    assert "temp 0 0" in out, out
+    assert "conflict 412 version-conflict 2" in out, out
     assert "hp [10, 10]" in out, out
-    assert "problem 404" in out, out
+    assert "problem 404 session-not-found True" in out, out
 
 
 def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path) -> None:
-    """The SDK's models and functions are typed (py.typed): its users' code passes mypy --strict."""
+    """The SDK's models and functions are typed (py.typed): its users' code passes mypy --strict
+    (a response's fields are never Unset, errors are exceptions: nothing to narrow)."""
     pytest.importorskip("mypy")
     example = tmp_path / "example.py"
     example.write_text(readme_example())
@@ -127,3 +145,30 @@ def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path
         timeout=300,
         cwd=tmp_path,
     )
+
+
+def test_the_sdk_builds_as_a_wheel(tmp_path: Path) -> None:
+    """``pip wheel ./clients/python`` (from a copy: the build leaves files behind) gives a wheel
+    with the typed package (py.typed) and its ProblemError."""
+    source = tmp_path / "python"
+    shutil.copytree(PYTHON_SDK, source, ignore=shutil.ignore_patterns("__pycache__"))
+    wheels = tmp_path / "wheels"
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(wheels),
+            str(source),
+        ],
+        timeout=300,
+    )
+    (wheel,) = wheels.glob("combat_rules_client-*.whl")
+    with zipfile.ZipFile(wheel) as built:
+        names = set(built.namelist())
+        assert {"combat_rules_client/py.typed", "combat_rules_client/errors.py"} <= names
+        assert b"class ProblemError(Exception)" in built.read("combat_rules_client/errors.py")

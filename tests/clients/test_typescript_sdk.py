@@ -6,20 +6,50 @@ with ``npm ci`` when node_modules is missing.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
+import tarfile
 from pathlib import Path
 
 import pytest
-from clients_support import LiveService, need_node, run
+from clients_support import TYPESCRIPT_SDK, LiveService, need_node, run
 
 pytestmark = pytest.mark.timeout(900)
 
 
 def test_typescript_sdk_type_checks(typescript_project: Path) -> None:
+    """The SDK and the README's example (examples/quickstart.ts) pass ``tsc --strict``."""
     node, _ = need_node()
     tsc = str(typescript_project / "node_modules" / "typescript" / "bin" / "tsc")
-    run([node, tsc, "--noEmit", "-p", "."], timeout=300, cwd=typescript_project)
+    run([node, tsc, "--noEmit", "--strict", "-p", "."], timeout=300, cwd=typescript_project)
+
+
+def test_the_readme_shows_the_example_that_is_checked() -> None:
+    readme = (TYPESCRIPT_SDK / "README.md").read_text()
+    blocks = re.findall(r"```ts\n(.*?)```", readme, re.S)
+    assert (TYPESCRIPT_SDK / "examples" / "quickstart.ts").read_text() in blocks
+
+
+def test_npm_pack_builds_the_package(typescript_project: Path, tmp_path: Path) -> None:
+    """``npm pack`` (from a copy of the project: the build writes dist/) gives a package with
+    the compiled entry point and its types."""
+    _, npm = need_node()
+    project = tmp_path / "typescript"
+    shutil.copytree(
+        typescript_project, project, ignore=shutil.ignore_patterns("node_modules", "dist")
+    )
+    (project / "node_modules").symlink_to(typescript_project / "node_modules")
+    out = run(
+        [npm, "pack", "--json", "--pack-destination", str(tmp_path)], timeout=300, cwd=project
+    )
+    packed = json.loads(out.stdout[out.stdout.index("[") :])[0]
+    files = {f["path"] for f in packed["files"]}
+    assert {"dist/src/index.js", "dist/src/index.d.ts", "package.json"} <= files, files
+    with tarfile.open(tmp_path / packed["filename"]) as tgz:
+        index = tgz.extractfile("package/dist/src/index.d.ts")
+        assert index is not None and b"class ProblemError extends Error" in index.read()
 
 
 def test_typescript_example_runs(
@@ -37,6 +67,8 @@ def test_typescript_example_runs(
     ).stdout
     assert re.search(r"^session [A-Za-z0-9_-]{16,64} at version 1$", out, re.M), out
     assert re.search(r"^order: \[ '(aria|goblin)', '(aria|goblin)' \]$", out, re.M), out
+    assert re.search(r"^round 1, turn of (aria|goblin)$", out, re.M), out
     assert re.search(r'^attack: (hit|miss) \(total \d+\), damage \S+ \(version "3"\)$', out, re.M)
+    assert "refused: 422 invalid-input at targetId" in out, out
     assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
     assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out

@@ -122,9 +122,9 @@ def test_page_updates_live_after_sdk_mutations(
         CombatantKind,
         CreateSessionRequest,
         Encounter,
-        EncounterRuleset,
         Grid,
         RollInitiativeSessionRequest,
+        Ruleset,
     )
 
     def fighter(ident: str, name: str, side: str, x: int, y: int, hp: int) -> Any:
@@ -142,7 +142,7 @@ def test_page_updates_live_after_sdk_mutations(
         )
 
     encounter = Encounter(
-        ruleset=EncounterRuleset.D20,
+        ruleset=Ruleset.D20,
         grid=Grid(width=10, height=6, blocked=[Cell(x=5, y=1), Cell(x=5, y=2), Cell(x=5, y=3)]),
         combatants=[
             fighter("aria", "Aria", "party", 1, 2, 24),
@@ -231,13 +231,13 @@ def test_page_draws_hex_grid_and_unknown_session(
         Combatant,
         CreateSessionRequest,
         Encounter,
-        EncounterRuleset,
         Grid,
         GridKind,
+        Ruleset,
     )
 
     encounter = Encounter(
-        ruleset=EncounterRuleset.D20,
+        ruleset=Ruleset.D20,
         grid=Grid(width=7, height=5, kind=GridKind.HEX, blocked=[Cell(x=2, y=2)]),
         combatants=[
             Combatant(

@@ -110,7 +110,7 @@ def test_graphql_alias_limit(make_client: Callable[..., TestClient]) -> None:
 
 
 def test_default_limits_leave_real_operations_alone(client: TestClient) -> None:
-    query = """mutation($e: JSON!) { rollInitiative(encounter: $e, seed: 1, input: {}) {
+    query = """mutation($e: EncounterInput!) { rollInitiative(encounter: $e, seed: 1, input: {}) {
         ... on RollInitiativePayload { encounter { combatants { id conditions { name } } } }
         ... on InvalidInput { message } } }"""
     response = client.post("/graphql", json={"query": query, "variables": {"e": skirmish()}})
@@ -148,13 +148,17 @@ def test_production_switches_introspection_and_the_playground_off(
         ("{ versio }", {}),
         ("{ rulesets { titl } }", {}),
         (
-            "mutation($e: JSON!) { rollInitiative(encounter: $e, input: {surprise: []}) "
+            "mutation($e: EncounterInput!) { rollInitiative(encounter: $e, input: {}) "
             "{ __typename } }",
-            {"e": {}},
+            {"e": {"rulset": "d20", "grid": {"width": 4, "height": 4}, "combatants": []}},
         ),
         (
-            "query($i: PathCostInput!) { pathCost(encounter: {}, input: $i) { __typename } }",
-            {"i": {"combatantID": "hero", "path": []}},
+            "query($e: EncounterInput!, $i: PathCostInput!) "
+            "{ pathCost(encounter: $e, input: $i) { __typename } }",
+            {
+                "e": {"ruleset": "d20", "grid": {"width": 4, "height": 4}, "combatants": []},
+                "i": {"combatantID": "hero", "path": []},
+            },
         ),
     ],
 )

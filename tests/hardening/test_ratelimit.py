@@ -54,7 +54,7 @@ def test_each_key_has_its_own_allowance(make_client: Callable[..., TestClient]) 
 def test_graphql_mutations_count_each_field(make_client: Callable[..., TestClient]) -> None:
     client = make_client(rate_limit=6, rate_burst=3)
     encounter = skirmish_body()["encounter"]
-    three = """mutation($e: JSON!) {
+    three = """mutation($e: EncounterInput!) {
         a: rollInitiative(encounter: $e, input: {}) { __typename }
         b: rollInitiative(encounter: $e, input: {}) { __typename }
         ...more }
@@ -80,7 +80,10 @@ def test_a_mutation_larger_than_the_burst_never_runs(
     fields = " ".join(f"m{i}: createSession(encounter: $e) {{ __typename }}" for i in range(3))
     response = client.post(
         "/graphql",
-        json={"query": f"mutation($e: JSON!) {{ {fields} }}", "variables": {"e": encounter}},
+        json={
+            "query": f"mutation($e: EncounterInput!) {{ {fields} }}",
+            "variables": {"e": encounter},
+        },
     )
     assert response.status_code == 429
     assert response.json()["data"] is None
@@ -139,7 +142,7 @@ def test_every_rate_limited_answer_says_what_is_left(
     assert "ratelimit" not in client.get("/healthz").headers
 
 
-ODDS = """query($e: JSON!) {
+ODDS = """query($e: EncounterInput!) {
   a: encounterOdds(encounter: $e, input: {runs: 1}) { __typename }
   b: pathCost(encounter: $e, input: {combatantId: "hero", path: []}) { __typename }
   c: attackOdds(encounter: $e, input: {attackerId: "hero", targetId: "gob1"}) { __typename }
@@ -157,7 +160,7 @@ def test_graphql_query_fields_are_charged_and_encounter_odds_weighs_ten(
     assert set(odds.json()["data"]) == {"a", "b", "c", "version"}
     assert policy(odds)[1].startswith('"default";r=3;')  # 15 - (10 + 1 + 1)
     aliased = (
-        "query($e: JSON!) { "
+        "query($e: EncounterInput!) { "
         + " ".join(
             f'q{i}: attackOdds(encounter: $e, input: {{attackerId: "hero", targetId: "gob1"}})'
             " { __typename }"

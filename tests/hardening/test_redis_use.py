@@ -21,7 +21,7 @@ from service.settings import Settings
 
 pytestmark = pytest.mark.timeout(180)
 
-CREATE = """mutation($e: JSON!) { createSession(encounter: $e) {
+CREATE = """mutation($e: EncounterInput!) { createSession(encounter: $e) {
     __typename ... on Error { code message } ... on Unavailable { retryAfter } } }"""
 DAMAGE = """mutation($id: ID!) { applyDamage(sessionId: $id, input: {targetId: "gob1", amount: 1})
     { __typename ... on Error { code message } } }"""
@@ -114,7 +114,7 @@ def test_the_session_quota_on_both_doors(make_client: Callable[..., TestClient])
     )
     answer = client.post("/graphql", json={"query": CREATE, "variables": {"e": skirmish()}})
     result = answer.json()["data"]["createSession"]
-    assert (result["__typename"], result["code"]) == ("Unavailable", "session-quota-exceeded")
+    assert (result["__typename"], result["code"]) == ("QuotaExceeded", "session-quota-exceeded")
 
 
 def test_the_bytes_quota_on_both_doors(make_client: Callable[..., TestClient]) -> None:
@@ -134,7 +134,7 @@ def test_the_bytes_quota_on_both_doors(make_client: Callable[..., TestClient]) -
     assert version == len(statuses)  # the refused write wrote nothing
     answer = client.post("/graphql", json={"query": DAMAGE, "variables": {"id": sid}})
     result = answer.json()["data"]["applyDamage"]
-    assert (result["__typename"], result["code"]) == ("Unavailable", "storage-quota-exceeded")
+    assert (result["__typename"], result["code"]) == ("QuotaExceeded", "storage-quota-exceeded")
     # Deleting the session gives the room back.
     assert client.delete(f"/v1/sessions/{sid}").status_code == 204
     assert client.post("/v1/sessions", json={"encounter": crowd(16)}).status_code == 201

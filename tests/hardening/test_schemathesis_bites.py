@@ -63,9 +63,9 @@ def test_an_undocumented_status_fails(
     operation, sid = session_operation(make_client())
 
     def teapot(*args: Any, **kwargs: Any) -> Any:
-        from service.api.core import Problem
+        from service.api.core import Kind, Problem
 
-        raise Problem(418, "teapot", "I'm a teapot", "short and stout")
+        raise Problem(Kind.INTERNAL, "teapot", "I'm a teapot", "short and stout")
 
     monkeypatch.setattr(sessions, "get", teapot)
     with pytest.raises(FailureGroup) as failure:

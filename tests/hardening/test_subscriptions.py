@@ -134,7 +134,7 @@ async def test_a_thousand_subscriptions_of_one_key_leave_others_alone(
                 message = json.loads(await extra.recv())
             await extra.close()
             assert message["payload"]["data"]["sessionUpdated"] == {
-                "__typename": "Unavailable",
+                "__typename": "QuotaExceeded",
                 "code": "subscription-quota-exceeded",
             }
 

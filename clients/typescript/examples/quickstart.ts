@@ -5,6 +5,7 @@ import {
   createSession,
   type Encounter,
   getSessionEvents,
+  ProblemError,
   sessionResolveAttack,
   sessionRollInitiative,
 } from '../src/index.js';
@@ -26,8 +27,8 @@ const encounter: Encounter = {
   ],
 };
 
-// throwOnError: an error response (an RFC 9457 problem) rejects the promise, and `data` is
-// typed as the success body.
+// throwOnError: a problem the service answers (RFC 9457) rejects with a ProblemError, and
+// `data` is typed as the success body, every field of which is always there.
 const client = createClient({ baseUrl: process.env.COMBAT_RULES_URL ?? 'http://127.0.0.1:8000' });
 
 const { data: session } = await createSession({ client, body: { encounter }, throwOnError: true });
@@ -38,6 +39,7 @@ const { data: rolled } = await sessionRollInitiative({
   client, path, body: { seed: 7 }, throwOnError: true,
 });
 console.log('order:', rolled.outcome.order.map((entry) => entry.combatantId));
+console.log(`round ${rolled.encounter.round}, turn of ${rolled.encounter.turnOf}`);
 
 const { data: attack, response } = await sessionResolveAttack({
   client, path, body: { attackerId: 'aria', targetId: 'goblin', seed: 7 }, throwOnError: true,
@@ -47,6 +49,15 @@ console.log(
   `attack: ${outcome.hit ? 'hit' : 'miss'} (total ${outcome.total}), damage ${outcome.damage}` +
     ` (version ${response.headers.get('etag')})`,
 );
+
+try {
+  await sessionResolveAttack({
+    client, path, body: { attackerId: 'aria', targetId: 'nobody' }, throwOnError: true,
+  });
+} catch (error) {
+  if (!(error instanceof ProblemError)) throw error;
+  console.log(`refused: ${error.status} ${error.code} at ${error.errors?.map((e) => e.path)}`);
+}
 
 const { data: log } = await getSessionEvents({ client, path, throwOnError: true });
 for (const entry of log.items) {

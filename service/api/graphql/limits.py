@@ -44,7 +44,6 @@ from strawberry.extensions import (
     ParserCache,
     QueryDepthLimiter,
     SchemaExtension,
-    ValidationCache,
 )
 from strawberry.types.graphql import OperationType
 
@@ -52,6 +51,8 @@ from service.api.auth import PUBLIC_TENANT, Principal, charge, client_ip, princi
 from service.api.core import Problem
 from service.api.ratelimit import cost_of
 from service.settings import Settings
+
+from .execution import TextValidationCache
 
 FREE = frozenset({"version", "rulesets", "__typename", "__schema", "__type"})
 """Root fields that cost nothing: they read no encounter and no session."""
@@ -213,5 +214,5 @@ def extensions(settings: Settings) -> list[Any]:
         out += [DisableIntrospection, NoSuggestions]
     # Clients send the same few documents over and over: parse and validate each once
     # (the benchmark's profile put two thirds of a mutation's time there).
-    out += [partial(ParserCache, maxsize=512), partial(ValidationCache, maxsize=512)]
+    out += [partial(ParserCache, maxsize=512), TextValidationCache]
     return out

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from graphql import (
+    GraphQLEnumType,
     GraphQLField,
     GraphQLInputObjectType,
     GraphQLInputType,
@@ -87,8 +88,8 @@ AUTH_HINT = '{"Authorization": "Bearer <your key>"}'
 HEADER = f"""# Combat rules service: an example operation for every action, query and session
 # operation. Pick one with the play button (or Ctrl-Enter inside it).
 #
-# Stateless: the encounter is in the Variables tab below; a result's `document` field
-# is the new encounter, ready to send back as `encounter`.
+# Stateless: the encounter is in the Variables tab below; a result's `encounter` is the
+# new state (select all its fields to send it back as `encounter`).
 # Session mode: run CreateSession, copy its `id` into the `sessionId` variable, then run
 # SessionResolveAttack, Session, SessionEvents, Undo, or SessionUpdated (live updates
 # over graphql-transport-ws) in another tab.
@@ -167,6 +168,8 @@ def _literal(value: Any) -> str:
     """A Python value as a GraphQL input literal."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, EnumValue):
+        return str(value)
     if isinstance(value, str):
         return json.dumps(value)
     if isinstance(value, int | float):
@@ -201,7 +204,13 @@ def _value(name: str, tp: GraphQLInputType, choices: tuple[Any, ...] | None) -> 
     if isinstance(tp, GraphQLInputObjectType):
         return input_skeleton(tp)
     named: GraphQLNamedType = get_named_type(tp)
+    if isinstance(named, GraphQLEnumType):
+        return EnumValue(next(iter(named.values)))
     return _scalar_value(name, named.name, choices)
+
+
+class EnumValue(str):
+    """An enum value: written bare in a GraphQL literal."""
 
 
 Part = str | tuple[str, list[Any]]
@@ -300,9 +309,10 @@ def action_operation(spec: ActionSpec, graphql: GraphQLSchema | None = None) -> 
         "      events { type message }",
         "      seed",
     ]
-    if "document" in payload.fields:
-        body.append("      document")
+    if "encounter" in payload.fields:
+        body.append("      encounter { round turnOf combatants { id hp conditions { name } } }")
     kind = "query" if spec.query else "mutation"
+    encounter_type = get_named_type(field.args["encounter"].type).name
     inputs = _literal(input_skeleton(input_arg, spec.params))
     call = f"  {spec.name}(encounter: $encounter, seed: $seed, input: {inputs}) {{"
     if len(call) > WIDTH:
@@ -320,7 +330,7 @@ def action_operation(spec: ActionSpec, graphql: GraphQLSchema | None = None) -> 
     return "\n".join(
         [
             *comments,
-            f"{kind} {operation_name(spec)}($encounter: JSON!, $seed: Int) {{",
+            f"{kind} {operation_name(spec)}($encounter: {encounter_type}!, $seed: Int) {{",
             call,
             "    __typename",
             f"    ... on {payload.name} {{",
@@ -334,7 +344,7 @@ def action_operation(spec: ActionSpec, graphql: GraphQLSchema | None = None) -> 
     )
 
 
-SESSION_OPERATIONS = """mutation CreateSession($encounter: JSON!) {
+SESSION_OPERATIONS = """mutation CreateSession($encounter: EncounterInput!) {
   createSession(encounter: $encounter) {
     __typename
     ... on Session { id version created }
@@ -345,7 +355,7 @@ SESSION_OPERATIONS = """mutation CreateSession($encounter: JSON!) {
 query Session($sessionId: ID!) {
   session(id: $sessionId) {
     __typename
-    ... on Session { id version updated document }
+    ... on Session { id version updated encounter { round turnOf combatants { id hp } } }
     ... on Error { code message }
   }
 }

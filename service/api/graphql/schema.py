@@ -1,14 +1,17 @@
-"""The GraphQL door: one mutation per engine action, with typed error results.
+"""The GraphQL door: one mutation (or query) per engine action, with typed error results.
 
-``encounter`` travels as a JSON document (the same document as REST's), so a client can
-send back what a previous result's ``document`` field returned; it is validated by the
-same models, with the same error paths, as a REST request.
+``encounter`` is an ``EncounterInput`` (the REST ``Encounter``, field for field, see
+:mod:`.types`); its value is validated by the same models, with the same error paths, as a
+REST request. Results are the REST response's JSON form served through typed output types,
+so a result's ``encounter`` can be sent straight back. Every failure is a :class:`Problem`,
+turned into its typed result in one place (:class:`ProblemResults`).
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncGenerator
+import threading
+from collections.abc import AsyncGenerator, Callable
 from datetime import datetime
 from typing import Annotated, Any, Union, cast
 
@@ -17,20 +20,29 @@ from pydantic import TypeAdapter, ValidationError
 from pydantic_core import to_json
 from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
+from strawberry.schema.config import StrawberryConfig
 from strawberry.types import Info
 
-from service.api import sessions
-from service.api.core import Problem, from_validation_error, run_action
+from service.api import models, sessions
+from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
 from service.api.observability import record_problem
+from service.api.pool import engine_pool
 from service.rules import REGISTRY, events
 from service.rules import model as state
 from service.settings import Settings
 from service.store import MAX_PAGE
-from service.store import Session as StoredSession
 
+from .execution import executor_for
 from .limits import extensions
-from .types import input_json, input_type, output_type
+from .types import input_type, output_type, plain_types, resolve_field
+
+Document = dict[str, Any]
+RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed")
+DOCUMENT_DEPRECATION = (
+    "Select `encounter` instead: it is typed, and its value can be sent back as an "
+    "`EncounterInput`."
+)
 
 
 @strawberry.type(description="One bad field of the input.")
@@ -75,45 +87,103 @@ class Conflict(Error):
     pass
 
 
-@strawberry.type(description="The session store is unavailable for now; retry later (REST: 503).")
+@strawberry.type(
+    description="The service cannot answer now; retry after `retryAfter` seconds (REST: "
+    "503). `deadline-exceeded`: the engine did not finish in time and nothing was changed. "
+    "`store-unavailable`: the session store did not answer; for a write the outcome is "
+    "unknown, so retry with the same `idempotencyKey`."
+)
 class Unavailable(Error):
     retry_after: int = strawberry.field(description="Seconds to wait before retrying.")
 
 
-ErrorResult = InvalidInput | RuleViolation | NotFound | VersionConflict | Conflict | Unavailable
+@strawberry.type(
+    description="A tenant quota is used up (REST: 507): `quota` names it (`sessions`, "
+    "`bytes`, `subscriptions`); free some (delete sessions) or ask for a larger one."
+)
+class QuotaExceeded(Error):
+    quota: str = strawberry.field(description="The quota used up.")
+    limit: int = strawberry.field(description="The tenant's limit for it.")
+
+
+ErrorResult = (
+    InvalidInput
+    | RuleViolation
+    | NotFound
+    | VersionConflict
+    | Conflict
+    | QuotaExceeded
+    | Unavailable
+)
+ERROR_TYPES = (
+    InvalidInput,
+    RuleViolation,
+    NotFound,
+    VersionConflict,
+    Conflict,
+    QuotaExceeded,
+    Unavailable,
+)
+
+
+def _invalid_input(problem: Problem) -> InvalidInput:
+    errors = [FieldError(path=e.path, message=e.message) for e in problem.errors]
+    return InvalidInput(code=problem.code, message=problem.detail, errors=errors)
+
+
+def _unavailable(problem: Problem) -> Unavailable:
+    retry_after = int(problem.headers.get("Retry-After", "1"))
+    return Unavailable(code=problem.code, message=problem.detail, retry_after=retry_after)
+
+
+RESULTS: dict[Kind, Callable[[Problem], Any]] = {
+    Kind.INVALID_INPUT: _invalid_input,
+    Kind.RULE_VIOLATION: lambda p: RuleViolation(code=p.code, message=p.detail, rule=p.rule or ""),
+    Kind.NOT_FOUND: lambda p: NotFound(code=p.code, message=p.detail),
+    Kind.VERSION_CONFLICT: lambda p: VersionConflict(
+        code=p.code, message=p.detail, current_version=int(p.extra["currentVersion"])
+    ),
+    Kind.CONFLICT: lambda p: Conflict(code=p.code, message=p.detail),
+    Kind.UNAVAILABLE: _unavailable,
+    Kind.INTERNAL: _unavailable,
+    Kind.TOO_LARGE: _invalid_input,
+    Kind.UNSUPPORTED_MEDIA_TYPE: _invalid_input,
+    Kind.BAD_REQUEST: _invalid_input,
+    Kind.METHOD_NOT_ALLOWED: _invalid_input,
+    Kind.UNAUTHORIZED: _invalid_input,
+    Kind.RATE_LIMITED: _unavailable,
+    Kind.REQUEST_TIMEOUT: _unavailable,
+    Kind.QUOTA_EXCEEDED: lambda p: QuotaExceeded(
+        code=p.code, message=p.detail, quota=str(p.extra["quota"]), limit=int(p.extra["limit"])
+    ),
+}
+"""The GraphQL result of each kind of problem (REST answers ``kind.status`` instead)."""
 
 
 def error_result(problem: Problem) -> Any:
-    """The typed GraphQL error of a problem (the same mapping as REST's statuses)."""
+    """The typed GraphQL error result of a problem."""
     record_problem(problem)
-    if problem.status == 409 and problem.rule is not None:
-        return RuleViolation(code=problem.code, message=problem.detail, rule=problem.rule)
-    if problem.status == 409:
-        return Conflict(code=problem.code, message=problem.detail)
-    if problem.status == 404:
-        return NotFound(code=problem.code, message=problem.detail)
-    if problem.status == 412:
-        return VersionConflict(
-            code=problem.code,
-            message=problem.detail,
-            current_version=int(problem.extra.get("currentVersion", 0)),
-        )
-    if problem.status >= 500:
-        return Unavailable(
-            code=problem.code,
-            message=problem.detail,
-            retry_after=int(problem.headers.get("Retry-After", "1")),
-        )
-    return InvalidInput(
-        code=problem.code,
-        message=problem.detail,
-        errors=[FieldError(path=e.path, message=e.message) for e in problem.errors],
-    )
+    return RESULTS[problem.kind](problem)
+
+
+class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
+    """The one place a :class:`Problem` raised by a resolver becomes its typed result.
+
+    It applies to every field whose result union has ``Unavailable`` (every union here
+    has it); a kind whose result type the field's union lacks stays a GraphQL error.
+    """
+
+    def handle(self, exception: Problem, *, field: Any, info: Info) -> Any:
+        result = error_result(exception)
+        if type(result) not in getattr(info.return_type, "types", ()):
+            return None
+        return result
 
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 
 EncounterType = output_type(state.Encounter)
+EncounterInput = input_type(state.Encounter)
 EventType = output_type(events.Event)
 
 
@@ -147,28 +217,28 @@ class SessionRef:
     )
 
 
-def _encounter_of(document: Any) -> Any:
-    return sessions.load(document)
-
-
 @strawberry.type(name="Session", description="A stored encounter, at its current version.")
 class SessionType:
     id: strawberry.ID
     version: int = strawberry.field(description="Starts at 1 and grows by one with each write.")
-    document: JSON = strawberry.field(description="The encounter as a JSON document.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The encounter at this version."
+    )
     created: datetime
     updated: datetime
 
-    @strawberry.field(description="The encounter, typed.")  # type: ignore[untyped-decorator]
-    def encounter(self) -> EncounterType:  # type: ignore[valid-type]
-        return cast(EncounterType, _encounter_of(self.document))  # type: ignore[valid-type]
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The encounter as a JSON document.", deprecation_reason=DOCUMENT_DEPRECATION
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
 
-def _session_type(session: StoredSession) -> SessionType:
+def _session_type(session: models.Session) -> SessionType:
     return SessionType(
         id=strawberry.ID(session.id),
         version=session.version,
-        document=cast(JSON, session.document),
+        encounter=session.encounter,
         created=session.created,
         updated=session.updated,
     )
@@ -200,29 +270,45 @@ class SessionEventPage:
 @strawberry.type(description="The session after an undo.")
 class UndoPayload:
     session: SessionRef
-    document: JSON = strawberry.field(description="The restored encounter as a JSON document.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The restored encounter."
+    )
     reverted_version: int = strawberry.field(description="The version that was undone.")
     restored_version: int = strawberry.field(
         description="The version whose state the session has again."
     )
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The restored encounter as a JSON document.",
+        deprecation_reason=DOCUMENT_DEPRECATION,
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
 
 @strawberry.type(description="A new version of a session, written through any server.")
 class SessionUpdate:
     id: strawberry.ID
     version: int
-    document: JSON = strawberry.field(description="The session's encounter at this version.")
+    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
+        description="The session's encounter at this version."
+    )
     events: list[SessionEvent] = strawberry.field(description="What this version logged.")
 
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The session's encounter at this version, as a JSON document.",
+        deprecation_reason=DOCUMENT_DEPRECATION,
+    )
+    def document(self) -> JSON:
+        return cast(JSON, self.encounter)
 
-def _events(items: list[dict[str, Any]] | list[Any]) -> list[SessionEvent]:
-    out = []
-    for e in items:
-        if isinstance(e, dict):
-            out.append(SessionEvent(index=e["index"], version=e["version"], data=e["data"]))
-        else:
-            out.append(SessionEvent(index=e.index, version=e.version, data=e.data))
-    return out
+
+def _validate(adapter: TypeAdapter[Any], data: Any, root: type) -> Any:
+    """``data`` validated as REST validates a body; a :class:`Problem` if it is invalid."""
+    try:
+        return adapter.validate_json(to_json(data))
+    except ValidationError as e:
+        raise from_validation_error(e, root=root) from None
 
 
 def _connection(info: Info) -> HTTPConnection:
@@ -230,133 +316,155 @@ def _connection(info: Info) -> HTTPConnection:
     return connection
 
 
-def _payload_type(models: ActionModels) -> type:
-    outcome = output_type(models.spec.outcome)
-    name = models.response.__name__.removesuffix("Response") + "Payload"
+def _payload_type(spec_models: ActionModels) -> type:
+    """The result type of an action: the fields of its REST response, plus ``session``.
 
-    def document(root: Any) -> JSON:
-        doc: JSON = ENCOUNTER.dump_python(root.encounter, mode="json", by_alias=True)
-        return doc
-
-    namespace: dict[str, Any] = {
-        "__annotations__": {
-            "events": list[EventType],  # type: ignore[valid-type]
-            "outcome": outcome,
-            "seed": int,
-            "session": SessionRef | None,
-        },
-        "events": strawberry.field(description="Every roll and decision, in order."),
-        "outcome": strawberry.field(description="A summary of what happened."),
-        "seed": strawberry.field(description="The seed used: send it back to replay."),
-        "session": strawberry.field(
+    An instance holds the response's JSON form (the output types resolve from it)."""
+    spec = spec_models.spec
+    name = spec_models.response.__name__.removesuffix("Response") + "Payload"
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations}
+    if not spec.query:
+        annotations["encounter"] = EncounterType
+        namespace["encounter"] = strawberry.field(
+            description="The new state of the encounter (send it back as `encounter`)."
+        )
+    annotations.update(
+        events=list[EventType],  # type: ignore[valid-type]
+        outcome=output_type(spec.outcome),
+        seed=int,
+        session=SessionRef | None,
+    )
+    namespace.update(
+        events=strawberry.field(description="Every roll and decision, in order."),
+        outcome=strawberry.field(description="A summary of what happened."),
+        seed=strawberry.field(description="The seed used: send it back to replay."),
+        session=strawberry.field(
             description="In session mode, the session and the version written (or read); "
             "null in stateless mode.",
             default=None,
         ),
-    }
-    if not models.spec.query:
-        namespace["__annotations__"]["encounter"] = EncounterType
-        namespace["encounter"] = strawberry.field(description="The new state of the encounter.")
+    )
+    if not spec.query:
+
+        def document(root: Any) -> JSON:
+            encounter = root.encounter
+            if type(encounter) is dict:
+                return cast(JSON, encounter)
+            return cast(JSON, ENCOUNTER.dump_python(encounter, mode="json", by_alias=True))
+
         namespace["document"] = strawberry.field(
             resolver=document,
-            description="The new encounter as a JSON document, ready to send back.",
+            description="The new encounter as a JSON document.",
+            deprecation_reason=DOCUMENT_DEPRECATION,
         )
-    return strawberry.type(
-        type(name, (), namespace), description=f"The result of {models.spec.name}."
-    )
+    return strawberry.type(type(name, (), namespace), description=f"The result of {spec.name}.")
+
+
+RAW_RESOLVERS: dict[str, Callable[..., Any]] = {}
+"""Each action's resolver as graphql-core calls it: the arguments as GraphQL coerced them
+(``EncounterInput`` and ``<Action>Input`` are plain mappings, or the executor's validated
+``Encounter``), with no argument conversion and no info object of strawberry's, which cost a
+tenth of a mutation; the same function as the strawberry resolver declared in the schema,
+and the same handling of problems (every action's union has every error type)."""
 
 
 def _union(name: str, *members: Any) -> Any:
     return Annotated[Union[members], strawberry.union(name)]  # type: ignore[valid-type]  # noqa: UP007
 
 
-def _invalid(message: str, path: str) -> InvalidInput:
-    return InvalidInput(
-        code="invalid-input",
-        message=f"{path}: {message}",
-        errors=[FieldError(path=path, message=message)],
-    )
-
-
-def _mutation(models: ActionModels) -> Any:
-    payload = _payload_type(models)
-    base = models.response.__name__.removesuffix("Response")
+def _operation(spec_models: ActionModels) -> Any:
+    """The mutation (or, for a query, the Query field) of one action."""
+    spec = spec_models.spec
+    payload = _payload_type(spec_models)
     result = _union(
-        base + "Result",
-        payload,
-        InvalidInput,
-        RuleViolation,
-        NotFound,
-        VersionConflict,
-        Conflict,
-        Unavailable,
+        spec_models.response.__name__.removesuffix("Response") + "Result", payload, *ERROR_TYPES
     )
-    params_input = input_type(models.spec.params)
-    adapter = models.request_adapter
-    session_adapter = models.session_request_adapter
-    query = models.spec.query
+    params_input = input_type(spec.params)
+    adapter = spec_models.request_adapter
+    session_adapter = spec_models.session_request_adapter
 
-    def build(data: dict[str, Any], ref: dict[str, Any] | None) -> Any:
-        response = models.response_adapter.validate_json(to_json(data))
-        fields = {"events": response.events, "outcome": response.outcome, "seed": response.seed}
-        if not query:
-            fields["encounter"] = response.encounter
-        if ref is not None:
-            fields["session"] = SessionRef(id=strawberry.ID(ref["id"]), version=ref["version"])
-        return payload(**fields)
+    def _request(encounter: Any, input: Document, seed: int | None) -> Any:
+        """The validated stateless request (an encounter the executor validated already is
+        not validated again)."""
+        if not isinstance(encounter, state.Encounter):
+            body = {"encounter": encounter, **input, "seed": seed}
+            return _validate(adapter, body, spec_models.request)
+        rest = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+        fields = {name: getattr(rest, name) for name in (*spec_models.param_names, "seed")}
+        return spec_models.request(encounter=encounter, **fields)
+
+    def build(data: Any, ref: models.SessionRef | None = None) -> Any:
+        """The payload of a response: its JSON form (a session's answer, as stored) or the
+        response dataclass itself (stateless); the output types resolve from either."""
+        names = ("events", "outcome", "seed") if spec.query else RESPONSE_FIELDS
+        if type(data) is dict:
+            return payload(**{name: data[name] for name in names}, session=ref)
+        return payload(**{name: getattr(data, name) for name in names}, session=ref)
 
     async def resolve(
         info: Info,
-        input: Any,
-        encounter: JSON | None = None,
+        input: Document,
+        encounter: Document | None = None,
         session_id: strawberry.ID | None = None,
         seed: int | None = None,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> Any:
         if (encounter is None) == (session_id is None):
-            return _invalid("send exactly one of `encounter` and `sessionId`", "sessionId")
+            raise invalid("send exactly one of `encounter` and `sessionId`", ("sessionId",))
+        connection = _connection(info)
+        if encounter is not None:
+            if expected_version is not None or idempotency_key is not None:
+                raise invalid(
+                    "`expectedVersion` and `idempotencyKey` apply to sessions only",
+                    ("expectedVersion" if expected_version is not None else "idempotencyKey",),
+                )
+
+            def answer(stop: threading.Event) -> Any:
+                request = _request(encounter, input, seed)
+                return run_action(spec_models, request.encounter, request, stop=stop)
+
+            return build(await engine_pool(connection).run(answer))
+        request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+        written = await sessions.run(
+            spec_models,
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            request,
+            pool=engine_pool(connection),
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+        )
+        return build(written.value.response, written.value.session)
+
+    async def raw(
+        _source: Any,
+        info: Any,
+        input: Document,
+        encounter: Any = None,
+        sessionId: str | None = None,
+        seed: int | None = None,
+        expectedVersion: int | None = None,
+        idempotencyKey: str | None = None,
+    ) -> Any:
         try:
-            if encounter is not None:
-                if expected_version is not None or idempotency_key is not None:
-                    return _invalid(
-                        "`expectedVersion` and `idempotencyKey` apply to sessions only",
-                        "expectedVersion" if expected_version is not None else "idempotencyKey",
-                    )
-                body = {"encounter": encounter, **input_json(input), "seed": seed}
-                request = adapter.validate_json(to_json(body))
-                response = run_action(models, request.encounter, request)
-                data = models.response_adapter.dump_python(response, mode="json", by_alias=True)
-                return build(data, None)
-            sid = str(session_id)
-            request = session_adapter.validate_json(to_json({**input_json(input), "seed": seed}))
-            connection = _connection(info)
-            key = None if query else idempotency_key
-            outcome = await sessions.run(
-                models,
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                sid,
-                request,
-                expected_version=expected_version,
-                idempotency_key=key,
-            )
-        except ValidationError as e:
-            return error_result(from_validation_error(e))
+            sid = None if sessionId is None else strawberry.ID(sessionId)
+            return await resolve(info, input, encounter, sid, seed, expectedVersion, idempotencyKey)
         except Problem as problem:
             return error_result(problem)
-        body = dict(outcome.body)
-        ref = body.pop("session")
-        return build(body, ref)
+
+    RAW_RESOLVERS[spec.name] = raw
 
     kw = inspect.Parameter.KEYWORD_ONLY
-    optional = {
-        "encounter": JSON | None,
+    optional: dict[str, Any] = {
+        "encounter": EncounterInput | None,
         "session_id": strawberry.ID | None,
         "seed": int | None,
-        "expected_version": int | None,
-        "idempotency_key": str | None,
     }
+    if not spec.query:
+        optional.update(expected_version=int | None, idempotency_key=str | None)
     resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter("info", kw, annotation=Info),
@@ -365,31 +473,27 @@ def _mutation(models: ActionModels) -> Any:
         ],
         return_annotation=result,
     )
-    resolve.__annotations__ = {
-        "info": Info,
-        "input": params_input,
-        **optional,
-        "return": result,
-    }
-    make = strawberry.field if query else strawberry.mutation
+    resolve.__annotations__ = {"info": Info, "input": params_input, **optional, "return": result}
     mode = (
         "Send `encounter` (stateless) or `sessionId` (the session's encounter"
         + (
             ", read at its current version"
-            if query
+            if spec.query
             else "; the result is written as its next version"
         )
         + "), not both."
     )
+    make = strawberry.field if spec.query else strawberry.mutation
     return make(
         resolver=resolve,
-        name=models.spec.name,
-        description=f"{models.spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
+        name=spec.name,
+        description=f"{spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
     )
 
 
 CreateSessionResult = Annotated[
-    SessionType | InvalidInput | Conflict | Unavailable, strawberry.union("CreateSessionResult")
+    SessionType | InvalidInput | Conflict | QuotaExceeded | Unavailable,
+    strawberry.union("CreateSessionResult"),
 ]
 SessionResult = Annotated[SessionType | NotFound | Unavailable, strawberry.union("SessionResult")]
 DeleteSessionResult = Annotated[
@@ -400,11 +504,18 @@ SessionEventsResult = Annotated[
     strawberry.union("SessionEventsResult"),
 ]
 UndoResult = Annotated[
-    UndoPayload | InvalidInput | NotFound | VersionConflict | Conflict | Unavailable,
+    UndoPayload
+    | InvalidInput
+    | NotFound
+    | VersionConflict
+    | Conflict
+    | QuotaExceeded
+    | Unavailable,
     strawberry.union("UndoResult"),
 ]
 SessionUpdateResult = Annotated[
-    SessionUpdate | NotFound | Unavailable, strawberry.union("SessionUpdateResult")
+    SessionUpdate | NotFound | QuotaExceeded | Unavailable,
+    strawberry.union("SessionUpdateResult"),
 ]
 
 
@@ -413,12 +524,9 @@ class SessionQueries:
     @strawberry.field(description="A session at its current version.")  # type: ignore[untyped-decorator]
     async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
         connection = _connection(info)
-        try:
-            stored = await sessions.get(
-                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
-            )
-        except Problem as problem:
-            return cast(SessionResult, error_result(problem))
+        stored = await sessions.get(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+        )
         return _session_type(stored)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
@@ -429,25 +537,22 @@ class SessionQueries:
     ) -> SessionEventsResult:
         connection = _connection(info)
         if offset < 0:
-            return _invalid("must be 0 or more", "offset")
+            raise invalid("must be 0 or more", ("offset",))
         if not 1 <= limit <= MAX_PAGE:
-            return _invalid(f"must be from 1 to {MAX_PAGE}", "limit")
-        try:
-            page = await sessions.events(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                str(id),
-                offset=offset,
-                limit=limit,
-            )
-        except Problem as problem:
-            return cast(SessionEventsResult, error_result(problem))
+            raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+        page = await sessions.events(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            offset=offset,
+            limit=limit,
+        )
         return SessionEventPage(
-            items=_events(page["items"]),
-            offset=page["offset"],
-            limit=page["limit"],
-            total=page["total"],
-            next_offset=page["nextOffset"],
+            items=cast(list[SessionEvent], page.items),
+            offset=page.offset,
+            limit=page.limit,
+            total=page.total,
+            next_offset=page.next_offset,
         )
 
 
@@ -458,34 +563,32 @@ class SessionMutations:
         "`idempotencyKey`, a retry answers the session first created."
     )
     async def create_session(
-        self, info: Info, encounter: JSON, idempotency_key: str | None = None
+        self,
+        info: Info,
+        encounter: EncounterInput,  # type: ignore[valid-type]
+        idempotency_key: str | None = None,
     ) -> CreateSessionResult:
         connection = _connection(info)
-        try:
-            request = CREATE_SESSION.validate_json(to_json({"encounter": encounter}))
-            stored = await sessions.create(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                request.encounter,
-                idempotency_key=idempotency_key,
-            )
-        except ValidationError as e:
-            return cast(CreateSessionResult, error_result(from_validation_error(e)))
-        except Problem as problem:
-            return cast(CreateSessionResult, error_result(problem))
-        return _session_type(stored)
+        if not isinstance(encounter, state.Encounter):
+            request = _validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
+            encounter = request.encounter
+        created = await sessions.create(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            encounter,
+            pool=engine_pool(connection),
+            idempotency_key=idempotency_key,
+        )
+        return _session_type(created.value)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Delete a session, its log and its history; its subscriptions end."
     )
     async def delete_session(self, info: Info, id: strawberry.ID) -> DeleteSessionResult:
         connection = _connection(info)
-        try:
-            await sessions.delete(
-                sessions.store_of(connection), sessions.tenant_of(connection), str(id)
-            )
-        except Problem as problem:
-            return cast(DeleteSessionResult, error_result(problem))
+        await sessions.delete(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+        )
         return DeletedSession(id=id)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
@@ -500,23 +603,19 @@ class SessionMutations:
         idempotency_key: str | None = None,
     ) -> UndoResult:
         connection = _connection(info)
-        sid = str(session_id)
-        try:
-            outcome = await sessions.undo(
-                sessions.store_of(connection),
-                sessions.tenant_of(connection),
-                sid,
-                expected_version=expected_version,
-                idempotency_key=idempotency_key,
-            )
-        except Problem as problem:
-            return cast(UndoResult, error_result(problem))
-        body = outcome.body
+        written = await sessions.undo(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+        )
+        undone = written.value
         return UndoPayload(
-            session=SessionRef(id=strawberry.ID(sid), version=body["session"]["version"]),
-            document=body["encounter"],
-            reverted_version=body["revertedVersion"],
-            restored_version=body["restoredVersion"],
+            session=cast(SessionRef, undone.session),
+            encounter=undone.encounter,
+            reverted_version=undone.reverted_version,
+            restored_version=undone.restored_version,
         )
 
 
@@ -539,10 +638,11 @@ class Subscription:
                 yield SessionUpdate(
                     id=strawberry.ID(update.session.id),
                     version=update.session.version,
-                    document=cast(JSON, update.session.document),
-                    events=_events(update.events),
+                    encounter=update.session.encounter,
+                    events=cast(list[SessionEvent], update.events),
                 )
         except Problem as problem:
+            # Strawberry's exception handlers leave subscriptions alone: the same mapping.
             yield cast(SessionUpdateResult, error_result(problem))
 
 
@@ -550,7 +650,7 @@ Query = strawberry.type(
     type(
         "Query",
         (BaseQuery, SessionQueries),
-        {m.spec.name: _mutation(m) for m in MODELS.values() if m.spec.query},
+        {m.spec.name: _operation(m) for m in MODELS.values() if m.spec.query},
     ),
     description="Read-only questions about an encounter or a session, and what the service hosts.",
 )
@@ -559,31 +659,58 @@ Mutation = strawberry.type(
     type(
         "Mutation",
         (SessionMutations,),
-        {m.spec.name: _mutation(m) for m in MODELS.values() if not m.spec.query},
+        {m.spec.name: _operation(m) for m in MODELS.values() if not m.spec.query},
     ),
     description="Every action, applied to the encounter sent with it or to a session's; and "
     "the sessions themselves.",
 )
 
-schema = strawberry.Schema(
-    query=Query,
-    mutation=Mutation,
-    subscription=Subscription,
-    types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
+CONFIG = StrawberryConfig(default_resolver=resolve_field)
+
+
+def _validated_encounter(value: Any) -> state.Encounter:
+    """An ``EncounterInput`` variable as the REST models validate it (``ValidationError``, a
+    ``ValueError``, when they refuse it: graphql-core then coerces it itself)."""
+    encounter: state.Encounter = ENCOUNTER.validate_json(to_json(value))
+    return encounter
+
+
+_JSON_VALUE = TypeAdapter(dict[str, Any])
+
+
+def _json_value(value: Any) -> Any:
+    """A ``JSON`` field of an engine dataclass as the REST response holds it."""
+    return _JSON_VALUE.dump_python(value, mode="json", by_alias=True)
+
+
+EXECUTOR = executor_for(
+    plain_types(), {"EncounterInput": _validated_encounter}, json_value=_json_value
 )
+
+
+def _schema(extensions: list[Any]) -> strawberry.Schema:
+    built = strawberry.Schema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        types=ERROR_TYPES,
+        exception_handlers=[ProblemResults()],
+        extensions=extensions,
+        config=CONFIG,
+        execution_context_class=EXECUTOR,
+    )
+    for root in (built._schema.query_type, built._schema.mutation_type):
+        for name, field in (root.fields if root is not None else {}).items():
+            if name in RAW_RESOLVERS:
+                field.resolve = RAW_RESOLVERS[name]
+    return built
+
+
+schema = _schema([])
 """The schema as the contract shows it (``schema/schema.graphql``), without limits."""
 
 
 def build_schema(settings: Settings) -> strawberry.Schema:
     """The schema an app serves: the same types, with the settings' limits (depth, tokens,
     aliases, rate limit) and, in production, no introspection."""
-    return strawberry.Schema(
-        query=Query,
-        mutation=Mutation,
-        subscription=Subscription,
-        types=[InvalidInput, RuleViolation, NotFound, VersionConflict, Conflict, Unavailable],
-        extensions=extensions(settings),
-    )
-
-
-_ = ErrorResult
+    return _schema(extensions(settings))

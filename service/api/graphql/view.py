@@ -34,7 +34,7 @@ from strawberry.schema import BaseSchema
 from strawberry.types.unset import UNSET, UnsetType
 
 from service.api.auth import SCOPE_KEY, authenticate, client_ip, presented_key, principal_of
-from service.api.core import Problem
+from service.api.core import Kind, Problem
 from service.api.observability import operation_var
 from service.api.rest import problem_response
 from service.settings import Settings
@@ -52,10 +52,10 @@ _FIRST_OPERATION = re.compile(
 """A document's first definition, when it is a named operation (after ignored tokens)."""
 
 HTTP_PROBLEMS = {
-    400: ("bad-request", "Bad request"),
-    404: ("not-found", "Not found"),
-    405: ("method-not-allowed", "Method not allowed"),
-    415: ("unsupported-media-type", "Unsupported media type"),
+    400: (Kind.BAD_REQUEST, "Bad request"),
+    404: (Kind.NOT_FOUND, "Not found"),
+    405: (Kind.METHOD_NOT_ALLOWED, "Method not allowed"),
+    415: (Kind.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
 }
 
 
@@ -70,8 +70,8 @@ def operation_name(data: GraphQLRequestData) -> str | None:
 
 
 def http_problem(error: HTTPException) -> Problem:
-    code, title = HTTP_PROBLEMS.get(error.status_code, ("bad-request", "Bad request"))
-    return Problem(error.status_code, code, title, error.reason)
+    kind, title = HTTP_PROBLEMS.get(error.status_code, (Kind.BAD_REQUEST, "Bad request"))
+    return Problem(kind, kind.value, title, error.reason)
 
 
 class GraphQLView(GraphQL[Any, Any]):
@@ -102,7 +102,10 @@ class GraphQLView(GraphQL[Any, Any]):
             return self.decode_json(data)
         except json.JSONDecodeError as error:
             raise Problem(
-                400, "invalid-json", "Invalid JSON", f"the request body is not JSON: {error.msg}"
+                Kind.BAD_REQUEST,
+                "invalid-json",
+                "Invalid JSON",
+                f"the request body is not JSON: {error.msg}",
             ) from None
 
     async def execute_operation(
@@ -126,6 +129,11 @@ class GraphQLView(GraphQL[Any, Any]):
             )
         finally:
             operation_var.reset(token)
+
+    def encode_json(self, data: object) -> str:
+        """A response or a websocket message, encoded by pydantic-core (a fifth of the time
+        of ``json.dumps``); text, as websocket messages are."""
+        return pydantic_core.to_json(data).decode()
 
     async def on_ws_connect(self, context: Any) -> UnsetType | dict[str, object] | None:
         websocket = context["request"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -10,9 +12,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from service.api.core import Problem, from_validation_error, invalid, run_action
+from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import MODELS, ActionModels
 from service.api.observability import record_problem
+from service.api.pool import engine_pool
 from service.settings import Settings
 
 JSON = "application/json"
@@ -34,7 +37,7 @@ def problem_response(problem: Problem) -> Response:
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refusing more than ``limit`` bytes with a 413 problem."""
     too_large = Problem(
-        413,
+        Kind.TOO_LARGE,
         "body-too-large",
         "Request body too large",
         f"the request body is larger than {limit} bytes",
@@ -52,24 +55,37 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def check_json(request: Request) -> None:
-    content_type = request.headers.get("content-type", JSON).split(";")[0].strip().lower()
+def check_json(request: Request, *, optional_body: bool = False) -> None:
+    """Refuse a body that is not declared JSON (415): a body without ``Content-Type`` is
+    not taken as JSON. ``optional_body``: no body at all is fine (a session action)."""
+    declared = request.headers.get("content-type")
+    if declared is None:
+        if optional_body and request.headers.get("content-length", "0") == "0":
+            return
+        raise Problem(
+            Kind.UNSUPPORTED_MEDIA_TYPE,
+            "unsupported-media-type",
+            "Unsupported media type",
+            f"the request has no Content-Type; send the body as JSON with `Content-Type: {JSON}`",
+        )
+    content_type = declared.split(";")[0].strip().lower()
     if content_type != JSON and not content_type.endswith("+json"):
         raise Problem(
-            415,
+            Kind.UNSUPPORTED_MEDIA_TYPE,
             "unsupported-media-type",
             "Unsupported media type",
             f"send the body as {JSON}, not {content_type}",
         )
 
 
-def parse(adapter: Any, body: bytes) -> Any:
+def parse(adapter: Any, body: bytes, root: type) -> Any:
+    """``body`` validated by ``adapter`` (of type ``root``); a 422 problem if it is invalid."""
     if not body.strip():
         raise invalid("the request body is empty; send a JSON object")
     try:
         return adapter.validate_json(body)
     except ValidationError as e:
-        raise from_validation_error(e) from None
+        raise from_validation_error(e, root=root) from None
 
 
 def handles_problems(endpoint: Endpoint) -> Endpoint:
@@ -86,15 +102,54 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
     adapter = models.request_adapter
     dump = models.response_adapter.dump_json
 
+    def answer(body: bytes, stop: threading.Event) -> bytes:
+        parsed = parse(adapter, body, models.request)
+        response = run_action(models, parsed.encounter, parsed, stop=stop)
+        content: bytes = dump(response, by_alias=True)
+        return content
+
     @handles_problems
     async def endpoint(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(adapter, body)
-        response = run_action(models, parsed.encounter, parsed)
-        return Response(dump(response, by_alias=True), media_type=JSON)
+        content = await engine_pool(request).run(functools.partial(answer, body))
+        return Response(content, media_type=JSON)
 
     return endpoint
+
+
+async def route_not_found(request: Request, exc: Exception) -> Response:
+    """A path no route has: 404 problem+json."""
+    return problem_response(
+        Problem(
+            Kind.NOT_FOUND,
+            "route-not-found",
+            "Not found",
+            f"no route answers {request.url.path}; every route is in /openapi.json",
+        )
+    )
+
+
+async def method_not_allowed(request: Request, exc: Exception) -> Response:
+    """A route asked with a method it does not answer: 405 problem+json with ``Allow``."""
+    headers = dict(getattr(exc, "headers", None) or {})
+    allowed = headers.get("Allow", "")
+    return problem_response(
+        Problem(
+            Kind.METHOD_NOT_ALLOWED,
+            "method-not-allowed",
+            "Method not allowed",
+            f"{request.method} is not allowed on {request.url.path}; use {allowed}",
+            headers=headers,
+        )
+    )
+
+
+EXCEPTION_HANDLERS: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+    404: route_not_found,
+    405: method_not_allowed,
+}
+"""The app's handlers of Starlette's routing errors: problems, like every other error."""
 
 
 def routes(settings: Settings) -> list[BaseRoute]:

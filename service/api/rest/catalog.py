@@ -8,7 +8,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from service.api import catalog
-from service.api.core import Problem
+from service.api.core import Kind, Problem
 from service.api.models import CONFIG
 from service.api.rest import JSON, handles_problems
 
@@ -29,7 +29,7 @@ async def rule(request: Request) -> Response:
     found = catalog.rules().get(rule_id)
     if found is None:
         raise Problem(
-            404,
+            Kind.NOT_FOUND,
             "rule-not-found",
             "Rule not found",
             f"no rule {rule_id[:80]!r} in the inventory; GET /v1/rulesets lists each ruleset's",

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Collection
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
+from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
-from service.api.docs import dataclasses_in, describe_schemas
+from service.api.docs import attribute_docs, dataclasses_in, describe_schemas
 from service.api.models import (
+    ENUM_NAMES,
     MODELS,
+    STORED_AS,
     CreateSessionRequest,
     EventPage,
     Session,
     UndoResponse,
     adapter,
     wire_classes,
+    wire_text,
 )
+from service.api.rest import examples
 from service.store import MAX_PAGE
 
 MAX_OFFSET = 2**31 - 1
@@ -36,8 +44,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "detail": {"type": "string"},
         "code": {
             "type": "string",
-            "description": "A stable machine-readable error code (``invalid-input``, "
-            "``rule-violation``, ``not-supported``, ``body-too-large``...).",
+            "description": "A stable machine-readable error code (`invalid-input`, "
+            "`rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).",
         },
         "rule": {
             "type": "string",
@@ -45,11 +53,27 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         },
         "errors": {
             "type": "array",
+            "description": "For invalid input: each bad field.",
             "items": {
                 "type": "object",
                 "required": ["path", "message"],
-                "properties": {"path": {"type": "string"}, "message": {"type": "string"}},
+                "properties": {
+                    "path": {
+                        "type": "string",
+                        "description": "Where: `encounter.combatants[2].position`.",
+                    },
+                    "message": {"type": "string", "description": "What is wrong there."},
+                },
             },
+        },
+        "currentVersion": {
+            "type": "integer",
+            "description": "For a version conflict: the session's current version.",
+        },
+        "requestId": {
+            "type": "string",
+            "description": "The request's id (its `X-Request-ID`): quote it when reporting a "
+            "problem.",
         },
     },
 }
@@ -57,7 +81,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 ERRORS: dict[str, str] = {
     "409": "The rules forbid this action (the problem names the rule).",
     "413": "The request body is too large.",
-    "415": "The request body is not JSON.",
+    "415": "The request body is not declared JSON: send it with `Content-Type: application/json` "
+    "(a body without a `Content-Type` is not taken as JSON).",
     "422": "Invalid input (the problem lists each bad field with its path). Besides what "
     "this schema says, a schema-valid request is refused when it does not fit the encounter: "
     "an id that names no combatant (or no pending choice), an action the ruleset does not "
@@ -81,6 +106,8 @@ def _json(ref: str, description: str) -> dict[str, Any]:
 
 
 SESSION_ERRORS: dict[str, str] = {
+    "400": 'The `If-Match` header is not a version\'s `ETag` (a strong `"<version>"`, or `*`): '
+    'an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.',
     "404": "No such session (never created, deleted, expired, or a malformed id).",
     "503": "The session store is unavailable; retry after `Retry-After` seconds.",
 }
@@ -93,14 +120,18 @@ ID_PARAM: dict[str, Any] = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
 
+IF_MATCH_PATTERN = r'^\s*(\*|"[0-9]{1,18}"(\s*,\s*"[0-9]{1,18}")*)\s*$'
+"""What ``If-Match`` may be: ``*``, or strong entity tags of versions."""
+
 IF_MATCH: dict[str, Any] = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "description": "The `ETag` of the version this request was computed on: any other "
-    "version answers 412 and changes nothing. Without it, concurrent writes are applied one "
-    "after the other.",
-    "schema": {"type": "string"},
+    "description": 'The `ETag` of the version this request was computed on (`"3"`, quoted '
+    "as it came; several, comma-separated; or `*`): any other version answers 412 and "
+    "changes nothing. Without it, concurrent writes are applied one after the other. A value "
+    'that is no strong ETag (`2`, `W/"2"`) answers 400.',
+    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
 }
 
 IDEMPOTENCY_KEY: dict[str, Any] = {
@@ -186,6 +217,7 @@ def _session_paths() -> dict[str, Any]:
                                 "schema": {"type": "string"},
                             },
                             "ETag": ETAG_HEADER,
+                            "Idempotent-Replayed": REPLAYED_HEADER,
                         },
                         "links": {},
                     },
@@ -259,19 +291,21 @@ def _session_paths() -> dict[str, Any]:
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                 "responses": {
-                    "200": _json_with("UndoResponse", "The restored session.", write_headers),
+                    "200": _json_with(
+                        schema_name("UndoResponse"), "The restored session.", write_headers
+                    ),
                     "409": _problem(
                         "Nothing to undo, or a request with the same idempotency key is "
                         "still in progress."
                     ),
-                    **_session_errors("404", "412", "422", "503"),
+                    **_session_errors("400", "404", "412", "422", "503"),
                 },
             },
         },
     }
     for m in MODELS.values():
         query = m.spec.query
-        statuses = ["404", "409", "412", "413", "415", "422", "503"]
+        statuses = ["400", "404", "409", "412", "413", "415", "422", "503"]
         paths[f"/v1/sessions/{{id}}/{m.spec.slug}"] = {
             "parameters": [ID_PARAM],
             "post": {
@@ -282,20 +316,18 @@ def _session_paths() -> dict[str, Any]:
                     if query
                     else " Applied to the session's encounter, written as its next version."
                 ),
-                "description": (m.spec.params.__doc__ or "").strip(),
+                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH] if query else [IF_MATCH, IDEMPOTENCY_KEY],
                 "requestBody": {
                     "required": False,
                     "content": {
-                        "application/json": {
-                            "schema": {"$ref": REF.format(model=m.session_request.__name__)}
-                        }
+                        "application/json": {"schema": _ref_of(m.session_request.__name__)}
                     },
                 },
                 "responses": {
                     "200": _json_with(
-                        m.session_response.__name__,
+                        schema_name(m.session_response.__name__),
                         "The result, with the session and the version "
                         + ("read." if query else "written."),
                         {"ETag": ETAG_HEADER} if query else write_headers,
@@ -375,6 +407,171 @@ def _types_of(ta: TypeAdapter[Any]) -> list[type]:
     return [tp] if isinstance(tp, type) else []
 
 
+def _refer_stored(schema: Any, names: Collection[str]) -> Any:
+    """``schema`` with each stored document's schema (``STORED_AS``) as a ``$ref`` to its
+    response form (a stored document holds every field, as a response does)."""
+    if isinstance(schema, list):
+        return [_refer_stored(item, names) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if STORED_AS in schema:
+        rest = {k: v for k, v in schema.items() if k not in (STORED_AS, "title")}
+        output = schema[STORED_AS] + "-Output"
+        return {"$ref": REF.format(model=output if output in names else schema[STORED_AS]), **rest}
+    return {k: _refer_stored(v, names) for k, v in schema.items()}
+
+
+def schema_name(name: str) -> str:
+    """The published name of a generated schema.
+
+    pydantic names the two forms of a type ``X-Input`` (what a request may send: fields
+    with a default may be left out) and ``X-Output`` (what a response always sends: every
+    field is required); they are published as ``X`` (what clients build) and ``XOutput``.
+    A response is ``<Action>Result`` (``<Action>Response`` is the name the TypeScript
+    generator gives an operation's response type).
+    """
+    if name.endswith("-Input"):
+        return name.removesuffix("-Input")
+    if name.endswith("-Output"):
+        return name.removesuffix("-Output") + "Output"
+    if name.endswith("Response"):
+        return name.removesuffix("Response") + "Result"
+    return name
+
+
+def _ref_of(name: str) -> dict[str, str]:
+    return {"$ref": REF.format(model=schema_name(name))}
+
+
+def _publish(schema: Any, renamed: dict[str, str]) -> Any:
+    """``schema`` as published: references renamed, closed sets as references to one named
+    enum each (:data:`ENUM_NAMES`), no generated titles, Markdown descriptions."""
+    if isinstance(schema, list):
+        return [_publish(item, renamed) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    values = schema.get("enum")
+    if isinstance(values, list) and tuple(values) in ENUM_NAMES:
+        out["$ref"] = REF.format(model=ENUM_NAMES[tuple(values)])
+        schema = {k: v for k, v in schema.items() if k not in ("enum", "type")}
+    for key, value in schema.items():
+        if key == "title":
+            continue
+        if key == "$ref" and isinstance(value, str):
+            name = value.rsplit("/", 1)[1]
+            out[key] = REF.format(model=renamed.get(name, name))
+        elif key == "description" and isinstance(value, str):
+            out[key] = wire_text(value)
+        elif key in ("properties", "$defs"):
+            out[key] = {k: _publish(v, renamed) for k, v in value.items()}
+        else:
+            out[key] = _publish(value, renamed)
+    return out
+
+
+def _enum_schemas() -> dict[str, Any]:
+    return {
+        name: {
+            "type": "string",
+            "enum": list(values),
+            "description": "One of: " + ", ".join(f"`{v}`" for v in values) + ".",
+        }
+        for values, name in ENUM_NAMES.items()
+    }
+
+
+REQUEST_FIELDS: dict[str, str] = {
+    "encounter": "The encounter the action applies to: as a fight starts, or as the previous "
+    "response answered it (its `encounter`, sent back as it is).",
+    "seed": "The seed of the random source, 0 to 2147483647: the same request with the same "
+    "seed rolls the same dice. Leave it out and the service draws one (the response says "
+    "which).",
+}
+"""What every action's request has besides the action's own parameters."""
+
+RESPONSE_FIELDS: dict[str, str] = {
+    "encounter": "The new state of the encounter: send it with the next action.",
+    "events": "Every roll and decision, in order.",
+    "outcome": "A summary of what happened.",
+    "seed": "The seed the random source was built from: send it back to replay this result.",
+    "session": "The session, and the version this action wrote (a query: the version it read).",
+}
+"""What every action's response has."""
+
+
+def _example(media: dict[str, Any], value: Any, summary: str) -> None:
+    media["examples"] = {"example": {"summary": summary, "value": value}}
+
+
+@cache
+def _examples() -> dict[str, tuple[Any, Any]]:
+    """(request, response) of every operation that has an example, by operation id."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for name in MODELS:
+        if name in examples.EXAMPLES:
+            out[name] = (examples.request(name), examples.response(name))
+            out[session_operation_id(name)] = (
+                examples.session_request(name),
+                examples.session_response(name),
+            )
+    session = examples.session()
+    out["createSession"] = ({"encounter": examples.D20}, session)
+    out["getSession"] = (None, session)
+    out["getSessionEvents"] = (None, examples.event_page())
+    undone = {
+        "session": {"id": examples.SESSION_ID, "version": 3},
+        "encounter": session["encounter"],
+        "revertedVersion": 2,
+        "restoredVersion": 1,
+    }
+    out["undoSession"] = (None, undone)
+    return out
+
+
+def _add_examples(paths: dict[str, Any]) -> None:
+    """An example request and success response on every operation (service.api.rest.examples:
+    the responses are the engine's answers to the requests)."""
+    found = _examples()
+    for item in paths.values():
+        for method, operation in item.items():
+            if method == "parameters" or operation["operationId"] not in found:
+                continue
+            request, response = found[operation["operationId"]]
+            if request is not None and "requestBody" in operation:
+                media = operation["requestBody"]["content"]["application/json"]
+                _example(media, request, "A fight in its first round")
+            success = next(s for s in operation["responses"] if s.startswith("2"))
+            content = operation["responses"][success].get("content")
+            if content is not None and response is not None:
+                _example(content["application/json"], response, "What the service answers it")
+
+
+def _describe(schema: dict[str, Any], docs: dict[str, str]) -> None:
+    for name, prop in schema.get("properties", {}).items():
+        text = docs.get(name)
+        if text is not None and "description" not in prop:
+            prop["description"] = text
+
+
+def _describe_actions(generated: dict[str, Any]) -> None:
+    """Describe the fields of the request and response types made for each action (they
+    are made at run time, so they have no attribute docstrings of their own: the action's
+    parameters carry them)."""
+    for m in MODELS.values():
+        params = {
+            to_camel(k): v
+            for cls in reversed(m.spec.params.__mro__)
+            for k, v in attribute_docs(cls).items()
+        }
+        for cls in (m.request, m.session_request):
+            if cls.__name__ in generated:
+                _describe(generated[cls.__name__], {**REQUEST_FIELDS, **params})
+        for cls in (m.response, m.session_response):
+            if cls.__name__ in generated:
+                _describe(generated[cls.__name__], RESPONSE_FIELDS)
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -390,11 +587,20 @@ def build_openapi() -> dict[str, Any]:
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
-    described = dataclasses_in(
-        *wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta))
-    )
-    describe_schemas(definitions.get("$defs", {}), described)
-    schemas: dict[str, Any] = dict(sorted(definitions.get("$defs", {}).items()))
+    generated: dict[str, Any] = definitions.get("$defs", {})
+    classes = dataclasses_in(*wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta)))
+    described = {
+        name: classes[name.split("-")[0]] for name in generated if name.split("-")[0] in classes
+    }
+    describe_schemas(generated, described)
+    _describe_actions(generated)
+    renamed = {name: schema_name(name) for name in generated}
+    schemas: dict[str, Any] = {
+        renamed[name]: _publish(_refer_stored(schema, generated), renamed)
+        for name, schema in generated.items()
+    }
+    schemas.update(_enum_schemas())
+    schemas = dict(sorted(schemas.items()))
     schemas["Problem"] = PROBLEM_SCHEMA
     paths: dict[str, Any] = {}
     for m in MODELS.values():
@@ -402,23 +608,22 @@ def build_openapi() -> dict[str, Any]:
             "post": {
                 "operationId": m.spec.name,
                 "summary": m.spec.summary,
-                "description": (m.spec.params.__doc__ or "").strip(),
+                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
                 "tags": ["actions"],
                 "requestBody": {
                     "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": REF.format(model=m.request.__name__)}
-                        }
-                    },
+                    "content": {"application/json": {"schema": _ref_of(m.request.__name__)}},
                 },
                 "responses": {
-                    "200": _json(m.response.__name__, "The new encounter, events and outcome."),
+                    "200": _json(
+                        schema_name(m.response.__name__), "The new encounter, events and outcome."
+                    ),
                     **{status: _problem(text) for status, text in ERRORS.items()},
                 },
             }
         }
     paths.update(_session_paths())
+    _add_examples(paths)
     _guard(paths)
     return {
         "openapi": "3.1.0",

@@ -18,8 +18,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from service.api import sessions
-from service.api.core import invalid
-from service.api.models import MODELS, ActionModels, CreateSessionRequest
+from service.api.core import FieldError, Kind, Problem, invalid
+from service.api.models import (
+    MODELS,
+    ActionModels,
+    CreateSessionRequest,
+    EventPage,
+    UndoResponse,
+    dump,
+)
+from service.api.pool import engine_pool
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
 from service.settings import Settings
@@ -28,6 +36,7 @@ from service.store import MAX_PAGE
 CREATE = TypeAdapter(CreateSessionRequest)
 DEFAULT_PAGE = 50
 _STRONG_TAG = re.compile(r'"(\d{1,18})"')
+_WEAK_TAG = re.compile(r'W/"(\d{1,18})"')
 NO_MATCH = -1
 """The expected version of an ``If-Match`` no version can satisfy."""
 
@@ -51,23 +60,44 @@ def idempotency_key(request: Request) -> str | None:
 async def expected_version(request: Request, session_id: str) -> int | None:
     """The version ``If-Match`` requires (None without one, or for ``*``).
 
-    Comparison is strong: a weak tag never matches. With several tags, the current version is
-    read and, if listed, required (the write is still a compare-and-set on it).
+    Comparison is strong. A malformed tag is refused (400) with what to send instead: an
+    unquoted ``2`` or a weak ``W/"2"`` could never match and would only look like a version
+    conflict. With several tags, the current version is read and, if listed, required (the
+    write is still a compare-and-set on it).
     """
     header = request.headers.get("if-match")
     if header is None or header.strip() == "*":
         return None
-    versions = {
-        int(m.group(1)) for tag in header.split(",") if (m := _STRONG_TAG.fullmatch(tag.strip()))
-    }
-    if not versions:
-        return NO_MATCH
+    versions = set()
+    for tag in header.split(","):
+        match = _STRONG_TAG.fullmatch(tag.strip())
+        if match is None:
+            raise bad_if_match(tag.strip())
+        versions.add(int(match.group(1)))
     if len(versions) == 1:
         return versions.pop()
     current = await sessions.get(
         sessions.store_of(request), sessions.tenant_of(request), session_id
     )
     return current.version if current.version in versions else NO_MATCH
+
+
+def bad_if_match(tag: str) -> Problem:
+    """400 for an ``If-Match`` tag that is not a strong ``"<version>"``, saying what to send."""
+    weak = _WEAK_TAG.fullmatch(tag)
+    if weak is not None:
+        hint = f'a weak tag never matches: send the strong `"{weak.group(1)}"`'
+    elif tag.isdigit():
+        hint = f'an entity tag is quoted: send `"{tag}"`'
+    else:
+        hint = 'send the `ETag` of the version you computed on, as it came: `"3"`, or `*`'
+    return Problem(
+        Kind.BAD_REQUEST,
+        "invalid-if-match",
+        "Invalid If-Match",
+        f"If-Match {tag[:40]!r} is not a version's ETag; {hint}",
+        [FieldError("If-Match", hint)],
+    )
 
 
 def _query_int(request: Request, name: str, default: int) -> int:
@@ -84,16 +114,21 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
     async def create_session(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(CREATE, body)
+        parsed = parse(CREATE, body, CreateSessionRequest)
         key = idempotency_key(request)
-        session = await sessions.create(
+        created = await sessions.create(
             sessions.store_of(request),
             sessions.tenant_of(request),
             parsed.encounter,
+            pool=engine_pool(request),
             idempotency_key=key,
         )
+        session = created.value
         response = json_response(
-            sessions.session_json(session), status=201, version=session.version
+            sessions.session_json(session),
+            status=201,
+            version=session.version,
+            replayed=created.replayed,
         )
         response.headers["Location"] = request.url_for("getSession", id=session.id).path
         return response
@@ -139,7 +174,7 @@ async def session_events(request: Request) -> Response:
         offset=offset,
         limit=limit,
     )
-    return json_response(page)
+    return json_response(dump(page, EventPage))
 
 
 @handles_problems
@@ -147,14 +182,15 @@ async def undo(request: Request) -> Response:
     session_id = request.path_params["id"]
     expected = await expected_version(request, session_id)
     key = idempotency_key(request)
-    outcome = await sessions.undo(
+    undone = await sessions.undo(
         sessions.store_of(request),
         sessions.tenant_of(request),
         session_id,
         expected_version=expected,
         idempotency_key=key,
     )
-    return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+    body = dump(undone.value, UndoResponse)
+    return json_response(body, version=undone.value.session.version, replayed=undone.replayed)
 
 
 def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
@@ -162,22 +198,28 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
 
     @handles_problems
     async def endpoint(request: Request) -> Response:
-        check_json(request)
+        check_json(request, optional_body=True)
         body = await read_body(request, settings.max_body_bytes)
-        parsed = parse(adapter, body if body.strip() else b"{}")
+        parsed = parse(adapter, body if body.strip() else b"{}", models.session_request)
         session_id = request.path_params["id"]
         expected = await expected_version(request, session_id)
         key = None if models.spec.query else idempotency_key(request)
-        outcome = await sessions.run(
+        written = await sessions.run(
             models,
             sessions.store_of(request),
             sessions.tenant_of(request),
             session_id,
             parsed,
+            pool=engine_pool(request),
             expected_version=expected,
             idempotency_key=key,
         )
-        return json_response(outcome.body, version=outcome.version, replayed=outcome.replayed)
+        answer = written.value
+        return json_response(
+            sessions.answer_json(answer),
+            version=answer.session.version,
+            replayed=written.replayed,
+        )
 
     return endpoint
 

@@ -1,29 +1,24 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .abilities import Abilities
+from .abilities_output import AbilitiesOutput
 from .apply_damage_request import ApplyDamageRequest
-from .apply_damage_response import ApplyDamageResponse
+from .apply_damage_result import ApplyDamageResult
 from .apply_damage_session_request import ApplyDamageSessionRequest
-from .apply_damage_session_response import ApplyDamageSessionResponse
+from .apply_damage_session_result import ApplyDamageSessionResult
 from .area import Area
+from .area_output import AreaOutput
 from .attack import Attack
-from .attack_ammo_problem_type_0 import AttackAmmoProblemType0
-from .attack_components_type_0_item import AttackComponentsType0Item
+from .attack_ammo_problem import AttackAmmoProblem
+from .attack_components import AttackComponents
 from .attack_kind import AttackKind
 from .attack_odds_outcome import AttackOddsOutcome
-from .attack_odds_outcome_cover import AttackOddsOutcomeCover
-from .attack_odds_outcome_coversource import AttackOddsOutcomeCoversource
 from .attack_odds_request import AttackOddsRequest
-from .attack_odds_request_cover_type_0 import AttackOddsRequestCoverType0
-from .attack_odds_request_spend import AttackOddsRequestSpend
-from .attack_odds_response import AttackOddsResponse
+from .attack_odds_result import AttackOddsResult
 from .attack_odds_session_request import AttackOddsSessionRequest
-from .attack_odds_session_request_cover_type_0 import AttackOddsSessionRequestCoverType0
-from .attack_odds_session_request_spend import AttackOddsSessionRequestSpend
-from .attack_odds_session_response import AttackOddsSessionResponse
+from .attack_odds_session_result import AttackOddsSessionResult
 from .attack_outcome import AttackOutcome
-from .attack_outcome_cover import AttackOutcomeCover
-from .attack_outcome_coversource import AttackOutcomeCoversource
+from .attack_output import AttackOutput
 from .attack_reach import AttackReach
 from .band_chance import BandChance
 from .cell import Cell
@@ -31,240 +26,233 @@ from .choice_outcome import ChoiceOutcome
 from .combatant import Combatant
 from .combatant_ammunition import CombatantAmmunition
 from .combatant_kind import CombatantKind
-from .combatant_size import CombatantSize
+from .combatant_output import CombatantOutput
+from .combatant_output_ammunition import CombatantOutputAmmunition
+from .combatant_output_skills import CombatantOutputSkills
 from .combatant_skills import CombatantSkills
 from .condition import Condition
+from .condition_output import ConditionOutput
 from .contest_outcome import ContestOutcome
+from .cover_degree import CoverDegree
 from .cover_outcome import CoverOutcome
-from .cover_outcome_degree import CoverOutcomeDegree
 from .cover_request import CoverRequest
-from .cover_response import CoverResponse
+from .cover_result import CoverResult
 from .cover_session_request import CoverSessionRequest
-from .cover_session_response import CoverSessionResponse
+from .cover_session_result import CoverSessionResult
+from .cover_source import CoverSource
 from .create_session_request import CreateSessionRequest
 from .damage_chance import DamageChance
 from .damage_outcome import DamageOutcome
 from .dash_request import DashRequest
-from .dash_request_spend import DashRequestSpend
-from .dash_response import DashResponse
+from .dash_result import DashResult
 from .dash_session_request import DashSessionRequest
-from .dash_session_request_spend import DashSessionRequestSpend
-from .dash_session_response import DashSessionResponse
+from .dash_session_result import DashSessionResult
 from .death_save import DeathSave
 from .death_saves import DeathSaves
+from .death_saves_output import DeathSavesOutput
 from .deferred_damage import DeferredDamage
+from .deferred_damage_output import DeferredDamageOutput
 from .die import Die
 from .disengage_request import DisengageRequest
-from .disengage_request_spend import DisengageRequestSpend
-from .disengage_response import DisengageResponse
+from .disengage_result import DisengageResult
 from .disengage_session_request import DisengageSessionRequest
-from .disengage_session_request_spend import DisengageSessionRequestSpend
-from .disengage_session_response import DisengageSessionResponse
+from .disengage_session_result import DisengageSessionResult
 from .dodge_request import DodgeRequest
-from .dodge_request_spend import DodgeRequestSpend
-from .dodge_response import DodgeResponse
+from .dodge_result import DodgeResult
 from .dodge_session_request import DodgeSessionRequest
-from .dodge_session_request_spend import DodgeSessionRequestSpend
-from .dodge_session_response import DodgeSessionResponse
+from .dodge_session_result import DodgeSessionResult
 from .drink_potion_request import DrinkPotionRequest
-from .drink_potion_request_source import DrinkPotionRequestSource
-from .drink_potion_response import DrinkPotionResponse
+from .drink_potion_result import DrinkPotionResult
 from .drink_potion_session_request import DrinkPotionSessionRequest
-from .drink_potion_session_request_source import DrinkPotionSessionRequestSource
-from .drink_potion_session_response import DrinkPotionSessionResponse
+from .drink_potion_session_result import DrinkPotionSessionResult
 from .drop_prone_request import DropProneRequest
-from .drop_prone_response import DropProneResponse
+from .drop_prone_result import DropProneResult
 from .drop_prone_session_request import DropProneSessionRequest
-from .drop_prone_session_response import DropProneSessionResponse
+from .drop_prone_session_result import DropProneSessionResult
 from .duration import Duration
-from .duration_ends_type_0 import DurationEndsType0
+from .duration_ends import DurationEnds
+from .duration_output import DurationOutput
 from .effect import Effect
+from .effect_output import EffectOutput
 from .encounter import Encounter
 from .encounter_odds_outcome import EncounterOddsOutcome
 from .encounter_odds_request import EncounterOddsRequest
-from .encounter_odds_response import EncounterOddsResponse
+from .encounter_odds_result import EncounterOddsResult
 from .encounter_odds_session_request import EncounterOddsSessionRequest
-from .encounter_odds_session_response import EncounterOddsSessionResponse
-from .encounter_ruleset import EncounterRuleset
+from .encounter_odds_session_result import EncounterOddsSessionResult
+from .encounter_output import EncounterOutput
 from .escape_grapple_request import EscapeGrappleRequest
-from .escape_grapple_response import EscapeGrappleResponse
+from .escape_grapple_result import EscapeGrappleResult
 from .escape_grapple_session_request import EscapeGrappleSessionRequest
-from .escape_grapple_session_response import EscapeGrappleSessionResponse
+from .escape_grapple_session_result import EscapeGrappleSessionResult
 from .event import Event
 from .event_data import EventData
 from .event_page import EventPage
 from .flanking_outcome import FlankingOutcome
 from .flanking_request import FlankingRequest
-from .flanking_response import FlankingResponse
+from .flanking_result import FlankingResult
 from .flanking_session_request import FlankingSessionRequest
-from .flanking_session_response import FlankingSessionResponse
+from .flanking_session_result import FlankingSessionResult
 from .grapple_request import GrappleRequest
-from .grapple_request_spend import GrappleRequestSpend
-from .grapple_response import GrappleResponse
+from .grapple_result import GrappleResult
 from .grapple_session_request import GrappleSessionRequest
-from .grapple_session_request_spend import GrappleSessionRequestSpend
-from .grapple_session_response import GrappleSessionResponse
+from .grapple_session_result import GrappleSessionResult
 from .grid import Grid
-from .grid_hexorientation import GridHexorientation
+from .grid_hex_orientation import GridHexOrientation
 from .grid_kind import GridKind
+from .grid_output import GridOutput
 from .heal_outcome import HealOutcome
 from .heal_request import HealRequest
-from .heal_response import HealResponse
+from .heal_result import HealResult
 from .heal_session_request import HealSessionRequest
-from .heal_session_response import HealSessionResponse
+from .heal_session_result import HealSessionResult
 from .help_outcome import HelpOutcome
 from .help_request import HelpRequest
-from .help_request_spend import HelpRequestSpend
-from .help_response import HelpResponse
+from .help_result import HelpResult
 from .help_session_request import HelpSessionRequest
-from .help_session_request_spend import HelpSessionRequestSpend
-from .help_session_response import HelpSessionResponse
+from .help_session_result import HelpSessionResult
 from .hide_outcome import HideOutcome
 from .hide_request import HideRequest
-from .hide_request_spend import HideRequestSpend
-from .hide_response import HideResponse
+from .hide_result import HideResult
 from .hide_session_request import HideSessionRequest
-from .hide_session_request_spend import HideSessionRequestSpend
-from .hide_session_response import HideSessionResponse
+from .hide_session_result import HideSessionResult
 from .initiative_entry import InitiativeEntry
+from .initiative_entry_output import InitiativeEntryOutput
 from .initiative_outcome import InitiativeOutcome
 from .interact_request import InteractRequest
-from .interact_response import InteractResponse
+from .interact_result import InteractResult
 from .interact_session_request import InteractSessionRequest
-from .interact_session_response import InteractSessionResponse
+from .interact_session_result import InteractSessionResult
 from .lower_initiative_outcome import LowerInitiativeOutcome
 from .lower_initiative_request import LowerInitiativeRequest
-from .lower_initiative_response import LowerInitiativeResponse
+from .lower_initiative_result import LowerInitiativeResult
 from .lower_initiative_session_request import LowerInitiativeSessionRequest
-from .lower_initiative_session_response import LowerInitiativeSessionResponse
+from .lower_initiative_session_result import LowerInitiativeSessionResult
 from .move_combatant_request import MoveCombatantRequest
-from .move_combatant_response import MoveCombatantResponse
+from .move_combatant_result import MoveCombatantResult
 from .move_combatant_session_request import MoveCombatantSessionRequest
-from .move_combatant_session_response import MoveCombatantSessionResponse
+from .move_combatant_session_result import MoveCombatantSessionResult
 from .move_outcome import MoveOutcome
 from .next_turn_outcome import NextTurnOutcome
 from .next_turn_request import NextTurnRequest
-from .next_turn_response import NextTurnResponse
+from .next_turn_result import NextTurnResult
 from .next_turn_session_request import NextTurnSessionRequest
-from .next_turn_session_response import NextTurnSessionResponse
+from .next_turn_session_result import NextTurnSessionResult
 from .opportunity_attack import OpportunityAttack
 from .path_cost_outcome import PathCostOutcome
 from .path_cost_request import PathCostRequest
-from .path_cost_response import PathCostResponse
+from .path_cost_result import PathCostResult
 from .path_cost_session_request import PathCostSessionRequest
-from .path_cost_session_response import PathCostSessionResponse
+from .path_cost_session_result import PathCostSessionResult
 from .pending_choice import PendingChoice
 from .pending_choice_context import PendingChoiceContext
 from .pending_choice_effects_item import PendingChoiceEffectsItem
+from .pending_choice_output import PendingChoiceOutput
+from .pending_choice_output_context import PendingChoiceOutputContext
+from .pending_choice_output_effects_item import PendingChoiceOutputEffectsItem
 from .posture_outcome import PostureOutcome
+from .potion_source import PotionSource
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
 from .reach_outcome import ReachOutcome
 from .reach_request import ReachRequest
-from .reach_response import ReachResponse
+from .reach_result import ReachResult
 from .reach_session_request import ReachSessionRequest
-from .reach_session_response import ReachSessionResponse
+from .reach_session_result import ReachSessionResult
 from .readied_action import ReadiedAction
+from .readied_action_output import ReadiedActionOutput
 from .ready_outcome import ReadyOutcome
 from .ready_request import ReadyRequest
-from .ready_response import ReadyResponse
+from .ready_result import ReadyResult
 from .ready_session_request import ReadySessionRequest
-from .ready_session_response import ReadySessionResponse
+from .ready_session_result import ReadySessionResult
 from .release_grapple_request import ReleaseGrappleRequest
-from .release_grapple_response import ReleaseGrappleResponse
+from .release_grapple_result import ReleaseGrappleResult
 from .release_grapple_session_request import ReleaseGrappleSessionRequest
-from .release_grapple_session_response import ReleaseGrappleSessionResponse
+from .release_grapple_session_result import ReleaseGrappleSessionResult
 from .reload_outcome import ReloadOutcome
 from .reload_request import ReloadRequest
-from .reload_response import ReloadResponse
+from .reload_result import ReloadResult
 from .reload_session_request import ReloadSessionRequest
-from .reload_session_response import ReloadSessionResponse
+from .reload_session_result import ReloadSessionResult
 from .repair_outcome import RepairOutcome
 from .repair_request import RepairRequest
-from .repair_response import RepairResponse
+from .repair_result import RepairResult
 from .repair_session_request import RepairSessionRequest
-from .repair_session_response import RepairSessionResponse
+from .repair_session_result import RepairSessionResult
 from .resolve_attack_request import ResolveAttackRequest
-from .resolve_attack_request_cover_type_0 import ResolveAttackRequestCoverType0
-from .resolve_attack_request_spend import ResolveAttackRequestSpend
-from .resolve_attack_response import ResolveAttackResponse
+from .resolve_attack_result import ResolveAttackResult
 from .resolve_attack_session_request import ResolveAttackSessionRequest
-from .resolve_attack_session_request_cover_type_0 import ResolveAttackSessionRequestCoverType0
-from .resolve_attack_session_request_spend import ResolveAttackSessionRequestSpend
-from .resolve_attack_session_response import ResolveAttackSessionResponse
+from .resolve_attack_session_result import ResolveAttackSessionResult
+from .resolve_choice_decision import ResolveChoiceDecision
 from .resolve_choice_request import ResolveChoiceRequest
-from .resolve_choice_request_decision import ResolveChoiceRequestDecision
-from .resolve_choice_response import ResolveChoiceResponse
+from .resolve_choice_result import ResolveChoiceResult
 from .resolve_choice_session_request import ResolveChoiceSessionRequest
-from .resolve_choice_session_request_decision import ResolveChoiceSessionRequestDecision
-from .resolve_choice_session_response import ResolveChoiceSessionResponse
+from .resolve_choice_session_result import ResolveChoiceSessionResult
 from .roll import Roll
 from .roll_initiative_request import RollInitiativeRequest
-from .roll_initiative_response import RollInitiativeResponse
+from .roll_initiative_result import RollInitiativeResult
 from .roll_initiative_session_request import RollInitiativeSessionRequest
-from .roll_initiative_session_response import RollInitiativeSessionResponse
+from .roll_initiative_session_result import RollInitiativeSessionResult
+from .ruleset import Ruleset
 from .search_outcome import SearchOutcome
 from .search_request import SearchRequest
-from .search_response import SearchResponse
+from .search_result import SearchResult
 from .search_session_request import SearchSessionRequest
-from .search_session_response import SearchSessionResponse
+from .search_session_result import SearchSessionResult
 from .session import Session
 from .session_event import SessionEvent
 from .session_event_data import SessionEventData
 from .session_ref import SessionRef
+from .shove_mode import ShoveMode
 from .shove_request import ShoveRequest
-from .shove_request_mode import ShoveRequestMode
-from .shove_request_spend import ShoveRequestSpend
-from .shove_response import ShoveResponse
+from .shove_result import ShoveResult
 from .shove_session_request import ShoveSessionRequest
-from .shove_session_request_mode import ShoveSessionRequestMode
-from .shove_session_request_spend import ShoveSessionRequestSpend
-from .shove_session_response import ShoveSessionResponse
+from .shove_session_result import ShoveSessionResult
 from .side_chance import SideChance
+from .size import Size
+from .spend import Spend
 from .stabilize_outcome import StabilizeOutcome
 from .stabilize_request import StabilizeRequest
-from .stabilize_response import StabilizeResponse
+from .stabilize_result import StabilizeResult
 from .stabilize_session_request import StabilizeSessionRequest
-from .stabilize_session_response import StabilizeSessionResponse
+from .stabilize_session_result import StabilizeSessionResult
 from .stand_up_request import StandUpRequest
-from .stand_up_response import StandUpResponse
+from .stand_up_result import StandUpResult
 from .stand_up_session_request import StandUpSessionRequest
-from .stand_up_session_response import StandUpSessionResponse
+from .stand_up_session_result import StandUpSessionResult
 from .step import Step
+from .step_output import StepOutput
 from .trigger_outcome import TriggerOutcome
 from .trigger_readied_request import TriggerReadiedRequest
-from .trigger_readied_response import TriggerReadiedResponse
+from .trigger_readied_result import TriggerReadiedResult
 from .trigger_readied_session_request import TriggerReadiedSessionRequest
-from .trigger_readied_session_response import TriggerReadiedSessionResponse
+from .trigger_readied_session_result import TriggerReadiedSessionResult
 from .turn_action_outcome import TurnActionOutcome
 from .turn_budget import TurnBudget
-from .undo_response import UndoResponse
+from .turn_budget_output import TurnBudgetOutput
+from .undo_result import UndoResult
 
 __all__ = (
     "Abilities",
+    "AbilitiesOutput",
     "ApplyDamageRequest",
-    "ApplyDamageResponse",
+    "ApplyDamageResult",
     "ApplyDamageSessionRequest",
-    "ApplyDamageSessionResponse",
+    "ApplyDamageSessionResult",
     "Area",
+    "AreaOutput",
     "Attack",
-    "AttackAmmoProblemType0",
-    "AttackComponentsType0Item",
+    "AttackAmmoProblem",
+    "AttackComponents",
     "AttackKind",
     "AttackOddsOutcome",
-    "AttackOddsOutcomeCover",
-    "AttackOddsOutcomeCoversource",
     "AttackOddsRequest",
-    "AttackOddsRequestCoverType0",
-    "AttackOddsRequestSpend",
-    "AttackOddsResponse",
+    "AttackOddsResult",
     "AttackOddsSessionRequest",
-    "AttackOddsSessionRequestCoverType0",
-    "AttackOddsSessionRequestSpend",
-    "AttackOddsSessionResponse",
+    "AttackOddsSessionResult",
     "AttackOutcome",
-    "AttackOutcomeCover",
-    "AttackOutcomeCoversource",
+    "AttackOutput",
     "AttackReach",
     "BandChance",
     "Cell",
@@ -272,212 +260,210 @@ __all__ = (
     "Combatant",
     "CombatantAmmunition",
     "CombatantKind",
-    "CombatantSize",
+    "CombatantOutput",
+    "CombatantOutputAmmunition",
+    "CombatantOutputSkills",
     "CombatantSkills",
     "Condition",
+    "ConditionOutput",
     "ContestOutcome",
+    "CoverDegree",
     "CoverOutcome",
-    "CoverOutcomeDegree",
     "CoverRequest",
-    "CoverResponse",
+    "CoverResult",
     "CoverSessionRequest",
-    "CoverSessionResponse",
+    "CoverSessionResult",
+    "CoverSource",
     "CreateSessionRequest",
     "DamageChance",
     "DamageOutcome",
     "DashRequest",
-    "DashRequestSpend",
-    "DashResponse",
+    "DashResult",
     "DashSessionRequest",
-    "DashSessionRequestSpend",
-    "DashSessionResponse",
+    "DashSessionResult",
     "DeathSave",
     "DeathSaves",
+    "DeathSavesOutput",
     "DeferredDamage",
+    "DeferredDamageOutput",
     "Die",
     "DisengageRequest",
-    "DisengageRequestSpend",
-    "DisengageResponse",
+    "DisengageResult",
     "DisengageSessionRequest",
-    "DisengageSessionRequestSpend",
-    "DisengageSessionResponse",
+    "DisengageSessionResult",
     "DodgeRequest",
-    "DodgeRequestSpend",
-    "DodgeResponse",
+    "DodgeResult",
     "DodgeSessionRequest",
-    "DodgeSessionRequestSpend",
-    "DodgeSessionResponse",
+    "DodgeSessionResult",
     "DrinkPotionRequest",
-    "DrinkPotionRequestSource",
-    "DrinkPotionResponse",
+    "DrinkPotionResult",
     "DrinkPotionSessionRequest",
-    "DrinkPotionSessionRequestSource",
-    "DrinkPotionSessionResponse",
+    "DrinkPotionSessionResult",
     "DropProneRequest",
-    "DropProneResponse",
+    "DropProneResult",
     "DropProneSessionRequest",
-    "DropProneSessionResponse",
+    "DropProneSessionResult",
     "Duration",
-    "DurationEndsType0",
+    "DurationEnds",
+    "DurationOutput",
     "Effect",
+    "EffectOutput",
     "Encounter",
     "EncounterOddsOutcome",
     "EncounterOddsRequest",
-    "EncounterOddsResponse",
+    "EncounterOddsResult",
     "EncounterOddsSessionRequest",
-    "EncounterOddsSessionResponse",
-    "EncounterRuleset",
+    "EncounterOddsSessionResult",
+    "EncounterOutput",
     "EscapeGrappleRequest",
-    "EscapeGrappleResponse",
+    "EscapeGrappleResult",
     "EscapeGrappleSessionRequest",
-    "EscapeGrappleSessionResponse",
+    "EscapeGrappleSessionResult",
     "Event",
     "EventData",
     "EventPage",
     "FlankingOutcome",
     "FlankingRequest",
-    "FlankingResponse",
+    "FlankingResult",
     "FlankingSessionRequest",
-    "FlankingSessionResponse",
+    "FlankingSessionResult",
     "GrappleRequest",
-    "GrappleRequestSpend",
-    "GrappleResponse",
+    "GrappleResult",
     "GrappleSessionRequest",
-    "GrappleSessionRequestSpend",
-    "GrappleSessionResponse",
+    "GrappleSessionResult",
     "Grid",
-    "GridHexorientation",
+    "GridHexOrientation",
     "GridKind",
+    "GridOutput",
     "HealOutcome",
     "HealRequest",
-    "HealResponse",
+    "HealResult",
     "HealSessionRequest",
-    "HealSessionResponse",
+    "HealSessionResult",
     "HelpOutcome",
     "HelpRequest",
-    "HelpRequestSpend",
-    "HelpResponse",
+    "HelpResult",
     "HelpSessionRequest",
-    "HelpSessionRequestSpend",
-    "HelpSessionResponse",
+    "HelpSessionResult",
     "HideOutcome",
     "HideRequest",
-    "HideRequestSpend",
-    "HideResponse",
+    "HideResult",
     "HideSessionRequest",
-    "HideSessionRequestSpend",
-    "HideSessionResponse",
+    "HideSessionResult",
     "InitiativeEntry",
+    "InitiativeEntryOutput",
     "InitiativeOutcome",
     "InteractRequest",
-    "InteractResponse",
+    "InteractResult",
     "InteractSessionRequest",
-    "InteractSessionResponse",
+    "InteractSessionResult",
     "LowerInitiativeOutcome",
     "LowerInitiativeRequest",
-    "LowerInitiativeResponse",
+    "LowerInitiativeResult",
     "LowerInitiativeSessionRequest",
-    "LowerInitiativeSessionResponse",
+    "LowerInitiativeSessionResult",
     "MoveCombatantRequest",
-    "MoveCombatantResponse",
+    "MoveCombatantResult",
     "MoveCombatantSessionRequest",
-    "MoveCombatantSessionResponse",
+    "MoveCombatantSessionResult",
     "MoveOutcome",
     "NextTurnOutcome",
     "NextTurnRequest",
-    "NextTurnResponse",
+    "NextTurnResult",
     "NextTurnSessionRequest",
-    "NextTurnSessionResponse",
+    "NextTurnSessionResult",
     "OpportunityAttack",
     "PathCostOutcome",
     "PathCostRequest",
-    "PathCostResponse",
+    "PathCostResult",
     "PathCostSessionRequest",
-    "PathCostSessionResponse",
+    "PathCostSessionResult",
     "PendingChoice",
     "PendingChoiceContext",
     "PendingChoiceEffectsItem",
+    "PendingChoiceOutput",
+    "PendingChoiceOutputContext",
+    "PendingChoiceOutputEffectsItem",
     "PostureOutcome",
+    "PotionSource",
     "Problem",
     "ProblemErrorsItem",
     "ReachOutcome",
     "ReachRequest",
-    "ReachResponse",
+    "ReachResult",
     "ReachSessionRequest",
-    "ReachSessionResponse",
+    "ReachSessionResult",
     "ReadiedAction",
+    "ReadiedActionOutput",
     "ReadyOutcome",
     "ReadyRequest",
-    "ReadyResponse",
+    "ReadyResult",
     "ReadySessionRequest",
-    "ReadySessionResponse",
+    "ReadySessionResult",
     "ReleaseGrappleRequest",
-    "ReleaseGrappleResponse",
+    "ReleaseGrappleResult",
     "ReleaseGrappleSessionRequest",
-    "ReleaseGrappleSessionResponse",
+    "ReleaseGrappleSessionResult",
     "ReloadOutcome",
     "ReloadRequest",
-    "ReloadResponse",
+    "ReloadResult",
     "ReloadSessionRequest",
-    "ReloadSessionResponse",
+    "ReloadSessionResult",
     "RepairOutcome",
     "RepairRequest",
-    "RepairResponse",
+    "RepairResult",
     "RepairSessionRequest",
-    "RepairSessionResponse",
+    "RepairSessionResult",
     "ResolveAttackRequest",
-    "ResolveAttackRequestCoverType0",
-    "ResolveAttackRequestSpend",
-    "ResolveAttackResponse",
+    "ResolveAttackResult",
     "ResolveAttackSessionRequest",
-    "ResolveAttackSessionRequestCoverType0",
-    "ResolveAttackSessionRequestSpend",
-    "ResolveAttackSessionResponse",
+    "ResolveAttackSessionResult",
+    "ResolveChoiceDecision",
     "ResolveChoiceRequest",
-    "ResolveChoiceRequestDecision",
-    "ResolveChoiceResponse",
+    "ResolveChoiceResult",
     "ResolveChoiceSessionRequest",
-    "ResolveChoiceSessionRequestDecision",
-    "ResolveChoiceSessionResponse",
+    "ResolveChoiceSessionResult",
     "Roll",
     "RollInitiativeRequest",
-    "RollInitiativeResponse",
+    "RollInitiativeResult",
     "RollInitiativeSessionRequest",
-    "RollInitiativeSessionResponse",
+    "RollInitiativeSessionResult",
+    "Ruleset",
     "SearchOutcome",
     "SearchRequest",
-    "SearchResponse",
+    "SearchResult",
     "SearchSessionRequest",
-    "SearchSessionResponse",
+    "SearchSessionResult",
     "Session",
     "SessionEvent",
     "SessionEventData",
     "SessionRef",
+    "ShoveMode",
     "ShoveRequest",
-    "ShoveRequestMode",
-    "ShoveRequestSpend",
-    "ShoveResponse",
+    "ShoveResult",
     "ShoveSessionRequest",
-    "ShoveSessionRequestMode",
-    "ShoveSessionRequestSpend",
-    "ShoveSessionResponse",
+    "ShoveSessionResult",
     "SideChance",
+    "Size",
+    "Spend",
     "StabilizeOutcome",
     "StabilizeRequest",
-    "StabilizeResponse",
+    "StabilizeResult",
     "StabilizeSessionRequest",
-    "StabilizeSessionResponse",
+    "StabilizeSessionResult",
     "StandUpRequest",
-    "StandUpResponse",
+    "StandUpResult",
     "StandUpSessionRequest",
-    "StandUpSessionResponse",
+    "StandUpSessionResult",
     "Step",
+    "StepOutput",
     "TriggerOutcome",
     "TriggerReadiedRequest",
-    "TriggerReadiedResponse",
+    "TriggerReadiedResult",
     "TriggerReadiedSessionRequest",
-    "TriggerReadiedSessionResponse",
+    "TriggerReadiedSessionResult",
     "TurnActionOutcome",
     "TurnBudget",
-    "UndoResponse",
+    "TurnBudgetOutput",
+    "UndoResult",
 )

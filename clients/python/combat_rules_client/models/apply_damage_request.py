@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -23,12 +24,13 @@ class ApplyDamageRequest:
             encounter (Encounter): The whole state of one fight.
             target_id (str):
             amount (int):
-            critical (bool | Unset):  Default: False.
+            critical (bool | Unset): The damage comes from a critical hit (two death-save failures at 0 HP). Default: False.
             source_id (None | str | Unset):
-            melee (bool | Unset):  Default: False.
+            melee (bool | Unset): The damage comes from a melee attack by `sourceId` (a knockout needs one). Default: False.
             knockout (bool | Unset):  Default: False.
             damage_type (None | str | Unset):
-            seed (int | None | Unset):
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -97,7 +99,7 @@ class ApplyDamageRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)

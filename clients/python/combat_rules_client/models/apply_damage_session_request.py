@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,12 +18,13 @@ class ApplyDamageSessionRequest:
     Attributes:
         target_id (str):
         amount (int):
-        critical (bool | Unset):  Default: False.
+        critical (bool | Unset): The damage comes from a critical hit (two death-save failures at 0 HP). Default: False.
         source_id (None | str | Unset):
-        melee (bool | Unset):  Default: False.
+        melee (bool | Unset): The damage comes from a melee attack by `sourceId` (a knockout needs one). Default: False.
         knockout (bool | Unset):  Default: False.
         damage_type (None | str | Unset):
-        seed (int | None | Unset):
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     target_id: str
@@ -87,7 +89,7 @@ class ApplyDamageSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         target_id = d.pop("targetId")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -20,8 +21,8 @@ class Area:
     """An area on the map, e.g. heavily obscured by smoke.
 
     Attributes:
-        center (Cell): A grid cell: ``x`` column and ``y`` row on squares (y grows downward); axial ``q``
-            (as ``x``) and ``r`` (as ``y``) on hexes.
+        center (Cell): A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
+            (as `x`) and `r` (as `y`) on hexes.
         radius (int):
         kind (str | Unset):  Default: 'heavily-obscured'.
         duration (Duration | None | Unset):
@@ -65,7 +66,7 @@ class Area:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
         from ..models.duration import Duration  # noqa: PLC0415
 

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.attack_ammo_problem_type_0 import AttackAmmoProblemType0
-from ..models.attack_components_type_0_item import AttackComponentsType0Item
+from ..models.attack_ammo_problem import AttackAmmoProblem
+from ..models.attack_components import AttackComponents
 from ..models.attack_kind import AttackKind
 from ..types import UNSET, Unset
 
@@ -24,11 +25,11 @@ class Attack:
     Attributes:
         name (str):
         bonus (int | Unset): Added to the attack roll. Default: 0.
-        damage (str | Unset): Damage in dice notation (``1d8+3``); every die here is doubled on a critical hit, so
+        damage (str | Unset): Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
             extra dice that are part of the attack (sneak attack...) belong in it. Default: '1d4'.
-        kind (AttackKind | Unset):  Default: AttackKind.MELEE.
+        kind (AttackKind | Unset): One of: `melee`, `ranged`, `spell`.
         reach (int | Unset): Melee reach in feet. Default: 5.
-        range_ (int | None | Unset): Normal range in feet for ranged and spell attacks.
+        range (int | None | Unset): Normal range in feet for ranged and spell attacks.
         long_range (int | None | Unset):
         damage_type (None | str | Unset):
         condition (int | None | Unset): Weapon condition (d100); 0 is broken and unusable until repaired. Null: not
@@ -37,26 +38,26 @@ class Attack:
         ammo (int | None | Unset): Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
         capacity (int | None | Unset):
         ammo_type (None | str | Unset):
-        components (list[AttackComponentsType0Item] | None | Unset): The components a spell attack needs; while one of
-            them is blocked (a
-            ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+        components (list[AttackComponents] | None | Unset): The components a spell attack needs; while one of them is
+            blocked (a
+            `blocked-component` effect) the spell can't be cast. Null: not tracked.
         dropped_at (Cell | None | Unset): Where this weapon lies once a critical fumble or a disarm dropped, flung or
             knocked
             it from its holder's hand; attacks with it are refused until it is picked up (an object
-            interaction within reach of that cell: ``interact`` with ``weapon``).
-        ammo_problem (AttackAmmoProblemType0 | None | Unset): A critical fumble disturbed its ammunition
-            (``d20.crit.effects``): ``spilled``: each
-            ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
-            until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
-            (``interact`` with ``weapon``, which takes the action).
+            interaction within reach of that cell: `interact` with `weapon`).
+        ammo_problem (AttackAmmoProblem | None | Unset): A critical fumble disturbed its ammunition
+            (`d20.crit.effects`): `spilled`: each
+            ranged attack needs a piece picked up first (`interact` with `weapon`; `picked-up`
+            until the shot); `lodged`: the next ranged attack needs an action spent freeing it
+            (`interact` with `weapon`, which takes the action).
     """
 
     name: str
     bonus: int | Unset = 0
     damage: str | Unset = "1d4"
-    kind: AttackKind | Unset = AttackKind.MELEE
+    kind: AttackKind | Unset = UNSET
     reach: int | Unset = 5
-    range_: int | None | Unset = UNSET
+    range: int | None | Unset = UNSET
     long_range: int | None | Unset = UNSET
     damage_type: None | str | Unset = UNSET
     condition: int | None | Unset = UNSET
@@ -64,9 +65,9 @@ class Attack:
     ammo: int | None | Unset = UNSET
     capacity: int | None | Unset = UNSET
     ammo_type: None | str | Unset = UNSET
-    components: list[AttackComponentsType0Item] | None | Unset = UNSET
+    components: list[AttackComponents] | None | Unset = UNSET
     dropped_at: Cell | None | Unset = UNSET
-    ammo_problem: AttackAmmoProblemType0 | None | Unset = UNSET
+    ammo_problem: AttackAmmoProblem | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cell import Cell  # noqa: PLC0415
@@ -83,11 +84,11 @@ class Attack:
 
         reach = self.reach
 
-        range_: int | None | Unset
-        if isinstance(self.range_, Unset):
-            range_ = UNSET
+        range: int | None | Unset
+        if isinstance(self.range, Unset):
+            range = UNSET
         else:
-            range_ = self.range_
+            range = self.range
 
         long_range: int | None | Unset
         if isinstance(self.long_range, Unset):
@@ -154,7 +155,7 @@ class Attack:
         ammo_problem: None | str | Unset
         if isinstance(self.ammo_problem, Unset):
             ammo_problem = UNSET
-        elif isinstance(self.ammo_problem, AttackAmmoProblemType0):
+        elif isinstance(self.ammo_problem, AttackAmmoProblem):
             ammo_problem = self.ammo_problem.value
         else:
             ammo_problem = self.ammo_problem
@@ -174,8 +175,8 @@ class Attack:
             field_dict["kind"] = kind
         if reach is not UNSET:
             field_dict["reach"] = reach
-        if range_ is not UNSET:
-            field_dict["range"] = range_
+        if range is not UNSET:
+            field_dict["range"] = range
         if long_range is not UNSET:
             field_dict["longRange"] = long_range
         if damage_type is not UNSET:
@@ -200,7 +201,7 @@ class Attack:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -219,14 +220,14 @@ class Attack:
 
         reach = d.pop("reach", UNSET)
 
-        def _parse_range_(data: object) -> int | None | Unset:
+        def _parse_range(data: object) -> int | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
             return cast(int | None | Unset, data)
 
-        range_ = _parse_range_(d.pop("range", UNSET))
+        range = _parse_range(d.pop("range", UNSET))
 
         def _parse_long_range(data: object) -> int | None | Unset:
             if data is None:
@@ -291,7 +292,7 @@ class Attack:
 
         ammo_type = _parse_ammo_type(d.pop("ammoType", UNSET))
 
-        def _parse_components(data: object) -> list[AttackComponentsType0Item] | None | Unset:
+        def _parse_components(data: object) -> list[AttackComponents] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -302,14 +303,14 @@ class Attack:
                 components_type_0 = []
                 _components_type_0 = data
                 for components_type_0_item_data in _components_type_0:
-                    components_type_0_item = AttackComponentsType0Item(components_type_0_item_data)
+                    components_type_0_item = AttackComponents(components_type_0_item_data)
 
                     components_type_0.append(components_type_0_item)
 
                 return components_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[AttackComponentsType0Item] | None | Unset, data)
+            return cast(list[AttackComponents] | None | Unset, data)
 
         components = _parse_components(d.pop("components", UNSET))
 
@@ -330,7 +331,7 @@ class Attack:
 
         dropped_at = _parse_dropped_at(d.pop("droppedAt", UNSET))
 
-        def _parse_ammo_problem(data: object) -> AttackAmmoProblemType0 | None | Unset:
+        def _parse_ammo_problem(data: object) -> AttackAmmoProblem | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -338,12 +339,12 @@ class Attack:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                ammo_problem_type_0 = AttackAmmoProblemType0(data)
+                ammo_problem_type_0 = AttackAmmoProblem(data)
 
                 return ammo_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AttackAmmoProblemType0 | None | Unset, data)
+            return cast(AttackAmmoProblem | None | Unset, data)
 
         ammo_problem = _parse_ammo_problem(d.pop("ammoProblem", UNSET))
 
@@ -353,7 +354,7 @@ class Attack:
             damage=damage,
             kind=kind,
             reach=reach,
-            range_=range_,
+            range=range,
             long_range=long_range,
             damage_type=damage_type,
             condition=condition,

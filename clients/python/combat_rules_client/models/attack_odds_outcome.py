@@ -1,13 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.attack_odds_outcome_cover import AttackOddsOutcomeCover
-from ..models.attack_odds_outcome_coversource import AttackOddsOutcomeCoversource
-from ..types import UNSET, Unset
+from ..models.cover_degree import CoverDegree
+from ..models.cover_source import CoverSource
 
 if TYPE_CHECKING:
     from ..models.band_chance import BandChance
@@ -26,8 +26,8 @@ class AttackOddsOutcome:
         target_id (str):
         attack_name (str):
         target_ac (int): The AC the attack has to meet: cover and AC effects included.
-        cover (AttackOddsOutcomeCover):
-        cover_source (AttackOddsOutcomeCoversource):
+        cover (CoverDegree): One of: `none`, `half`, `three-quarters`, `total`.
+        cover_source (CoverSource): One of: `computed`, `stated`, `none`.
         advantage (bool):
         disadvantage (bool):
         advantage_sources (list[str]):
@@ -37,25 +37,25 @@ class AttackOddsOutcome:
         fumble (float): A natural roll at or below the fumble range that misses.
         damage (list[DamageChance]): Damage the attack deals to the target (0 on a miss), sorted by value: its own
             damage
-            plus, in ``d20``, the damage critical-table bands deal to the target.
+            plus, in `d20`, the damage critical-table bands deal to the target.
         mean_damage (float):
         drop (float): The target goes from above 0 HP to 0 HP.
         death (float): The target is alive before and dead after (any rule: instant death, a monster at 0
             HP, death save failures from damage at 0 HP).
-        instant_death (float): The target dies from the instant death rules (``d20.death.instant`` /
-            ``d100.death.instant``, or damage at 0 HP of at least its maximum HP).
-        critical_bands (list[BandChance] | Unset): ``d20``: every band of the Critical Hit and Critical Fumble tables
-            this attack rolls
+        instant_death (float): The target dies from the instant death rules (`d20.death.instant` /
+            `d100.death.instant`, or damage at 0 HP of at least its maximum HP).
+        critical_bands (list[BandChance]): `d20`: every band of the Critical Hit and Critical Fumble tables this attack
+            rolls
             on, with its chance. Empty for rulesets without the tables.
-        excludes (list[str] | Unset): What the figures leave out.
+        excludes (list[str]): What the figures leave out.
     """
 
     attacker_id: str
     target_id: str
     attack_name: str
     target_ac: int
-    cover: AttackOddsOutcomeCover
-    cover_source: AttackOddsOutcomeCoversource
+    cover: CoverDegree
+    cover_source: CoverSource
     advantage: bool
     disadvantage: bool
     advantage_sources: list[str]
@@ -68,8 +68,8 @@ class AttackOddsOutcome:
     drop: float
     death: float
     instant_death: float
-    critical_bands: list[BandChance] | Unset = UNSET
-    excludes: list[str] | Unset = UNSET
+    critical_bands: list[BandChance]
+    excludes: list[str]
 
     def to_dict(self) -> dict[str, Any]:
         attacker_id = self.attacker_id
@@ -111,16 +111,12 @@ class AttackOddsOutcome:
 
         instant_death = self.instant_death
 
-        critical_bands: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.critical_bands, Unset):
-            critical_bands = []
-            for critical_bands_item_data in self.critical_bands:
-                critical_bands_item = critical_bands_item_data.to_dict()
-                critical_bands.append(critical_bands_item)
+        critical_bands = []
+        for critical_bands_item_data in self.critical_bands:
+            critical_bands_item = critical_bands_item_data.to_dict()
+            critical_bands.append(critical_bands_item)
 
-        excludes: list[str] | Unset = UNSET
-        if not isinstance(self.excludes, Unset):
-            excludes = self.excludes
+        excludes = self.excludes
 
         field_dict: dict[str, Any] = {}
 
@@ -144,17 +140,15 @@ class AttackOddsOutcome:
                 "drop": drop,
                 "death": death,
                 "instantDeath": instant_death,
+                "criticalBands": critical_bands,
+                "excludes": excludes,
             }
         )
-        if critical_bands is not UNSET:
-            field_dict["criticalBands"] = critical_bands
-        if excludes is not UNSET:
-            field_dict["excludes"] = excludes
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.band_chance import BandChance  # noqa: PLC0415
         from ..models.damage_chance import DamageChance  # noqa: PLC0415
 
@@ -167,9 +161,9 @@ class AttackOddsOutcome:
 
         target_ac = d.pop("targetAc")
 
-        cover = AttackOddsOutcomeCover(d.pop("cover"))
+        cover = CoverDegree(d.pop("cover"))
 
-        cover_source = AttackOddsOutcomeCoversource(d.pop("coverSource"))
+        cover_source = CoverSource(d.pop("coverSource"))
 
         advantage = d.pop("advantage")
 
@@ -200,16 +194,14 @@ class AttackOddsOutcome:
 
         instant_death = d.pop("instantDeath")
 
-        _critical_bands = d.pop("criticalBands", UNSET)
-        critical_bands: list[BandChance] | Unset = UNSET
-        if _critical_bands is not UNSET:
-            critical_bands = []
-            for critical_bands_item_data in _critical_bands:
-                critical_bands_item = BandChance.from_dict(critical_bands_item_data)
+        critical_bands = []
+        _critical_bands = d.pop("criticalBands")
+        for critical_bands_item_data in _critical_bands:
+            critical_bands_item = BandChance.from_dict(critical_bands_item_data)
 
-                critical_bands.append(critical_bands_item)
+            critical_bands.append(critical_bands_item)
 
-        excludes = cast(list[str], d.pop("excludes", UNSET))
+        excludes = cast(list[str], d.pop("excludes"))
 
         attack_odds_outcome = cls(
             attacker_id=attacker_id,

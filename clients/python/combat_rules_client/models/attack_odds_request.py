@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.attack_odds_request_cover_type_0 import AttackOddsRequestCoverType0
-from ..models.attack_odds_request_spend import AttackOddsRequestSpend
+from ..models.cover_degree import CoverDegree
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -26,15 +27,18 @@ class AttackOddsRequest:
             encounter (Encounter): The whole state of one fight.
             attacker_id (str):
             target_id (str):
-            attack_name (None | str | Unset):
-            attack (Attack | None | Unset):
-            advantage (bool | Unset):  Default: False.
+            attack_name (None | str | Unset): The name of one of the attacker's attacks; omitted means `attack` or its
+                first.
+            attack (Attack | None | Unset): An attack described inline, instead of one of the attacker's.
+            advantage (bool | Unset): Advantage the caller grants, on top of what the state gives. Default: False.
             disadvantage (bool | Unset):  Default: False.
-            cover (AttackOddsRequestCoverType0 | None | Unset):
-            apply_damage (bool | Unset):  Default: True.
-            knockout (bool | Unset):  Default: False.
-            spend (AttackOddsRequestSpend | Unset):  Default: AttackOddsRequestSpend.ACTION.
-            seed (int | None | Unset):
+            cover (CoverDegree | None | Unset): A cover degree the DM states; it wins over the computed one.
+            apply_damage (bool | Unset): False rolls the damage but leaves the target's HP alone. Default: True.
+            knockout (bool | Unset): Knock the target out instead of killing it if a melee hit drops it to 0 HP. Default:
+                False.
+            spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -44,10 +48,10 @@ class AttackOddsRequest:
     attack: Attack | None | Unset = UNSET
     advantage: bool | Unset = False
     disadvantage: bool | Unset = False
-    cover: AttackOddsRequestCoverType0 | None | Unset = UNSET
+    cover: CoverDegree | None | Unset = UNSET
     apply_damage: bool | Unset = True
     knockout: bool | Unset = False
-    spend: AttackOddsRequestSpend | Unset = AttackOddsRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,7 +84,7 @@ class AttackOddsRequest:
         cover: None | str | Unset
         if isinstance(self.cover, Unset):
             cover = UNSET
-        elif isinstance(self.cover, AttackOddsRequestCoverType0):
+        elif isinstance(self.cover, CoverDegree):
             cover = self.cover.value
         else:
             cover = self.cover
@@ -130,7 +134,7 @@ class AttackOddsRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack import Attack  # noqa: PLC0415
         from ..models.encounter import Encounter  # noqa: PLC0415
 
@@ -171,7 +175,7 @@ class AttackOddsRequest:
 
         disadvantage = d.pop("disadvantage", UNSET)
 
-        def _parse_cover(data: object) -> AttackOddsRequestCoverType0 | None | Unset:
+        def _parse_cover(data: object) -> CoverDegree | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -179,12 +183,12 @@ class AttackOddsRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cover_type_0 = AttackOddsRequestCoverType0(data)
+                cover_type_0 = CoverDegree(data)
 
                 return cover_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AttackOddsRequestCoverType0 | None | Unset, data)
+            return cast(CoverDegree | None | Unset, data)
 
         cover = _parse_cover(d.pop("cover", UNSET))
 
@@ -193,11 +197,11 @@ class AttackOddsRequest:
         knockout = d.pop("knockout", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: AttackOddsRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = AttackOddsRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

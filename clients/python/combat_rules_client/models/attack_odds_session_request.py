@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.attack_odds_session_request_cover_type_0 import AttackOddsSessionRequestCoverType0
-from ..models.attack_odds_session_request_spend import AttackOddsSessionRequestSpend
+from ..models.cover_degree import CoverDegree
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,15 +25,18 @@ class AttackOddsSessionRequest:
         Attributes:
             attacker_id (str):
             target_id (str):
-            attack_name (None | str | Unset):
-            attack (Attack | None | Unset):
-            advantage (bool | Unset):  Default: False.
+            attack_name (None | str | Unset): The name of one of the attacker's attacks; omitted means `attack` or its
+                first.
+            attack (Attack | None | Unset): An attack described inline, instead of one of the attacker's.
+            advantage (bool | Unset): Advantage the caller grants, on top of what the state gives. Default: False.
             disadvantage (bool | Unset):  Default: False.
-            cover (AttackOddsSessionRequestCoverType0 | None | Unset):
-            apply_damage (bool | Unset):  Default: True.
-            knockout (bool | Unset):  Default: False.
-            spend (AttackOddsSessionRequestSpend | Unset):  Default: AttackOddsSessionRequestSpend.ACTION.
-            seed (int | None | Unset):
+            cover (CoverDegree | None | Unset): A cover degree the DM states; it wins over the computed one.
+            apply_damage (bool | Unset): False rolls the damage but leaves the target's HP alone. Default: True.
+            knockout (bool | Unset): Knock the target out instead of killing it if a melee hit drops it to 0 HP. Default:
+                False.
+            spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str
@@ -41,10 +45,10 @@ class AttackOddsSessionRequest:
     attack: Attack | None | Unset = UNSET
     advantage: bool | Unset = False
     disadvantage: bool | Unset = False
-    cover: AttackOddsSessionRequestCoverType0 | None | Unset = UNSET
+    cover: CoverDegree | None | Unset = UNSET
     apply_damage: bool | Unset = True
     knockout: bool | Unset = False
-    spend: AttackOddsSessionRequestSpend | Unset = AttackOddsSessionRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,7 +79,7 @@ class AttackOddsSessionRequest:
         cover: None | str | Unset
         if isinstance(self.cover, Unset):
             cover = UNSET
-        elif isinstance(self.cover, AttackOddsSessionRequestCoverType0):
+        elif isinstance(self.cover, CoverDegree):
             cover = self.cover.value
         else:
             cover = self.cover
@@ -124,7 +128,7 @@ class AttackOddsSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack import Attack  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -162,7 +166,7 @@ class AttackOddsSessionRequest:
 
         disadvantage = d.pop("disadvantage", UNSET)
 
-        def _parse_cover(data: object) -> AttackOddsSessionRequestCoverType0 | None | Unset:
+        def _parse_cover(data: object) -> CoverDegree | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -170,12 +174,12 @@ class AttackOddsSessionRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cover_type_0 = AttackOddsSessionRequestCoverType0(data)
+                cover_type_0 = CoverDegree(data)
 
                 return cover_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AttackOddsSessionRequestCoverType0 | None | Unset, data)
+            return cast(CoverDegree | None | Unset, data)
 
         cover = _parse_cover(d.pop("cover", UNSET))
 
@@ -184,11 +188,11 @@ class AttackOddsSessionRequest:
         knockout = d.pop("knockout", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: AttackOddsSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = AttackOddsSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.attack_outcome_cover import AttackOutcomeCover
-from ..models.attack_outcome_coversource import AttackOutcomeCoversource
+from ..models.cover_degree import CoverDegree
+from ..models.cover_source import CoverSource
 
 T = TypeVar("T", bound="AttackOutcome")
 
@@ -25,8 +26,8 @@ class AttackOutcome:
         natural (int): The face of the kept attack die.
         total (int):
         target_ac (int): The AC the attack had to meet, cover included.
-        cover (AttackOutcomeCover):
-        cover_source (AttackOutcomeCoversource):
+        cover (CoverDegree): One of: `none`, `half`, `three-quarters`, `total`.
+        cover_source (CoverSource): One of: `computed`, `stated`, `none`.
         advantage (bool):
         disadvantage (bool):
         advantage_sources (list[str]):
@@ -46,8 +47,8 @@ class AttackOutcome:
     natural: int
     total: int
     target_ac: int
-    cover: AttackOutcomeCover
-    cover_source: AttackOutcomeCoversource
+    cover: CoverDegree
+    cover_source: CoverSource
     advantage: bool
     disadvantage: bool
     advantage_sources: list[str]
@@ -126,7 +127,7 @@ class AttackOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         attacker_id = d.pop("attackerId")
 
@@ -146,9 +147,9 @@ class AttackOutcome:
 
         target_ac = d.pop("targetAc")
 
-        cover = AttackOutcomeCover(d.pop("cover"))
+        cover = CoverDegree(d.pop("cover"))
 
-        cover_source = AttackOutcomeCoversource(d.pop("coverSource"))
+        cover_source = CoverSource(d.pop("coverSource"))
 
         advantage = d.pop("advantage")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -13,7 +14,7 @@ class BandChance:
     """The chance that a critical-table band's effect happens on this attack.
 
     Attributes:
-        table (str): ``weapon_hit``, ``weapon_fumble``, ``spell_hit`` or ``spell_fumble``.
+        table (str): `weaponHit`, `weaponFumble`, `spellHit` or `spellFumble`.
         low (int):
         high (int):
         title (str):
@@ -52,7 +53,7 @@ class BandChance:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         table = d.pop("table")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -10,8 +11,8 @@ T = TypeVar("T", bound="Cell")
 
 @_attrs_define
 class Cell:
-    """A grid cell: ``x`` column and ``y`` row on squares (y grows downward); axial ``q``
-    (as ``x``) and ``r`` (as ``y``) on hexes.
+    """A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
+    (as `x`) and `r` (as `y`) on hexes.
 
         Attributes:
             x (int):
@@ -38,7 +39,7 @@ class Cell:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         x = d.pop("x")
 

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ChoiceOutcome")
 
@@ -17,16 +16,16 @@ class ChoiceOutcome:
     Attributes:
         choice_id (str):
         decision (str):
-        owner (str): Who decided: a combatant id, or ``dm``.
-        applied (list[str] | Unset): One line for each effect applied (empty when declined).
-        offered (list[str] | Unset): Ids of new pending choices the accepted effects raised (a check's DM choice...).
+        owner (str): Who decided: a combatant id, or `dm`.
+        applied (list[str]): One line for each effect applied (empty when declined).
+        offered (list[str]): Ids of new pending choices the accepted effects raised (a check's DM choice...).
     """
 
     choice_id: str
     decision: str
     owner: str
-    applied: list[str] | Unset = UNSET
-    offered: list[str] | Unset = UNSET
+    applied: list[str]
+    offered: list[str]
 
     def to_dict(self) -> dict[str, Any]:
         choice_id = self.choice_id
@@ -35,13 +34,9 @@ class ChoiceOutcome:
 
         owner = self.owner
 
-        applied: list[str] | Unset = UNSET
-        if not isinstance(self.applied, Unset):
-            applied = self.applied
+        applied = self.applied
 
-        offered: list[str] | Unset = UNSET
-        if not isinstance(self.offered, Unset):
-            offered = self.offered
+        offered = self.offered
 
         field_dict: dict[str, Any] = {}
 
@@ -50,17 +45,15 @@ class ChoiceOutcome:
                 "choiceId": choice_id,
                 "decision": decision,
                 "owner": owner,
+                "applied": applied,
+                "offered": offered,
             }
         )
-        if applied is not UNSET:
-            field_dict["applied"] = applied
-        if offered is not UNSET:
-            field_dict["offered"] = offered
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         choice_id = d.pop("choiceId")
 
@@ -68,9 +61,9 @@ class ChoiceOutcome:
 
         owner = d.pop("owner")
 
-        applied = cast(list[str], d.pop("applied", UNSET))
+        applied = cast(list[str], d.pop("applied"))
 
-        offered = cast(list[str], d.pop("offered", UNSET))
+        offered = cast(list[str], d.pop("offered"))
 
         choice_outcome = cls(
             choice_id=choice_id,

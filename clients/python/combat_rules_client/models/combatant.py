@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.combatant_kind import CombatantKind
-from ..models.combatant_size import CombatantSize
+from ..models.size import Size
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -33,22 +34,21 @@ class Combatant:
         id (str):
         name (str):
         side (str): Combatants on the same side are allies; every other side is hostile.
-        position (Cell): A grid cell: ``x`` column and ``y`` row on squares (y grows downward); axial ``q``
-            (as ``x``) and ``r`` (as ``y``) on hexes.
+        position (Cell): A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
+            (as `x`) and `r` (as `y`) on hexes.
         hp (int):
         max_hp (int):
         ac (int):
-        kind (CombatantKind | Unset): A player character falls unconscious at 0 HP; a monster dies unless it is a
-            villain. Default: CombatantKind.MONSTER.
+        kind (CombatantKind | Unset): One of: `pc`, `monster`.
         villain (bool | Unset): A mighty villain or special NPC: follows the player-character death rules. Default:
             False.
-        size (CombatantSize | Unset):  Default: CombatantSize.MEDIUM.
+        size (Size | Unset): One of: `tiny`, `small`, `medium`, `large`, `huge`, `colossal`, `gargantuan`.
         temp_hp (int | Unset):  Default: 0.
         speed (int | Unset):  Default: 30.
         initiative_bonus (int | Unset):  Default: 0.
         abilities (Abilities | Unset): A modifier for each of the six abilities.
         saves (Abilities | None | Unset): Saving-throw bonuses; omitted means the ability modifiers.
-        skills (CombatantSkills | Unset): Skill and check bonuses by name (``medicine``, ``athletics``, ``stealth``...).
+        skills (CombatantSkills | Unset): Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
         attacks (list[Attack] | Unset):
         attacks_per_action (int | Unset):  Default: 1.
         conditions (list[Condition] | Unset):
@@ -59,9 +59,9 @@ class Combatant:
         budget (TurnBudget | Unset): What a combatant has left: this turn's action, bonus action and movement, the
             reaction (until it comes back) and the free object interaction.
         exhaustion (int | Unset):  Default: 0.
-        group (None | str | Unset): Initiative group: the group rolls once and acts together (``d20.init.groups``).
+        group (None | str | Unset): Initiative group: the group rolls once and acts together (`d20.init.groups`).
         controller (None | str | Unset): The combatant that controls this one: it acts right after it
-            (``d20.init.companions``).
+            (`d20.init.companions`).
         features (list[str] | Unset): Named features and devices that change the rules for this creature.
         immune_to_flanking (bool | Unset):  Default: False.
         footprint (list[Cell] | None | Unset): Explicit cells occupied, overriding the space its size gives.
@@ -85,9 +85,9 @@ class Combatant:
     hp: int
     max_hp: int
     ac: int
-    kind: CombatantKind | Unset = CombatantKind.MONSTER
+    kind: CombatantKind | Unset = UNSET
     villain: bool | Unset = False
-    size: CombatantSize | Unset = CombatantSize.MEDIUM
+    size: Size | Unset = UNSET
     temp_hp: int | Unset = 0
     speed: int | Unset = 30
     initiative_bonus: int | Unset = 0
@@ -384,7 +384,7 @@ class Combatant:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.abilities import Abilities  # noqa: PLC0415
         from ..models.attack import Attack  # noqa: PLC0415
         from ..models.cell import Cell  # noqa: PLC0415
@@ -421,11 +421,11 @@ class Combatant:
         villain = d.pop("villain", UNSET)
 
         _size = d.pop("size", UNSET)
-        size: CombatantSize | Unset
+        size: Size | Unset
         if isinstance(_size, Unset):
             size = UNSET
         else:
-            size = CombatantSize(_size)
+            size = Size(_size)
 
         temp_hp = d.pop("tempHp", UNSET)
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -11,7 +12,7 @@ T = TypeVar("T", bound="CombatantSkills")
 
 @_attrs_define
 class CombatantSkills:
-    """Skill and check bonuses by name (``medicine``, ``athletics``, ``stealth``...)."""
+    """Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...)."""
 
     additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 
@@ -23,7 +24,7 @@ class CombatantSkills:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_skills = cls()
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -16,7 +17,7 @@ T = TypeVar("T", bound="Condition")
 
 @_attrs_define
 class Condition:
-    """A named condition (``prone``, ``unconscious``, ``stunned``...) with how long it lasts.
+    """A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
 
     Attributes:
         name (str):
@@ -62,7 +63,7 @@ class Condition:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.duration import Duration  # noqa: PLC0415
 
         d = dict(src_dict)

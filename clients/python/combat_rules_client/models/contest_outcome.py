@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.cell import Cell
@@ -25,9 +24,9 @@ class ContestOutcome:
         automatic (bool): Decided without rolls (an incapacitated target or grappler, or a release).
         actor_total (int | None):
         target_total (int | None):
-        result (str): ``prone``, ``pushed``, ``push-blocked``, ``grappled``, ``escaped``, ``released`` or
-            ``failed``.
-        position (Cell | None | Unset): Where a pushed target ended up.
+        result (str): `prone`, `pushed`, `push-blocked`, `grappled`, `escaped`, `released` or
+            `failed`.
+        position (Cell | None): Where a pushed target ended up.
     """
 
     actor_id: str
@@ -37,7 +36,7 @@ class ContestOutcome:
     actor_total: int | None
     target_total: int | None
     result: str
-    position: Cell | None | Unset = UNSET
+    position: Cell | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cell import Cell  # noqa: PLC0415
@@ -58,10 +57,8 @@ class ContestOutcome:
 
         result = self.result
 
-        position: dict[str, Any] | None | Unset
-        if isinstance(self.position, Unset):
-            position = UNSET
-        elif isinstance(self.position, Cell):
+        position: dict[str, Any] | None
+        if isinstance(self.position, Cell):
             position = self.position.to_dict()
         else:
             position = self.position
@@ -77,15 +74,14 @@ class ContestOutcome:
                 "actorTotal": actor_total,
                 "targetTotal": target_total,
                 "result": result,
+                "position": position,
             }
         )
-        if position is not UNSET:
-            field_dict["position"] = position
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -113,10 +109,8 @@ class ContestOutcome:
 
         result = d.pop("result")
 
-        def _parse_position(data: object) -> Cell | None | Unset:
+        def _parse_position(data: object) -> Cell | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -126,9 +120,9 @@ class ContestOutcome:
                 return position_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Cell | None | Unset, data)
+            return cast(Cell | None, data)
 
-        position = _parse_position(d.pop("position", UNSET))
+        position = _parse_position(d.pop("position"))
 
         contest_outcome = cls(
             actor_id=actor_id,

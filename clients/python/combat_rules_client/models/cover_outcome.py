@@ -1,27 +1,28 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.cover_outcome_degree import CoverOutcomeDegree
+from ..models.cover_degree import CoverDegree
 
 T = TypeVar("T", bound="CoverOutcome")
 
 
 @_attrs_define
 class CoverOutcome:
-    """The cover the target has against the attacker (``d20.cover.*``).
+    """The cover the target has against the attacker (`d20.cover.*`).
 
     Attributes:
-        degree (CoverOutcomeDegree):
+        degree (CoverDegree): One of: `none`, `half`, `three-quarters`, `total`.
         ac_bonus (int | None): Null for total cover: the target can't be targeted directly.
         save_bonus (int | None):
         save_ability (str): The saving throw cover protects: Dexterity (d20), Athletics (d100).
     """
 
-    degree: CoverOutcomeDegree
+    degree: CoverDegree
     ac_bonus: int | None
     save_bonus: int | None
     save_ability: str
@@ -51,9 +52,9 @@ class CoverOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        degree = CoverOutcomeDegree(d.pop("degree"))
+        degree = CoverDegree(d.pop("degree"))
 
         def _parse_ac_bonus(data: object) -> int | None:
             if data is None:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.dash_request_spend import DashRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,13 +23,14 @@ class DashRequest:
     Attributes:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
-        spend (DashRequestSpend | Unset):  Default: DashRequestSpend.ACTION.
-        seed (int | None | Unset):
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
     combatant_id: str
-    spend: DashRequestSpend | Unset = DashRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,7 +64,7 @@ class DashRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -71,11 +73,11 @@ class DashRequest:
         combatant_id = d.pop("combatantId")
 
         _spend = d.pop("spend", UNSET)
-        spend: DashRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = DashRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

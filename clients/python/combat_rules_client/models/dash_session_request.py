@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.dash_session_request_spend import DashSessionRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="DashSessionRequest")
@@ -17,12 +18,13 @@ class DashSessionRequest:
 
     Attributes:
         combatant_id (str):
-        spend (DashSessionRequestSpend | Unset):  Default: DashSessionRequestSpend.ACTION.
-        seed (int | None | Unset):
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
-    spend: DashSessionRequestSpend | Unset = DashSessionRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,16 +55,16 @@ class DashSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
         _spend = d.pop("spend", UNSET)
-        spend: DashSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = DashSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

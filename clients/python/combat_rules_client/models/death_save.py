@@ -1,18 +1,17 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="DeathSave")
 
 
 @_attrs_define
 class DeathSave:
-    """A death saving throw rolled at the start of a turn (``d20.death.saves``).
+    """A death saving throw rolled at the start of a turn (`d20.death.saves`).
 
     Attributes:
         combatant_id (str):
@@ -22,8 +21,8 @@ class DeathSave:
         failures (int):
         stable (bool):
         dead (bool):
-        regained_hp (bool): A natural 20: 1 HP back, conscious again (``d20.death.nat``).
-        hours_to_regain (int | None | Unset): Became stable: hours (1d4) after which it regains 1 HP if not healed (not
+        regained_hp (bool): A natural 20: 1 HP back, conscious again (`d20.death.nat`).
+        hours_to_regain (int | None): Became stable: hours (1d4) after which it regains 1 HP if not healed (not
             applied).
     """
 
@@ -35,7 +34,7 @@ class DeathSave:
     stable: bool
     dead: bool
     regained_hp: bool
-    hours_to_regain: int | None | Unset = UNSET
+    hours_to_regain: int | None
 
     def to_dict(self) -> dict[str, Any]:
         combatant_id = self.combatant_id
@@ -54,11 +53,8 @@ class DeathSave:
 
         regained_hp = self.regained_hp
 
-        hours_to_regain: int | None | Unset
-        if isinstance(self.hours_to_regain, Unset):
-            hours_to_regain = UNSET
-        else:
-            hours_to_regain = self.hours_to_regain
+        hours_to_regain: int | None
+        hours_to_regain = self.hours_to_regain
 
         field_dict: dict[str, Any] = {}
 
@@ -72,15 +68,14 @@ class DeathSave:
                 "stable": stable,
                 "dead": dead,
                 "regainedHp": regained_hp,
+                "hoursToRegain": hours_to_regain,
             }
         )
-        if hours_to_regain is not UNSET:
-            field_dict["hoursToRegain"] = hours_to_regain
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
@@ -98,14 +93,12 @@ class DeathSave:
 
         regained_hp = d.pop("regainedHp")
 
-        def _parse_hours_to_regain(data: object) -> int | None | Unset:
+        def _parse_hours_to_regain(data: object) -> int | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+            return cast(int | None, data)
 
-        hours_to_regain = _parse_hours_to_regain(d.pop("hoursToRegain", UNSET))
+        hours_to_regain = _parse_hours_to_regain(d.pop("hoursToRegain"))
 
         death_save = cls(
             combatant_id=combatant_id,

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Die")
 
@@ -17,12 +16,12 @@ class Die:
     Attributes:
         sides (int):
         value (int):
-        kept (bool | Unset):  Default: True.
+        kept (bool):  Default: True.
     """
 
     sides: int
     value: int
-    kept: bool | Unset = True
+    kept: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         sides = self.sides
@@ -37,21 +36,20 @@ class Die:
             {
                 "sides": sides,
                 "value": value,
+                "kept": kept,
             }
         )
-        if kept is not UNSET:
-            field_dict["kept"] = kept
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         sides = d.pop("sides")
 
         value = d.pop("value")
 
-        kept = d.pop("kept", UNSET)
+        kept = d.pop("kept")
 
         die = cls(
             sides=sides,

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.drink_potion_request_source import DrinkPotionRequestSource
+from ..models.potion_source import PotionSource
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,17 +23,18 @@ class DrinkPotionRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            combatant_id (str):
-            target_id (None | str | Unset):
-            source (DrinkPotionRequestSource | Unset):  Default: DrinkPotionRequestSource.HAND.
-            healing (str | Unset):  Default: '2d4+2'.
-            seed (int | None | Unset):
+            combatant_id (str): Who takes the potion out and uses it.
+            target_id (None | str | Unset): Who drinks it; omitted means the user itself.
+            source (PotionSource | Unset): One of: `hand`, `pouch`, `belt`, `backpack`.
+            healing (str | Unset): The potion's healing dice. Default: '2d4+2'.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
     combatant_id: str
     target_id: None | str | Unset = UNSET
-    source: DrinkPotionRequestSource | Unset = DrinkPotionRequestSource.HAND
+    source: PotionSource | Unset = UNSET
     healing: str | Unset = "2d4+2"
     seed: int | None | Unset = UNSET
 
@@ -79,7 +81,7 @@ class DrinkPotionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -97,11 +99,11 @@ class DrinkPotionRequest:
         target_id = _parse_target_id(d.pop("targetId", UNSET))
 
         _source = d.pop("source", UNSET)
-        source: DrinkPotionRequestSource | Unset
+        source: PotionSource | Unset
         if isinstance(_source, Unset):
             source = UNSET
         else:
-            source = DrinkPotionRequestSource(_source)
+            source = PotionSource(_source)
 
         healing = d.pop("healing", UNSET)
 

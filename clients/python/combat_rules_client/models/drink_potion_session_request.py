@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.drink_potion_session_request_source import DrinkPotionSessionRequestSource
+from ..models.potion_source import PotionSource
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="DrinkPotionSessionRequest")
@@ -17,16 +18,17 @@ class DrinkPotionSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
-            target_id (None | str | Unset):
-            source (DrinkPotionSessionRequestSource | Unset):  Default: DrinkPotionSessionRequestSource.HAND.
-            healing (str | Unset):  Default: '2d4+2'.
-            seed (int | None | Unset):
+            combatant_id (str): Who takes the potion out and uses it.
+            target_id (None | str | Unset): Who drinks it; omitted means the user itself.
+            source (PotionSource | Unset): One of: `hand`, `pouch`, `belt`, `backpack`.
+            healing (str | Unset): The potion's healing dice. Default: '2d4+2'.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
     target_id: None | str | Unset = UNSET
-    source: DrinkPotionSessionRequestSource | Unset = DrinkPotionSessionRequestSource.HAND
+    source: PotionSource | Unset = UNSET
     healing: str | Unset = "2d4+2"
     seed: int | None | Unset = UNSET
 
@@ -70,7 +72,7 @@ class DrinkPotionSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
@@ -84,11 +86,11 @@ class DrinkPotionSessionRequest:
         target_id = _parse_target_id(d.pop("targetId", UNSET))
 
         _source = d.pop("source", UNSET)
-        source: DrinkPotionSessionRequestSource | Unset
+        source: PotionSource | Unset
         if isinstance(_source, Unset):
             source = UNSET
         else:
-            source = DrinkPotionSessionRequestSource(_source)
+            source = PotionSource(_source)
 
         healing = d.pop("healing", UNSET)
 

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.duration_ends_type_0 import DurationEndsType0
+from ..models.duration_ends import DurationEnds
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Duration")
@@ -15,28 +16,28 @@ T = TypeVar("T", bound="Duration")
 class Duration:
     """How long a condition or effect lasts. Set exactly one way:
 
-    * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
-      of ``of`` that *starts after* the duration began: "until the end of your next turn"
-      is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
-      your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+    * `ends` + `of` (+ `turns`): until the start (or the end) of the `turns`-th turn
+      of `of` that *starts after* the duration began: "until the end of your next turn"
+      is `{ends: end, of: you, turns: 1}`, and set during your own turn it lasts through
+      your following turn (`d20.crit.effects` decision 1). `turns: 0` with `ends: end`
       is "until the end of the current turn" (Disengage). The service counts the turns in
-      ``turns_started``;
-    * ``rounds``: for that many rounds, counted down each time a new round begins;
-    * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
+      `turnsStarted`;
+    * `rounds`: for that many rounds, counted down each time a new round begins;
+    * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
 
     With none of them set it lasts until removed.
 
         Attributes:
-            ends (DurationEndsType0 | None | Unset):
+            ends (DurationEnds | None | Unset):
             of (None | str | Unset):
             turns (int | Unset):  Default: 1.
             rounds (int | None | Unset):
             until_damaged (bool | Unset):  Default: False.
-            turns_started (int | Unset): How many of ``of``'s turns have started since the duration began (counted by the
+            turns_started (int | Unset): How many of `of`'s turns have started since the duration began (counted by the
                 service: a client sets it only to carry a duration over from an earlier state). Default: 0.
     """
 
-    ends: DurationEndsType0 | None | Unset = UNSET
+    ends: DurationEnds | None | Unset = UNSET
     of: None | str | Unset = UNSET
     turns: int | Unset = 1
     rounds: int | None | Unset = UNSET
@@ -47,7 +48,7 @@ class Duration:
         ends: None | str | Unset
         if isinstance(self.ends, Unset):
             ends = UNSET
-        elif isinstance(self.ends, DurationEndsType0):
+        elif isinstance(self.ends, DurationEnds):
             ends = self.ends.value
         else:
             ends = self.ends
@@ -89,10 +90,10 @@ class Duration:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
 
-        def _parse_ends(data: object) -> DurationEndsType0 | None | Unset:
+        def _parse_ends(data: object) -> DurationEnds | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -100,12 +101,12 @@ class Duration:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                ends_type_0 = DurationEndsType0(data)
+                ends_type_0 = DurationEnds(data)
 
                 return ends_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DurationEndsType0 | None | Unset, data)
+            return cast(DurationEnds | None | Unset, data)
 
         ends = _parse_ends(d.pop("ends", UNSET))
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -18,12 +19,12 @@ T = TypeVar("T", bound="Effect")
 class Effect:
     """A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
 
-    ``kind``: ``advantage`` / ``disadvantage`` on the holder's ``roll``; ``ac-bonus`` (``value``);
-    ``blocked-component`` (``note`` names it); ``speed-halved``; ``other`` (described in
-    ``note``). ``roll``: ``attack``, ``spell-attack``, ``save``, ``spell-save``, ``check``, or
-    ``attacks-against`` (rolls made against the holder: advantage here means its attackers
-    have advantage). ``against`` limits it to one creature (the target, the attacker or the
-    source); ``uses`` counts the rolls it still applies to; ``starts_round`` delays it.
+    `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
+    `blocked-component` (`note` names it); `speed-halved`; `other` (described in
+    `note`). `roll`: `attack`, `spell-attack`, `save`, `spell-save`, `check`, or
+    `attacks-against` (rolls made against the holder: advantage here means its attackers
+    have advantage). `against` limits it to one creature (the target, the attacker or the
+    source); `uses` counts the rolls it still applies to; `startsRound` delays it.
 
         Attributes:
             kind (str):
@@ -121,7 +122,7 @@ class Effect:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.duration import Duration  # noqa: PLC0415
 
         d = dict(src_dict)

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.encounter_ruleset import EncounterRuleset
+from ..models.ruleset import Ruleset
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -25,10 +26,10 @@ class Encounter:
     """The whole state of one fight.
 
     Attributes:
-        ruleset (EncounterRuleset): The id of the ruleset that adjudicates this fight (``d20``, ``d100``, ``d10``).
+        ruleset (Ruleset): One of: `d20`, `d100`, `d10`.
         grid (Grid): The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
         combatants (list[Combatant]):
-        round_ (int | Unset): 0 until initiative is rolled. Default: 0.
+        round (int | Unset): 0 until initiative is rolled. Default: 0.
         turn_of (None | str | Unset): Whose turn it is, by combatant id.
         order (list[InitiativeEntry] | Unset): The initiative order, first to act first.
         pending_choices (list[PendingChoice] | Unset):
@@ -36,10 +37,10 @@ class Encounter:
         step (None | Step | Unset): d10 only: the open simultaneous step.
     """
 
-    ruleset: EncounterRuleset
+    ruleset: Ruleset
     grid: Grid
     combatants: list[Combatant]
-    round_: int | Unset = 0
+    round: int | Unset = 0
     turn_of: None | str | Unset = UNSET
     order: list[InitiativeEntry] | Unset = UNSET
     pending_choices: list[PendingChoice] | Unset = UNSET
@@ -58,7 +59,7 @@ class Encounter:
             combatants_item = combatants_item_data.to_dict()
             combatants.append(combatants_item)
 
-        round_ = self.round_
+        round = self.round
 
         turn_of: None | str | Unset
         if isinstance(self.turn_of, Unset):
@@ -104,8 +105,8 @@ class Encounter:
                 "combatants": combatants,
             }
         )
-        if round_ is not UNSET:
-            field_dict["round"] = round_
+        if round is not UNSET:
+            field_dict["round"] = round
         if turn_of is not UNSET:
             field_dict["turnOf"] = turn_of
         if order is not UNSET:
@@ -120,7 +121,7 @@ class Encounter:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.area import Area  # noqa: PLC0415
         from ..models.combatant import Combatant  # noqa: PLC0415
         from ..models.grid import Grid  # noqa: PLC0415
@@ -129,7 +130,7 @@ class Encounter:
         from ..models.step import Step  # noqa: PLC0415
 
         d = dict(src_dict)
-        ruleset = EncounterRuleset(d.pop("ruleset"))
+        ruleset = Ruleset(d.pop("ruleset"))
 
         grid = Grid.from_dict(d.pop("grid"))
 
@@ -140,7 +141,7 @@ class Encounter:
 
             combatants.append(combatants_item)
 
-        round_ = d.pop("round", UNSET)
+        round = d.pop("round", UNSET)
 
         def _parse_turn_of(data: object) -> None | str | Unset:
             if data is None:
@@ -199,7 +200,7 @@ class Encounter:
             ruleset=ruleset,
             grid=grid,
             combatants=combatants,
-            round_=round_,
+            round=round,
             turn_of=turn_of,
             order=order,
             pending_choices=pending_choices,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -21,9 +22,10 @@ class EncounterOddsRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            runs (int | Unset):  Default: 200.
-            max_rounds (int | Unset):  Default: 100.
-            seed (int | None | Unset):
+            runs (int | Unset): Seeded runs (Monte Carlo). Default: 200.
+            max_rounds (int | Unset): A run still undecided after this many rounds counts as unfinished. Default: 100.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -61,7 +63,7 @@ class EncounterOddsRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -16,9 +17,10 @@ class EncounterOddsSessionRequest:
     session's.
 
         Attributes:
-            runs (int | Unset):  Default: 200.
-            max_rounds (int | Unset):  Default: 100.
-            seed (int | None | Unset):
+            runs (int | Unset): Seeded runs (Monte Carlo). Default: 200.
+            max_rounds (int | Unset): A run still undecided after this many rounds counts as unfinished. Default: 100.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     runs: int | Unset = 200
@@ -49,7 +51,7 @@ class EncounterOddsSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         runs = d.pop("runs", UNSET)
 

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.event_data import EventData
@@ -19,128 +18,100 @@ T = TypeVar("T", bound="Event")
 class Event:
     """One entry of the log.
 
-    ``type`` is a short kebab-case word (``roll``, ``attack-hit``, ``damage``, ``death``...);
-    ``rule`` names the RULES.md id that decided it, where one did; ``data`` carries the
+    `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
+    `rule` names the RULES.md id that decided it, where one did; `data` carries the
     type's own details.
 
         Attributes:
-            type_ (str):
+            type (str):
             message (str):
-            actor (None | str | Unset):
-            target (None | str | Unset):
-            roll (None | Roll | Unset):
-            amount (int | None | Unset):
-            rule (None | str | Unset):
-            data (EventData | Unset):
+            actor (None | str):
+            target (None | str):
+            roll (None | Roll):
+            amount (int | None):
+            rule (None | str):
+            data (EventData):
     """
 
-    type_: str
+    type: str
     message: str
-    actor: None | str | Unset = UNSET
-    target: None | str | Unset = UNSET
-    roll: None | Roll | Unset = UNSET
-    amount: int | None | Unset = UNSET
-    rule: None | str | Unset = UNSET
-    data: EventData | Unset = UNSET
+    actor: None | str
+    target: None | str
+    roll: None | Roll
+    amount: int | None
+    rule: None | str
+    data: EventData
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.roll import Roll  # noqa: PLC0415
 
-        type_ = self.type_
+        type = self.type
 
         message = self.message
 
-        actor: None | str | Unset
-        if isinstance(self.actor, Unset):
-            actor = UNSET
-        else:
-            actor = self.actor
+        actor: None | str
+        actor = self.actor
 
-        target: None | str | Unset
-        if isinstance(self.target, Unset):
-            target = UNSET
-        else:
-            target = self.target
+        target: None | str
+        target = self.target
 
-        roll: dict[str, Any] | None | Unset
-        if isinstance(self.roll, Unset):
-            roll = UNSET
-        elif isinstance(self.roll, Roll):
+        roll: dict[str, Any] | None
+        if isinstance(self.roll, Roll):
             roll = self.roll.to_dict()
         else:
             roll = self.roll
 
-        amount: int | None | Unset
-        if isinstance(self.amount, Unset):
-            amount = UNSET
-        else:
-            amount = self.amount
+        amount: int | None
+        amount = self.amount
 
-        rule: None | str | Unset
-        if isinstance(self.rule, Unset):
-            rule = UNSET
-        else:
-            rule = self.rule
+        rule: None | str
+        rule = self.rule
 
-        data: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.data, Unset):
-            data = self.data.to_dict()
+        data = self.data.to_dict()
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
-                "type": type_,
+                "type": type,
                 "message": message,
+                "actor": actor,
+                "target": target,
+                "roll": roll,
+                "amount": amount,
+                "rule": rule,
+                "data": data,
             }
         )
-        if actor is not UNSET:
-            field_dict["actor"] = actor
-        if target is not UNSET:
-            field_dict["target"] = target
-        if roll is not UNSET:
-            field_dict["roll"] = roll
-        if amount is not UNSET:
-            field_dict["amount"] = amount
-        if rule is not UNSET:
-            field_dict["rule"] = rule
-        if data is not UNSET:
-            field_dict["data"] = data
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.event_data import EventData  # noqa: PLC0415
         from ..models.roll import Roll  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = d.pop("type")
+        type = d.pop("type")
 
         message = d.pop("message")
 
-        def _parse_actor(data: object) -> None | str | Unset:
+        def _parse_actor(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        actor = _parse_actor(d.pop("actor", UNSET))
+        actor = _parse_actor(d.pop("actor"))
 
-        def _parse_target(data: object) -> None | str | Unset:
+        def _parse_target(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        target = _parse_target(d.pop("target", UNSET))
+        target = _parse_target(d.pop("target"))
 
-        def _parse_roll(data: object) -> None | Roll | Unset:
+        def _parse_roll(data: object) -> None | Roll:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -150,37 +121,28 @@ class Event:
                 return roll_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | Roll | Unset, data)
+            return cast(None | Roll, data)
 
-        roll = _parse_roll(d.pop("roll", UNSET))
+        roll = _parse_roll(d.pop("roll"))
 
-        def _parse_amount(data: object) -> int | None | Unset:
+        def _parse_amount(data: object) -> int | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+            return cast(int | None, data)
 
-        amount = _parse_amount(d.pop("amount", UNSET))
+        amount = _parse_amount(d.pop("amount"))
 
-        def _parse_rule(data: object) -> None | str | Unset:
+        def _parse_rule(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        rule = _parse_rule(d.pop("rule", UNSET))
+        rule = _parse_rule(d.pop("rule"))
 
-        _data = d.pop("data", UNSET)
-        data: EventData | Unset
-        if isinstance(_data, Unset):
-            data = UNSET
-        else:
-            data = EventData.from_dict(_data)
+        data = EventData.from_dict(d.pop("data"))
 
         event = cls(
-            type_=type_,
+            type=type,
             message=message,
             actor=actor,
             target=target,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -21,7 +22,7 @@ class EventPage:
         offset (int):
         limit (int):
         total (int): How many entries the whole log holds.
-        next_offset (int | None): The ``offset`` of the next page, or null on the last one.
+        next_offset (int | None): The `offset` of the next page, or null on the last one.
     """
 
     items: list[SessionEvent]
@@ -60,7 +61,7 @@ class EventPage:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.session_event import SessionEvent  # noqa: PLC0415
 
         d = dict(src_dict)

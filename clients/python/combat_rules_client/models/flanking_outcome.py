@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -10,7 +11,7 @@ T = TypeVar("T", bound="FlankingOutcome")
 
 @_attrs_define
 class FlankingOutcome:
-    """Whether the attacker flanks the target, and with whom (``d20.flank.*``).
+    """Whether the attacker flanks the target, and with whom (`d20.flank.*`).
 
     Attributes:
         flanks (bool):
@@ -42,7 +43,7 @@ class FlankingOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         flanks = d.pop("flanks")
 

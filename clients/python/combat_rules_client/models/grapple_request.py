@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.grapple_request_spend import GrappleRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,16 +25,17 @@ class GrappleRequest:
             encounter (Encounter): The whole state of one fight.
             attacker_id (str):
             target_id (str):
-            free_hand (bool | Unset):  Default: True.
-            spend (GrappleRequestSpend | Unset):  Default: GrappleRequestSpend.ACTION.
-            seed (int | None | Unset):
+            free_hand (bool | Unset): Whether the grappler has a hand free; false is refused. Default: True.
+            spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
     attacker_id: str
     target_id: str
     free_hand: bool | Unset = True
-    spend: GrappleRequestSpend | Unset = GrappleRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,7 +76,7 @@ class GrappleRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -87,11 +89,11 @@ class GrappleRequest:
         free_hand = d.pop("freeHand", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: GrappleRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = GrappleRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.grapple_session_request_spend import GrappleSessionRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="GrappleSessionRequest")
@@ -18,15 +19,16 @@ class GrappleSessionRequest:
     Attributes:
         attacker_id (str):
         target_id (str):
-        free_hand (bool | Unset):  Default: True.
-        spend (GrappleSessionRequestSpend | Unset):  Default: GrappleSessionRequestSpend.ACTION.
-        seed (int | None | Unset):
+        free_hand (bool | Unset): Whether the grappler has a hand free; false is refused. Default: True.
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str
     target_id: str
     free_hand: bool | Unset = True
-    spend: GrappleSessionRequestSpend | Unset = GrappleSessionRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,7 +66,7 @@ class GrappleSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         attacker_id = d.pop("attackerId")
 
@@ -73,11 +75,11 @@ class GrappleSessionRequest:
         free_hand = d.pop("freeHand", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: GrappleSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = GrappleSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.grid_hexorientation import GridHexorientation
+from ..models.grid_hex_orientation import GridHexOrientation
 from ..models.grid_kind import GridKind
 from ..types import UNSET, Unset
 
@@ -23,9 +24,8 @@ class Grid:
     Attributes:
         width (int):
         height (int):
-        kind (GridKind | Unset):  Default: GridKind.SQUARE.
-        hex_orientation (GridHexorientation | Unset): Only for hex grids: pointy-top (rows in odd-r offset layout) or
-            flat-top (odd-q). Default: GridHexorientation.POINTY.
+        kind (GridKind | Unset): One of: `square`, `hex`.
+        hex_orientation (GridHexOrientation | Unset): One of: `pointy`, `flat`.
         blocked (list[Cell] | Unset): Cells filled by walls or other features: impassable, they block lines of sight and
             cover.
         difficult (list[Cell] | Unset): Cells of difficult terrain: entering one costs double.
@@ -35,8 +35,8 @@ class Grid:
 
     width: int
     height: int
-    kind: GridKind | Unset = GridKind.SQUARE
-    hex_orientation: GridHexorientation | Unset = GridHexorientation.POINTY
+    kind: GridKind | Unset = UNSET
+    hex_orientation: GridHexOrientation | Unset = UNSET
     blocked: list[Cell] | Unset = UNSET
     difficult: list[Cell] | Unset = UNSET
     climb: list[Cell] | Unset = UNSET
@@ -107,7 +107,7 @@ class Grid:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -123,11 +123,11 @@ class Grid:
             kind = GridKind(_kind)
 
         _hex_orientation = d.pop("hexOrientation", UNSET)
-        hex_orientation: GridHexorientation | Unset
+        hex_orientation: GridHexOrientation | Unset
         if isinstance(_hex_orientation, Unset):
             hex_orientation = UNSET
         else:
-            hex_orientation = GridHexorientation(_hex_orientation)
+            hex_orientation = GridHexOrientation(_hex_orientation)
 
         _blocked = d.pop("blocked", UNSET)
         blocked: list[Cell] | Unset = UNSET

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.help_request_spend import HelpRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,9 +25,10 @@ class HelpRequest:
         combatant_id (str):
         ally_id (str):
         target_id (None | str | Unset):
-        task (None | str | Unset):
-        spend (HelpRequestSpend | Unset):  Default: HelpRequestSpend.ACTION.
-        seed (int | None | Unset):
+        task (None | str | Unset): What the check is for (a note only).
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -34,7 +36,7 @@ class HelpRequest:
     ally_id: str
     target_id: None | str | Unset = UNSET
     task: None | str | Unset = UNSET
-    spend: HelpRequestSpend | Unset = HelpRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,7 +89,7 @@ class HelpRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -116,11 +118,11 @@ class HelpRequest:
         task = _parse_task(d.pop("task", UNSET))
 
         _spend = d.pop("spend", UNSET)
-        spend: HelpRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = HelpRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

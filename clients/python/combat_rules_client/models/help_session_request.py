@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.help_session_request_spend import HelpSessionRequestSpend
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="HelpSessionRequest")
@@ -19,16 +20,17 @@ class HelpSessionRequest:
         combatant_id (str):
         ally_id (str):
         target_id (None | str | Unset):
-        task (None | str | Unset):
-        spend (HelpSessionRequestSpend | Unset):  Default: HelpSessionRequestSpend.ACTION.
-        seed (int | None | Unset):
+        task (None | str | Unset): What the check is for (a note only).
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
     ally_id: str
     target_id: None | str | Unset = UNSET
     task: None | str | Unset = UNSET
-    spend: HelpSessionRequestSpend | Unset = HelpSessionRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,7 +80,7 @@ class HelpSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
@@ -103,11 +105,11 @@ class HelpSessionRequest:
         task = _parse_task(d.pop("task", UNSET))
 
         _spend = d.pop("spend", UNSET)
-        spend: HelpSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = HelpSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

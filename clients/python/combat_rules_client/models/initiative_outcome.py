@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.initiative_entry import InitiativeEntry
+    from ..models.initiative_entry_output import InitiativeEntryOutput
 
 
 T = TypeVar("T", bound="InitiativeOutcome")
@@ -17,13 +18,13 @@ class InitiativeOutcome:
     """The order rolled, and where the fight now stands.
 
     Attributes:
-        order (list[InitiativeEntry]):
-        round_ (int):
+        order (list[InitiativeEntryOutput]):
+        round (int):
         turn_of (None | str):
     """
 
-    order: list[InitiativeEntry]
-    round_: int
+    order: list[InitiativeEntryOutput]
+    round: int
     turn_of: None | str
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,7 +33,7 @@ class InitiativeOutcome:
             order_item = order_item_data.to_dict()
             order.append(order_item)
 
-        round_ = self.round_
+        round = self.round
 
         turn_of: None | str
         turn_of = self.turn_of
@@ -42,7 +43,7 @@ class InitiativeOutcome:
         field_dict.update(
             {
                 "order": order,
-                "round": round_,
+                "round": round,
                 "turnOf": turn_of,
             }
         )
@@ -50,18 +51,18 @@ class InitiativeOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.initiative_entry import InitiativeEntry  # noqa: PLC0415
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.initiative_entry_output import InitiativeEntryOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         order = []
         _order = d.pop("order")
         for order_item_data in _order:
-            order_item = InitiativeEntry.from_dict(order_item_data)
+            order_item = InitiativeEntryOutput.from_dict(order_item_data)
 
             order.append(order_item)
 
-        round_ = d.pop("round")
+        round = d.pop("round")
 
         def _parse_turn_of(data: object) -> None | str:
             if data is None:
@@ -72,7 +73,7 @@ class InitiativeOutcome:
 
         initiative_outcome = cls(
             order=order,
-            round_=round_,
+            round=round,
             turn_of=turn_of,
         )
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,9 +18,13 @@ class InteractSessionRequest:
     Attributes:
         combatant_id (str):
         description (str | Unset):  Default: 'interacts with an object'.
-        device (None | str | Unset):
-        weapon (None | str | Unset):
-        seed (int | None | Unset):
+        device (None | str | Unset): A named device being used; a ruleset may make some devices take the action (d10).
+        weapon (None | str | Unset): One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it
+            up
+            where it lies (within reach), pick up a piece of its spilled ammunition, or free its
+            lodged ammunition (that takes the action).
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
@@ -70,7 +75,7 @@ class InteractSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.initiative_entry import InitiativeEntry
+    from ..models.initiative_entry_output import InitiativeEntryOutput
 
 
 T = TypeVar("T", bound="LowerInitiativeOutcome")
@@ -20,7 +21,7 @@ class LowerInitiativeOutcome:
         previous (int):
         initiative (int):
         raised (bool):
-        order (list[InitiativeEntry]):
+        order (list[InitiativeEntryOutput]):
         turn_of (None | str):
     """
 
@@ -28,7 +29,7 @@ class LowerInitiativeOutcome:
     previous: int
     initiative: int
     raised: bool
-    order: list[InitiativeEntry]
+    order: list[InitiativeEntryOutput]
     turn_of: None | str
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,8 +65,8 @@ class LowerInitiativeOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.initiative_entry import InitiativeEntry  # noqa: PLC0415
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.initiative_entry_output import InitiativeEntryOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
@@ -79,7 +80,7 @@ class LowerInitiativeOutcome:
         order = []
         _order = d.pop("order")
         for order_item_data in _order:
-            order_item = InitiativeEntry.from_dict(order_item_data)
+            order_item = InitiativeEntryOutput.from_dict(order_item_data)
 
             order.append(order_item)
 

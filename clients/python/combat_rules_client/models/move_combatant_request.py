@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -23,12 +24,17 @@ class MoveCombatantRequest:
         Attributes:
             encounter (Encounter): The whole state of one fight.
             combatant_id (str):
-            path (list[Cell] | None | Unset):
-            to (Cell | None | Unset):
-            teleport (bool | Unset):  Default: False.
-            forced (bool | Unset):  Default: False.
-            opportunity_attacks (list[str] | None | Unset):
-            seed (int | None | Unset):
+            path (list[Cell] | None | Unset): The cells the creature's anchor passes through, in order (its own cell may
+                lead).
+            to (Cell | None | Unset): A destination: the service finds the cheapest legal path.
+            teleport (bool | Unset): Teleportation: no path, no movement spent, no opportunity attacks. Default: False.
+            forced (bool | Unset): Moved by something else (shoved, hurled, falling): no movement spent, no
+                opportunity attacks (`d20.oa.exempt`). Default: False.
+            opportunity_attacks (list[str] | None | Unset): The reactors that take the opportunity attacks they are offered;
+                omitted means
+                every one that can.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -110,7 +116,7 @@ class MoveCombatantRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
         from ..models.encounter import Encounter  # noqa: PLC0415
 

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.cell import Cell
@@ -25,8 +24,8 @@ class MoveOutcome:
         cost (int): Feet of movement spent.
         movement_left (int):
         squeezing (bool):
-        opportunity_attacks (list[OpportunityAttack] | Unset):
-        stopped (bool | Unset): The move ended early (the mover dropped to 0 HP on the way). Default: False.
+        opportunity_attacks (list[OpportunityAttack]):
+        stopped (bool): The move ended early (the mover dropped to 0 HP on the way). Default: False.
     """
 
     combatant_id: str
@@ -34,8 +33,8 @@ class MoveOutcome:
     cost: int
     movement_left: int
     squeezing: bool
-    opportunity_attacks: list[OpportunityAttack] | Unset = UNSET
-    stopped: bool | Unset = False
+    opportunity_attacks: list[OpportunityAttack]
+    stopped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         combatant_id = self.combatant_id
@@ -51,12 +50,10 @@ class MoveOutcome:
 
         squeezing = self.squeezing
 
-        opportunity_attacks: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.opportunity_attacks, Unset):
-            opportunity_attacks = []
-            for opportunity_attacks_item_data in self.opportunity_attacks:
-                opportunity_attacks_item = opportunity_attacks_item_data.to_dict()
-                opportunity_attacks.append(opportunity_attacks_item)
+        opportunity_attacks = []
+        for opportunity_attacks_item_data in self.opportunity_attacks:
+            opportunity_attacks_item = opportunity_attacks_item_data.to_dict()
+            opportunity_attacks.append(opportunity_attacks_item)
 
         stopped = self.stopped
 
@@ -69,17 +66,15 @@ class MoveOutcome:
                 "cost": cost,
                 "movementLeft": movement_left,
                 "squeezing": squeezing,
+                "opportunityAttacks": opportunity_attacks,
+                "stopped": stopped,
             }
         )
-        if opportunity_attacks is not UNSET:
-            field_dict["opportunityAttacks"] = opportunity_attacks
-        if stopped is not UNSET:
-            field_dict["stopped"] = stopped
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
         from ..models.opportunity_attack import OpportunityAttack  # noqa: PLC0415
 
@@ -99,16 +94,14 @@ class MoveOutcome:
 
         squeezing = d.pop("squeezing")
 
-        _opportunity_attacks = d.pop("opportunityAttacks", UNSET)
-        opportunity_attacks: list[OpportunityAttack] | Unset = UNSET
-        if _opportunity_attacks is not UNSET:
-            opportunity_attacks = []
-            for opportunity_attacks_item_data in _opportunity_attacks:
-                opportunity_attacks_item = OpportunityAttack.from_dict(opportunity_attacks_item_data)
+        opportunity_attacks = []
+        _opportunity_attacks = d.pop("opportunityAttacks")
+        for opportunity_attacks_item_data in _opportunity_attacks:
+            opportunity_attacks_item = OpportunityAttack.from_dict(opportunity_attacks_item_data)
 
-                opportunity_attacks.append(opportunity_attacks_item)
+            opportunity_attacks.append(opportunity_attacks_item)
 
-        stopped = d.pop("stopped", UNSET)
+        stopped = d.pop("stopped")
 
         move_outcome = cls(
             combatant_id=combatant_id,

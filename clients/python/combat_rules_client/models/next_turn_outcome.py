@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.death_save import DeathSave
@@ -21,25 +20,24 @@ class NextTurnOutcome:
     Attributes:
         previous (None | str):
         turn_of (None | str):
-        round_ (int):
+        round (int):
         new_round (bool):
-        death_save (DeathSave | None | Unset):
-        expired (list[str] | Unset): ``combatantId:name`` of every condition and effect that ended, ``area:kind`` for
-            areas.
-        readied_lapsed (bool | Unset):  Default: False.
-        sides_standing (list[str] | Unset): Sides with a combatant still up (alive and conscious).
-        fight_over (bool | Unset): At most one side is left standing (``d20.order.steps``). Default: False.
+        death_save (DeathSave | None):
+        expired (list[str]): `combatantId:name` of every condition and effect that ended, `area:kind` for areas.
+        readied_lapsed (bool):  Default: False.
+        sides_standing (list[str]): Sides with a combatant still up (alive and conscious).
+        fight_over (bool): At most one side is left standing (`d20.order.steps`). Default: False.
     """
 
     previous: None | str
     turn_of: None | str
-    round_: int
+    round: int
     new_round: bool
-    death_save: DeathSave | None | Unset = UNSET
-    expired: list[str] | Unset = UNSET
-    readied_lapsed: bool | Unset = False
-    sides_standing: list[str] | Unset = UNSET
-    fight_over: bool | Unset = False
+    death_save: DeathSave | None
+    expired: list[str]
+    sides_standing: list[str]
+    readied_lapsed: bool = False
+    fight_over: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.death_save import DeathSave  # noqa: PLC0415
@@ -50,27 +48,21 @@ class NextTurnOutcome:
         turn_of: None | str
         turn_of = self.turn_of
 
-        round_ = self.round_
+        round = self.round
 
         new_round = self.new_round
 
-        death_save: dict[str, Any] | None | Unset
-        if isinstance(self.death_save, Unset):
-            death_save = UNSET
-        elif isinstance(self.death_save, DeathSave):
+        death_save: dict[str, Any] | None
+        if isinstance(self.death_save, DeathSave):
             death_save = self.death_save.to_dict()
         else:
             death_save = self.death_save
 
-        expired: list[str] | Unset = UNSET
-        if not isinstance(self.expired, Unset):
-            expired = self.expired
+        expired = self.expired
 
         readied_lapsed = self.readied_lapsed
 
-        sides_standing: list[str] | Unset = UNSET
-        if not isinstance(self.sides_standing, Unset):
-            sides_standing = self.sides_standing
+        sides_standing = self.sides_standing
 
         fight_over = self.fight_over
 
@@ -80,25 +72,20 @@ class NextTurnOutcome:
             {
                 "previous": previous,
                 "turnOf": turn_of,
-                "round": round_,
+                "round": round,
                 "newRound": new_round,
+                "deathSave": death_save,
+                "expired": expired,
+                "readiedLapsed": readied_lapsed,
+                "sidesStanding": sides_standing,
+                "fightOver": fight_over,
             }
         )
-        if death_save is not UNSET:
-            field_dict["deathSave"] = death_save
-        if expired is not UNSET:
-            field_dict["expired"] = expired
-        if readied_lapsed is not UNSET:
-            field_dict["readiedLapsed"] = readied_lapsed
-        if sides_standing is not UNSET:
-            field_dict["sidesStanding"] = sides_standing
-        if fight_over is not UNSET:
-            field_dict["fightOver"] = fight_over
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.death_save import DeathSave  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -117,14 +104,12 @@ class NextTurnOutcome:
 
         turn_of = _parse_turn_of(d.pop("turnOf"))
 
-        round_ = d.pop("round")
+        round = d.pop("round")
 
         new_round = d.pop("newRound")
 
-        def _parse_death_save(data: object) -> DeathSave | None | Unset:
+        def _parse_death_save(data: object) -> DeathSave | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -134,22 +119,22 @@ class NextTurnOutcome:
                 return death_save_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DeathSave | None | Unset, data)
+            return cast(DeathSave | None, data)
 
-        death_save = _parse_death_save(d.pop("deathSave", UNSET))
+        death_save = _parse_death_save(d.pop("deathSave"))
 
-        expired = cast(list[str], d.pop("expired", UNSET))
+        expired = cast(list[str], d.pop("expired"))
 
-        readied_lapsed = d.pop("readiedLapsed", UNSET)
+        readied_lapsed = d.pop("readiedLapsed")
 
-        sides_standing = cast(list[str], d.pop("sidesStanding", UNSET))
+        sides_standing = cast(list[str], d.pop("sidesStanding"))
 
-        fight_over = d.pop("fightOver", UNSET)
+        fight_over = d.pop("fightOver")
 
         next_turn_outcome = cls(
             previous=previous,
             turn_of=turn_of,
-            round_=round_,
+            round=round,
             new_round=new_round,
             death_save=death_save,
             expired=expired,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -16,8 +17,11 @@ class NextTurnSessionRequest:
     session's.
 
         Attributes:
-            expected_turn_of (None | str | Unset):
-            seed (int | None | Unset):
+            expected_turn_of (None | str | Unset): Whose turn the caller believes is ending; refused if it is someone else's
+                (a guard
+                against ending the same turn twice).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     expected_turn_of: None | str | Unset = UNSET
@@ -47,7 +51,7 @@ class NextTurnSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
 
         def _parse_expected_turn_of(data: object) -> None | str | Unset:

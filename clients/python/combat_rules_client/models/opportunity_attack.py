@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="OpportunityAttack")
 
@@ -19,16 +18,16 @@ class OpportunityAttack:
         at_step (int): Index of the path cell the mover was leaving.
         taken (bool):
         reason (str):
-        hit (bool | None | Unset):
-        damage (int | None | Unset):
+        hit (bool | None):
+        damage (int | None):
     """
 
     reactor_id: str
     at_step: int
     taken: bool
     reason: str
-    hit: bool | None | Unset = UNSET
-    damage: int | None | Unset = UNSET
+    hit: bool | None
+    damage: int | None
 
     def to_dict(self) -> dict[str, Any]:
         reactor_id = self.reactor_id
@@ -39,17 +38,11 @@ class OpportunityAttack:
 
         reason = self.reason
 
-        hit: bool | None | Unset
-        if isinstance(self.hit, Unset):
-            hit = UNSET
-        else:
-            hit = self.hit
+        hit: bool | None
+        hit = self.hit
 
-        damage: int | None | Unset
-        if isinstance(self.damage, Unset):
-            damage = UNSET
-        else:
-            damage = self.damage
+        damage: int | None
+        damage = self.damage
 
         field_dict: dict[str, Any] = {}
 
@@ -59,17 +52,15 @@ class OpportunityAttack:
                 "atStep": at_step,
                 "taken": taken,
                 "reason": reason,
+                "hit": hit,
+                "damage": damage,
             }
         )
-        if hit is not UNSET:
-            field_dict["hit"] = hit
-        if damage is not UNSET:
-            field_dict["damage"] = damage
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         reactor_id = d.pop("reactorId")
 
@@ -79,23 +70,19 @@ class OpportunityAttack:
 
         reason = d.pop("reason")
 
-        def _parse_hit(data: object) -> bool | None | Unset:
+        def _parse_hit(data: object) -> bool | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
+            return cast(bool | None, data)
 
-        hit = _parse_hit(d.pop("hit", UNSET))
+        hit = _parse_hit(d.pop("hit"))
 
-        def _parse_damage(data: object) -> int | None | Unset:
+        def _parse_damage(data: object) -> int | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+            return cast(int | None, data)
 
-        damage = _parse_damage(d.pop("damage", UNSET))
+        damage = _parse_damage(d.pop("damage"))
 
         opportunity_attack = cls(
             reactor_id=reactor_id,

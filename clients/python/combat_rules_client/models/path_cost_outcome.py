@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.cell import Cell
@@ -23,20 +22,20 @@ class PathCostOutcome:
         path (list[Cell]):
         cost (int | None):
         movement_left (int):
-        reason (None | str | Unset):
-        rule (None | str | Unset):
-        failed_step (int | None | Unset):
-        provokes (list[str] | Unset): Who could make an opportunity attack along the way.
+        reason (None | str):
+        rule (None | str):
+        failed_step (int | None):
+        provokes (list[str]): Who could make an opportunity attack along the way.
     """
 
     legal: bool
     path: list[Cell]
     cost: int | None
     movement_left: int
-    reason: None | str | Unset = UNSET
-    rule: None | str | Unset = UNSET
-    failed_step: int | None | Unset = UNSET
-    provokes: list[str] | Unset = UNSET
+    reason: None | str
+    rule: None | str
+    failed_step: int | None
+    provokes: list[str]
 
     def to_dict(self) -> dict[str, Any]:
         legal = self.legal
@@ -51,27 +50,16 @@ class PathCostOutcome:
 
         movement_left = self.movement_left
 
-        reason: None | str | Unset
-        if isinstance(self.reason, Unset):
-            reason = UNSET
-        else:
-            reason = self.reason
+        reason: None | str
+        reason = self.reason
 
-        rule: None | str | Unset
-        if isinstance(self.rule, Unset):
-            rule = UNSET
-        else:
-            rule = self.rule
+        rule: None | str
+        rule = self.rule
 
-        failed_step: int | None | Unset
-        if isinstance(self.failed_step, Unset):
-            failed_step = UNSET
-        else:
-            failed_step = self.failed_step
+        failed_step: int | None
+        failed_step = self.failed_step
 
-        provokes: list[str] | Unset = UNSET
-        if not isinstance(self.provokes, Unset):
-            provokes = self.provokes
+        provokes = self.provokes
 
         field_dict: dict[str, Any] = {}
 
@@ -81,21 +69,17 @@ class PathCostOutcome:
                 "path": path,
                 "cost": cost,
                 "movementLeft": movement_left,
+                "reason": reason,
+                "rule": rule,
+                "failedStep": failed_step,
+                "provokes": provokes,
             }
         )
-        if reason is not UNSET:
-            field_dict["reason"] = reason
-        if rule is not UNSET:
-            field_dict["rule"] = rule
-        if failed_step is not UNSET:
-            field_dict["failedStep"] = failed_step
-        if provokes is not UNSET:
-            field_dict["provokes"] = provokes
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -117,34 +101,28 @@ class PathCostOutcome:
 
         movement_left = d.pop("movementLeft")
 
-        def _parse_reason(data: object) -> None | str | Unset:
+        def _parse_reason(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        reason = _parse_reason(d.pop("reason", UNSET))
+        reason = _parse_reason(d.pop("reason"))
 
-        def _parse_rule(data: object) -> None | str | Unset:
+        def _parse_rule(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        rule = _parse_rule(d.pop("rule", UNSET))
+        rule = _parse_rule(d.pop("rule"))
 
-        def _parse_failed_step(data: object) -> int | None | Unset:
+        def _parse_failed_step(data: object) -> int | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+            return cast(int | None, data)
 
-        failed_step = _parse_failed_step(d.pop("failedStep", UNSET))
+        failed_step = _parse_failed_step(d.pop("failedStep"))
 
-        provokes = cast(list[str], d.pop("provokes", UNSET))
+        provokes = cast(list[str], d.pop("provokes"))
 
         path_cost_outcome = cls(
             legal=legal,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -17,11 +18,11 @@ T = TypeVar("T", bound="PendingChoice")
 
 @_attrs_define
 class PendingChoice:
-    """A decision the rules leave to a person: ``resolveChoice`` accepts or declines it.
+    """A decision the rules leave to a person: `resolveChoice` accepts or declines it.
 
     Attributes:
         id (str):
-        owner (str): The combatant who decides, or ``dm``.
+        owner (str): The combatant who decides, or `dm`.
         prompt (str):
         options (list[str] | Unset):
         source (None | str | Unset):
@@ -86,7 +87,7 @@ class PendingChoice:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.pending_choice_context import PendingChoiceContext  # noqa: PLC0415
         from ..models.pending_choice_effects_item import PendingChoiceEffectsItem  # noqa: PLC0415
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,27 +21,31 @@ class Problem:
     """An error (RFC 9457 problem details).
 
     Attributes:
-        type_ (str):
+        type (str):
         title (str):
         status (int):
         detail (str):
-        code (str): A stable machine-readable error code (``invalid-input``, ``rule-violation``, ``not-supported``,
-            ``body-too-large``...).
+        code (str): A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-
+            conflict`, `deadline-exceeded`...).
         rule (str | Unset): For a rule violation: the id of the rule (see RULES.md).
-        errors (list[ProblemErrorsItem] | Unset):
+        errors (list[ProblemErrorsItem] | Unset): For invalid input: each bad field.
+        current_version (int | Unset): For a version conflict: the session's current version.
+        request_id (str | Unset): The request's id (its `X-Request-ID`): quote it when reporting a problem.
     """
 
-    type_: str
+    type: str
     title: str
     status: int
     detail: str
     code: str
     rule: str | Unset = UNSET
     errors: list[ProblemErrorsItem] | Unset = UNSET
+    current_version: int | Unset = UNSET
+    request_id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_
+        type = self.type
 
         title = self.title
 
@@ -59,11 +64,15 @@ class Problem:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
 
+        current_version = self.current_version
+
+        request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "type": type_,
+                "type": type,
                 "title": title,
                 "status": status,
                 "detail": detail,
@@ -74,15 +83,19 @@ class Problem:
             field_dict["rule"] = rule
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if current_version is not UNSET:
+            field_dict["currentVersion"] = current_version
+        if request_id is not UNSET:
+            field_dict["requestId"] = request_id
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = d.pop("type")
+        type = d.pop("type")
 
         title = d.pop("title")
 
@@ -103,14 +116,20 @@ class Problem:
 
                 errors.append(errors_item)
 
+        current_version = d.pop("currentVersion", UNSET)
+
+        request_id = d.pop("requestId", UNSET)
+
         problem = cls(
-            type_=type_,
+            type=type,
             title=title,
             status=status,
             detail=detail,
             code=code,
             rule=rule,
             errors=errors,
+            current_version=current_version,
+            request_id=request_id,
         )
 
         problem.additional_properties = d

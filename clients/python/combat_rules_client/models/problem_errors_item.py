@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -13,8 +14,8 @@ T = TypeVar("T", bound="ProblemErrorsItem")
 class ProblemErrorsItem:
     """
     Attributes:
-        path (str):
-        message (str):
+        path (str): Where: `encounter.combatants[2].position`.
+        message (str): What is wrong there.
     """
 
     path: str
@@ -38,7 +39,7 @@ class ProblemErrorsItem:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         path = d.pop("path")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -12,22 +13,22 @@ T = TypeVar("T", bound="ReadiedAction")
 
 @_attrs_define
 class ReadiedAction:
-    """An action held for a trigger (``d20.ready.*``); it fires or is declined by
-    ``triggerReadied`` and lapses at the start of its owner's next turn.
+    """An action held for a trigger (`d20.ready.*`); it fires or is declined by
+    `triggerReadied` and lapses at the start of its owner's next turn.
 
         Attributes:
             trigger (str):
-            action (str | Unset): ``attack``, ``move``, ``spell`` or another action's name. Default: 'attack'.
+            action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
             attack_name (None | str | Unset):
             spell (None | str | Unset):
-            round_ (int | Unset):  Default: 0.
+            round (int | Unset):  Default: 0.
     """
 
     trigger: str
     action: str | Unset = "attack"
     attack_name: None | str | Unset = UNSET
     spell: None | str | Unset = UNSET
-    round_: int | Unset = 0
+    round: int | Unset = 0
 
     def to_dict(self) -> dict[str, Any]:
         trigger = self.trigger
@@ -46,7 +47,7 @@ class ReadiedAction:
         else:
             spell = self.spell
 
-        round_ = self.round_
+        round = self.round
 
         field_dict: dict[str, Any] = {}
 
@@ -61,13 +62,13 @@ class ReadiedAction:
             field_dict["attackName"] = attack_name
         if spell is not UNSET:
             field_dict["spell"] = spell
-        if round_ is not UNSET:
-            field_dict["round"] = round_
+        if round is not UNSET:
+            field_dict["round"] = round
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         trigger = d.pop("trigger")
 
@@ -91,14 +92,14 @@ class ReadiedAction:
 
         spell = _parse_spell(d.pop("spell", UNSET))
 
-        round_ = d.pop("round", UNSET)
+        round = d.pop("round", UNSET)
 
         readied_action = cls(
             trigger=trigger,
             action=action,
             attack_name=attack_name,
             spell=spell,
-            round_=round_,
+            round=round,
         )
 
         return readied_action

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.readied_action import ReadiedAction
+    from ..models.readied_action_output import ReadiedActionOutput
 
 
 T = TypeVar("T", bound="ReadyOutcome")
@@ -17,13 +18,13 @@ class ReadyOutcome:
     """
     Attributes:
         combatant_id (str):
-        readied (ReadiedAction): An action held for a trigger (``d20.ready.*``); it fires or is declined by
-            ``triggerReadied`` and lapses at the start of its owner's next turn.
+        readied (ReadiedActionOutput): An action held for a trigger (`d20.ready.*`); it fires or is declined by
+            `triggerReadied` and lapses at the start of its owner's next turn.
         ended_concentration (None | str): The spell whose concentration readying a spell ended.
     """
 
     combatant_id: str
-    readied: ReadiedAction
+    readied: ReadiedActionOutput
     ended_concentration: None | str
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,13 +48,13 @@ class ReadyOutcome:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.readied_action import ReadiedAction  # noqa: PLC0415
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.readied_action_output import ReadiedActionOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
-        readied = ReadiedAction.from_dict(d.pop("readied"))
+        readied = ReadiedActionOutput.from_dict(d.pop("readied"))
 
         def _parse_ended_concentration(data: object) -> None | str:
             if data is None:

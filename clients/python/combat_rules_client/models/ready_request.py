@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -22,10 +23,11 @@ class ReadyRequest:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
         trigger (str):
-        action (str | Unset):  Default: 'attack'.
+        action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
         attack_name (None | str | Unset):
-        spell (None | str | Unset):
-        seed (int | None | Unset):
+        spell (None | str | Unset): The readied spell (with `action: spell`): cast now, held with concentration.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -84,7 +86,7 @@ class ReadyRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,10 +18,11 @@ class ReadySessionRequest:
     Attributes:
         combatant_id (str):
         trigger (str):
-        action (str | Unset):  Default: 'attack'.
+        action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
         attack_name (None | str | Unset):
-        spell (None | str | Unset):
-        seed (int | None | Unset):
+        spell (None | str | Unset): The readied spell (with `action: spell`): cast now, held with concentration.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
@@ -75,7 +77,7 @@ class ReadySessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,8 +18,9 @@ class ReloadSessionRequest:
 
         Attributes:
             combatant_id (str):
-            attack_name (str):
-            seed (int | None | Unset):
+            attack_name (str): The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
@@ -50,7 +52,7 @@ class ReloadSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,10 +18,11 @@ class RepairSessionRequest:
 
         Attributes:
             combatant_id (str):
-            attack_name (str):
-            dc (int | Unset):  Default: 10.
-            amount (int | None | Unset):
-            seed (int | None | Unset):
+            attack_name (str): The weapon to repair: one of the combatant's attacks with a tracked `condition`.
+            dc (int | Unset): The DC the DM sets for the repair check. Default: 10.
+            amount (int | None | Unset): Condition restored on a success (capped at `maxCondition`); omitted: all of it.
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
@@ -66,7 +68,7 @@ class RepairSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.resolve_attack_session_request_cover_type_0 import ResolveAttackSessionRequestCoverType0
-from ..models.resolve_attack_session_request_spend import ResolveAttackSessionRequestSpend
+from ..models.cover_degree import CoverDegree
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -23,15 +24,18 @@ class ResolveAttackSessionRequest:
     Attributes:
         attacker_id (str):
         target_id (str):
-        attack_name (None | str | Unset):
-        attack (Attack | None | Unset):
-        advantage (bool | Unset):  Default: False.
+        attack_name (None | str | Unset): The name of one of the attacker's attacks; omitted means `attack` or its
+            first.
+        attack (Attack | None | Unset): An attack described inline, instead of one of the attacker's.
+        advantage (bool | Unset): Advantage the caller grants, on top of what the state gives. Default: False.
         disadvantage (bool | Unset):  Default: False.
-        cover (None | ResolveAttackSessionRequestCoverType0 | Unset):
-        apply_damage (bool | Unset):  Default: True.
-        knockout (bool | Unset):  Default: False.
-        spend (ResolveAttackSessionRequestSpend | Unset):  Default: ResolveAttackSessionRequestSpend.ACTION.
-        seed (int | None | Unset):
+        cover (CoverDegree | None | Unset): A cover degree the DM states; it wins over the computed one.
+        apply_damage (bool | Unset): False rolls the damage but leaves the target's HP alone. Default: True.
+        knockout (bool | Unset): Knock the target out instead of killing it if a melee hit drops it to 0 HP. Default:
+            False.
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str
@@ -40,10 +44,10 @@ class ResolveAttackSessionRequest:
     attack: Attack | None | Unset = UNSET
     advantage: bool | Unset = False
     disadvantage: bool | Unset = False
-    cover: None | ResolveAttackSessionRequestCoverType0 | Unset = UNSET
+    cover: CoverDegree | None | Unset = UNSET
     apply_damage: bool | Unset = True
     knockout: bool | Unset = False
-    spend: ResolveAttackSessionRequestSpend | Unset = ResolveAttackSessionRequestSpend.ACTION
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,7 +78,7 @@ class ResolveAttackSessionRequest:
         cover: None | str | Unset
         if isinstance(self.cover, Unset):
             cover = UNSET
-        elif isinstance(self.cover, ResolveAttackSessionRequestCoverType0):
+        elif isinstance(self.cover, CoverDegree):
             cover = self.cover.value
         else:
             cover = self.cover
@@ -123,7 +127,7 @@ class ResolveAttackSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack import Attack  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -161,7 +165,7 @@ class ResolveAttackSessionRequest:
 
         disadvantage = d.pop("disadvantage", UNSET)
 
-        def _parse_cover(data: object) -> None | ResolveAttackSessionRequestCoverType0 | Unset:
+        def _parse_cover(data: object) -> CoverDegree | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -169,12 +173,12 @@ class ResolveAttackSessionRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                cover_type_0 = ResolveAttackSessionRequestCoverType0(data)
+                cover_type_0 = CoverDegree(data)
 
                 return cover_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResolveAttackSessionRequestCoverType0 | Unset, data)
+            return cast(CoverDegree | None | Unset, data)
 
         cover = _parse_cover(d.pop("cover", UNSET))
 
@@ -183,11 +187,11 @@ class ResolveAttackSessionRequest:
         knockout = d.pop("knockout", UNSET)
 
         _spend = d.pop("spend", UNSET)
-        spend: ResolveAttackSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = ResolveAttackSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.resolve_choice_request_decision import ResolveChoiceRequestDecision
+from ..models.resolve_choice_decision import ResolveChoiceDecision
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,15 +23,17 @@ class ResolveChoiceRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            choice_id (str):
-            decision (ResolveChoiceRequestDecision):
-            detail (None | str | Unset):
-            seed (int | None | Unset):
+            choice_id (str): The `id` of one of the encounter's `pendingChoices`.
+            decision (ResolveChoiceDecision): One of: `accept`, `decline`.
+            detail (None | str | Unset): The DM's answer where the choice needs one (which permanent injury, which square or
+                direction...).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
     choice_id: str
-    decision: ResolveChoiceRequestDecision
+    decision: ResolveChoiceDecision
     detail: None | str | Unset = UNSET
     seed: int | None | Unset = UNSET
 
@@ -70,7 +73,7 @@ class ResolveChoiceRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -78,7 +81,7 @@ class ResolveChoiceRequest:
 
         choice_id = d.pop("choiceId")
 
-        decision = ResolveChoiceRequestDecision(d.pop("decision"))
+        decision = ResolveChoiceDecision(d.pop("decision"))
 
         def _parse_detail(data: object) -> None | str | Unset:
             if data is None:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.resolve_choice_session_request_decision import ResolveChoiceSessionRequestDecision
+from ..models.resolve_choice_decision import ResolveChoiceDecision
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ResolveChoiceSessionRequest")
@@ -17,14 +18,16 @@ class ResolveChoiceSessionRequest:
     session's.
 
         Attributes:
-            choice_id (str):
-            decision (ResolveChoiceSessionRequestDecision):
-            detail (None | str | Unset):
-            seed (int | None | Unset):
+            choice_id (str): The `id` of one of the encounter's `pendingChoices`.
+            decision (ResolveChoiceDecision): One of: `accept`, `decline`.
+            detail (None | str | Unset): The DM's answer where the choice needs one (which permanent injury, which square or
+                direction...).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     choice_id: str
-    decision: ResolveChoiceSessionRequestDecision
+    decision: ResolveChoiceDecision
     detail: None | str | Unset = UNSET
     seed: int | None | Unset = UNSET
 
@@ -61,11 +64,11 @@ class ResolveChoiceSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         choice_id = d.pop("choiceId")
 
-        decision = ResolveChoiceSessionRequestDecision(d.pop("decision"))
+        decision = ResolveChoiceDecision(d.pop("decision"))
 
         def _parse_detail(data: object) -> None | str | Unset:
             if data is None:

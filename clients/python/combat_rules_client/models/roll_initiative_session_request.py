@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -19,12 +20,14 @@ class RollInitiativeSessionRequest:
     """Roll initiative, set round 1 and start the first turn. Session mode: the encounter is the session's.
 
     Attributes:
-        surprised (list[str] | Unset):
-        order (list[str] | None | Unset):
-        entry_point (Cell | None | Unset):
-        initiator_id (None | str | Unset):
-        heard_by (list[str] | Unset):
-        seed (int | None | Unset):
+        surprised (list[str] | Unset): Combatants the DM rules surprised: they can't move or act on their first turn.
+        order (list[str] | None | Unset): d100: the order the players declare (in the open): no roll.
+        entry_point (Cell | None | Unset): d100: the entrance of a building: the nearest combatant acts first, no roll.
+        initiator_id (None | str | Unset): d10: the creature whose hostile action started the fight (it gains no
+            precedence).
+        heard_by (list[str] | Unset): d10: creatures that hear the initiator (aware even without line of sight).
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     surprised: list[str] | Unset = UNSET
@@ -93,7 +96,7 @@ class RollInitiativeSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
 
         d = dict(src_dict)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -22,9 +23,12 @@ class SearchRequest:
         Attributes:
             encounter (Encounter): The whole state of one fight.
             combatant_id (str):
-            dc (int | None | Unset):
-            scavenging_dc (int | None | Unset):
-            seed (int | None | Unset):
+            dc (int | None | Unset): The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+                its Stealth total.
+            scavenging_dc (int | None | Unset): When the DM asks for a scavenging check: d20 + the `scavenging` skill
+                (Wisdom).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -74,7 +78,7 @@ class SearchRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -17,9 +18,12 @@ class SearchSessionRequest:
 
         Attributes:
             combatant_id (str):
-            dc (int | None | Unset):
-            scavenging_dc (int | None | Unset):
-            seed (int | None | Unset):
+            dc (int | None | Unset): The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+                its Stealth total.
+            scavenging_dc (int | None | Unset): When the DM asks for a scavenging check: d20 + the `scavenging` skill
+                (Wisdom).
+            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+                rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str
@@ -65,7 +69,7 @@ class SearchSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 

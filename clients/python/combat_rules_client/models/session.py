@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.encounter import Encounter
+    from ..models.encounter_output import EncounterOutput
 
 
 T = TypeVar("T", bound="Session")
@@ -19,15 +20,15 @@ class Session:
 
     Attributes:
         id (str):
-        version (int): Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
-        encounter (Encounter): The whole state of one fight.
+        version (int): Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
+        encounter (EncounterOutput): The whole state of one fight.
         created (datetime.datetime):
         updated (datetime.datetime):
     """
 
     id: str
     version: int
-    encounter: Encounter
+    encounter: EncounterOutput
     created: datetime.datetime
     updated: datetime.datetime
 
@@ -57,15 +58,15 @@ class Session:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.encounter import Encounter  # noqa: PLC0415
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
 
         version = d.pop("version")
 
-        encounter = Encounter.from_dict(d.pop("encounter"))
+        encounter = EncounterOutput.from_dict(d.pop("encounter"))
 
         created = datetime.datetime.fromisoformat(d.pop("created"))
 

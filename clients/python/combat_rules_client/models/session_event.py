@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -19,7 +20,7 @@ class SessionEvent:
     Attributes:
         index (int): Its position in the log, from 0.
         version (int): The version of the session the entry was written at.
-        data (SessionEventData): The event: an engine event (see ``Event``), or ``{type: "undo", ...}``.
+        data (SessionEventData): The event: an engine event (see `Event`), or `{type: "undo", ...}`.
     """
 
     index: int
@@ -46,7 +47,7 @@ class SessionEvent:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.session_event_data import SessionEventData  # noqa: PLC0415
 
         d = dict(src_dict)

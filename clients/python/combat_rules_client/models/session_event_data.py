@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -11,7 +12,7 @@ T = TypeVar("T", bound="SessionEventData")
 
 @_attrs_define
 class SessionEventData:
-    """The event: an engine event (see ``Event``), or ``{type: "undo", ...}``."""
+    """The event: an engine event (see `Event`), or `{type: "undo", ...}`."""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -23,7 +24,7 @@ class SessionEventData:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         session_event_data = cls()
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -14,7 +15,7 @@ class SessionRef:
 
     Attributes:
         id (str):
-        version (int): Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
+        version (int): Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
     """
 
     id: str
@@ -37,7 +38,7 @@ class SessionRef:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         id = d.pop("id")
 

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.shove_request_mode import ShoveRequestMode
-from ..models.shove_request_spend import ShoveRequestSpend
+from ..models.shove_mode import ShoveMode
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,16 +25,17 @@ class ShoveRequest:
         encounter (Encounter): The whole state of one fight.
         attacker_id (str):
         target_id (str):
-        mode (ShoveRequestMode | Unset):  Default: ShoveRequestMode.PRONE.
-        spend (ShoveRequestSpend | Unset):  Default: ShoveRequestSpend.ACTION.
-        seed (int | None | Unset):
+        mode (ShoveMode | Unset): One of: `prone`, `push`.
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
     attacker_id: str
     target_id: str
-    mode: ShoveRequestMode | Unset = ShoveRequestMode.PRONE
-    spend: ShoveRequestSpend | Unset = ShoveRequestSpend.ACTION
+    mode: ShoveMode | Unset = UNSET
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,7 +78,7 @@ class ShoveRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -87,18 +89,18 @@ class ShoveRequest:
         target_id = d.pop("targetId")
 
         _mode = d.pop("mode", UNSET)
-        mode: ShoveRequestMode | Unset
+        mode: ShoveMode | Unset
         if isinstance(_mode, Unset):
             mode = UNSET
         else:
-            mode = ShoveRequestMode(_mode)
+            mode = ShoveMode(_mode)
 
         _spend = d.pop("spend", UNSET)
-        spend: ShoveRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = ShoveRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.shove_session_request_mode import ShoveSessionRequestMode
-from ..models.shove_session_request_spend import ShoveSessionRequestSpend
+from ..models.shove_mode import ShoveMode
+from ..models.spend import Spend
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ShoveSessionRequest")
@@ -19,15 +20,16 @@ class ShoveSessionRequest:
     Attributes:
         attacker_id (str):
         target_id (str):
-        mode (ShoveSessionRequestMode | Unset):  Default: ShoveSessionRequestMode.PRONE.
-        spend (ShoveSessionRequestSpend | Unset):  Default: ShoveSessionRequestSpend.ACTION.
-        seed (int | None | Unset):
+        mode (ShoveMode | Unset): One of: `prone`, `push`.
+        spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     attacker_id: str
     target_id: str
-    mode: ShoveSessionRequestMode | Unset = ShoveSessionRequestMode.PRONE
-    spend: ShoveSessionRequestSpend | Unset = ShoveSessionRequestSpend.ACTION
+    mode: ShoveMode | Unset = UNSET
+    spend: Spend | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,25 +69,25 @@ class ShoveSessionRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         attacker_id = d.pop("attackerId")
 
         target_id = d.pop("targetId")
 
         _mode = d.pop("mode", UNSET)
-        mode: ShoveSessionRequestMode | Unset
+        mode: ShoveMode | Unset
         if isinstance(_mode, Unset):
             mode = UNSET
         else:
-            mode = ShoveSessionRequestMode(_mode)
+            mode = ShoveMode(_mode)
 
         _spend = d.pop("spend", UNSET)
-        spend: ShoveSessionRequestSpend | Unset
+        spend: Spend | Unset
         if isinstance(_spend, Unset):
             spend = UNSET
         else:
-            spend = ShoveSessionRequestSpend(_spend)
+            spend = Spend(_spend)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.attack_outcome import AttackOutcome
@@ -21,15 +20,15 @@ class TriggerOutcome:
         combatant_id (str):
         fired (bool):
         action (str):
-        attack (AttackOutcome | None | Unset):
-        kept (bool | Unset): Declined, and still held. Default: False.
+        attack (AttackOutcome | None):
+        kept (bool): Declined, and still held. Default: False.
     """
 
     combatant_id: str
     fired: bool
     action: str
-    attack: AttackOutcome | None | Unset = UNSET
-    kept: bool | Unset = False
+    attack: AttackOutcome | None
+    kept: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
@@ -40,10 +39,8 @@ class TriggerOutcome:
 
         action = self.action
 
-        attack: dict[str, Any] | None | Unset
-        if isinstance(self.attack, Unset):
-            attack = UNSET
-        elif isinstance(self.attack, AttackOutcome):
+        attack: dict[str, Any] | None
+        if isinstance(self.attack, AttackOutcome):
             attack = self.attack.to_dict()
         else:
             attack = self.attack
@@ -57,17 +54,15 @@ class TriggerOutcome:
                 "combatantId": combatant_id,
                 "fired": fired,
                 "action": action,
+                "attack": attack,
+                "kept": kept,
             }
         )
-        if attack is not UNSET:
-            field_dict["attack"] = attack
-        if kept is not UNSET:
-            field_dict["kept"] = kept
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -77,10 +72,8 @@ class TriggerOutcome:
 
         action = d.pop("action")
 
-        def _parse_attack(data: object) -> AttackOutcome | None | Unset:
+        def _parse_attack(data: object) -> AttackOutcome | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -90,11 +83,11 @@ class TriggerOutcome:
                 return attack_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AttackOutcome | None | Unset, data)
+            return cast(AttackOutcome | None, data)
 
-        attack = _parse_attack(d.pop("attack", UNSET))
+        attack = _parse_attack(d.pop("attack"))
 
-        kept = d.pop("kept", UNSET)
+        kept = d.pop("kept")
 
         trigger_outcome = cls(
             combatant_id=combatant_id,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -22,9 +23,11 @@ class TriggerReadiedRequest:
         encounter (Encounter): The whole state of one fight.
         combatant_id (str):
         fire (bool | Unset):  Default: True.
-        target_id (None | str | Unset):
-        keep (bool | Unset):  Default: True.
-        seed (int | None | Unset):
+        target_id (None | str | Unset): The target of a readied attack.
+        keep (bool | Unset): On a decline: keep holding the action (until the start of your next turn); false
+            abandons it (a readied spell is lost). Default: True.
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     encounter: Encounter
@@ -75,7 +78,7 @@ class TriggerReadiedRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter import Encounter  # noqa: PLC0415
 
         d = dict(src_dict)

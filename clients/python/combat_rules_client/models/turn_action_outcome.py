@@ -1,11 +1,10 @@
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TurnActionOutcome")
 
@@ -19,14 +18,14 @@ class TurnActionOutcome:
         action (str):
         spent (str):
         movement (int | None): Feet of movement left this turn.
-        condition (None | str | Unset):
+        condition (None | str):
     """
 
     combatant_id: str
     action: str
     spent: str
     movement: int | None
-    condition: None | str | Unset = UNSET
+    condition: None | str
 
     def to_dict(self) -> dict[str, Any]:
         combatant_id = self.combatant_id
@@ -38,11 +37,8 @@ class TurnActionOutcome:
         movement: int | None
         movement = self.movement
 
-        condition: None | str | Unset
-        if isinstance(self.condition, Unset):
-            condition = UNSET
-        else:
-            condition = self.condition
+        condition: None | str
+        condition = self.condition
 
         field_dict: dict[str, Any] = {}
 
@@ -52,15 +48,14 @@ class TurnActionOutcome:
                 "action": action,
                 "spent": spent,
                 "movement": movement,
+                "condition": condition,
             }
         )
-        if condition is not UNSET:
-            field_dict["condition"] = condition
 
         return field_dict
 
     @classmethod
-    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
@@ -75,14 +70,12 @@ class TurnActionOutcome:
 
         movement = _parse_movement(d.pop("movement"))
 
-        def _parse_condition(data: object) -> None | str | Unset:
+        def _parse_condition(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        condition = _parse_condition(d.pop("condition", UNSET))
+        condition = _parse_condition(d.pop("condition"))
 
         turn_action_outcome = cls(
             combatant_id=combatant_id,

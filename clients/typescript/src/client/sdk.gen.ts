@@ -36,7 +36,7 @@ export const rollInitiative = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Roll an attack, apply cover and advantage, and deal its damage.
  *
- * One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+ * One attack roll by `attackerId` against `targetId`, and its damage on a hit.
  */
 export const resolveAttack = <ThrowOnError extends boolean = false>(options: Options<ResolveAttackData, ThrowOnError>) => (options.client ?? client).post<ResolveAttackResponses, ResolveAttackErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -51,7 +51,7 @@ export const resolveAttack = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP.
  *
- * Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+ * Damage dealt to `targetId` by anything: temp HP first, then HP.
  */
 export const applyDamage = <ThrowOnError extends boolean = false>(options: Options<ApplyDamageData, ThrowOnError>) => (options.client ?? client).post<ApplyDamageResponses, ApplyDamageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -81,7 +81,7 @@ export const nextTurn = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * Move a combatant down the initiative order (raising needs a named feature).
  *
- * Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+ * Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
  */
 export const lowerInitiative = <ThrowOnError extends boolean = false>(options: Options<LowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<LowerInitiativeResponses, LowerInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -126,7 +126,7 @@ export const disengage = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Dodge until the start of your next turn.
  *
- * Until the start of your next turn you are ``dodging``.
+ * Until the start of your next turn you are `dodging`.
  */
 export const dodge = <ThrowOnError extends boolean = false>(options: Options<DodgeData, ThrowOnError>) => (options.client ?? client).post<DodgeResponses, DodgeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -141,8 +141,8 @@ export const dodge = <ThrowOnError extends boolean = false>(options: Options<Dod
 /**
  * Help: an ally's next check or attack has advantage.
  *
- * Give an ally advantage on its next ability check (no ``target_id``), or on its next
- * attack against ``target_id``, before the start of your next turn.
+ * Give an ally advantage on its next ability check (no `targetId`), or on its next
+ * attack against `targetId`, before the start of your next turn.
  */
 export const help = <ThrowOnError extends boolean = false>(options: Options<HelpData, ThrowOnError>) => (options.client ?? client).post<HelpResponses, HelpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -172,7 +172,7 @@ export const hide = <ThrowOnError extends boolean = false>(options: Options<Hide
 /**
  * Ready an action for a trigger.
  *
- * Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+ * Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
  */
 export const ready = <ThrowOnError extends boolean = false>(options: Options<ReadyData, ThrowOnError>) => (options.client ?? client).post<ReadyResponses, ReadyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -386,8 +386,8 @@ export const reach = <ThrowOnError extends boolean = false>(options: Options<Rea
 /**
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death.
  *
- * The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
- * rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
+ * The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+ * rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
  * is ignored.
  */
 export const attackOdds = <ThrowOnError extends boolean = false>(options: Options<AttackOddsData, ThrowOnError>) => (options.client ?? client).post<AttackOddsResponses, AttackOddsErrors, ThrowOnError>({
@@ -419,7 +419,7 @@ export const encounterOdds = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * d100: reload a gun or energy weapon from the rounds carried (an action).
  *
- * ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+ * `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
  */
 export const reload = <ThrowOnError extends boolean = false>(options: Options<ReloadData, ThrowOnError>) => (options.client ?? client).post<ReloadResponses, ReloadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -434,8 +434,8 @@ export const reload = <ThrowOnError extends boolean = false>(options: Options<Re
 /**
  * d100: a repair check against a DC restores a weapon's condition (an action).
  *
- * ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
- * ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+ * `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+ * `dc`; success restores the weapon's condition to its maximum, or by `amount`.
  */
 export const repair = <ThrowOnError extends boolean = false>(options: Options<RepairData, ThrowOnError>) => (options.client ?? client).post<RepairResponses, RepairErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -450,7 +450,7 @@ export const repair = <ThrowOnError extends boolean = false>(options: Options<Re
 /**
  * d100: shove a creature prone or 5 ft away (replaces one attack).
  *
- * ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+ * `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
 export const shove = <ThrowOnError extends boolean = false>(options: Options<ShoveData, ThrowOnError>) => (options.client ?? client).post<ShoveResponses, ShoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -465,7 +465,7 @@ export const shove = <ThrowOnError extends boolean = false>(options: Options<Sho
 /**
  * d100: grapple a creature (replaces one attack, needs a free hand).
  *
- * ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+ * `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
  */
 export const grapple = <ThrowOnError extends boolean = false>(options: Options<GrappleData, ThrowOnError>) => (options.client ?? client).post<GrappleResponses, GrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -480,7 +480,7 @@ export const grapple = <ThrowOnError extends boolean = false>(options: Options<G
 /**
  * d100: escape a grapple, unarmed check against the grappler's (an action).
  *
- * ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+ * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
 export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Options<EscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<EscapeGrappleResponses, EscapeGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -495,7 +495,7 @@ export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * d100: let go of a grappled creature (no action).
  *
- * ``d100.grapple``: the grappler lets go, no action required.
+ * `d100.grapple`: the grappler lets go, no action required.
  */
 export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Options<ReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<ReleaseGrappleResponses, ReleaseGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -510,7 +510,7 @@ export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Op
 /**
  * d100: search for hidden creatures against the DM's DC; optional scavenging check.
  *
- * ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
+ * `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
  * the DM's DC, and/or make the scavenging check the DM asks for.
  */
 export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
@@ -592,7 +592,7 @@ export const sessionRollInitiative = <ThrowOnError extends boolean = false>(opti
 /**
  * Roll an attack, apply cover and advantage, and deal its damage. Applied to the session's encounter, written as its next version.
  *
- * One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+ * One attack roll by `attackerId` against `targetId`, and its damage on a hit.
  */
 export const sessionResolveAttack = <ThrowOnError extends boolean = false>(options: Options<SessionResolveAttackData, ThrowOnError>) => (options.client ?? client).post<SessionResolveAttackResponses, SessionResolveAttackErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -607,7 +607,7 @@ export const sessionResolveAttack = <ThrowOnError extends boolean = false>(optio
 /**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Applied to the session's encounter, written as its next version.
  *
- * Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+ * Damage dealt to `targetId` by anything: temp HP first, then HP.
  */
 export const sessionApplyDamage = <ThrowOnError extends boolean = false>(options: Options<SessionApplyDamageData, ThrowOnError>) => (options.client ?? client).post<SessionApplyDamageResponses, SessionApplyDamageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -637,7 +637,7 @@ export const sessionNextTurn = <ThrowOnError extends boolean = false>(options: O
 /**
  * Move a combatant down the initiative order (raising needs a named feature). Applied to the session's encounter, written as its next version.
  *
- * Move a combatant down the order (``d20.init.lower``); raising needs a named feature.
+ * Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
  */
 export const sessionLowerInitiative = <ThrowOnError extends boolean = false>(options: Options<SessionLowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionLowerInitiativeResponses, SessionLowerInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -682,7 +682,7 @@ export const sessionDisengage = <ThrowOnError extends boolean = false>(options: 
 /**
  * Dodge until the start of your next turn. Applied to the session's encounter, written as its next version.
  *
- * Until the start of your next turn you are ``dodging``.
+ * Until the start of your next turn you are `dodging`.
  */
 export const sessionDodge = <ThrowOnError extends boolean = false>(options: Options<SessionDodgeData, ThrowOnError>) => (options.client ?? client).post<SessionDodgeResponses, SessionDodgeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -697,8 +697,8 @@ export const sessionDodge = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as its next version.
  *
- * Give an ally advantage on its next ability check (no ``target_id``), or on its next
- * attack against ``target_id``, before the start of your next turn.
+ * Give an ally advantage on its next ability check (no `targetId`), or on its next
+ * attack against `targetId`, before the start of your next turn.
  */
 export const sessionHelp = <ThrowOnError extends boolean = false>(options: Options<SessionHelpData, ThrowOnError>) => (options.client ?? client).post<SessionHelpResponses, SessionHelpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -728,7 +728,7 @@ export const sessionHide = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Ready an action for a trigger. Applied to the session's encounter, written as its next version.
  *
- * Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+ * Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
  */
 export const sessionReady = <ThrowOnError extends boolean = false>(options: Options<SessionReadyData, ThrowOnError>) => (options.client ?? client).post<SessionReadyResponses, SessionReadyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -942,8 +942,8 @@ export const sessionReach = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's encounter; writes nothing.
  *
- * The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
- * rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
+ * The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+ * rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
  * is ignored.
  */
 export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options: Options<SessionAttackOddsData, ThrowOnError>) => (options.client ?? client).post<SessionAttackOddsResponses, SessionAttackOddsErrors, ThrowOnError>({
@@ -975,7 +975,7 @@ export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(optio
 /**
  * d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's encounter, written as its next version.
  *
- * ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+ * `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
  */
 export const sessionReload = <ThrowOnError extends boolean = false>(options: Options<SessionReloadData, ThrowOnError>) => (options.client ?? client).post<SessionReloadResponses, SessionReloadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -990,8 +990,8 @@ export const sessionReload = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * d100: a repair check against a DC restores a weapon's condition (an action). Applied to the session's encounter, written as its next version.
  *
- * ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
- * ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+ * `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+ * `dc`; success restores the weapon's condition to its maximum, or by `amount`.
  */
 export const sessionRepair = <ThrowOnError extends boolean = false>(options: Options<SessionRepairData, ThrowOnError>) => (options.client ?? client).post<SessionRepairResponses, SessionRepairErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1006,7 +1006,7 @@ export const sessionRepair = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * d100: shove a creature prone or 5 ft away (replaces one attack). Applied to the session's encounter, written as its next version.
  *
- * ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+ * `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
 export const sessionShove = <ThrowOnError extends boolean = false>(options: Options<SessionShoveData, ThrowOnError>) => (options.client ?? client).post<SessionShoveResponses, SessionShoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1021,7 +1021,7 @@ export const sessionShove = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * d100: grapple a creature (replaces one attack, needs a free hand). Applied to the session's encounter, written as its next version.
  *
- * ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+ * `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
  */
 export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionGrappleResponses, SessionGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1036,7 +1036,7 @@ export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Op
 /**
  * d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's encounter, written as its next version.
  *
- * ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+ * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
 export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionEscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionEscapeGrappleResponses, SessionEscapeGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1051,7 +1051,7 @@ export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(optio
 /**
  * d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its next version.
  *
- * ``d100.grapple``: the grappler lets go, no action required.
+ * `d100.grapple`: the grappler lets go, no action required.
  */
 export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionReleaseGrappleResponses, SessionReleaseGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1066,7 +1066,7 @@ export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(opti
 /**
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the session's encounter, written as its next version.
  *
- * ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
+ * `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
  * the DM's DC, and/or make the scavenging check the DM asks for.
  */
 export const sessionSearch = <ThrowOnError extends boolean = false>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({

@@ -5,724 +5,553 @@ export type ClientOptions = {
 };
 
 /**
- * Abilities
- *
  * A modifier for each of the six abilities.
  */
 export type Abilities = {
-    /**
-     * Strength
-     */
     strength?: number;
-    /**
-     * Dexterity
-     */
     dexterity?: number;
-    /**
-     * Constitution
-     */
     constitution?: number;
-    /**
-     * Intelligence
-     */
     intelligence?: number;
-    /**
-     * Wisdom
-     */
     wisdom?: number;
-    /**
-     * Charisma
-     */
     charisma?: number;
 };
 
 /**
- * ApplyDamageRequest
- *
+ * A modifier for each of the six abilities.
+ */
+export type AbilitiesOutput = {
+    strength: number;
+    dexterity: number;
+    constitution: number;
+    intelligence: number;
+    wisdom: number;
+    charisma: number;
+};
+
+/**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
     /**
-     * Critical
+     * The damage comes from a critical hit (two death-save failures at 0 HP).
      */
     critical?: boolean;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
     /**
-     * Melee
+     * The damage comes from a melee attack by `sourceId` (a knockout needs one).
      */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ApplyDamageResponse
- *
  * The result of applyDamage: the new encounter, every event, a summary and the seed.
  */
-export type ApplyDamageResponse = {
-    encounter: Encounter;
+export type ApplyDamageResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: DamageOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ApplyDamageSessionRequest
- *
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Session mode: the encounter is the session's.
  */
 export type ApplyDamageSessionRequest = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
     /**
-     * Critical
+     * The damage comes from a critical hit (two death-save failures at 0 HP).
      */
     critical?: boolean;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
     /**
-     * Melee
+     * The damage comes from a melee attack by `sourceId` (a knockout needs one).
      */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ApplyDamageSessionResponse
- *
  * The result of applyDamage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ApplyDamageSessionResponse = {
-    encounter: Encounter;
+export type ApplyDamageSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: DamageOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Area
- *
  * An area on the map, e.g. heavily obscured by smoke.
  */
 export type Area = {
     center: Cell;
-    /**
-     * Radius
-     */
     radius: number;
-    /**
-     * Kind
-     */
     kind?: string;
     duration?: Duration | null;
 };
 
 /**
- * Attack
- *
+ * An area on the map, e.g. heavily obscured by smoke.
+ */
+export type AreaOutput = {
+    center: Cell;
+    radius: number;
+    kind: string;
+    duration: DurationOutput | null;
+};
+
+/**
  * An attack a combatant can make, or the caller can describe inline.
  */
 export type Attack = {
-    /**
-     * Name
-     */
     name: string;
     /**
-     * Bonus
-     *
      * Added to the attack roll.
      */
     bonus?: number;
     /**
-     * Damage
-     *
-     * Damage in dice notation (``1d8+3``); every die here is doubled on a critical hit, so
+     * Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
      * extra dice that are part of the attack (sneak attack...) belong in it.
      */
     damage?: string;
+    kind?: AttackKind;
     /**
-     * Kind
-     */
-    kind?: 'melee' | 'ranged' | 'spell';
-    /**
-     * Reach
-     *
      * Melee reach in feet.
      */
     reach?: number;
     /**
-     * Range
-     *
      * Normal range in feet for ranged and spell attacks.
      */
     range?: number | null;
-    /**
-     * Longrange
-     */
     longRange?: number | null;
-    /**
-     * Damagetype
-     */
     damageType?: string | null;
     /**
-     * Condition
-     *
      * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
      */
     condition?: number | null;
-    /**
-     * Maxcondition
-     */
     maxCondition?: number | null;
     /**
-     * Ammo
-     *
      * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
      */
     ammo?: number | null;
-    /**
-     * Capacity
-     */
     capacity?: number | null;
-    /**
-     * Ammotype
-     */
     ammoType?: string | null;
     /**
-     * Components
-     *
      * The components a spell attack needs; while one of them is blocked (a
-     * ``blocked-component`` effect) the spell can't be cast. Null: not tracked.
+     * `blocked-component` effect) the spell can't be cast. Null: not tracked.
      */
-    components?: Array<'verbal' | 'somatic' | 'material'> | null;
+    components?: Array<AttackComponents> | null;
     /**
      * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
      * it from its holder's hand; attacks with it are refused until it is picked up (an object
-     * interaction within reach of that cell: ``interact`` with ``weapon``).
+     * interaction within reach of that cell: `interact` with `weapon`).
      */
     droppedAt?: Cell | null;
     /**
-     * Ammoproblem
-     *
-     * A critical fumble disturbed its ammunition (``d20.crit.effects``): ``spilled``: each
-     * ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
-     * until the shot); ``lodged``: the next ranged attack needs an action spent freeing it
-     * (``interact`` with ``weapon``, which takes the action).
+     * A critical fumble disturbed its ammunition (`d20.crit.effects`): `spilled`: each
+     * ranged attack needs a piece picked up first (`interact` with `weapon`; `picked-up`
+     * until the shot); `lodged`: the next ranged attack needs an action spent freeing it
+     * (`interact` with `weapon`, which takes the action).
      */
-    ammoProblem?: 'spilled' | 'picked-up' | 'lodged' | null;
+    ammoProblem?: AttackAmmoProblem | null;
 };
 
 /**
- * AttackOddsOutcome
- *
+ * One of: `spilled`, `picked-up`, `lodged`.
+ */
+export type AttackAmmoProblem = 'spilled' | 'picked-up' | 'lodged';
+
+/**
+ * One of: `verbal`, `somatic`, `material`.
+ */
+export type AttackComponents = 'verbal' | 'somatic' | 'material';
+
+/**
+ * One of: `melee`, `ranged`, `spell`.
+ */
+export type AttackKind = 'melee' | 'ranged' | 'spell';
+
+/**
  * The exact chances of one attack (floats rounded to 12 decimals).
  */
 export type AttackOddsOutcome = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
     /**
-     * Targetac
-     *
      * The AC the attack has to meet: cover and AC effects included.
      */
     targetAc: number;
-    /**
-     * Cover
-     */
-    cover: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Coversource
-     */
-    coverSource: 'computed' | 'stated' | 'none';
-    /**
-     * Advantage
-     */
+    cover: CoverDegree;
+    coverSource: CoverSource;
     advantage: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage: boolean;
-    /**
-     * Advantagesources
-     */
     advantageSources: Array<string>;
-    /**
-     * Disadvantagesources
-     */
     disadvantageSources: Array<string>;
-    /**
-     * Hit
-     */
     hit: number;
-    /**
-     * Critical
-     */
     critical: number;
     /**
-     * Fumble
-     *
      * A natural roll at or below the fumble range that misses.
      */
     fumble: number;
     /**
-     * Damage
-     *
      * Damage the attack deals to the target (0 on a miss), sorted by value: its own damage
-     * plus, in ``d20``, the damage critical-table bands deal to the target.
+     * plus, in `d20`, the damage critical-table bands deal to the target.
      */
     damage: Array<DamageChance>;
-    /**
-     * Meandamage
-     */
     meanDamage: number;
     /**
-     * Drop
-     *
      * The target goes from above 0 HP to 0 HP.
      */
     drop: number;
     /**
-     * Death
-     *
      * The target is alive before and dead after (any rule: instant death, a monster at 0
      * HP, death save failures from damage at 0 HP).
      */
     death: number;
     /**
-     * Instantdeath
-     *
-     * The target dies from the instant death rules (``d20.death.instant`` /
-     * ``d100.death.instant``, or damage at 0 HP of at least its maximum HP).
+     * The target dies from the instant death rules (`d20.death.instant` /
+     * `d100.death.instant`, or damage at 0 HP of at least its maximum HP).
      */
     instantDeath: number;
     /**
-     * Criticalbands
-     *
-     * ``d20``: every band of the Critical Hit and Critical Fumble tables this attack rolls
+     * `d20`: every band of the Critical Hit and Critical Fumble tables this attack rolls
      * on, with its chance. Empty for rulesets without the tables.
      */
-    criticalBands?: Array<BandChance>;
+    criticalBands: Array<BandChance>;
     /**
-     * Excludes
-     *
      * What the figures leave out.
      */
-    excludes?: Array<string>;
+    excludes: Array<string>;
 };
 
 /**
- * AttackOddsRequest
- *
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Stateless: the encounter travels with the request.
  */
 export type AttackOddsRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Attackname
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
      */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
     /**
-     * Advantage
+     * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
     /**
-     * Cover
+     * A cover degree the DM states; it wins over the computed one.
      */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    cover?: CoverDegree | null;
     /**
-     * Applydamage
+     * False rolls the damage but leaves the target's HP alone.
      */
     applyDamage?: boolean;
     /**
-     * Knockout
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
      */
     knockout?: boolean;
     /**
-     * Spend
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * AttackOddsResponse
- *
  * The result of attackOdds: every event, a summary and the seed.
  */
-export type AttackOddsResponse = {
+export type AttackOddsResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOddsOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * AttackOddsSessionRequest
- *
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Session mode: the encounter is the session's.
  */
 export type AttackOddsSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Attackname
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
      */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
     /**
-     * Advantage
+     * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
     /**
-     * Cover
+     * A cover degree the DM states; it wins over the computed one.
      */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    cover?: CoverDegree | null;
     /**
-     * Applydamage
+     * False rolls the damage but leaves the target's HP alone.
      */
     applyDamage?: boolean;
     /**
-     * Knockout
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
      */
     knockout?: boolean;
     /**
-     * Spend
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * AttackOddsSessionResponse
- *
  * The result of attackOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type AttackOddsSessionResponse = {
+export type AttackOddsSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOddsOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * AttackOutcome
- *
  * What an attack did: the roll against the AC, every source of (dis)advantage, damage.
  */
 export type AttackOutcome = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Hit
-     */
     hit: boolean;
-    /**
-     * Critical
-     */
     critical: boolean;
-    /**
-     * Fumble
-     */
     fumble: boolean;
     /**
-     * Natural
-     *
      * The face of the kept attack die.
      */
     natural: number;
-    /**
-     * Total
-     */
     total: number;
     /**
-     * Targetac
-     *
      * The AC the attack had to meet, cover included.
      */
     targetAc: number;
-    /**
-     * Cover
-     */
-    cover: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Coversource
-     */
-    coverSource: 'computed' | 'stated' | 'none';
-    /**
-     * Advantage
-     */
+    cover: CoverDegree;
+    coverSource: CoverSource;
     advantage: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage: boolean;
-    /**
-     * Advantagesources
-     */
     advantageSources: Array<string>;
-    /**
-     * Disadvantagesources
-     */
     disadvantageSources: Array<string>;
     /**
-     * Damage
-     *
      * Damage rolled on a hit (null on a miss).
      */
     damage: number | null;
-    /**
-     * Damageapplied
-     */
     damageApplied: boolean;
-    /**
-     * Targetdropped
-     */
     targetDropped: boolean;
-    /**
-     * Targetdied
-     */
     targetDied: boolean;
 };
 
 /**
- * AttackReach
- *
+ * An attack a combatant can make, or the caller can describe inline.
+ */
+export type AttackOutput = {
+    name: string;
+    /**
+     * Added to the attack roll.
+     */
+    bonus: number;
+    /**
+     * Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
+     * extra dice that are part of the attack (sneak attack...) belong in it.
+     */
+    damage: string;
+    kind: AttackKind;
+    /**
+     * Melee reach in feet.
+     */
+    reach: number;
+    /**
+     * Normal range in feet for ranged and spell attacks.
+     */
+    range: number | null;
+    longRange: number | null;
+    damageType: string | null;
+    /**
+     * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
+     */
+    condition: number | null;
+    maxCondition: number | null;
+    /**
+     * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
+     */
+    ammo: number | null;
+    capacity: number | null;
+    ammoType: string | null;
+    /**
+     * The components a spell attack needs; while one of them is blocked (a
+     * `blocked-component` effect) the spell can't be cast. Null: not tracked.
+     */
+    components: Array<AttackComponents> | null;
+    /**
+     * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
+     * it from its holder's hand; attacks with it are refused until it is picked up (an object
+     * interaction within reach of that cell: `interact` with `weapon`).
+     */
+    droppedAt: Cell | null;
+    /**
+     * A critical fumble disturbed its ammunition (`d20.crit.effects`): `spilled`: each
+     * ranged attack needs a piece picked up first (`interact` with `weapon`; `picked-up`
+     * until the shot); `lodged`: the next ranged attack needs an action spent freeing it
+     * (`interact` with `weapon`, which takes the action).
+     */
+    ammoProblem: AttackAmmoProblem | null;
+};
+
+/**
  * Whether one of the attacker's attacks can reach the target.
  */
 export type AttackReach = {
-    /**
-     * Name
-     */
     name: string;
-    /**
-     * Kind
-     */
     kind: string;
-    /**
-     * Inrange
-     */
     inRange: boolean;
     /**
-     * Longrange
-     *
      * In range only at long range: the attack has disadvantage.
      */
     longRange: boolean;
 };
 
 /**
- * BandChance
- *
  * The chance that a critical-table band's effect happens on this attack.
  */
 export type BandChance = {
     /**
-     * Table
-     *
-     * ``weapon_hit``, ``weapon_fumble``, ``spell_hit`` or ``spell_fumble``.
+     * `weaponHit`, `weaponFumble`, `spellHit` or `spellFumble`.
      */
     table: string;
-    /**
-     * Low
-     */
     low: number;
-    /**
-     * High
-     */
     high: number;
-    /**
-     * Title
-     */
     title: string;
-    /**
-     * Probability
-     */
     probability: number;
 };
 
 /**
- * Cell
- *
- * A grid cell: ``x`` column and ``y`` row on squares (y grows downward); axial ``q``
- * (as ``x``) and ``r`` (as ``y``) on hexes.
+ * A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
+ * (as `x`) and `r` (as `y`) on hexes.
  */
 export type Cell = {
-    /**
-     * X
-     */
     x: number;
-    /**
-     * Y
-     */
     y: number;
 };
 
 /**
- * ChoiceOutcome
- *
  * What resolving a pending choice did.
  */
 export type ChoiceOutcome = {
-    /**
-     * Choiceid
-     */
     choiceId: string;
-    /**
-     * Decision
-     */
     decision: string;
     /**
-     * Owner
-     *
-     * Who decided: a combatant id, or ``dm``.
+     * Who decided: a combatant id, or `dm`.
      */
     owner: string;
     /**
-     * Applied
-     *
      * One line for each effect applied (empty when declined).
      */
-    applied?: Array<string>;
+    applied: Array<string>;
     /**
-     * Offered
-     *
      * Ids of new pending choices the accepted effects raised (a check's DM choice...).
      */
-    offered?: Array<string>;
+    offered: Array<string>;
 };
 
 /**
- * Combatant
- *
  * One creature in the fight.
  */
 export type Combatant = {
-    /**
-     * Id
-     */
     id: string;
-    /**
-     * Name
-     */
     name: string;
     /**
-     * Side
-     *
      * Combatants on the same side are allies; every other side is hostile.
      */
     side: string;
@@ -730,45 +559,20 @@ export type Combatant = {
      * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
      */
     position: Cell;
-    /**
-     * Hp
-     */
     hp: number;
-    /**
-     * Maxhp
-     */
     maxHp: number;
-    /**
-     * Ac
-     */
     ac: number;
     /**
-     * Kind
-     *
      * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
      */
-    kind?: 'pc' | 'monster';
+    kind?: CombatantKind;
     /**
-     * Villain
-     *
      * A mighty villain or special NPC: follows the player-character death rules.
      */
     villain?: boolean;
-    /**
-     * Size
-     */
-    size?: 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
-    /**
-     * Temphp
-     */
+    size?: Size;
     tempHp?: number;
-    /**
-     * Speed
-     */
     speed?: number;
-    /**
-     * Initiativebonus
-     */
     initiativeBonus?: number;
     abilities?: Abilities;
     /**
@@ -776,1017 +580,952 @@ export type Combatant = {
      */
     saves?: Abilities | null;
     /**
-     * Skills
-     *
-     * Skill and check bonuses by name (``medicine``, ``athletics``, ``stealth``...).
+     * Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
      */
     skills?: {
         [key: string]: number;
     };
-    /**
-     * Attacks
-     */
     attacks?: Array<Attack>;
-    /**
-     * Attacksperaction
-     */
     attacksPerAction?: number;
-    /**
-     * Conditions
-     */
     conditions?: Array<Condition>;
-    /**
-     * Effects
-     */
     effects?: Array<Effect>;
     deathSaves?: DeathSaves;
-    /**
-     * Stable
-     */
     stable?: boolean;
-    /**
-     * Dead
-     */
     dead?: boolean;
     budget?: TurnBudget;
-    /**
-     * Exhaustion
-     */
     exhaustion?: number;
     /**
-     * Group
-     *
-     * Initiative group: the group rolls once and acts together (``d20.init.groups``).
+     * Initiative group: the group rolls once and acts together (`d20.init.groups`).
      */
     group?: string | null;
     /**
-     * Controller
-     *
-     * The combatant that controls this one: it acts right after it (``d20.init.companions``).
+     * The combatant that controls this one: it acts right after it (`d20.init.companions`).
      */
     controller?: string | null;
     /**
-     * Features
-     *
      * Named features and devices that change the rules for this creature.
      */
     features?: Array<string>;
-    /**
-     * Immunetoflanking
-     */
     immuneToFlanking?: boolean;
     /**
-     * Footprint
-     *
      * Explicit cells occupied, overriding the space its size gives.
      */
     footprint?: Array<Cell> | null;
     readied?: ReadiedAction | null;
     /**
-     * Concentration
-     *
      * The spell this creature is concentrating on.
      */
     concentration?: string | null;
     /**
-     * Stealth
-     *
      * The Stealth total of a hiding creature: what a searcher must beat.
      */
     stealth?: number | null;
     /**
-     * Aware
-     *
      * d10: whether it knew combat had begun; null means derive it at initiative.
      */
     aware?: boolean | null;
-    /**
-     * Climbspeed
-     */
     climbSpeed?: number | null;
-    /**
-     * Swimspeed
-     */
     swimSpeed?: number | null;
-    /**
-     * Flyspeed
-     */
     flySpeed?: number | null;
     /**
-     * Ammunition
-     *
      * Rounds carried, by ammunition type (d100 Reload).
      */
     ammunition?: {
         [key: string]: number;
     };
-    /**
-     * Strengthscore
-     */
     strengthScore?: number | null;
     /**
-     * Carryingcapacity
-     *
      * Pounds; omitted means Strength score x 15.
      */
     carryingCapacity?: number | null;
-    /**
-     * Carriedweight
-     */
     carriedWeight?: number;
 };
 
 /**
- * Condition
- *
- * A named condition (``prone``, ``unconscious``, ``stunned``...) with how long it lasts.
+ * One of: `pc`, `monster`.
  */
-export type Condition = {
-    /**
-     * Name
-     */
+export type CombatantKind = 'pc' | 'monster';
+
+/**
+ * One creature in the fight.
+ */
+export type CombatantOutput = {
+    id: string;
     name: string;
     /**
-     * Source
+     * Combatants on the same side are allies; every other side is hostile.
      */
+    side: string;
+    /**
+     * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
+     */
+    position: Cell;
+    hp: number;
+    maxHp: number;
+    ac: number;
+    /**
+     * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
+     */
+    kind: CombatantKind;
+    /**
+     * A mighty villain or special NPC: follows the player-character death rules.
+     */
+    villain: boolean;
+    size: Size;
+    tempHp: number;
+    speed: number;
+    initiativeBonus: number;
+    abilities: AbilitiesOutput;
+    /**
+     * Saving-throw bonuses; omitted means the ability modifiers.
+     */
+    saves: AbilitiesOutput | null;
+    /**
+     * Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
+     */
+    skills: {
+        [key: string]: number;
+    };
+    attacks: Array<AttackOutput>;
+    attacksPerAction: number;
+    conditions: Array<ConditionOutput>;
+    effects: Array<EffectOutput>;
+    deathSaves: DeathSavesOutput;
+    stable: boolean;
+    dead: boolean;
+    budget: TurnBudgetOutput;
+    exhaustion: number;
+    /**
+     * Initiative group: the group rolls once and acts together (`d20.init.groups`).
+     */
+    group: string | null;
+    /**
+     * The combatant that controls this one: it acts right after it (`d20.init.companions`).
+     */
+    controller: string | null;
+    /**
+     * Named features and devices that change the rules for this creature.
+     */
+    features: Array<string>;
+    immuneToFlanking: boolean;
+    /**
+     * Explicit cells occupied, overriding the space its size gives.
+     */
+    footprint: Array<Cell> | null;
+    readied: ReadiedActionOutput | null;
+    /**
+     * The spell this creature is concentrating on.
+     */
+    concentration: string | null;
+    /**
+     * The Stealth total of a hiding creature: what a searcher must beat.
+     */
+    stealth: number | null;
+    /**
+     * d10: whether it knew combat had begun; null means derive it at initiative.
+     */
+    aware: boolean | null;
+    climbSpeed: number | null;
+    swimSpeed: number | null;
+    flySpeed: number | null;
+    /**
+     * Rounds carried, by ammunition type (d100 Reload).
+     */
+    ammunition: {
+        [key: string]: number;
+    };
+    strengthScore: number | null;
+    /**
+     * Pounds; omitted means Strength score x 15.
+     */
+    carryingCapacity: number | null;
+    carriedWeight: number;
+};
+
+/**
+ * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
+ */
+export type Condition = {
+    name: string;
     source?: string | null;
     duration?: Duration | null;
 };
 
 /**
- * ContestOutcome
- *
+ * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
+ */
+export type ConditionOutput = {
+    name: string;
+    source: string | null;
+    duration: DurationOutput | null;
+};
+
+/**
  * A shove, grapple, escape or release: the contest (if any) and what it did.
  */
 export type ContestOutcome = {
-    /**
-     * Actorid
-     */
     actorId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Success
-     */
     success: boolean;
     /**
-     * Automatic
-     *
      * Decided without rolls (an incapacitated target or grappler, or a release).
      */
     automatic: boolean;
-    /**
-     * Actortotal
-     */
     actorTotal: number | null;
-    /**
-     * Targettotal
-     */
     targetTotal: number | null;
     /**
-     * Result
-     *
-     * ``prone``, ``pushed``, ``push-blocked``, ``grappled``, ``escaped``, ``released`` or
-     * ``failed``.
+     * `prone`, `pushed`, `push-blocked`, `grappled`, `escaped`, `released` or
+     * `failed`.
      */
     result: string;
     /**
      * Where a pushed target ended up.
      */
-    position?: Cell | null;
+    position: Cell | null;
 };
 
 /**
- * CoverOutcome
- *
- * The cover the target has against the attacker (``d20.cover.*``).
+ * One of: `none`, `half`, `three-quarters`, `total`.
+ */
+export type CoverDegree = 'none' | 'half' | 'three-quarters' | 'total';
+
+/**
+ * The cover the target has against the attacker (`d20.cover.*`).
  */
 export type CoverOutcome = {
+    degree: CoverDegree;
     /**
-     * Degree
-     */
-    degree: 'none' | 'half' | 'three-quarters' | 'total';
-    /**
-     * Acbonus
-     *
      * Null for total cover: the target can't be targeted directly.
      */
     acBonus: number | null;
-    /**
-     * Savebonus
-     */
     saveBonus: number | null;
     /**
-     * Saveability
-     *
      * The saving throw cover protects: Dexterity (d20), Athletics (d100).
      */
     saveAbility: string;
 };
 
 /**
- * CoverRequest
- *
  * The cover a target has against an attacker, from the map. Stateless: the encounter travels with the request.
  */
 export type CoverRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * CoverResponse
- *
  * The result of cover: every event, a summary and the seed.
  */
-export type CoverResponse = {
+export type CoverResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: CoverOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * CoverSessionRequest
- *
  * The cover a target has against an attacker, from the map. Session mode: the encounter is the session's.
  */
 export type CoverSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * CoverSessionResponse
- *
  * The result of cover: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type CoverSessionResponse = {
+export type CoverSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: CoverOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * CreateSessionRequest
- *
+ * One of: `computed`, `stated`, `none`.
+ */
+export type CoverSource = 'computed' | 'stated' | 'none';
+
+/**
  * The encounter a new session starts from.
  */
 export type CreateSessionRequest = {
+    /**
+     * The encounter, as a stateless action takes it; it is checked as an action would check
+     * it, and stored with every field filled in.
+     */
     encounter: Encounter;
 };
 
 /**
- * DamageChance
- *
  * One value of the damage distribution and its probability.
  */
 export type DamageChance = {
-    /**
-     * Value
-     */
     value: number;
-    /**
-     * Probability
-     */
     probability: number;
 };
 
 /**
- * DamageOutcome
- *
  * What damage did to its target: temp HP absorbed, HP lost, dropped, died.
  */
 export type DamageOutcome = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Temphpabsorbed
-     */
     tempHpAbsorbed: number;
-    /**
-     * Hplost
-     */
     hpLost: number;
-    /**
-     * Hp
-     */
     hp: number;
     /**
-     * Dropped
-     *
      * The target went from above 0 HP to 0.
      */
     dropped: boolean;
-    /**
-     * Died
-     */
     died: boolean;
-    /**
-     * Instantdeath
-     */
     instantDeath: boolean;
-    /**
-     * Unconscious
-     */
     unconscious: boolean;
-    /**
-     * Deathsavefailures
-     */
     deathSaveFailures: number;
 };
 
 /**
- * DashRequest
- *
  * Dash: extra movement equal to your speed. Stateless: the encounter travels with the request.
  */
 export type DashRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Spend
+     * The action, or a bonus action a feature grants.
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DashResponse
- *
  * The result of dash: the new encounter, every event, a summary and the seed.
  */
-export type DashResponse = {
-    encounter: Encounter;
+export type DashResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * DashSessionRequest
- *
  * Dash: extra movement equal to your speed. Session mode: the encounter is the session's.
  */
 export type DashSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Spend
+     * The action, or a bonus action a feature grants.
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DashSessionResponse
- *
  * The result of dash: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DashSessionResponse = {
-    encounter: Encounter;
+export type DashSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * DeathSave
- *
- * A death saving throw rolled at the start of a turn (``d20.death.saves``).
+ * A death saving throw rolled at the start of a turn (`d20.death.saves`).
  */
 export type DeathSave = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Natural
-     */
     natural: number;
-    /**
-     * Success
-     */
     success: boolean;
-    /**
-     * Successes
-     */
     successes: number;
-    /**
-     * Failures
-     */
     failures: number;
-    /**
-     * Stable
-     */
     stable: boolean;
-    /**
-     * Dead
-     */
     dead: boolean;
     /**
-     * Regainedhp
-     *
-     * A natural 20: 1 HP back, conscious again (``d20.death.nat``).
+     * A natural 20: 1 HP back, conscious again (`d20.death.nat`).
      */
     regainedHp: boolean;
     /**
-     * Hourstoregain
-     *
      * Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied).
      */
-    hoursToRegain?: number | null;
+    hoursToRegain: number | null;
 };
 
 /**
- * DeathSaves
- *
  * Death saving throws collected while at 0 HP; three of a kind decide.
  */
 export type DeathSaves = {
-    /**
-     * Successes
-     */
     successes?: number;
-    /**
-     * Failures
-     */
     failures?: number;
 };
 
 /**
- * DeferredDamage
- *
+ * Death saving throws collected while at 0 HP; three of a kind decide.
+ */
+export type DeathSavesOutput = {
+    successes: number;
+    failures: number;
+};
+
+/**
  * Damage held until a d10 simultaneous step ends.
  */
 export type DeferredDamage = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
-    /**
-     * Critical
-     */
     critical?: boolean;
-    /**
-     * Melee
-     */
     melee?: boolean;
-    /**
-     * Knockout
-     */
     knockout?: boolean;
 };
 
 /**
- * Die
- *
+ * Damage held until a d10 simultaneous step ends.
+ */
+export type DeferredDamageOutput = {
+    targetId: string;
+    amount: number;
+    sourceId: string | null;
+    critical: boolean;
+    melee: boolean;
+    knockout: boolean;
+};
+
+/**
  * One die rolled: its number of sides, the face it showed, and whether it counted.
  */
 export type Die = {
-    /**
-     * Sides
-     */
     sides: number;
-    /**
-     * Value
-     */
     value: number;
-    /**
-     * Kept
-     */
-    kept?: boolean;
+    kept: boolean;
 };
 
 /**
- * DisengageRequest
- *
  * Disengage until your turn ends. Stateless: the encounter travels with the request.
  */
 export type DisengageRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DisengageResponse
- *
  * The result of disengage: the new encounter, every event, a summary and the seed.
  */
-export type DisengageResponse = {
-    encounter: Encounter;
+export type DisengageResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * DisengageSessionRequest
- *
  * Disengage until your turn ends. Session mode: the encounter is the session's.
  */
 export type DisengageSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DisengageSessionResponse
- *
  * The result of disengage: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DisengageSessionResponse = {
-    encounter: Encounter;
+export type DisengageSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * DodgeRequest
- *
  * Dodge until the start of your next turn. Stateless: the encounter travels with the request.
  */
 export type DodgeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DodgeResponse
- *
  * The result of dodge: the new encounter, every event, a summary and the seed.
  */
-export type DodgeResponse = {
-    encounter: Encounter;
+export type DodgeResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * DodgeSessionRequest
- *
  * Dodge until the start of your next turn. Session mode: the encounter is the session's.
  */
 export type DodgeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DodgeSessionResponse
- *
  * The result of dodge: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DodgeSessionResponse = {
-    encounter: Encounter;
+export type DodgeSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * DrinkPotionRequest
- *
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Stateless: the encounter travels with the request.
  */
 export type DrinkPotionRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     /**
-     * Combatantid
+     * Who takes the potion out and uses it.
      */
     combatantId: string;
     /**
-     * Targetid
+     * Who drinks it; omitted means the user itself.
      */
     targetId?: string | null;
     /**
-     * Source
+     * Where the potion is: in hand, a pouch or on a belt (a bonus action to drink), or in
+     * the backpack (the action).
      */
-    source?: 'hand' | 'pouch' | 'belt' | 'backpack';
+    source?: PotionSource;
     /**
-     * Healing
+     * The potion's healing dice.
      */
     healing?: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DrinkPotionResponse
- *
  * The result of drinkPotion: the new encounter, every event, a summary and the seed.
  */
-export type DrinkPotionResponse = {
-    encounter: Encounter;
+export type DrinkPotionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * DrinkPotionSessionRequest
- *
  * Drink or feed a potion (bonus action from hand, pouch or belt; else the action). Session mode: the encounter is the session's.
  */
 export type DrinkPotionSessionRequest = {
     /**
-     * Combatantid
+     * Who takes the potion out and uses it.
      */
     combatantId: string;
     /**
-     * Targetid
+     * Who drinks it; omitted means the user itself.
      */
     targetId?: string | null;
     /**
-     * Source
+     * Where the potion is: in hand, a pouch or on a belt (a bonus action to drink), or in
+     * the backpack (the action).
      */
-    source?: 'hand' | 'pouch' | 'belt' | 'backpack';
+    source?: PotionSource;
     /**
-     * Healing
+     * The potion's healing dice.
      */
     healing?: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DrinkPotionSessionResponse
- *
  * The result of drinkPotion: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DrinkPotionSessionResponse = {
-    encounter: Encounter;
+export type DrinkPotionSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * DropProneRequest
- *
  * Drop prone, for no movement. Stateless: the encounter travels with the request.
  */
 export type DropProneRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DropProneResponse
- *
  * The result of dropProne: the new encounter, every event, a summary and the seed.
  */
-export type DropProneResponse = {
-    encounter: Encounter;
+export type DropProneResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * DropProneSessionRequest
- *
  * Drop prone, for no movement. Session mode: the encounter is the session's.
  */
 export type DropProneSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * DropProneSessionResponse
- *
  * The result of dropProne: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type DropProneSessionResponse = {
-    encounter: Encounter;
+export type DropProneSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Duration
- *
  * How long a condition or effect lasts. Set exactly one way:
  *
- * * ``ends`` + ``of`` (+ ``turns``): until the start (or the end) of the ``turns``-th turn
- * of ``of`` that *starts after* the duration began: "until the end of your next turn"
- * is ``{ends: end, of: you, turns: 1}``, and set during your own turn it lasts through
- * your following turn (``d20.crit.effects`` decision 1). ``turns: 0`` with ``ends: end``
+ * * `ends` + `of` (+ `turns`): until the start (or the end) of the `turns`-th turn
+ * of `of` that *starts after* the duration began: "until the end of your next turn"
+ * is `{ends: end, of: you, turns: 1}`, and set during your own turn it lasts through
+ * your following turn (`d20.crit.effects` decision 1). `turns: 0` with `ends: end`
  * is "until the end of the current turn" (Disengage). The service counts the turns in
- * ``turns_started``;
- * * ``rounds``: for that many rounds, counted down each time a new round begins;
- * * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
+ * `turnsStarted`;
+ * * `rounds`: for that many rounds, counted down each time a new round begins;
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
  *
  * With none of them set it lasts until removed.
  */
 export type Duration = {
-    /**
-     * Ends
-     */
-    ends?: 'start' | 'end' | null;
-    /**
-     * Of
-     */
+    ends?: DurationEnds | null;
     of?: string | null;
-    /**
-     * Turns
-     */
     turns?: number;
-    /**
-     * Rounds
-     */
     rounds?: number | null;
-    /**
-     * Untildamaged
-     */
     untilDamaged?: boolean;
     /**
-     * Turnsstarted
-     *
-     * How many of ``of``'s turns have started since the duration began (counted by the
+     * How many of `of`'s turns have started since the duration began (counted by the
      * service: a client sets it only to carry a duration over from an earlier state).
      */
     turnsStarted?: number;
 };
 
 /**
- * Effect
+ * One of: `start`, `end`.
+ */
+export type DurationEnds = 'start' | 'end';
+
+/**
+ * How long a condition or effect lasts. Set exactly one way:
  *
+ * * `ends` + `of` (+ `turns`): until the start (or the end) of the `turns`-th turn
+ * of `of` that *starts after* the duration began: "until the end of your next turn"
+ * is `{ends: end, of: you, turns: 1}`, and set during your own turn it lasts through
+ * your following turn (`d20.crit.effects` decision 1). `turns: 0` with `ends: end`
+ * is "until the end of the current turn" (Disengage). The service counts the turns in
+ * `turnsStarted`;
+ * * `rounds`: for that many rounds, counted down each time a new round begins;
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+ *
+ * With none of them set it lasts until removed.
+ */
+export type DurationOutput = {
+    ends: DurationEnds | null;
+    of: string | null;
+    turns: number;
+    rounds: number | null;
+    untilDamaged: boolean;
+    /**
+     * How many of `of`'s turns have started since the duration began (counted by the
+     * service: a client sets it only to carry a duration over from an earlier state).
+     */
+    turnsStarted: number;
+};
+
+/**
  * A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
  *
- * ``kind``: ``advantage`` / ``disadvantage`` on the holder's ``roll``; ``ac-bonus`` (``value``);
- * ``blocked-component`` (``note`` names it); ``speed-halved``; ``other`` (described in
- * ``note``). ``roll``: ``attack``, ``spell-attack``, ``save``, ``spell-save``, ``check``, or
- * ``attacks-against`` (rolls made against the holder: advantage here means its attackers
- * have advantage). ``against`` limits it to one creature (the target, the attacker or the
- * source); ``uses`` counts the rolls it still applies to; ``starts_round`` delays it.
+ * `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
+ * `blocked-component` (`note` names it); `speed-halved`; `other` (described in
+ * `note`). `roll`: `attack`, `spell-attack`, `save`, `spell-save`, `check`, or
+ * `attacks-against` (rolls made against the holder: advantage here means its attackers
+ * have advantage). `against` limits it to one creature (the target, the attacker or the
+ * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
  */
 export type Effect = {
-    /**
-     * Kind
-     */
     kind: string;
-    /**
-     * Roll
-     */
     roll?: string;
-    /**
-     * Against
-     */
     against?: string | null;
-    /**
-     * Value
-     */
     value?: number;
-    /**
-     * Uses
-     */
     uses?: number | null;
-    /**
-     * Startsround
-     */
     startsRound?: number | null;
     duration?: Duration | null;
-    /**
-     * Source
-     */
     source?: string | null;
-    /**
-     * Note
-     */
     note?: string | null;
 };
 
 /**
- * Encounter
+ * A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
  *
+ * `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
+ * `blocked-component` (`note` names it); `speed-halved`; `other` (described in
+ * `note`). `roll`: `attack`, `spell-attack`, `save`, `spell-save`, `check`, or
+ * `attacks-against` (rolls made against the holder: advantage here means its attackers
+ * have advantage). `against` limits it to one creature (the target, the attacker or the
+ * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
+ */
+export type EffectOutput = {
+    kind: string;
+    roll: string;
+    against: string | null;
+    value: number;
+    uses: number | null;
+    startsRound: number | null;
+    duration: DurationOutput | null;
+    source: string | null;
+    note: string | null;
+};
+
+/**
  * The whole state of one fight.
  */
 export type Encounter = {
     /**
-     * Ruleset
-     *
-     * The id of the ruleset that adjudicates this fight (``d20``, ``d100``, ``d10``).
+     * The id of the ruleset that adjudicates this fight (`d20`, `d100`, `d10`).
      */
-    ruleset: 'd20' | 'd100' | 'd10';
+    ruleset: Ruleset;
     grid: Grid;
-    /**
-     * Combatants
-     */
     combatants: Array<Combatant>;
     /**
-     * Round
-     *
      * 0 until initiative is rolled.
      */
     round?: number;
     /**
-     * Turnof
-     *
      * Whose turn it is, by combatant id.
      */
     turnOf?: string | null;
     /**
-     * Order
-     *
      * The initiative order, first to act first.
      */
     order?: Array<InitiativeEntry>;
-    /**
-     * Pendingchoices
-     */
     pendingChoices?: Array<PendingChoice>;
-    /**
-     * Areas
-     */
     areas?: Array<Area>;
     /**
      * d10 only: the open simultaneous step.
@@ -1795,43 +1534,23 @@ export type Encounter = {
 };
 
 /**
- * EncounterOddsOutcome
- *
  * The simulated fights: rounds to a decision (mean and 95% confidence interval over
  * the finished runs) and each side's chance to win.
  */
 export type EncounterOddsOutcome = {
-    /**
-     * Runs
-     */
     runs: number;
     /**
-     * Finished
-     *
      * Runs that ended with one side standing.
      */
     finished: number;
-    /**
-     * Roundsmean
-     */
     roundsMean: number | null;
     /**
-     * Roundslow
-     *
      * Lower bound of the 95% confidence interval of the mean (normal approximation).
      */
     roundsLow: number | null;
-    /**
-     * Roundshigh
-     */
     roundsHigh: number | null;
-    /**
-     * Sides
-     */
     sides: Array<SideChance>;
     /**
-     * Unfinished
-     *
      * Share of runs with no winner: round cap reached, a round with no possible attack,
      * or nobody left standing.
      */
@@ -1839,2607 +1558,2346 @@ export type EncounterOddsOutcome = {
 };
 
 /**
- * EncounterOddsRequest
- *
  * Simulate the fight many times: expected rounds and each side's chance to win. Stateless: the encounter travels with the request.
  */
 export type EncounterOddsRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     /**
-     * Runs
+     * Seeded runs (Monte Carlo).
      */
     runs?: number;
     /**
-     * Maxrounds
+     * A run still undecided after this many rounds counts as unfinished.
      */
     maxRounds?: number;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * EncounterOddsResponse
- *
  * The result of encounterOdds: every event, a summary and the seed.
  */
-export type EncounterOddsResponse = {
+export type EncounterOddsResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: EncounterOddsOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * EncounterOddsSessionRequest
- *
  * Simulate the fight many times: expected rounds and each side's chance to win. Session mode: the encounter is the session's.
  */
 export type EncounterOddsSessionRequest = {
     /**
-     * Runs
+     * Seeded runs (Monte Carlo).
      */
     runs?: number;
     /**
-     * Maxrounds
+     * A run still undecided after this many rounds counts as unfinished.
      */
     maxRounds?: number;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * EncounterOddsSessionResponse
- *
  * The result of encounterOdds: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type EncounterOddsSessionResponse = {
+export type EncounterOddsSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: EncounterOddsOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * EscapeGrappleRequest
- *
+ * The whole state of one fight.
+ */
+export type EncounterOutput = {
+    /**
+     * The id of the ruleset that adjudicates this fight (`d20`, `d100`, `d10`).
+     */
+    ruleset: Ruleset;
+    grid: GridOutput;
+    combatants: Array<CombatantOutput>;
+    /**
+     * 0 until initiative is rolled.
+     */
+    round: number;
+    /**
+     * Whose turn it is, by combatant id.
+     */
+    turnOf: string | null;
+    /**
+     * The initiative order, first to act first.
+     */
+    order: Array<InitiativeEntryOutput>;
+    pendingChoices: Array<PendingChoiceOutput>;
+    areas: Array<AreaOutput>;
+    /**
+     * d10 only: the open simultaneous step.
+     */
+    step: StepOutput | null;
+};
+
+/**
  * d100: escape a grapple, unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
  */
 export type EscapeGrappleRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Grapplerid
+     * Which grapple to break; omitted: the only one (refused when there are several).
      */
     grapplerId?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * EscapeGrappleResponse
- *
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed.
  */
-export type EscapeGrappleResponse = {
-    encounter: Encounter;
+export type EscapeGrappleResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * EscapeGrappleSessionRequest
- *
  * d100: escape a grapple, unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
  */
 export type EscapeGrappleSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Grapplerid
+     * Which grapple to break; omitted: the only one (refused when there are several).
      */
     grapplerId?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * EscapeGrappleSessionResponse
- *
  * The result of escapeGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type EscapeGrappleSessionResponse = {
-    encounter: Encounter;
+export type EscapeGrappleSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Event
- *
  * One entry of the log.
  *
- * ``type`` is a short kebab-case word (``roll``, ``attack-hit``, ``damage``, ``death``...);
- * ``rule`` names the RULES.md id that decided it, where one did; ``data`` carries the
+ * `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
+ * `rule` names the RULES.md id that decided it, where one did; `data` carries the
  * type's own details.
  */
 export type Event = {
-    /**
-     * Type
-     */
     type: string;
-    /**
-     * Message
-     */
     message: string;
-    /**
-     * Actor
-     */
-    actor?: string | null;
-    /**
-     * Target
-     */
-    target?: string | null;
-    roll?: Roll | null;
-    /**
-     * Amount
-     */
-    amount?: number | null;
-    /**
-     * Rule
-     */
-    rule?: string | null;
-    /**
-     * Data
-     */
-    data?: {
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    data: {
         [key: string]: unknown;
     };
 };
 
 /**
- * EventPage
- *
  * A page of a session's event log, oldest first.
  */
 export type EventPage = {
-    /**
-     * Items
-     */
     items: Array<SessionEvent>;
-    /**
-     * Offset
-     */
     offset: number;
-    /**
-     * Limit
-     */
     limit: number;
     /**
-     * Total
-     *
      * How many entries the whole log holds.
      */
     total: number;
     /**
-     * Nextoffset
-     *
-     * The ``offset`` of the next page, or null on the last one.
+     * The `offset` of the next page, or null on the last one.
      */
     nextOffset: number | null;
 };
 
 /**
- * FlankingOutcome
- *
- * Whether the attacker flanks the target, and with whom (``d20.flank.*``).
+ * Whether the attacker flanks the target, and with whom (`d20.flank.*`).
  */
 export type FlankingOutcome = {
-    /**
-     * Flanks
-     */
     flanks: boolean;
-    /**
-     * Partners
-     */
     partners: Array<string>;
-    /**
-     * Reason
-     */
     reason: string;
 };
 
 /**
- * FlankingRequest
- *
  * Whether an attacker flanks a target, and with whom. Stateless: the encounter travels with the request.
  */
 export type FlankingRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * FlankingResponse
- *
  * The result of flanking: every event, a summary and the seed.
  */
-export type FlankingResponse = {
+export type FlankingResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: FlankingOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * FlankingSessionRequest
- *
  * Whether an attacker flanks a target, and with whom. Session mode: the encounter is the session's.
  */
 export type FlankingSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * FlankingSessionResponse
- *
  * The result of flanking: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type FlankingSessionResponse = {
+export type FlankingSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: FlankingOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * GrappleRequest
- *
  * d100: grapple a creature (replaces one attack, needs a free hand). Stateless: the encounter travels with the request.
  */
 export type GrappleRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Freehand
+     * Whether the grappler has a hand free; false is refused.
      */
     freeHand?: boolean;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * GrappleResponse
- *
  * The result of grapple: the new encounter, every event, a summary and the seed.
  */
-export type GrappleResponse = {
-    encounter: Encounter;
+export type GrappleResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * GrappleSessionRequest
- *
  * d100: grapple a creature (replaces one attack, needs a free hand). Session mode: the encounter is the session's.
  */
 export type GrappleSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Freehand
+     * Whether the grappler has a hand free; false is refused.
      */
     freeHand?: boolean;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * GrappleSessionResponse
- *
  * The result of grapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type GrappleSessionResponse = {
-    encounter: Encounter;
+export type GrappleSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Grid
- *
  * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
  */
 export type Grid = {
-    /**
-     * Width
-     */
     width: number;
-    /**
-     * Height
-     */
     height: number;
+    kind?: GridKind;
     /**
-     * Kind
-     */
-    kind?: 'square' | 'hex';
-    /**
-     * Hexorientation
-     *
      * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
      */
-    hexOrientation?: 'pointy' | 'flat';
+    hexOrientation?: GridHexOrientation;
     /**
-     * Blocked
-     *
      * Cells filled by walls or other features: impassable, they block lines of sight and cover.
      */
     blocked?: Array<Cell>;
     /**
-     * Difficult
-     *
      * Cells of difficult terrain: entering one costs double.
      */
     difficult?: Array<Cell>;
     /**
-     * Climb
-     *
      * Cells that must be climbed (the mover uses its climbing speed there).
      */
     climb?: Array<Cell>;
     /**
-     * Swim
-     *
      * Cells of water (the mover uses its swimming speed there).
      */
     swim?: Array<Cell>;
 };
 
 /**
- * HealOutcome
+ * One of: `pointy`, `flat`.
  */
+export type GridHexOrientation = 'pointy' | 'flat';
+
+/**
+ * One of: `square`, `hex`.
+ */
+export type GridKind = 'square' | 'hex';
+
+/**
+ * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
+ */
+export type GridOutput = {
+    width: number;
+    height: number;
+    kind: GridKind;
+    /**
+     * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
+     */
+    hexOrientation: GridHexOrientation;
+    /**
+     * Cells filled by walls or other features: impassable, they block lines of sight and cover.
+     */
+    blocked: Array<Cell>;
+    /**
+     * Cells of difficult terrain: entering one costs double.
+     */
+    difficult: Array<Cell>;
+    /**
+     * Cells that must be climbed (the mover uses its climbing speed there).
+     */
+    climb: Array<Cell>;
+    /**
+     * Cells of water (the mover uses its swimming speed there).
+     */
+    swim: Array<Cell>;
+};
+
 export type HealOutcome = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Healed
-     */
     healed: number;
-    /**
-     * Hp
-     */
     hp: number;
     /**
-     * Conscious
-     *
      * It was at 0 HP and is conscious again.
      */
     conscious: boolean;
-    /**
-     * Spent
-     */
     spent: string;
 };
 
 /**
- * HealRequest
- *
  * Healing from the DM or an effect. Stateless: the encounter travels with the request.
  */
 export type HealRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HealResponse
- *
  * The result of heal: the new encounter, every event, a summary and the seed.
  */
-export type HealResponse = {
-    encounter: Encounter;
+export type HealResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * HealSessionRequest
- *
  * Healing from the DM or an effect. Session mode: the encounter is the session's.
  */
 export type HealSessionRequest = {
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Amount
-     */
     amount: number;
-    /**
-     * Sourceid
-     */
     sourceId?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HealSessionResponse
- *
  * The result of heal: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HealSessionResponse = {
-    encounter: Encounter;
+export type HealSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HealOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
-/**
- * HelpOutcome
- */
 export type HelpOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    effect: Effect;
+    effect: EffectOutput;
 };
 
 /**
- * HelpRequest
- *
  * Help: an ally's next check or attack has advantage. Stateless: the encounter travels with the request.
  */
 export type HelpRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
     /**
-     * Task
+     * What the check is for (a note only).
      */
     task?: string | null;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HelpResponse
- *
  * The result of help: the new encounter, every event, a summary and the seed.
  */
-export type HelpResponse = {
-    encounter: Encounter;
+export type HelpResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HelpOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * HelpSessionRequest
- *
  * Help: an ally's next check or attack has advantage. Session mode: the encounter is the session's.
  */
 export type HelpSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Allyid
-     */
     allyId: string;
-    /**
-     * Targetid
-     */
     targetId?: string | null;
     /**
-     * Task
+     * What the check is for (a note only).
      */
     task?: string | null;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HelpSessionResponse
- *
  * The result of help: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HelpSessionResponse = {
-    encounter: Encounter;
+export type HelpSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HelpOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
-/**
- * HideOutcome
- */
 export type HideOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Natural
-     */
     natural: number;
     /**
-     * Stealth
-     *
      * The Stealth total a searcher must beat.
      */
     stealth: number;
 };
 
 /**
- * HideRequest
- *
  * Hide: a Stealth check; the total is kept. Stateless: the encounter travels with the request.
  */
 export type HideRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HideResponse
- *
  * The result of hide: the new encounter, every event, a summary and the seed.
  */
-export type HideResponse = {
-    encounter: Encounter;
+export type HideResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HideOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * HideSessionRequest
- *
  * Hide: a Stealth check; the total is kept. Session mode: the encounter is the session's.
  */
 export type HideSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * HideSessionResponse
- *
  * The result of hide: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type HideSessionResponse = {
-    encounter: Encounter;
+export type HideSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: HideOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * InitiativeEntry
- *
  * A place in the order: who, with what initiative, and the roll-off that broke a tie.
  */
 export type InitiativeEntry = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Tiebreak
-     */
     tiebreak?: number;
 };
 
 /**
- * InitiativeOutcome
- *
+ * A place in the order: who, with what initiative, and the roll-off that broke a tie.
+ */
+export type InitiativeEntryOutput = {
+    combatantId: string;
+    initiative: number;
+    tiebreak: number;
+};
+
+/**
  * The order rolled, and where the fight now stands.
  */
 export type InitiativeOutcome = {
-    /**
-     * Order
-     */
-    order: Array<InitiativeEntry>;
-    /**
-     * Round
-     */
+    order: Array<InitiativeEntryOutput>;
     round: number;
-    /**
-     * Turnof
-     */
     turnOf: string | null;
 };
 
 /**
- * InteractRequest
- *
  * Interact with an object. Stateless: the encounter travels with the request.
  */
 export type InteractRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Description
-     */
     description?: string;
     /**
-     * Device
+     * A named device being used; a ruleset may make some devices take the action (d10).
      */
     device?: string | null;
     /**
-     * Weapon
+     * One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
+     * where it lies (within reach), pick up a piece of its spilled ammunition, or free its
+     * lodged ammunition (that takes the action).
      */
     weapon?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * InteractResponse
- *
  * The result of interact: the new encounter, every event, a summary and the seed.
  */
-export type InteractResponse = {
-    encounter: Encounter;
+export type InteractResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * InteractSessionRequest
- *
  * Interact with an object. Session mode: the encounter is the session's.
  */
 export type InteractSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Description
-     */
     description?: string;
     /**
-     * Device
+     * A named device being used; a ruleset may make some devices take the action (d10).
      */
     device?: string | null;
     /**
-     * Weapon
+     * One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
+     * where it lies (within reach), pick up a piece of its spilled ammunition, or free its
+     * lodged ammunition (that takes the action).
      */
     weapon?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * InteractSessionResponse
- *
  * The result of interact: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type InteractSessionResponse = {
-    encounter: Encounter;
+export type InteractSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TurnActionOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
-/**
- * LowerInitiativeOutcome
- */
 export type LowerInitiativeOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Previous
-     */
     previous: number;
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Raised
-     */
     raised: boolean;
-    /**
-     * Order
-     */
-    order: Array<InitiativeEntry>;
-    /**
-     * Turnof
-     */
+    order: Array<InitiativeEntryOutput>;
     turnOf: string | null;
 };
 
 /**
- * LowerInitiativeRequest
- *
  * Move a combatant down the initiative order (raising needs a named feature). Stateless: the encounter travels with the request.
  */
 export type LowerInitiativeRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Initiative
+     * The new initiative count.
      */
     initiative: number;
     /**
-     * Feature
+     * One of the combatant's `features` (a feat, magic) that lets it raise its initiative.
      */
     feature?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * LowerInitiativeResponse
- *
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed.
  */
-export type LowerInitiativeResponse = {
-    encounter: Encounter;
+export type LowerInitiativeResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: LowerInitiativeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * LowerInitiativeSessionRequest
- *
  * Move a combatant down the initiative order (raising needs a named feature). Session mode: the encounter is the session's.
  */
 export type LowerInitiativeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Initiative
+     * The new initiative count.
      */
     initiative: number;
     /**
-     * Feature
+     * One of the combatant's `features` (a feat, magic) that lets it raise its initiative.
      */
     feature?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * LowerInitiativeSessionResponse
- *
  * The result of lowerInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type LowerInitiativeSessionResponse = {
-    encounter: Encounter;
+export type LowerInitiativeSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: LowerInitiativeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * MoveCombatantRequest
- *
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Stateless: the encounter travels with the request.
  */
 export type MoveCombatantRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Path
+     * The cells the creature's anchor passes through, in order (its own cell may lead).
      */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the service finds the cheapest legal path.
+     */
     to?: Cell | null;
     /**
-     * Teleport
+     * Teleportation: no path, no movement spent, no opportunity attacks.
      */
     teleport?: boolean;
     /**
-     * Forced
+     * Moved by something else (shoved, hurled, falling): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`).
      */
     forced?: boolean;
     /**
-     * Opportunityattacks
+     * The reactors that take the opportunity attacks they are offered; omitted means
+     * every one that can.
      */
     opportunityAttacks?: Array<string> | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * MoveCombatantResponse
- *
  * The result of moveCombatant: the new encounter, every event, a summary and the seed.
  */
-export type MoveCombatantResponse = {
-    encounter: Encounter;
+export type MoveCombatantResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: MoveOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * MoveCombatantSessionRequest
- *
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Session mode: the encounter is the session's.
  */
 export type MoveCombatantSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Path
+     * The cells the creature's anchor passes through, in order (its own cell may lead).
      */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the service finds the cheapest legal path.
+     */
     to?: Cell | null;
     /**
-     * Teleport
+     * Teleportation: no path, no movement spent, no opportunity attacks.
      */
     teleport?: boolean;
     /**
-     * Forced
+     * Moved by something else (shoved, hurled, falling): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`).
      */
     forced?: boolean;
     /**
-     * Opportunityattacks
+     * The reactors that take the opportunity attacks they are offered; omitted means
+     * every one that can.
      */
     opportunityAttacks?: Array<string> | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * MoveCombatantSessionResponse
- *
  * The result of moveCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type MoveCombatantSessionResponse = {
-    encounter: Encounter;
+export type MoveCombatantSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: MoveOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * MoveOutcome
- *
  * Where the combatant went, what it cost, and the opportunity attacks on the way.
  */
 export type MoveOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path: Array<Cell>;
     /**
-     * Cost
-     *
      * Feet of movement spent.
      */
     cost: number;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
-    /**
-     * Squeezing
-     */
     squeezing: boolean;
+    opportunityAttacks: Array<OpportunityAttack>;
     /**
-     * Opportunityattacks
-     */
-    opportunityAttacks?: Array<OpportunityAttack>;
-    /**
-     * Stopped
-     *
      * The move ended early (the mover dropped to 0 HP on the way).
      */
-    stopped?: boolean;
+    stopped: boolean;
 };
 
 /**
- * NextTurnOutcome
- *
  * Whose turn ended, whose began, the round, and what the start of the turn rolled.
  */
 export type NextTurnOutcome = {
-    /**
-     * Previous
-     */
     previous: string | null;
-    /**
-     * Turnof
-     */
     turnOf: string | null;
-    /**
-     * Round
-     */
     round: number;
-    /**
-     * Newround
-     */
     newRound: boolean;
-    deathSave?: DeathSave | null;
+    deathSave: DeathSave | null;
     /**
-     * Expired
-     *
-     * ``combatantId:name`` of every condition and effect that ended, ``area:kind`` for areas.
+     * `combatantId:name` of every condition and effect that ended, `area:kind` for areas.
      */
-    expired?: Array<string>;
+    expired: Array<string>;
+    readiedLapsed: boolean;
     /**
-     * Readiedlapsed
-     */
-    readiedLapsed?: boolean;
-    /**
-     * Sidesstanding
-     *
      * Sides with a combatant still up (alive and conscious).
      */
-    sidesStanding?: Array<string>;
+    sidesStanding: Array<string>;
     /**
-     * Fightover
-     *
-     * At most one side is left standing (``d20.order.steps``).
+     * At most one side is left standing (`d20.order.steps`).
      */
-    fightOver?: boolean;
+    fightOver: boolean;
 };
 
 /**
- * NextTurnRequest
- *
  * End the current turn and start the next: durations, readied actions, death saves. Stateless: the encounter travels with the request.
  */
 export type NextTurnRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     /**
-     * Expectedturnof
+     * Whose turn the caller believes is ending; refused if it is someone else's (a guard
+     * against ending the same turn twice).
      */
     expectedTurnOf?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * NextTurnResponse
- *
  * The result of nextTurn: the new encounter, every event, a summary and the seed.
  */
-export type NextTurnResponse = {
-    encounter: Encounter;
+export type NextTurnResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: NextTurnOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * NextTurnSessionRequest
- *
  * End the current turn and start the next: durations, readied actions, death saves. Session mode: the encounter is the session's.
  */
 export type NextTurnSessionRequest = {
     /**
-     * Expectedturnof
+     * Whose turn the caller believes is ending; refused if it is someone else's (a guard
+     * against ending the same turn twice).
      */
     expectedTurnOf?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * NextTurnSessionResponse
- *
  * The result of nextTurn: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type NextTurnSessionResponse = {
-    encounter: Encounter;
+export type NextTurnSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: NextTurnOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * OpportunityAttack
- *
  * An opportunity attack a move provoked, and what came of it.
  */
 export type OpportunityAttack = {
-    /**
-     * Reactorid
-     */
     reactorId: string;
     /**
-     * Atstep
-     *
      * Index of the path cell the mover was leaving.
      */
     atStep: number;
-    /**
-     * Taken
-     */
     taken: boolean;
-    /**
-     * Reason
-     */
     reason: string;
-    /**
-     * Hit
-     */
-    hit?: boolean | null;
-    /**
-     * Damage
-     */
-    damage?: number | null;
+    hit: boolean | null;
+    damage: number | null;
 };
 
 /**
- * PathCostOutcome
- *
  * The price of a path: legal or not, and why.
  */
 export type PathCostOutcome = {
-    /**
-     * Legal
-     */
     legal: boolean;
-    /**
-     * Path
-     */
     path: Array<Cell>;
-    /**
-     * Cost
-     */
     cost: number | null;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
+    reason: string | null;
+    rule: string | null;
+    failedStep: number | null;
     /**
-     * Reason
-     */
-    reason?: string | null;
-    /**
-     * Rule
-     */
-    rule?: string | null;
-    /**
-     * Failedstep
-     */
-    failedStep?: number | null;
-    /**
-     * Provokes
-     *
      * Who could make an opportunity attack along the way.
      */
-    provokes?: Array<string>;
+    provokes: Array<string>;
 };
 
 /**
- * PathCostRequest
- *
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Stateless: the encounter travels with the request.
  */
 export type PathCostRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * PathCostResponse
- *
  * The result of pathCost: every event, a summary and the seed.
  */
-export type PathCostResponse = {
+export type PathCostResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PathCostOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * PathCostSessionRequest
- *
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Session mode: the encounter is the session's.
  */
 export type PathCostSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Path
-     */
     path?: Array<Cell> | null;
     to?: Cell | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * PathCostSessionResponse
- *
  * The result of pathCost: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type PathCostSessionResponse = {
+export type PathCostSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PathCostOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * PendingChoice
- *
- * A decision the rules leave to a person: ``resolveChoice`` accepts or declines it.
+ * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
  */
 export type PendingChoice = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Owner
-     *
-     * The combatant who decides, or ``dm``.
+     * The combatant who decides, or `dm`.
      */
     owner: string;
-    /**
-     * Prompt
-     */
     prompt: string;
-    /**
-     * Options
-     */
     options?: Array<string>;
-    /**
-     * Source
-     */
     source?: string | null;
     /**
-     * Effects
-     *
      * The structured effects applied when it is accepted.
      */
     effects?: Array<{
         [key: string]: unknown;
     }>;
-    /**
-     * Context
-     */
     context?: {
         [key: string]: unknown;
     };
 };
 
 /**
- * PostureOutcome
- *
+ * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
+ */
+export type PendingChoiceOutput = {
+    id: string;
+    /**
+     * The combatant who decides, or `dm`.
+     */
+    owner: string;
+    prompt: string;
+    options: Array<string>;
+    source: string | null;
+    /**
+     * The structured effects applied when it is accepted.
+     */
+    effects: Array<{
+        [key: string]: unknown;
+    }>;
+    context: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * The creature's posture after the action, and the movement it has left.
  */
 export type PostureOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Prone
-     */
     prone: boolean;
-    /**
-     * Movementleft
-     */
     movementLeft: number;
 };
 
 /**
- * ReachOutcome
- *
+ * One of: `hand`, `pouch`, `belt`, `backpack`.
+ */
+export type PotionSource = 'hand' | 'pouch' | 'belt' | 'backpack';
+
+/**
  * The distance between two combatants by the counting rule, and each attack's reach.
  */
 export type ReachOutcome = {
     /**
-     * Distance
-     *
      * Feet, counted from a cell next to the attacker into the target's space.
      */
     distance: number;
-    /**
-     * Attacks
-     */
     attacks: Array<AttackReach>;
-    /**
-     * Lineofsight
-     */
     lineOfSight: boolean;
 };
 
 /**
- * ReachRequest
- *
  * The distance from an attacker to a target and which of its attacks reach. Stateless: the encounter travels with the request.
  */
 export type ReachRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReachResponse
- *
  * The result of reach: every event, a summary and the seed.
  */
-export type ReachResponse = {
+export type ReachResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReachOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ReachSessionRequest
- *
  * The distance from an attacker to a target and which of its attacks reach. Session mode: the encounter is the session's.
  */
 export type ReachSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReachSessionResponse
- *
  * The result of reach: every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReachSessionResponse = {
+export type ReachSessionResult = {
     /**
-     * Events
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReachOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * ReadiedAction
- *
- * An action held for a trigger (``d20.ready.*``); it fires or is declined by
- * ``triggerReadied`` and lapses at the start of its owner's next turn.
+ * An action held for a trigger (`d20.ready.*`); it fires or is declined by
+ * `triggerReadied` and lapses at the start of its owner's next turn.
  */
 export type ReadiedAction = {
-    /**
-     * Trigger
-     */
     trigger: string;
     /**
-     * Action
-     *
-     * ``attack``, ``move``, ``spell`` or another action's name.
+     * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
-    /**
-     * Spell
-     */
     spell?: string | null;
-    /**
-     * Round
-     */
     round?: number;
 };
 
 /**
- * ReadyOutcome
+ * An action held for a trigger (`d20.ready.*`); it fires or is declined by
+ * `triggerReadied` and lapses at the start of its owner's next turn.
  */
-export type ReadyOutcome = {
+export type ReadiedActionOutput = {
+    trigger: string;
     /**
-     * Combatantid
+     * `attack`, `move`, `spell` or another action's name.
      */
+    action: string;
+    attackName: string | null;
+    spell: string | null;
+    round: number;
+};
+
+export type ReadyOutcome = {
     combatantId: string;
-    readied: ReadiedAction;
+    readied: ReadiedActionOutput;
     /**
-     * Endedconcentration
-     *
      * The spell whose concentration readying a spell ended.
      */
     endedConcentration: string | null;
 };
 
 /**
- * ReadyRequest
- *
  * Ready an action for a trigger. Stateless: the encounter travels with the request.
  */
 export type ReadyRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Trigger
-     */
     trigger: string;
     /**
-     * Action
+     * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     /**
-     * Spell
+     * The readied spell (with `action: spell`): cast now, held with concentration.
      */
     spell?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReadyResponse
- *
  * The result of ready: the new encounter, every event, a summary and the seed.
  */
-export type ReadyResponse = {
-    encounter: Encounter;
+export type ReadyResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReadyOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ReadySessionRequest
- *
  * Ready an action for a trigger. Session mode: the encounter is the session's.
  */
 export type ReadySessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Trigger
-     */
     trigger: string;
     /**
-     * Action
+     * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
-    /**
-     * Attackname
-     */
     attackName?: string | null;
     /**
-     * Spell
+     * The readied spell (with `action: spell`): cast now, held with concentration.
      */
     spell?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReadySessionResponse
- *
  * The result of ready: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReadySessionResponse = {
-    encounter: Encounter;
+export type ReadySessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReadyOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * ReleaseGrappleRequest
- *
  * d100: let go of a grappled creature (no action). Stateless: the encounter travels with the request.
  */
 export type ReleaseGrappleRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Grapplerid
-     */
     grapplerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReleaseGrappleResponse
- *
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed.
  */
-export type ReleaseGrappleResponse = {
-    encounter: Encounter;
+export type ReleaseGrappleResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ReleaseGrappleSessionRequest
- *
  * d100: let go of a grappled creature (no action). Session mode: the encounter is the session's.
  */
 export type ReleaseGrappleSessionRequest = {
-    /**
-     * Grapplerid
-     */
     grapplerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReleaseGrappleSessionResponse
- *
  * The result of releaseGrapple: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReleaseGrappleSessionResponse = {
-    encounter: Encounter;
+export type ReleaseGrappleSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * ReloadOutcome
- *
  * How many rounds went in, what the weapon holds and what is left in the pouch.
  */
 export type ReloadOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Loaded
-     */
     loaded: number;
-    /**
-     * Ammo
-     */
     ammo: number;
-    /**
-     * Capacity
-     */
     capacity: number;
-    /**
-     * Carriedleft
-     */
     carriedLeft: number;
 };
 
 /**
- * ReloadRequest
- *
  * d100: reload a gun or energy weapon from the rounds carried (an action). Stateless: the encounter travels with the request.
  */
 export type ReloadRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Attackname
+     * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
      */
     attackName: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReloadResponse
- *
  * The result of reload: the new encounter, every event, a summary and the seed.
  */
-export type ReloadResponse = {
-    encounter: Encounter;
+export type ReloadResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReloadOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ReloadSessionRequest
- *
  * d100: reload a gun or energy weapon from the rounds carried (an action). Session mode: the encounter is the session's.
  */
 export type ReloadSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Attackname
+     * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
      */
     attackName: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ReloadSessionResponse
- *
  * The result of reload: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ReloadSessionResponse = {
-    encounter: Encounter;
+export type ReloadSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ReloadOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * RepairOutcome
- *
  * The repair check and the weapon's condition after it.
  */
 export type RepairOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Attackname
-     */
     attackName: string;
-    /**
-     * Success
-     */
     success: boolean;
-    /**
-     * Total
-     */
     total: number;
-    /**
-     * Dc
-     */
     dc: number;
-    /**
-     * Condition
-     */
     condition: number;
-    /**
-     * Maxcondition
-     */
     maxCondition: number | null;
 };
 
 /**
- * RepairRequest
- *
  * d100: a repair check against a DC restores a weapon's condition (an action). Stateless: the encounter travels with the request.
  */
 export type RepairRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Attackname
+     * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
      */
     attackName: string;
     /**
-     * Dc
+     * The DC the DM sets for the repair check.
      */
     dc?: number;
     /**
-     * Amount
+     * Condition restored on a success (capped at `maxCondition`); omitted: all of it.
      */
     amount?: number | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * RepairResponse
- *
  * The result of repair: the new encounter, every event, a summary and the seed.
  */
-export type RepairResponse = {
-    encounter: Encounter;
+export type RepairResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: RepairOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * RepairSessionRequest
- *
  * d100: a repair check against a DC restores a weapon's condition (an action). Session mode: the encounter is the session's.
  */
 export type RepairSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Attackname
+     * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
      */
     attackName: string;
     /**
-     * Dc
+     * The DC the DM sets for the repair check.
      */
     dc?: number;
     /**
-     * Amount
+     * Condition restored on a success (capped at `maxCondition`); omitted: all of it.
      */
     amount?: number | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * RepairSessionResponse
- *
  * The result of repair: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type RepairSessionResponse = {
-    encounter: Encounter;
+export type RepairSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: RepairOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * ResolveAttackRequest
- *
  * Roll an attack, apply cover and advantage, and deal its damage. Stateless: the encounter travels with the request.
  */
 export type ResolveAttackRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Attackname
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
      */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
     /**
-     * Advantage
+     * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
     /**
-     * Cover
+     * A cover degree the DM states; it wins over the computed one.
      */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    cover?: CoverDegree | null;
     /**
-     * Applydamage
+     * False rolls the damage but leaves the target's HP alone.
      */
     applyDamage?: boolean;
     /**
-     * Knockout
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
      */
     knockout?: boolean;
     /**
-     * Spend
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ResolveAttackResponse
- *
  * The result of resolveAttack: the new encounter, every event, a summary and the seed.
  */
-export type ResolveAttackResponse = {
-    encounter: Encounter;
+export type ResolveAttackResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ResolveAttackSessionRequest
- *
  * Roll an attack, apply cover and advantage, and deal its damage. Session mode: the encounter is the session's.
  */
 export type ResolveAttackSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Attackname
+     * The name of one of the attacker's attacks; omitted means `attack` or its first.
      */
     attackName?: string | null;
+    /**
+     * An attack described inline, instead of one of the attacker's.
+     */
     attack?: Attack | null;
     /**
-     * Advantage
+     * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
-    /**
-     * Disadvantage
-     */
     disadvantage?: boolean;
     /**
-     * Cover
+     * A cover degree the DM states; it wins over the computed one.
      */
-    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    cover?: CoverDegree | null;
     /**
-     * Applydamage
+     * False rolls the damage but leaves the target's HP alone.
      */
     applyDamage?: boolean;
     /**
-     * Knockout
+     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
      */
     knockout?: boolean;
     /**
-     * Spend
+     * What the attack uses: the action (an Attack action), a bonus action, the reaction, or
+     * nothing (the DM's fiat).
      */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
+    spend?: Spend;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ResolveAttackSessionResponse
- *
  * The result of resolveAttack: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ResolveAttackSessionResponse = {
-    encounter: Encounter;
+export type ResolveAttackSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: AttackOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * ResolveChoiceRequest
- *
+ * One of: `accept`, `decline`.
+ */
+export type ResolveChoiceDecision = 'accept' | 'decline';
+
+/**
  * Accept or decline a pending choice (a critical table effect left to a person). Stateless: the encounter travels with the request.
  */
 export type ResolveChoiceRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     /**
-     * Choiceid
+     * The `id` of one of the encounter's `pendingChoices`.
      */
     choiceId: string;
+    decision: ResolveChoiceDecision;
     /**
-     * Decision
-     */
-    decision: 'accept' | 'decline';
-    /**
-     * Detail
+     * The DM's answer where the choice needs one (which permanent injury, which square or
+     * direction...).
      */
     detail?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ResolveChoiceResponse
- *
  * The result of resolveChoice: the new encounter, every event, a summary and the seed.
  */
-export type ResolveChoiceResponse = {
-    encounter: Encounter;
+export type ResolveChoiceResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ChoiceOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ResolveChoiceSessionRequest
- *
  * Accept or decline a pending choice (a critical table effect left to a person). Session mode: the encounter is the session's.
  */
 export type ResolveChoiceSessionRequest = {
     /**
-     * Choiceid
+     * The `id` of one of the encounter's `pendingChoices`.
      */
     choiceId: string;
+    decision: ResolveChoiceDecision;
     /**
-     * Decision
-     */
-    decision: 'accept' | 'decline';
-    /**
-     * Detail
+     * The DM's answer where the choice needs one (which permanent injury, which square or
+     * direction...).
      */
     detail?: string | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ResolveChoiceSessionResponse
- *
  * The result of resolveChoice: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ResolveChoiceSessionResponse = {
-    encounter: Encounter;
+export type ResolveChoiceSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ChoiceOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Roll
- *
  * A roll of a dice expression: what for, the notation, each die, the modifier, the total.
  */
 export type Roll = {
-    /**
-     * Purpose
-     */
     purpose: string;
-    /**
-     * Expression
-     */
     expression: string;
-    /**
-     * Dice
-     */
     dice: Array<Die>;
-    /**
-     * Modifier
-     */
     modifier: number;
-    /**
-     * Total
-     */
     total: number;
 };
 
 /**
- * RollInitiativeRequest
- *
  * Roll initiative, set round 1 and start the first turn. Stateless: the encounter travels with the request.
  */
 export type RollInitiativeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
     /**
-     * Surprised
+     * Combatants the DM rules surprised: they can't move or act on their first turn.
      */
     surprised?: Array<string>;
     /**
-     * Order
+     * d100: the order the players declare (in the open): no roll.
      */
     order?: Array<string> | null;
+    /**
+     * d100: the entrance of a building: the nearest combatant acts first, no roll.
+     */
     entryPoint?: Cell | null;
     /**
-     * Initiatorid
+     * d10: the creature whose hostile action started the fight (it gains no precedence).
      */
     initiatorId?: string | null;
     /**
-     * Heardby
+     * d10: creatures that hear the initiator (aware even without line of sight).
      */
     heardBy?: Array<string>;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * RollInitiativeResponse
- *
  * The result of rollInitiative: the new encounter, every event, a summary and the seed.
  */
-export type RollInitiativeResponse = {
-    encounter: Encounter;
+export type RollInitiativeResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: InitiativeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * RollInitiativeSessionRequest
- *
  * Roll initiative, set round 1 and start the first turn. Session mode: the encounter is the session's.
  */
 export type RollInitiativeSessionRequest = {
     /**
-     * Surprised
+     * Combatants the DM rules surprised: they can't move or act on their first turn.
      */
     surprised?: Array<string>;
     /**
-     * Order
+     * d100: the order the players declare (in the open): no roll.
      */
     order?: Array<string> | null;
+    /**
+     * d100: the entrance of a building: the nearest combatant acts first, no roll.
+     */
     entryPoint?: Cell | null;
     /**
-     * Initiatorid
+     * d10: the creature whose hostile action started the fight (it gains no precedence).
      */
     initiatorId?: string | null;
     /**
-     * Heardby
+     * d10: creatures that hear the initiator (aware even without line of sight).
      */
     heardBy?: Array<string>;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * RollInitiativeSessionResponse
- *
  * The result of rollInitiative: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type RollInitiativeSessionResponse = {
-    encounter: Encounter;
+export type RollInitiativeSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: InitiativeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * SearchOutcome
- *
+ * One of: `d20`, `d100`, `d10`.
+ */
+export type Ruleset = 'd20' | 'd100' | 'd10';
+
+/**
  * Who was found, who stays hidden, and the scavenging check if one was made.
  */
 export type SearchOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Found
-     */
-    found?: Array<string>;
-    /**
-     * Stillhidden
-     */
-    stillHidden?: Array<string>;
-    /**
-     * Scavengingtotal
-     */
-    scavengingTotal?: number | null;
-    /**
-     * Scavengingsuccess
-     */
-    scavengingSuccess?: boolean | null;
+    found: Array<string>;
+    stillHidden: Array<string>;
+    scavengingTotal: number | null;
+    scavengingSuccess: boolean | null;
 };
 
 /**
- * SearchRequest
- *
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels with the request.
  */
 export type SearchRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Dc
+     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+     * its Stealth total.
      */
     dc?: number | null;
     /**
-     * Scavengingdc
+     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
      */
     scavengingDc?: number | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * SearchResponse
- *
  * The result of search: the new encounter, every event, a summary and the seed.
  */
-export type SearchResponse = {
-    encounter: Encounter;
+export type SearchResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: SearchOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * SearchSessionRequest
- *
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Session mode: the encounter is the session's.
  */
 export type SearchSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Dc
+     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
+     * its Stealth total.
      */
     dc?: number | null;
     /**
-     * Scavengingdc
+     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
      */
     scavengingDc?: number | null;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * SearchSessionResponse
- *
  * The result of search: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type SearchSessionResponse = {
-    encounter: Encounter;
+export type SearchSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: SearchOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Session
- *
  * A stored encounter: its id, its current version and its state.
  */
 export type Session = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Version
-     *
-     * Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
+     * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
-    encounter: Encounter;
-    /**
-     * Created
-     */
+    encounter: EncounterOutput;
     created: string;
-    /**
-     * Updated
-     */
     updated: string;
 };
 
 /**
- * SessionEvent
- *
  * One entry of a session's event log.
  */
 export type SessionEvent = {
     /**
-     * Index
-     *
      * Its position in the log, from 0.
      */
     index: number;
     /**
-     * Version
-     *
      * The version of the session the entry was written at.
      */
     version: number;
     /**
-     * Data
-     *
-     * The event: an engine event (see ``Event``), or ``{type: "undo", ...}``.
+     * The event: an engine event (see `Event`), or `{type: "undo", ...}`.
      */
     data: {
         [key: string]: unknown;
@@ -4447,544 +3905,476 @@ export type SessionEvent = {
 };
 
 /**
- * SessionRef
- *
  * Which session a result belongs to, and the version the action wrote (or read).
  */
 export type SessionRef = {
-    /**
-     * Id
-     */
     id: string;
     /**
-     * Version
-     *
-     * Starts at 1 and grows by one with each write; REST sends it as the ``ETag``.
+     * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
 };
 
 /**
- * ShoveRequest
- *
+ * One of: `prone`, `push`.
+ */
+export type ShoveMode = 'prone' | 'push';
+
+/**
  * d100: shove a creature prone or 5 ft away (replaces one attack). Stateless: the encounter travels with the request.
  */
 export type ShoveRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
+    mode?: ShoveMode;
     /**
-     * Mode
+     * Like an attack: one attack of the Attack action by default.
      */
-    mode?: 'prone' | 'push';
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ShoveResponse
- *
  * The result of shove: the new encounter, every event, a summary and the seed.
  */
-export type ShoveResponse = {
-    encounter: Encounter;
+export type ShoveResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * ShoveSessionRequest
- *
  * d100: shove a creature prone or 5 ft away (replaces one attack). Session mode: the encounter is the session's.
  */
 export type ShoveSessionRequest = {
-    /**
-     * Attackerid
-     */
     attackerId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
+    mode?: ShoveMode;
     /**
-     * Mode
+     * Like an attack: one attack of the Attack action by default.
      */
-    mode?: 'prone' | 'push';
+    spend?: Spend;
     /**
-     * Spend
-     */
-    spend?: 'action' | 'bonus-action' | 'reaction' | 'free';
-    /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * ShoveSessionResponse
- *
  * The result of shove: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type ShoveSessionResponse = {
-    encounter: Encounter;
+export type ShoveSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: ContestOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * SideChance
- *
  * How often one side won.
  */
 export type SideChance = {
-    /**
-     * Side
-     */
     side: string;
-    /**
-     * Wins
-     */
     wins: number;
-    /**
-     * Winprobability
-     */
     winProbability: number;
 };
 
 /**
- * StabilizeOutcome
+ * One of: `tiny`, `small`, `medium`, `large`, `huge`, `colossal`, `gargantuan`.
  */
+export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
+
+/**
+ * One of: `action`, `bonus-action`, `reaction`, `free`.
+ */
+export type Spend = 'action' | 'bonus-action' | 'reaction' | 'free';
+
 export type StabilizeOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
-    /**
-     * Natural
-     */
     natural: number;
-    /**
-     * Total
-     */
     total: number;
-    /**
-     * Success
-     */
     success: boolean;
     /**
-     * Hourstoregain
-     *
      * On success: after this many hours (1d4) it regains 1 HP if not healed (not applied).
      */
     hoursToRegain: number | null;
 };
 
 /**
- * StabilizeRequest
- *
  * First aid: DC 10 Medicine. Stateless: the encounter travels with the request.
  */
 export type StabilizeRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * StabilizeResponse
- *
  * The result of stabilize: the new encounter, every event, a summary and the seed.
  */
-export type StabilizeResponse = {
-    encounter: Encounter;
+export type StabilizeResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: StabilizeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * StabilizeSessionRequest
- *
  * First aid: DC 10 Medicine. Session mode: the encounter is the session's.
  */
 export type StabilizeSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Targetid
-     */
     targetId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * StabilizeSessionResponse
- *
  * The result of stabilize: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type StabilizeSessionResponse = {
-    encounter: Encounter;
+export type StabilizeSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: StabilizeOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * StandUpRequest
- *
  * Stand up from prone for half the creature's speed. Stateless: the encounter travels with the request.
  */
 export type StandUpRequest = {
-    encounter: Encounter;
     /**
-     * Combatantid
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
+    encounter: Encounter;
     combatantId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * StandUpResponse
- *
  * The result of standUp: the new encounter, every event, a summary and the seed.
  */
-export type StandUpResponse = {
-    encounter: Encounter;
+export type StandUpResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * StandUpSessionRequest
- *
  * Stand up from prone for half the creature's speed. Session mode: the encounter is the session's.
  */
 export type StandUpSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * StandUpSessionResponse
- *
  * The result of standUp: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type StandUpSessionResponse = {
-    encounter: Encounter;
+export type StandUpSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: PostureOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * Step
- *
  * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
 export type Step = {
-    /**
-     * Initiative
-     */
     initiative: number;
-    /**
-     * Members
-     */
     members: Array<string>;
-    /**
-     * Acted
-     */
     acted?: Array<string>;
-    /**
-     * Deferred
-     */
     deferred?: Array<DeferredDamage>;
 };
 
 /**
- * TriggerOutcome
+ * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
+export type StepOutput = {
+    initiative: number;
+    members: Array<string>;
+    acted: Array<string>;
+    deferred: Array<DeferredDamageOutput>;
+};
+
 export type TriggerOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fired
-     */
     fired: boolean;
-    /**
-     * Action
-     */
     action: string;
-    attack?: AttackOutcome | null;
+    attack: AttackOutcome | null;
     /**
-     * Kept
-     *
      * Declined, and still held.
      */
-    kept?: boolean;
+    kept: boolean;
 };
 
 /**
- * TriggerReadiedRequest
- *
  * Fire a readied action with the reaction, or decline it. Stateless: the encounter travels with the request.
  */
 export type TriggerReadiedRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
     encounter: Encounter;
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fire
-     */
     fire?: boolean;
     /**
-     * Targetid
+     * The target of a readied attack.
      */
     targetId?: string | null;
     /**
-     * Keep
+     * On a decline: keep holding the action (until the start of your next turn); false
+     * abandons it (a readied spell is lost).
      */
     keep?: boolean;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * TriggerReadiedResponse
- *
  * The result of triggerReadied: the new encounter, every event, a summary and the seed.
  */
-export type TriggerReadiedResponse = {
-    encounter: Encounter;
+export type TriggerReadiedResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TriggerOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
 };
 
 /**
- * TriggerReadiedSessionRequest
- *
  * Fire a readied action with the reaction, or decline it. Session mode: the encounter is the session's.
  */
 export type TriggerReadiedSessionRequest = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Fire
-     */
     fire?: boolean;
     /**
-     * Targetid
+     * The target of a readied attack.
      */
     targetId?: string | null;
     /**
-     * Keep
+     * On a decline: keep holding the action (until the start of your next turn); false
+     * abandons it (a readied spell is lost).
      */
     keep?: boolean;
     /**
-     * Seed
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
     seed?: number | null;
 };
 
 /**
- * TriggerReadiedSessionResponse
- *
  * The result of triggerReadied: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
  */
-export type TriggerReadiedSessionResponse = {
-    encounter: Encounter;
+export type TriggerReadiedSessionResult = {
     /**
-     * Events
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
      */
     events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
     outcome: TriggerOutcome;
     /**
-     * Seed
+     * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
     session: SessionRef;
 };
 
 /**
- * TurnActionOutcome
- *
  * What a simple action did: what it spent, movement left, the condition it gave.
  */
 export type TurnActionOutcome = {
-    /**
-     * Combatantid
-     */
     combatantId: string;
-    /**
-     * Action
-     */
     action: string;
-    /**
-     * Spent
-     */
     spent: string;
     /**
-     * Movement
-     *
      * Feet of movement left this turn.
      */
     movement: number | null;
-    /**
-     * Condition
-     */
-    condition?: string | null;
+    condition: string | null;
 };
 
 /**
- * TurnBudget
- *
  * What a combatant has left: this turn's action, bonus action and movement, the
  * reaction (until it comes back) and the free object interaction.
  */
 export type TurnBudget = {
-    /**
-     * Action
-     */
     action?: boolean;
-    /**
-     * Bonusaction
-     */
     bonusAction?: boolean;
-    /**
-     * Reaction
-     */
     reaction?: boolean;
     /**
-     * Movement
-     *
      * Feet of movement left; omitted means the combatant's full speed.
      */
     movement?: number | null;
-    /**
-     * Objectinteraction
-     */
     objectInteraction?: boolean;
     /**
-     * Attacksleft
-     *
      * Attacks still to make in an Attack action already taken this turn.
      */
     attacksLeft?: number;
 };
 
 /**
- * UndoResponse
- *
+ * What a combatant has left: this turn's action, bonus action and movement, the
+ * reaction (until it comes back) and the free object interaction.
+ */
+export type TurnBudgetOutput = {
+    action: boolean;
+    bonusAction: boolean;
+    reaction: boolean;
+    /**
+     * Feet of movement left; omitted means the combatant's full speed.
+     */
+    movement: number | null;
+    objectInteraction: boolean;
+    /**
+     * Attacks still to make in an Attack action already taken this turn.
+     */
+    attacksLeft: number;
+};
+
+/**
  * The session after an undo: the state from before the last action, as a new version.
  */
-export type UndoResponse = {
+export type UndoResult = {
     session: SessionRef;
-    encounter: Encounter;
+    encounter: EncounterOutput;
     /**
-     * Revertedversion
-     *
      * The version that was undone.
      */
     revertedVersion: number;
     /**
-     * Restoredversion
-     *
      * The version whose state the session has again.
      */
     restoredVersion: number;
@@ -4999,17 +4389,34 @@ export type Problem = {
     status: number;
     detail: string;
     /**
-     * A stable machine-readable error code (``invalid-input``, ``rule-violation``, ``not-supported``, ``body-too-large``...).
+     * A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).
      */
     code: string;
     /**
      * For a rule violation: the id of the rule (see RULES.md).
      */
     rule?: string;
+    /**
+     * For invalid input: each bad field.
+     */
     errors?: Array<{
+        /**
+         * Where: `encounter.combatants[2].position`.
+         */
         path: string;
+        /**
+         * What is wrong there.
+         */
         message: string;
     }>;
+    /**
+     * For a version conflict: the session's current version.
+     */
+    currentVersion?: number;
+    /**
+     * The request's id (its `X-Request-ID`): quote it when reporting a problem.
+     */
+    requestId?: string;
 };
 
 export type RollInitiativeData = {
@@ -5033,7 +4440,7 @@ export type RollInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5052,10 +4459,10 @@ export type RollInitiativeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: RollInitiativeResponse;
+    200: RollInitiativeResult;
 };
 
-export type RollInitiativeResponse2 = RollInitiativeResponses[keyof RollInitiativeResponses];
+export type RollInitiativeResponse = RollInitiativeResponses[keyof RollInitiativeResponses];
 
 export type ResolveAttackData = {
     body: ResolveAttackRequest;
@@ -5078,7 +4485,7 @@ export type ResolveAttackErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5097,10 +4504,10 @@ export type ResolveAttackResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ResolveAttackResponse;
+    200: ResolveAttackResult;
 };
 
-export type ResolveAttackResponse2 = ResolveAttackResponses[keyof ResolveAttackResponses];
+export type ResolveAttackResponse = ResolveAttackResponses[keyof ResolveAttackResponses];
 
 export type ApplyDamageData = {
     body: ApplyDamageRequest;
@@ -5123,7 +4530,7 @@ export type ApplyDamageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5142,10 +4549,10 @@ export type ApplyDamageResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ApplyDamageResponse;
+    200: ApplyDamageResult;
 };
 
-export type ApplyDamageResponse2 = ApplyDamageResponses[keyof ApplyDamageResponses];
+export type ApplyDamageResponse = ApplyDamageResponses[keyof ApplyDamageResponses];
 
 export type NextTurnData = {
     body: NextTurnRequest;
@@ -5168,7 +4575,7 @@ export type NextTurnErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5187,10 +4594,10 @@ export type NextTurnResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: NextTurnResponse;
+    200: NextTurnResult;
 };
 
-export type NextTurnResponse2 = NextTurnResponses[keyof NextTurnResponses];
+export type NextTurnResponse = NextTurnResponses[keyof NextTurnResponses];
 
 export type LowerInitiativeData = {
     body: LowerInitiativeRequest;
@@ -5213,7 +4620,7 @@ export type LowerInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5232,10 +4639,10 @@ export type LowerInitiativeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: LowerInitiativeResponse;
+    200: LowerInitiativeResult;
 };
 
-export type LowerInitiativeResponse2 = LowerInitiativeResponses[keyof LowerInitiativeResponses];
+export type LowerInitiativeResponse = LowerInitiativeResponses[keyof LowerInitiativeResponses];
 
 export type DashData = {
     body: DashRequest;
@@ -5258,7 +4665,7 @@ export type DashErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5277,10 +4684,10 @@ export type DashResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DashResponse;
+    200: DashResult;
 };
 
-export type DashResponse2 = DashResponses[keyof DashResponses];
+export type DashResponse = DashResponses[keyof DashResponses];
 
 export type DisengageData = {
     body: DisengageRequest;
@@ -5303,7 +4710,7 @@ export type DisengageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5322,10 +4729,10 @@ export type DisengageResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DisengageResponse;
+    200: DisengageResult;
 };
 
-export type DisengageResponse2 = DisengageResponses[keyof DisengageResponses];
+export type DisengageResponse = DisengageResponses[keyof DisengageResponses];
 
 export type DodgeData = {
     body: DodgeRequest;
@@ -5348,7 +4755,7 @@ export type DodgeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5367,10 +4774,10 @@ export type DodgeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DodgeResponse;
+    200: DodgeResult;
 };
 
-export type DodgeResponse2 = DodgeResponses[keyof DodgeResponses];
+export type DodgeResponse = DodgeResponses[keyof DodgeResponses];
 
 export type HelpData = {
     body: HelpRequest;
@@ -5393,7 +4800,7 @@ export type HelpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5412,10 +4819,10 @@ export type HelpResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HelpResponse;
+    200: HelpResult;
 };
 
-export type HelpResponse2 = HelpResponses[keyof HelpResponses];
+export type HelpResponse = HelpResponses[keyof HelpResponses];
 
 export type HideData = {
     body: HideRequest;
@@ -5438,7 +4845,7 @@ export type HideErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5457,10 +4864,10 @@ export type HideResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HideResponse;
+    200: HideResult;
 };
 
-export type HideResponse2 = HideResponses[keyof HideResponses];
+export type HideResponse = HideResponses[keyof HideResponses];
 
 export type ReadyData = {
     body: ReadyRequest;
@@ -5483,7 +4890,7 @@ export type ReadyErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5502,10 +4909,10 @@ export type ReadyResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReadyResponse;
+    200: ReadyResult;
 };
 
-export type ReadyResponse2 = ReadyResponses[keyof ReadyResponses];
+export type ReadyResponse = ReadyResponses[keyof ReadyResponses];
 
 export type TriggerReadiedData = {
     body: TriggerReadiedRequest;
@@ -5528,7 +4935,7 @@ export type TriggerReadiedErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5547,10 +4954,10 @@ export type TriggerReadiedResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: TriggerReadiedResponse;
+    200: TriggerReadiedResult;
 };
 
-export type TriggerReadiedResponse2 = TriggerReadiedResponses[keyof TriggerReadiedResponses];
+export type TriggerReadiedResponse = TriggerReadiedResponses[keyof TriggerReadiedResponses];
 
 export type StabilizeData = {
     body: StabilizeRequest;
@@ -5573,7 +4980,7 @@ export type StabilizeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5592,10 +4999,10 @@ export type StabilizeResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: StabilizeResponse;
+    200: StabilizeResult;
 };
 
-export type StabilizeResponse2 = StabilizeResponses[keyof StabilizeResponses];
+export type StabilizeResponse = StabilizeResponses[keyof StabilizeResponses];
 
 export type DrinkPotionData = {
     body: DrinkPotionRequest;
@@ -5618,7 +5025,7 @@ export type DrinkPotionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5637,10 +5044,10 @@ export type DrinkPotionResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DrinkPotionResponse;
+    200: DrinkPotionResult;
 };
 
-export type DrinkPotionResponse2 = DrinkPotionResponses[keyof DrinkPotionResponses];
+export type DrinkPotionResponse = DrinkPotionResponses[keyof DrinkPotionResponses];
 
 export type InteractData = {
     body: InteractRequest;
@@ -5663,7 +5070,7 @@ export type InteractErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5682,10 +5089,10 @@ export type InteractResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: InteractResponse;
+    200: InteractResult;
 };
 
-export type InteractResponse2 = InteractResponses[keyof InteractResponses];
+export type InteractResponse = InteractResponses[keyof InteractResponses];
 
 export type HealData = {
     body: HealRequest;
@@ -5708,7 +5115,7 @@ export type HealErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5727,10 +5134,10 @@ export type HealResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: HealResponse;
+    200: HealResult;
 };
 
-export type HealResponse2 = HealResponses[keyof HealResponses];
+export type HealResponse = HealResponses[keyof HealResponses];
 
 export type ResolveChoiceData = {
     body: ResolveChoiceRequest;
@@ -5753,7 +5160,7 @@ export type ResolveChoiceErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5772,10 +5179,10 @@ export type ResolveChoiceResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ResolveChoiceResponse;
+    200: ResolveChoiceResult;
 };
 
-export type ResolveChoiceResponse2 = ResolveChoiceResponses[keyof ResolveChoiceResponses];
+export type ResolveChoiceResponse = ResolveChoiceResponses[keyof ResolveChoiceResponses];
 
 export type MoveCombatantData = {
     body: MoveCombatantRequest;
@@ -5798,7 +5205,7 @@ export type MoveCombatantErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5817,10 +5224,10 @@ export type MoveCombatantResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: MoveCombatantResponse;
+    200: MoveCombatantResult;
 };
 
-export type MoveCombatantResponse2 = MoveCombatantResponses[keyof MoveCombatantResponses];
+export type MoveCombatantResponse = MoveCombatantResponses[keyof MoveCombatantResponses];
 
 export type StandUpData = {
     body: StandUpRequest;
@@ -5843,7 +5250,7 @@ export type StandUpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5862,10 +5269,10 @@ export type StandUpResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: StandUpResponse;
+    200: StandUpResult;
 };
 
-export type StandUpResponse2 = StandUpResponses[keyof StandUpResponses];
+export type StandUpResponse = StandUpResponses[keyof StandUpResponses];
 
 export type DropProneData = {
     body: DropProneRequest;
@@ -5888,7 +5295,7 @@ export type DropProneErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5907,10 +5314,10 @@ export type DropProneResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: DropProneResponse;
+    200: DropProneResult;
 };
 
-export type DropProneResponse2 = DropProneResponses[keyof DropProneResponses];
+export type DropProneResponse = DropProneResponses[keyof DropProneResponses];
 
 export type PathCostData = {
     body: PathCostRequest;
@@ -5933,7 +5340,7 @@ export type PathCostErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5952,10 +5359,10 @@ export type PathCostResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: PathCostResponse;
+    200: PathCostResult;
 };
 
-export type PathCostResponse2 = PathCostResponses[keyof PathCostResponses];
+export type PathCostResponse = PathCostResponses[keyof PathCostResponses];
 
 export type CoverData = {
     body: CoverRequest;
@@ -5978,7 +5385,7 @@ export type CoverErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -5997,10 +5404,10 @@ export type CoverResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: CoverResponse;
+    200: CoverResult;
 };
 
-export type CoverResponse2 = CoverResponses[keyof CoverResponses];
+export type CoverResponse = CoverResponses[keyof CoverResponses];
 
 export type FlankingData = {
     body: FlankingRequest;
@@ -6023,7 +5430,7 @@ export type FlankingErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6042,10 +5449,10 @@ export type FlankingResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: FlankingResponse;
+    200: FlankingResult;
 };
 
-export type FlankingResponse2 = FlankingResponses[keyof FlankingResponses];
+export type FlankingResponse = FlankingResponses[keyof FlankingResponses];
 
 export type ReachData = {
     body: ReachRequest;
@@ -6068,7 +5475,7 @@ export type ReachErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6087,10 +5494,10 @@ export type ReachResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReachResponse;
+    200: ReachResult;
 };
 
-export type ReachResponse2 = ReachResponses[keyof ReachResponses];
+export type ReachResponse = ReachResponses[keyof ReachResponses];
 
 export type AttackOddsData = {
     body: AttackOddsRequest;
@@ -6113,7 +5520,7 @@ export type AttackOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6132,10 +5539,10 @@ export type AttackOddsResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: AttackOddsResponse;
+    200: AttackOddsResult;
 };
 
-export type AttackOddsResponse2 = AttackOddsResponses[keyof AttackOddsResponses];
+export type AttackOddsResponse = AttackOddsResponses[keyof AttackOddsResponses];
 
 export type EncounterOddsData = {
     body: EncounterOddsRequest;
@@ -6158,7 +5565,7 @@ export type EncounterOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6177,10 +5584,10 @@ export type EncounterOddsResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: EncounterOddsResponse;
+    200: EncounterOddsResult;
 };
 
-export type EncounterOddsResponse2 = EncounterOddsResponses[keyof EncounterOddsResponses];
+export type EncounterOddsResponse = EncounterOddsResponses[keyof EncounterOddsResponses];
 
 export type ReloadData = {
     body: ReloadRequest;
@@ -6203,7 +5610,7 @@ export type ReloadErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6222,10 +5629,10 @@ export type ReloadResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReloadResponse;
+    200: ReloadResult;
 };
 
-export type ReloadResponse2 = ReloadResponses[keyof ReloadResponses];
+export type ReloadResponse = ReloadResponses[keyof ReloadResponses];
 
 export type RepairData = {
     body: RepairRequest;
@@ -6248,7 +5655,7 @@ export type RepairErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6267,10 +5674,10 @@ export type RepairResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: RepairResponse;
+    200: RepairResult;
 };
 
-export type RepairResponse2 = RepairResponses[keyof RepairResponses];
+export type RepairResponse = RepairResponses[keyof RepairResponses];
 
 export type ShoveData = {
     body: ShoveRequest;
@@ -6293,7 +5700,7 @@ export type ShoveErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6312,10 +5719,10 @@ export type ShoveResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ShoveResponse;
+    200: ShoveResult;
 };
 
-export type ShoveResponse2 = ShoveResponses[keyof ShoveResponses];
+export type ShoveResponse = ShoveResponses[keyof ShoveResponses];
 
 export type GrappleData = {
     body: GrappleRequest;
@@ -6338,7 +5745,7 @@ export type GrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6357,10 +5764,10 @@ export type GrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: GrappleResponse;
+    200: GrappleResult;
 };
 
-export type GrappleResponse2 = GrappleResponses[keyof GrappleResponses];
+export type GrappleResponse = GrappleResponses[keyof GrappleResponses];
 
 export type EscapeGrappleData = {
     body: EscapeGrappleRequest;
@@ -6383,7 +5790,7 @@ export type EscapeGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6402,10 +5809,10 @@ export type EscapeGrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: EscapeGrappleResponse;
+    200: EscapeGrappleResult;
 };
 
-export type EscapeGrappleResponse2 = EscapeGrappleResponses[keyof EscapeGrappleResponses];
+export type EscapeGrappleResponse = EscapeGrappleResponses[keyof EscapeGrappleResponses];
 
 export type ReleaseGrappleData = {
     body: ReleaseGrappleRequest;
@@ -6428,7 +5835,7 @@ export type ReleaseGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6447,10 +5854,10 @@ export type ReleaseGrappleResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: ReleaseGrappleResponse;
+    200: ReleaseGrappleResult;
 };
 
-export type ReleaseGrappleResponse2 = ReleaseGrappleResponses[keyof ReleaseGrappleResponses];
+export type ReleaseGrappleResponse = ReleaseGrappleResponses[keyof ReleaseGrappleResponses];
 
 export type SearchData = {
     body: SearchRequest;
@@ -6473,7 +5880,7 @@ export type SearchErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6492,10 +5899,10 @@ export type SearchResponses = {
     /**
      * The new encounter, events and outcome.
      */
-    200: SearchResponse;
+    200: SearchResult;
 };
 
-export type SearchResponse2 = SearchResponses[keyof SearchResponses];
+export type SearchResponse = SearchResponses[keyof SearchResponses];
 
 export type CreateSessionData = {
     body: CreateSessionRequest;
@@ -6524,7 +5931,7 @@ export type CreateSessionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6689,7 +6096,7 @@ export type UndoSessionData = {
     body?: never;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6708,6 +6115,10 @@ export type UndoSessionData = {
 };
 
 export type UndoSessionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6744,7 +6155,7 @@ export type UndoSessionResponses = {
     /**
      * The restored session.
      */
-    200: UndoResponse;
+    200: UndoResult;
 };
 
 export type UndoSessionResponse = UndoSessionResponses[keyof UndoSessionResponses];
@@ -6753,7 +6164,7 @@ export type SessionRollInitiativeData = {
     body?: RollInitiativeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6772,6 +6183,10 @@ export type SessionRollInitiativeData = {
 };
 
 export type SessionRollInitiativeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6793,7 +6208,7 @@ export type SessionRollInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6816,7 +6231,7 @@ export type SessionRollInitiativeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: RollInitiativeSessionResponse;
+    200: RollInitiativeSessionResult;
 };
 
 export type SessionRollInitiativeResponse = SessionRollInitiativeResponses[keyof SessionRollInitiativeResponses];
@@ -6825,7 +6240,7 @@ export type SessionResolveAttackData = {
     body?: ResolveAttackSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6844,6 +6259,10 @@ export type SessionResolveAttackData = {
 };
 
 export type SessionResolveAttackErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6865,7 +6284,7 @@ export type SessionResolveAttackErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6888,7 +6307,7 @@ export type SessionResolveAttackResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ResolveAttackSessionResponse;
+    200: ResolveAttackSessionResult;
 };
 
 export type SessionResolveAttackResponse = SessionResolveAttackResponses[keyof SessionResolveAttackResponses];
@@ -6897,7 +6316,7 @@ export type SessionApplyDamageData = {
     body?: ApplyDamageSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6916,6 +6335,10 @@ export type SessionApplyDamageData = {
 };
 
 export type SessionApplyDamageErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -6937,7 +6360,7 @@ export type SessionApplyDamageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -6960,7 +6383,7 @@ export type SessionApplyDamageResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ApplyDamageSessionResponse;
+    200: ApplyDamageSessionResult;
 };
 
 export type SessionApplyDamageResponse = SessionApplyDamageResponses[keyof SessionApplyDamageResponses];
@@ -6969,7 +6392,7 @@ export type SessionNextTurnData = {
     body?: NextTurnSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -6988,6 +6411,10 @@ export type SessionNextTurnData = {
 };
 
 export type SessionNextTurnErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7009,7 +6436,7 @@ export type SessionNextTurnErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7032,7 +6459,7 @@ export type SessionNextTurnResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: NextTurnSessionResponse;
+    200: NextTurnSessionResult;
 };
 
 export type SessionNextTurnResponse = SessionNextTurnResponses[keyof SessionNextTurnResponses];
@@ -7041,7 +6468,7 @@ export type SessionLowerInitiativeData = {
     body?: LowerInitiativeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7060,6 +6487,10 @@ export type SessionLowerInitiativeData = {
 };
 
 export type SessionLowerInitiativeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7081,7 +6512,7 @@ export type SessionLowerInitiativeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7104,7 +6535,7 @@ export type SessionLowerInitiativeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: LowerInitiativeSessionResponse;
+    200: LowerInitiativeSessionResult;
 };
 
 export type SessionLowerInitiativeResponse = SessionLowerInitiativeResponses[keyof SessionLowerInitiativeResponses];
@@ -7113,7 +6544,7 @@ export type SessionDashData = {
     body?: DashSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7132,6 +6563,10 @@ export type SessionDashData = {
 };
 
 export type SessionDashErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7153,7 +6588,7 @@ export type SessionDashErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7176,7 +6611,7 @@ export type SessionDashResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DashSessionResponse;
+    200: DashSessionResult;
 };
 
 export type SessionDashResponse = SessionDashResponses[keyof SessionDashResponses];
@@ -7185,7 +6620,7 @@ export type SessionDisengageData = {
     body?: DisengageSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7204,6 +6639,10 @@ export type SessionDisengageData = {
 };
 
 export type SessionDisengageErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7225,7 +6664,7 @@ export type SessionDisengageErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7248,7 +6687,7 @@ export type SessionDisengageResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DisengageSessionResponse;
+    200: DisengageSessionResult;
 };
 
 export type SessionDisengageResponse = SessionDisengageResponses[keyof SessionDisengageResponses];
@@ -7257,7 +6696,7 @@ export type SessionDodgeData = {
     body?: DodgeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7276,6 +6715,10 @@ export type SessionDodgeData = {
 };
 
 export type SessionDodgeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7297,7 +6740,7 @@ export type SessionDodgeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7320,7 +6763,7 @@ export type SessionDodgeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DodgeSessionResponse;
+    200: DodgeSessionResult;
 };
 
 export type SessionDodgeResponse = SessionDodgeResponses[keyof SessionDodgeResponses];
@@ -7329,7 +6772,7 @@ export type SessionHelpData = {
     body?: HelpSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7348,6 +6791,10 @@ export type SessionHelpData = {
 };
 
 export type SessionHelpErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7369,7 +6816,7 @@ export type SessionHelpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7392,7 +6839,7 @@ export type SessionHelpResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HelpSessionResponse;
+    200: HelpSessionResult;
 };
 
 export type SessionHelpResponse = SessionHelpResponses[keyof SessionHelpResponses];
@@ -7401,7 +6848,7 @@ export type SessionHideData = {
     body?: HideSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7420,6 +6867,10 @@ export type SessionHideData = {
 };
 
 export type SessionHideErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7441,7 +6892,7 @@ export type SessionHideErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7464,7 +6915,7 @@ export type SessionHideResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HideSessionResponse;
+    200: HideSessionResult;
 };
 
 export type SessionHideResponse = SessionHideResponses[keyof SessionHideResponses];
@@ -7473,7 +6924,7 @@ export type SessionReadyData = {
     body?: ReadySessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7492,6 +6943,10 @@ export type SessionReadyData = {
 };
 
 export type SessionReadyErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7513,7 +6968,7 @@ export type SessionReadyErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7536,7 +6991,7 @@ export type SessionReadyResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReadySessionResponse;
+    200: ReadySessionResult;
 };
 
 export type SessionReadyResponse = SessionReadyResponses[keyof SessionReadyResponses];
@@ -7545,7 +7000,7 @@ export type SessionTriggerReadiedData = {
     body?: TriggerReadiedSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7564,6 +7019,10 @@ export type SessionTriggerReadiedData = {
 };
 
 export type SessionTriggerReadiedErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7585,7 +7044,7 @@ export type SessionTriggerReadiedErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7608,7 +7067,7 @@ export type SessionTriggerReadiedResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: TriggerReadiedSessionResponse;
+    200: TriggerReadiedSessionResult;
 };
 
 export type SessionTriggerReadiedResponse = SessionTriggerReadiedResponses[keyof SessionTriggerReadiedResponses];
@@ -7617,7 +7076,7 @@ export type SessionStabilizeData = {
     body?: StabilizeSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7636,6 +7095,10 @@ export type SessionStabilizeData = {
 };
 
 export type SessionStabilizeErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7657,7 +7120,7 @@ export type SessionStabilizeErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7680,7 +7143,7 @@ export type SessionStabilizeResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: StabilizeSessionResponse;
+    200: StabilizeSessionResult;
 };
 
 export type SessionStabilizeResponse = SessionStabilizeResponses[keyof SessionStabilizeResponses];
@@ -7689,7 +7152,7 @@ export type SessionDrinkPotionData = {
     body?: DrinkPotionSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7708,6 +7171,10 @@ export type SessionDrinkPotionData = {
 };
 
 export type SessionDrinkPotionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7729,7 +7196,7 @@ export type SessionDrinkPotionErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7752,7 +7219,7 @@ export type SessionDrinkPotionResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DrinkPotionSessionResponse;
+    200: DrinkPotionSessionResult;
 };
 
 export type SessionDrinkPotionResponse = SessionDrinkPotionResponses[keyof SessionDrinkPotionResponses];
@@ -7761,7 +7228,7 @@ export type SessionInteractData = {
     body?: InteractSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7780,6 +7247,10 @@ export type SessionInteractData = {
 };
 
 export type SessionInteractErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7801,7 +7272,7 @@ export type SessionInteractErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7824,7 +7295,7 @@ export type SessionInteractResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: InteractSessionResponse;
+    200: InteractSessionResult;
 };
 
 export type SessionInteractResponse = SessionInteractResponses[keyof SessionInteractResponses];
@@ -7833,7 +7304,7 @@ export type SessionHealData = {
     body?: HealSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7852,6 +7323,10 @@ export type SessionHealData = {
 };
 
 export type SessionHealErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7873,7 +7348,7 @@ export type SessionHealErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7896,7 +7371,7 @@ export type SessionHealResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: HealSessionResponse;
+    200: HealSessionResult;
 };
 
 export type SessionHealResponse = SessionHealResponses[keyof SessionHealResponses];
@@ -7905,7 +7380,7 @@ export type SessionResolveChoiceData = {
     body?: ResolveChoiceSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7924,6 +7399,10 @@ export type SessionResolveChoiceData = {
 };
 
 export type SessionResolveChoiceErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -7945,7 +7424,7 @@ export type SessionResolveChoiceErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -7968,7 +7447,7 @@ export type SessionResolveChoiceResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ResolveChoiceSessionResponse;
+    200: ResolveChoiceSessionResult;
 };
 
 export type SessionResolveChoiceResponse = SessionResolveChoiceResponses[keyof SessionResolveChoiceResponses];
@@ -7977,7 +7456,7 @@ export type SessionMoveCombatantData = {
     body?: MoveCombatantSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -7996,6 +7475,10 @@ export type SessionMoveCombatantData = {
 };
 
 export type SessionMoveCombatantErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8017,7 +7500,7 @@ export type SessionMoveCombatantErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8040,7 +7523,7 @@ export type SessionMoveCombatantResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: MoveCombatantSessionResponse;
+    200: MoveCombatantSessionResult;
 };
 
 export type SessionMoveCombatantResponse = SessionMoveCombatantResponses[keyof SessionMoveCombatantResponses];
@@ -8049,7 +7532,7 @@ export type SessionStandUpData = {
     body?: StandUpSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8068,6 +7551,10 @@ export type SessionStandUpData = {
 };
 
 export type SessionStandUpErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8089,7 +7576,7 @@ export type SessionStandUpErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8112,7 +7599,7 @@ export type SessionStandUpResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: StandUpSessionResponse;
+    200: StandUpSessionResult;
 };
 
 export type SessionStandUpResponse = SessionStandUpResponses[keyof SessionStandUpResponses];
@@ -8121,7 +7608,7 @@ export type SessionDropProneData = {
     body?: DropProneSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8140,6 +7627,10 @@ export type SessionDropProneData = {
 };
 
 export type SessionDropProneErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8161,7 +7652,7 @@ export type SessionDropProneErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8184,7 +7675,7 @@ export type SessionDropProneResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: DropProneSessionResponse;
+    200: DropProneSessionResult;
 };
 
 export type SessionDropProneResponse = SessionDropProneResponses[keyof SessionDropProneResponses];
@@ -8193,7 +7684,7 @@ export type SessionPathCostData = {
     body?: PathCostSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8208,6 +7699,10 @@ export type SessionPathCostData = {
 };
 
 export type SessionPathCostErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8229,7 +7724,7 @@ export type SessionPathCostErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8252,7 +7747,7 @@ export type SessionPathCostResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: PathCostSessionResponse;
+    200: PathCostSessionResult;
 };
 
 export type SessionPathCostResponse = SessionPathCostResponses[keyof SessionPathCostResponses];
@@ -8261,7 +7756,7 @@ export type SessionCoverData = {
     body?: CoverSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8276,6 +7771,10 @@ export type SessionCoverData = {
 };
 
 export type SessionCoverErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8297,7 +7796,7 @@ export type SessionCoverErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8320,7 +7819,7 @@ export type SessionCoverResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: CoverSessionResponse;
+    200: CoverSessionResult;
 };
 
 export type SessionCoverResponse = SessionCoverResponses[keyof SessionCoverResponses];
@@ -8329,7 +7828,7 @@ export type SessionFlankingData = {
     body?: FlankingSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8344,6 +7843,10 @@ export type SessionFlankingData = {
 };
 
 export type SessionFlankingErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8365,7 +7868,7 @@ export type SessionFlankingErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8388,7 +7891,7 @@ export type SessionFlankingResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: FlankingSessionResponse;
+    200: FlankingSessionResult;
 };
 
 export type SessionFlankingResponse = SessionFlankingResponses[keyof SessionFlankingResponses];
@@ -8397,7 +7900,7 @@ export type SessionReachData = {
     body?: ReachSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8412,6 +7915,10 @@ export type SessionReachData = {
 };
 
 export type SessionReachErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8433,7 +7940,7 @@ export type SessionReachErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8456,7 +7963,7 @@ export type SessionReachResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: ReachSessionResponse;
+    200: ReachSessionResult;
 };
 
 export type SessionReachResponse = SessionReachResponses[keyof SessionReachResponses];
@@ -8465,7 +7972,7 @@ export type SessionAttackOddsData = {
     body?: AttackOddsSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8480,6 +7987,10 @@ export type SessionAttackOddsData = {
 };
 
 export type SessionAttackOddsErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8501,7 +8012,7 @@ export type SessionAttackOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8524,7 +8035,7 @@ export type SessionAttackOddsResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: AttackOddsSessionResponse;
+    200: AttackOddsSessionResult;
 };
 
 export type SessionAttackOddsResponse = SessionAttackOddsResponses[keyof SessionAttackOddsResponses];
@@ -8533,7 +8044,7 @@ export type SessionEncounterOddsData = {
     body?: EncounterOddsSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
     };
@@ -8548,6 +8059,10 @@ export type SessionEncounterOddsData = {
 };
 
 export type SessionEncounterOddsErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8569,7 +8084,7 @@ export type SessionEncounterOddsErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8592,7 +8107,7 @@ export type SessionEncounterOddsResponses = {
     /**
      * The result, with the session and the version read.
      */
-    200: EncounterOddsSessionResponse;
+    200: EncounterOddsSessionResult;
 };
 
 export type SessionEncounterOddsResponse = SessionEncounterOddsResponses[keyof SessionEncounterOddsResponses];
@@ -8601,7 +8116,7 @@ export type SessionReloadData = {
     body?: ReloadSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8620,6 +8135,10 @@ export type SessionReloadData = {
 };
 
 export type SessionReloadErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8641,7 +8160,7 @@ export type SessionReloadErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8664,7 +8183,7 @@ export type SessionReloadResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReloadSessionResponse;
+    200: ReloadSessionResult;
 };
 
 export type SessionReloadResponse = SessionReloadResponses[keyof SessionReloadResponses];
@@ -8673,7 +8192,7 @@ export type SessionRepairData = {
     body?: RepairSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8692,6 +8211,10 @@ export type SessionRepairData = {
 };
 
 export type SessionRepairErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8713,7 +8236,7 @@ export type SessionRepairErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8736,7 +8259,7 @@ export type SessionRepairResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: RepairSessionResponse;
+    200: RepairSessionResult;
 };
 
 export type SessionRepairResponse = SessionRepairResponses[keyof SessionRepairResponses];
@@ -8745,7 +8268,7 @@ export type SessionShoveData = {
     body?: ShoveSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8764,6 +8287,10 @@ export type SessionShoveData = {
 };
 
 export type SessionShoveErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8785,7 +8312,7 @@ export type SessionShoveErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8808,7 +8335,7 @@ export type SessionShoveResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ShoveSessionResponse;
+    200: ShoveSessionResult;
 };
 
 export type SessionShoveResponse = SessionShoveResponses[keyof SessionShoveResponses];
@@ -8817,7 +8344,7 @@ export type SessionGrappleData = {
     body?: GrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8836,6 +8363,10 @@ export type SessionGrappleData = {
 };
 
 export type SessionGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8857,7 +8388,7 @@ export type SessionGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8880,7 +8411,7 @@ export type SessionGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: GrappleSessionResponse;
+    200: GrappleSessionResult;
 };
 
 export type SessionGrappleResponse = SessionGrappleResponses[keyof SessionGrappleResponses];
@@ -8889,7 +8420,7 @@ export type SessionEscapeGrappleData = {
     body?: EscapeGrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8908,6 +8439,10 @@ export type SessionEscapeGrappleData = {
 };
 
 export type SessionEscapeGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -8929,7 +8464,7 @@ export type SessionEscapeGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -8952,7 +8487,7 @@ export type SessionEscapeGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: EscapeGrappleSessionResponse;
+    200: EscapeGrappleSessionResult;
 };
 
 export type SessionEscapeGrappleResponse = SessionEscapeGrappleResponses[keyof SessionEscapeGrappleResponses];
@@ -8961,7 +8496,7 @@ export type SessionReleaseGrappleData = {
     body?: ReleaseGrappleSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -8980,6 +8515,10 @@ export type SessionReleaseGrappleData = {
 };
 
 export type SessionReleaseGrappleErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -9001,7 +8540,7 @@ export type SessionReleaseGrappleErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -9024,7 +8563,7 @@ export type SessionReleaseGrappleResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: ReleaseGrappleSessionResponse;
+    200: ReleaseGrappleSessionResult;
 };
 
 export type SessionReleaseGrappleResponse = SessionReleaseGrappleResponses[keyof SessionReleaseGrappleResponses];
@@ -9033,7 +8572,7 @@ export type SessionSearchData = {
     body?: SearchSessionRequest;
     headers?: {
         /**
-         * The `ETag` of the version this request was computed on: any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other.
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
          */
         'If-Match'?: string;
         /**
@@ -9052,6 +8591,10 @@ export type SessionSearchData = {
 };
 
 export type SessionSearchErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
     /**
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
@@ -9073,7 +8616,7 @@ export type SessionSearchErrors = {
      */
     413: Problem;
     /**
-     * The request body is not JSON.
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
      */
     415: Problem;
     /**
@@ -9096,7 +8639,7 @@ export type SessionSearchResponses = {
     /**
      * The result, with the session and the version written.
      */
-    200: SearchSessionResponse;
+    200: SearchSessionResult;
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];

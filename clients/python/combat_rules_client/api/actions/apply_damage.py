@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.apply_damage_request import ApplyDamageRequest
-from ...models.apply_damage_response import ApplyDamageResponse
+from ...models.apply_damage_result import ApplyDamageResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApplyDamageResponse | Problem | None:
+) -> ApplyDamageResult | Problem | None:
     if response.status_code == 200:
-        response_200 = ApplyDamageResponse.from_dict(response.json())
+        response_200 = ApplyDamageResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApplyDamageResponse | Problem]:
+) -> Response[ApplyDamageResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +89,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ApplyDamageRequest,
-) -> Response[ApplyDamageResponse | Problem]:
+) -> Response[ApplyDamageResult | Problem]:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApplyDamageResponse | Problem]
+        Response[ApplyDamageResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +117,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[ApplyDamageResult | Problem]) -> ApplyDamageResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ApplyDamageResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ApplyDamageRequest,
-) -> ApplyDamageResponse | Problem | None:
+) -> ApplyDamageResult:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -135,23 +145,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApplyDamageResponse | Problem
+        ApplyDamageResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ApplyDamageRequest,
-) -> Response[ApplyDamageResponse | Problem]:
+) -> Response[ApplyDamageResult | Problem]:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApplyDamageResponse | Problem]
+        Response[ApplyDamageResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +190,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ApplyDamageRequest,
-) -> ApplyDamageResponse | Problem | None:
+) -> ApplyDamageResult:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP.
 
-     Damage dealt to ``target_id`` by anything: temp HP first, then HP.
+     Damage dealt to `targetId` by anything: temp HP first, then HP.
 
     Args:
         body (ApplyDamageRequest): Deal damage: temp HP first, then HP, with the death rules at 0
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApplyDamageResponse | Problem
+        ApplyDamageResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.attack_odds_request import AttackOddsRequest
-from ...models.attack_odds_response import AttackOddsResponse
+from ...models.attack_odds_result import AttackOddsResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AttackOddsResponse | Problem | None:
+) -> AttackOddsResult | Problem | None:
     if response.status_code == 200:
-        response_200 = AttackOddsResponse.from_dict(response.json())
+        response_200 = AttackOddsResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AttackOddsResponse | Problem]:
+) -> Response[AttackOddsResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,12 +89,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsRequest,
-) -> Response[AttackOddsResponse | Problem]:
+) -> Response[AttackOddsResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -105,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AttackOddsResponse | Problem]
+        Response[AttackOddsResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -119,16 +119,26 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[AttackOddsResult | Problem]) -> AttackOddsResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(AttackOddsResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsRequest,
-) -> AttackOddsResponse | Problem | None:
+) -> AttackOddsResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -139,25 +149,27 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AttackOddsResponse | Problem
+        AttackOddsResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsRequest,
-) -> Response[AttackOddsResponse | Problem]:
+) -> Response[AttackOddsResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -168,7 +180,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AttackOddsResponse | Problem]
+        Response[AttackOddsResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -184,12 +196,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsRequest,
-) -> AttackOddsResponse | Problem | None:
+) -> AttackOddsResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -200,12 +212,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AttackOddsResponse | Problem
+        AttackOddsResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.cover_request import CoverRequest
-from ...models.cover_response import CoverResponse
+from ...models.cover_result import CoverResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CoverResponse | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CoverResult | Problem | None:
     if response.status_code == 200:
-        response_200 = CoverResponse.from_dict(response.json())
+        response_200 = CoverResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CoverResponse | Problem]:
+) -> Response[CoverResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +87,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CoverRequest,
-) -> Response[CoverResponse | Problem]:
+) -> Response[CoverResult | Problem]:
     """The cover a target has against an attacker, from the map.
 
      The cover a target has against an attacker, computed from the map.
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CoverResponse | Problem]
+        Response[CoverResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +115,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[CoverResult | Problem]) -> CoverResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(CoverResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CoverRequest,
-) -> CoverResponse | Problem | None:
+) -> CoverResult:
     """The cover a target has against an attacker, from the map.
 
      The cover a target has against an attacker, computed from the map.
@@ -135,20 +143,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CoverResponse | Problem
+        CoverResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CoverRequest,
-) -> Response[CoverResponse | Problem]:
+) -> Response[CoverResult | Problem]:
     """The cover a target has against an attacker, from the map.
 
      The cover a target has against an attacker, computed from the map.
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CoverResponse | Problem]
+        Response[CoverResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +188,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CoverRequest,
-) -> CoverResponse | Problem | None:
+) -> CoverResult:
     """The cover a target has against an attacker, from the map.
 
      The cover a target has against an attacker, computed from the map.
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CoverResponse | Problem
+        CoverResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

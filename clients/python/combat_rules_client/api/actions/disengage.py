@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.disengage_request import DisengageRequest
-from ...models.disengage_response import DisengageResponse
+from ...models.disengage_result import DisengageResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DisengageResponse | Problem | None:
+) -> DisengageResult | Problem | None:
     if response.status_code == 200:
-        response_200 = DisengageResponse.from_dict(response.json())
+        response_200 = DisengageResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DisengageResponse | Problem]:
+) -> Response[DisengageResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DisengageRequest,
-) -> Response[DisengageResponse | Problem]:
+) -> Response[DisengageResult | Problem]:
     """Disengage until your turn ends.
 
      Your movement provokes no opportunity attacks until the end of this turn.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DisengageResponse | Problem]
+        Response[DisengageResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[DisengageResult | Problem]) -> DisengageResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(DisengageResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: DisengageRequest,
-) -> DisengageResponse | Problem | None:
+) -> DisengageResult:
     """Disengage until your turn ends.
 
      Your movement provokes no opportunity attacks until the end of this turn.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DisengageResponse | Problem
+        DisengageResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DisengageRequest,
-) -> Response[DisengageResponse | Problem]:
+) -> Response[DisengageResult | Problem]:
     """Disengage until your turn ends.
 
      Your movement provokes no opportunity attacks until the end of this turn.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DisengageResponse | Problem]
+        Response[DisengageResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: DisengageRequest,
-) -> DisengageResponse | Problem | None:
+) -> DisengageResult:
     """Disengage until your turn ends.
 
      Your movement provokes no opportunity attacks until the end of this turn.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DisengageResponse | Problem
+        DisengageResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dodge_request import DodgeRequest
-from ...models.dodge_response import DodgeResponse
+from ...models.dodge_result import DodgeResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DodgeResponse | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DodgeResult | Problem | None:
     if response.status_code == 200:
-        response_200 = DodgeResponse.from_dict(response.json())
+        response_200 = DodgeResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DodgeResponse | Problem]:
+) -> Response[DodgeResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +87,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DodgeRequest,
-) -> Response[DodgeResponse | Problem]:
+) -> Response[DodgeResult | Problem]:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DodgeResponse | Problem]
+        Response[DodgeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +115,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[DodgeResult | Problem]) -> DodgeResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(DodgeResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: DodgeRequest,
-) -> DodgeResponse | Problem | None:
+) -> DodgeResult:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -135,23 +143,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DodgeResponse | Problem
+        DodgeResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DodgeRequest,
-) -> Response[DodgeResponse | Problem]:
+) -> Response[DodgeResult | Problem]:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DodgeResponse | Problem]
+        Response[DodgeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +188,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: DodgeRequest,
-) -> DodgeResponse | Problem | None:
+) -> DodgeResult:
     """Dodge until the start of your next turn.
 
-     Until the start of your next turn you are ``dodging``.
+     Until the start of your next turn you are `dodging`.
 
     Args:
         body (DodgeRequest): Dodge until the start of your next turn. Stateless: the encounter
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DodgeResponse | Problem
+        DodgeResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

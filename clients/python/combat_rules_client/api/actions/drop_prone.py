@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.drop_prone_request import DropProneRequest
-from ...models.drop_prone_response import DropProneResponse
+from ...models.drop_prone_result import DropProneResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DropProneResponse | Problem | None:
+) -> DropProneResult | Problem | None:
     if response.status_code == 200:
-        response_200 = DropProneResponse.from_dict(response.json())
+        response_200 = DropProneResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DropProneResponse | Problem]:
+) -> Response[DropProneResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DropProneRequest,
-) -> Response[DropProneResponse | Problem]:
+) -> Response[DropProneResult | Problem]:
     """Drop prone, for no movement.
 
      Drop prone: costs no movement.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DropProneResponse | Problem]
+        Response[DropProneResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[DropProneResult | Problem]) -> DropProneResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(DropProneResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: DropProneRequest,
-) -> DropProneResponse | Problem | None:
+) -> DropProneResult:
     """Drop prone, for no movement.
 
      Drop prone: costs no movement.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DropProneResponse | Problem
+        DropProneResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DropProneRequest,
-) -> Response[DropProneResponse | Problem]:
+) -> Response[DropProneResult | Problem]:
     """Drop prone, for no movement.
 
      Drop prone: costs no movement.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DropProneResponse | Problem]
+        Response[DropProneResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: DropProneRequest,
-) -> DropProneResponse | Problem | None:
+) -> DropProneResult:
     """Drop prone, for no movement.
 
      Drop prone: costs no movement.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DropProneResponse | Problem
+        DropProneResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.encounter_odds_request import EncounterOddsRequest
-from ...models.encounter_odds_response import EncounterOddsResponse
+from ...models.encounter_odds_result import EncounterOddsResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EncounterOddsResponse | Problem | None:
+) -> EncounterOddsResult | Problem | None:
     if response.status_code == 200:
-        response_200 = EncounterOddsResponse.from_dict(response.json())
+        response_200 = EncounterOddsResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EncounterOddsResponse | Problem]:
+) -> Response[EncounterOddsResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,11 +89,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsRequest,
-) -> Response[EncounterOddsResponse | Problem]:
+) -> Response[EncounterOddsResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -104,7 +104,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EncounterOddsResponse | Problem]
+        Response[EncounterOddsResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -118,15 +118,25 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[EncounterOddsResult | Problem]) -> EncounterOddsResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(EncounterOddsResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsRequest,
-) -> EncounterOddsResponse | Problem | None:
+) -> EncounterOddsResult:
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -137,24 +147,26 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EncounterOddsResponse | Problem
+        EncounterOddsResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsRequest,
-) -> Response[EncounterOddsResponse | Problem]:
+) -> Response[EncounterOddsResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -165,7 +177,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EncounterOddsResponse | Problem]
+        Response[EncounterOddsResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -181,11 +193,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsRequest,
-) -> EncounterOddsResponse | Problem | None:
+) -> EncounterOddsResult:
     """Simulate the fight many times: expected rounds and each side's chance to win.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -196,12 +208,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EncounterOddsResponse | Problem
+        EncounterOddsResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.escape_grapple_request import EscapeGrappleRequest
-from ...models.escape_grapple_response import EscapeGrappleResponse
+from ...models.escape_grapple_result import EscapeGrappleResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EscapeGrappleResponse | Problem | None:
+) -> EscapeGrappleResult | Problem | None:
     if response.status_code == 200:
-        response_200 = EscapeGrappleResponse.from_dict(response.json())
+        response_200 = EscapeGrappleResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EscapeGrappleResponse | Problem]:
+) -> Response[EscapeGrappleResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +89,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
-) -> Response[EscapeGrappleResponse | Problem]:
+) -> Response[EscapeGrappleResult | Problem]:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EscapeGrappleResponse | Problem]
+        Response[EscapeGrappleResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +117,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[EscapeGrappleResult | Problem]) -> EscapeGrappleResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(EscapeGrappleResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
-) -> EscapeGrappleResponse | Problem | None:
+) -> EscapeGrappleResult:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -135,23 +145,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EscapeGrappleResponse | Problem
+        EscapeGrappleResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
-) -> Response[EscapeGrappleResponse | Problem]:
+) -> Response[EscapeGrappleResult | Problem]:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EscapeGrappleResponse | Problem]
+        Response[EscapeGrappleResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +190,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
-) -> EscapeGrappleResponse | Problem | None:
+) -> EscapeGrappleResult:
     """d100: escape a grapple, unarmed check against the grappler's (an action).
 
-     ``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed.
+     `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
         body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EscapeGrappleResponse | Problem
+        EscapeGrappleResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.flanking_request import FlankingRequest
-from ...models.flanking_response import FlankingResponse
+from ...models.flanking_result import FlankingResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> FlankingResponse | Problem | None:
+) -> FlankingResult | Problem | None:
     if response.status_code == 200:
-        response_200 = FlankingResponse.from_dict(response.json())
+        response_200 = FlankingResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[FlankingResponse | Problem]:
+) -> Response[FlankingResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingRequest,
-) -> Response[FlankingResponse | Problem]:
+) -> Response[FlankingResult | Problem]:
     """Whether an attacker flanks a target, and with whom.
 
      Whether an attacker flanks a target, and with whom.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FlankingResponse | Problem]
+        Response[FlankingResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[FlankingResult | Problem]) -> FlankingResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(FlankingResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingRequest,
-) -> FlankingResponse | Problem | None:
+) -> FlankingResult:
     """Whether an attacker flanks a target, and with whom.
 
      Whether an attacker flanks a target, and with whom.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FlankingResponse | Problem
+        FlankingResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingRequest,
-) -> Response[FlankingResponse | Problem]:
+) -> Response[FlankingResult | Problem]:
     """Whether an attacker flanks a target, and with whom.
 
      Whether an attacker flanks a target, and with whom.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FlankingResponse | Problem]
+        Response[FlankingResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingRequest,
-) -> FlankingResponse | Problem | None:
+) -> FlankingResult:
     """Whether an attacker flanks a target, and with whom.
 
      Whether an attacker flanks a target, and with whom.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FlankingResponse | Problem
+        FlankingResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.grapple_request import GrappleRequest
-from ...models.grapple_response import GrappleResponse
+from ...models.grapple_result import GrappleResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GrappleResponse | Problem | None:
+) -> GrappleResult | Problem | None:
     if response.status_code == 200:
-        response_200 = GrappleResponse.from_dict(response.json())
+        response_200 = GrappleResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GrappleResponse | Problem]:
+) -> Response[GrappleResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +89,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: GrappleRequest,
-) -> Response[GrappleResponse | Problem]:
+) -> Response[GrappleResult | Problem]:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GrappleResponse | Problem]
+        Response[GrappleResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +117,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[GrappleResult | Problem]) -> GrappleResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(GrappleResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: GrappleRequest,
-) -> GrappleResponse | Problem | None:
+) -> GrappleResult:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -135,23 +145,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GrappleResponse | Problem
+        GrappleResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: GrappleRequest,
-) -> Response[GrappleResponse | Problem]:
+) -> Response[GrappleResult | Problem]:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GrappleResponse | Problem]
+        Response[GrappleResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +190,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: GrappleRequest,
-) -> GrappleResponse | Problem | None:
+) -> GrappleResult:
     """d100: grapple a creature (replaces one attack, needs a free hand).
 
-     ``d100.grapple``: replaces one attack; needs a free hand; success: grappled.
+     `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
 
     Args:
         body (GrappleRequest): d100: grapple a creature (replaces one attack, needs a free hand).
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GrappleResponse | Problem
+        GrappleResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.heal_request import HealRequest
-from ...models.heal_response import HealResponse
+from ...models.heal_result import HealResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -30,9 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HealResponse | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HealResult | Problem | None:
     if response.status_code == 200:
-        response_200 = HealResponse.from_dict(response.json())
+        response_200 = HealResult.from_dict(response.json())
 
         return response_200
 
@@ -74,7 +74,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HealResponse | Problem]:
+) -> Response[HealResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,7 +87,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: HealRequest,
-) -> Response[HealResponse | Problem]:
+) -> Response[HealResult | Problem]:
     """Healing from the DM or an effect.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -101,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealResponse | Problem]
+        Response[HealResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -115,11 +115,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[HealResult | Problem]) -> HealResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(HealResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: HealRequest,
-) -> HealResponse | Problem | None:
+) -> HealResult:
     """Healing from the DM or an effect.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -133,20 +143,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealResponse | Problem
+        HealResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: HealRequest,
-) -> Response[HealResponse | Problem]:
+) -> Response[HealResult | Problem]:
     """Healing from the DM or an effect.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -160,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealResponse | Problem]
+        Response[HealResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -176,7 +188,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: HealRequest,
-) -> HealResponse | Problem | None:
+) -> HealResult:
     """Healing from the DM or an effect.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -190,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealResponse | Problem
+        HealResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.help_request import HelpRequest
-from ...models.help_response import HelpResponse
+from ...models.help_result import HelpResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -30,9 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HelpResponse | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HelpResult | Problem | None:
     if response.status_code == 200:
-        response_200 = HelpResponse.from_dict(response.json())
+        response_200 = HelpResult.from_dict(response.json())
 
         return response_200
 
@@ -74,7 +74,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HelpResponse | Problem]:
+) -> Response[HelpResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,11 +87,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: HelpRequest,
-) -> Response[HelpResponse | Problem]:
+) -> Response[HelpResult | Problem]:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -102,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpResponse | Problem]
+        Response[HelpResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -116,15 +116,25 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[HelpResult | Problem]) -> HelpResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(HelpResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: HelpRequest,
-) -> HelpResponse | Problem | None:
+) -> HelpResult:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -135,24 +145,26 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpResponse | Problem
+        HelpResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: HelpRequest,
-) -> Response[HelpResponse | Problem]:
+) -> Response[HelpResult | Problem]:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -163,7 +175,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpResponse | Problem]
+        Response[HelpResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -179,11 +191,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: HelpRequest,
-) -> HelpResponse | Problem | None:
+) -> HelpResult:
     """Help: an ally's next check or attack has advantage.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         body (HelpRequest): Help: an ally's next check or attack has advantage. Stateless: the
@@ -194,12 +206,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpResponse | Problem
+        HelpResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

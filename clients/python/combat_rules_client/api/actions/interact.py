@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.interact_request import InteractRequest
-from ...models.interact_response import InteractResponse
+from ...models.interact_result import InteractResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> InteractResponse | Problem | None:
+) -> InteractResult | Problem | None:
     if response.status_code == 200:
-        response_200 = InteractResponse.from_dict(response.json())
+        response_200 = InteractResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[InteractResponse | Problem]:
+) -> Response[InteractResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: InteractRequest,
-) -> Response[InteractResponse | Problem]:
+) -> Response[InteractResult | Problem]:
     """Interact with an object.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractResponse | Problem]
+        Response[InteractResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[InteractResult | Problem]) -> InteractResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(InteractResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: InteractRequest,
-) -> InteractResponse | Problem | None:
+) -> InteractResult:
     """Interact with an object.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractResponse | Problem
+        InteractResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: InteractRequest,
-) -> Response[InteractResponse | Problem]:
+) -> Response[InteractResult | Problem]:
     """Interact with an object.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractResponse | Problem]
+        Response[InteractResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: InteractRequest,
-) -> InteractResponse | Problem | None:
+) -> InteractResult:
     """Interact with an object.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractResponse | Problem
+        InteractResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.move_combatant_request import MoveCombatantRequest
-from ...models.move_combatant_response import MoveCombatantResponse
+from ...models.move_combatant_result import MoveCombatantResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MoveCombatantResponse | Problem | None:
+) -> MoveCombatantResult | Problem | None:
     if response.status_code == 200:
-        response_200 = MoveCombatantResponse.from_dict(response.json())
+        response_200 = MoveCombatantResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MoveCombatantResponse | Problem]:
+) -> Response[MoveCombatantResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,13 +89,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantRequest,
-) -> Response[MoveCombatantResponse | Problem]:
+) -> Response[MoveCombatantResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -106,7 +106,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantResponse | Problem]
+        Response[MoveCombatantResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -120,17 +120,27 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[MoveCombatantResult | Problem]) -> MoveCombatantResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(MoveCombatantResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantRequest,
-) -> MoveCombatantResponse | Problem | None:
+) -> MoveCombatantResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -141,26 +151,28 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantResponse | Problem
+        MoveCombatantResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantRequest,
-) -> Response[MoveCombatantResponse | Problem]:
+) -> Response[MoveCombatantResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -171,7 +183,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantResponse | Problem]
+        Response[MoveCombatantResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -187,13 +199,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantRequest,
-) -> MoveCombatantResponse | Problem | None:
+) -> MoveCombatantResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -204,12 +216,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantResponse | Problem
+        MoveCombatantResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.next_turn_request import NextTurnRequest
-from ...models.next_turn_response import NextTurnResponse
+from ...models.next_turn_result import NextTurnResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> NextTurnResponse | Problem | None:
+) -> NextTurnResult | Problem | None:
     if response.status_code == 200:
-        response_200 = NextTurnResponse.from_dict(response.json())
+        response_200 = NextTurnResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[NextTurnResponse | Problem]:
+) -> Response[NextTurnResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: NextTurnRequest,
-) -> Response[NextTurnResponse | Problem]:
+) -> Response[NextTurnResult | Problem]:
     """End the current turn and start the next: durations, readied actions, death saves.
 
      End the current turn and start the next living combatant's (a new round after the last).
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnResponse | Problem]
+        Response[NextTurnResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[NextTurnResult | Problem]) -> NextTurnResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(NextTurnResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: NextTurnRequest,
-) -> NextTurnResponse | Problem | None:
+) -> NextTurnResult:
     """End the current turn and start the next: durations, readied actions, death saves.
 
      End the current turn and start the next living combatant's (a new round after the last).
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnResponse | Problem
+        NextTurnResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: NextTurnRequest,
-) -> Response[NextTurnResponse | Problem]:
+) -> Response[NextTurnResult | Problem]:
     """End the current turn and start the next: durations, readied actions, death saves.
 
      End the current turn and start the next living combatant's (a new round after the last).
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnResponse | Problem]
+        Response[NextTurnResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: NextTurnRequest,
-) -> NextTurnResponse | Problem | None:
+) -> NextTurnResult:
     """End the current turn and start the next: durations, readied actions, death saves.
 
      End the current turn and start the next living combatant's (a new round after the last).
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnResponse | Problem
+        NextTurnResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.path_cost_request import PathCostRequest
-from ...models.path_cost_response import PathCostResponse
+from ...models.path_cost_result import PathCostResult
 from ...models.problem import Problem
 from ...types import Response
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> PathCostResponse | Problem | None:
+) -> PathCostResult | Problem | None:
     if response.status_code == 200:
-        response_200 = PathCostResponse.from_dict(response.json())
+        response_200 = PathCostResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PathCostResponse | Problem]:
+) -> Response[PathCostResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostRequest,
-) -> Response[PathCostResponse | Problem]:
+) -> Response[PathCostResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PathCostResponse | Problem]
+        Response[PathCostResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[PathCostResult | Problem]) -> PathCostResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(PathCostResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostRequest,
-) -> PathCostResponse | Problem | None:
+) -> PathCostResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PathCostResponse | Problem
+        PathCostResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostRequest,
-) -> Response[PathCostResponse | Problem]:
+) -> Response[PathCostResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PathCostResponse | Problem]
+        Response[PathCostResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostRequest,
-) -> PathCostResponse | Problem | None:
+) -> PathCostResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PathCostResponse | Problem
+        PathCostResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.reach_request import ReachRequest
-from ...models.reach_response import ReachResponse
+from ...models.reach_result import ReachResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReachResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ReachResult | None:
     if response.status_code == 200:
-        response_200 = ReachResponse.from_dict(response.json())
+        response_200 = ReachResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReachResponse]:
+) -> Response[Problem | ReachResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +87,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReachRequest,
-) -> Response[Problem | ReachResponse]:
+) -> Response[Problem | ReachResult]:
     """The distance from an attacker to a target and which of its attacks reach.
 
      The distance from an attacker to a target, and which of its attacks reach.
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReachResponse]
+        Response[Problem | ReachResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +115,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReachResult]) -> ReachResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReachResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReachRequest,
-) -> Problem | ReachResponse | None:
+) -> ReachResult:
     """The distance from an attacker to a target and which of its attacks reach.
 
      The distance from an attacker to a target, and which of its attacks reach.
@@ -135,20 +143,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReachResponse
+        ReachResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReachRequest,
-) -> Response[Problem | ReachResponse]:
+) -> Response[Problem | ReachResult]:
     """The distance from an attacker to a target and which of its attacks reach.
 
      The distance from an attacker to a target, and which of its attacks reach.
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReachResponse]
+        Response[Problem | ReachResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +188,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReachRequest,
-) -> Problem | ReachResponse | None:
+) -> ReachResult:
     """The distance from an attacker to a target and which of its attacks reach.
 
      The distance from an attacker to a target, and which of its attacks reach.
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReachResponse
+        ReachResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.ready_request import ReadyRequest
-from ...models.ready_response import ReadyResponse
+from ...models.ready_result import ReadyResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReadyResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ReadyResult | None:
     if response.status_code == 200:
-        response_200 = ReadyResponse.from_dict(response.json())
+        response_200 = ReadyResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReadyResponse]:
+) -> Response[Problem | ReadyResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +87,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReadyRequest,
-) -> Response[Problem | ReadyResponse]:
+) -> Response[Problem | ReadyResult]:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReadyResponse]
+        Response[Problem | ReadyResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +115,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReadyResult]) -> ReadyResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReadyResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReadyRequest,
-) -> Problem | ReadyResponse | None:
+) -> ReadyResult:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -135,23 +143,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReadyResponse
+        ReadyResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReadyRequest,
-) -> Response[Problem | ReadyResponse]:
+) -> Response[Problem | ReadyResult]:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReadyResponse]
+        Response[Problem | ReadyResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +188,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReadyRequest,
-) -> Problem | ReadyResponse | None:
+) -> ReadyResult:
     """Ready an action for a trigger.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         body (ReadyRequest): Ready an action for a trigger. Stateless: the encounter travels with
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReadyResponse
+        ReadyResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.release_grapple_request import ReleaseGrappleRequest
-from ...models.release_grapple_response import ReleaseGrappleResponse
+from ...models.release_grapple_result import ReleaseGrappleResult
 from ...types import Response
 
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReleaseGrappleResponse | None:
+) -> Problem | ReleaseGrappleResult | None:
     if response.status_code == 200:
-        response_200 = ReleaseGrappleResponse.from_dict(response.json())
+        response_200 = ReleaseGrappleResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReleaseGrappleResponse]:
+) -> Response[Problem | ReleaseGrappleResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +89,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
-) -> Response[Problem | ReleaseGrappleResponse]:
+) -> Response[Problem | ReleaseGrappleResult]:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReleaseGrappleResponse]
+        Response[Problem | ReleaseGrappleResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +117,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReleaseGrappleResult]) -> ReleaseGrappleResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReleaseGrappleResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
-) -> Problem | ReleaseGrappleResponse | None:
+) -> ReleaseGrappleResult:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -135,23 +145,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReleaseGrappleResponse
+        ReleaseGrappleResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
-) -> Response[Problem | ReleaseGrappleResponse]:
+) -> Response[Problem | ReleaseGrappleResult]:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReleaseGrappleResponse]
+        Response[Problem | ReleaseGrappleResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +190,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
-) -> Problem | ReleaseGrappleResponse | None:
+) -> ReleaseGrappleResult:
     """d100: let go of a grappled creature (no action).
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReleaseGrappleResponse
+        ReleaseGrappleResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

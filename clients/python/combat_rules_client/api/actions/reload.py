@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.reload_request import ReloadRequest
-from ...models.reload_response import ReloadResponse
+from ...models.reload_result import ReloadResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReloadResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ReloadResult | None:
     if response.status_code == 200:
-        response_200 = ReloadResponse.from_dict(response.json())
+        response_200 = ReloadResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReloadResponse]:
+) -> Response[Problem | ReloadResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +87,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReloadRequest,
-) -> Response[Problem | ReloadResponse]:
+) -> Response[Problem | ReloadResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReloadResponse]
+        Response[Problem | ReloadResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +115,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReloadResult]) -> ReloadResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReloadResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReloadRequest,
-) -> Problem | ReloadResponse | None:
+) -> ReloadResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -135,23 +143,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReloadResponse
+        ReloadResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReloadRequest,
-) -> Response[Problem | ReloadResponse]:
+) -> Response[Problem | ReloadResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReloadResponse]
+        Response[Problem | ReloadResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +188,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReloadRequest,
-) -> Problem | ReloadResponse | None:
+) -> ReloadResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action).
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         body (ReloadRequest): d100: reload a gun or energy weapon from the rounds carried (an
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReloadResponse
+        ReloadResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.repair_request import RepairRequest
-from ...models.repair_response import RepairResponse
+from ...models.repair_result import RepairResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RepairResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | RepairResult | None:
     if response.status_code == 200:
-        response_200 = RepairResponse.from_dict(response.json())
+        response_200 = RepairResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RepairResponse]:
+) -> Response[Problem | RepairResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,11 +87,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RepairRequest,
-) -> Response[Problem | RepairResponse]:
+) -> Response[Problem | RepairResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -104,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RepairResponse]
+        Response[Problem | RepairResult]
     """
 
     kwargs = _get_kwargs(
@@ -118,15 +116,25 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | RepairResult]) -> RepairResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RepairResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RepairRequest,
-) -> Problem | RepairResponse | None:
+) -> RepairResult:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -137,24 +145,26 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RepairResponse
+        RepairResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RepairRequest,
-) -> Response[Problem | RepairResponse]:
+) -> Response[Problem | RepairResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -165,7 +175,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RepairResponse]
+        Response[Problem | RepairResult]
     """
 
     kwargs = _get_kwargs(
@@ -181,11 +191,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RepairRequest,
-) -> Problem | RepairResponse | None:
+) -> RepairResult:
     """d100: a repair check against a DC restores a weapon's condition (an action).
 
-     ``d100.action.repair``: a repair check (d20 + repair skill, or Intelligence) against
-        ``dc``; success restores the weapon's condition to its maximum, or by ``amount``.
+     `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
+    `dc`; success restores the weapon's condition to its maximum, or by `amount`.
 
     Args:
         body (RepairRequest): d100: a repair check against a DC restores a weapon's condition (an
@@ -196,12 +206,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RepairResponse
+        RepairResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

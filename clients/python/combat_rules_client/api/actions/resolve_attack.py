@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.resolve_attack_request import ResolveAttackRequest
-from ...models.resolve_attack_response import ResolveAttackResponse
+from ...models.resolve_attack_result import ResolveAttackResult
 from ...types import Response
 
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ResolveAttackResponse | None:
+) -> Problem | ResolveAttackResult | None:
     if response.status_code == 200:
-        response_200 = ResolveAttackResponse.from_dict(response.json())
+        response_200 = ResolveAttackResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ResolveAttackResponse]:
+) -> Response[Problem | ResolveAttackResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +89,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveAttackRequest,
-) -> Response[Problem | ResolveAttackResponse]:
+) -> Response[Problem | ResolveAttackResult]:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveAttackResponse]
+        Response[Problem | ResolveAttackResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +117,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ResolveAttackResult]) -> ResolveAttackResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ResolveAttackResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveAttackRequest,
-) -> Problem | ResolveAttackResponse | None:
+) -> ResolveAttackResult:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -135,23 +145,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ResolveAttackResponse
+        ResolveAttackResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveAttackRequest,
-) -> Response[Problem | ResolveAttackResponse]:
+) -> Response[Problem | ResolveAttackResult]:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveAttackResponse]
+        Response[Problem | ResolveAttackResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +190,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveAttackRequest,
-) -> Problem | ResolveAttackResponse | None:
+) -> ResolveAttackResult:
     """Roll an attack, apply cover and advantage, and deal its damage.
 
-     One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit.
+     One attack roll by `attackerId` against `targetId`, and its damage on a hit.
 
     Args:
         body (ResolveAttackRequest): Roll an attack, apply cover and advantage, and deal its
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ResolveAttackResponse
+        ResolveAttackResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.resolve_choice_request import ResolveChoiceRequest
-from ...models.resolve_choice_response import ResolveChoiceResponse
+from ...models.resolve_choice_result import ResolveChoiceResult
 from ...types import Response
 
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ResolveChoiceResponse | None:
+) -> Problem | ResolveChoiceResult | None:
     if response.status_code == 200:
-        response_200 = ResolveChoiceResponse.from_dict(response.json())
+        response_200 = ResolveChoiceResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ResolveChoiceResponse]:
+) -> Response[Problem | ResolveChoiceResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,11 +89,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceRequest,
-) -> Response[Problem | ResolveChoiceResponse]:
+) -> Response[Problem | ResolveChoiceResult]:
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -104,7 +104,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveChoiceResponse]
+        Response[Problem | ResolveChoiceResult]
     """
 
     kwargs = _get_kwargs(
@@ -118,15 +118,25 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ResolveChoiceResult]) -> ResolveChoiceResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ResolveChoiceResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceRequest,
-) -> Problem | ResolveChoiceResponse | None:
+) -> ResolveChoiceResult:
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -137,24 +147,26 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ResolveChoiceResponse
+        ResolveChoiceResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceRequest,
-) -> Response[Problem | ResolveChoiceResponse]:
+) -> Response[Problem | ResolveChoiceResult]:
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -165,7 +177,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveChoiceResponse]
+        Response[Problem | ResolveChoiceResult]
     """
 
     kwargs = _get_kwargs(
@@ -181,11 +193,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceRequest,
-) -> Problem | ResolveChoiceResponse | None:
+) -> ResolveChoiceResult:
     """Accept or decline a pending choice (a critical table effect left to a person).
 
      Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
-        table effect, or an opportunity attack a fumble offered.
+    table effect, or an opportunity attack a fumble offered.
 
     Args:
         body (ResolveChoiceRequest): Accept or decline a pending choice (a critical table effect
@@ -196,12 +208,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ResolveChoiceResponse
+        ResolveChoiceResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

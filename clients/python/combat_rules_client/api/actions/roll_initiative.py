@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.roll_initiative_request import RollInitiativeRequest
-from ...models.roll_initiative_response import RollInitiativeResponse
+from ...models.roll_initiative_result import RollInitiativeResult
 from ...types import Response
 
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RollInitiativeResponse | None:
+) -> Problem | RollInitiativeResult | None:
     if response.status_code == 200:
-        response_200 = RollInitiativeResponse.from_dict(response.json())
+        response_200 = RollInitiativeResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RollInitiativeResponse]:
+) -> Response[Problem | RollInitiativeResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeRequest,
-) -> Response[Problem | RollInitiativeResponse]:
+) -> Response[Problem | RollInitiativeResult]:
     """Roll initiative, set round 1 and start the first turn.
 
      Roll initiative for every combatant, set round 1 and start the first turn.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollInitiativeResponse]
+        Response[Problem | RollInitiativeResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | RollInitiativeResult]) -> RollInitiativeResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RollInitiativeResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeRequest,
-) -> Problem | RollInitiativeResponse | None:
+) -> RollInitiativeResult:
     """Roll initiative, set round 1 and start the first turn.
 
      Roll initiative for every combatant, set round 1 and start the first turn.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RollInitiativeResponse
+        RollInitiativeResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeRequest,
-) -> Response[Problem | RollInitiativeResponse]:
+) -> Response[Problem | RollInitiativeResult]:
     """Roll initiative, set round 1 and start the first turn.
 
      Roll initiative for every combatant, set round 1 and start the first turn.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollInitiativeResponse]
+        Response[Problem | RollInitiativeResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeRequest,
-) -> Problem | RollInitiativeResponse | None:
+) -> RollInitiativeResult:
     """Roll initiative, set round 1 and start the first turn.
 
      Roll initiative for every combatant, set round 1 and start the first turn.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RollInitiativeResponse
+        RollInitiativeResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

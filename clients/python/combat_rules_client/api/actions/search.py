@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.search_request import SearchRequest
-from ...models.search_response import SearchResponse
+from ...models.search_result import SearchResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | SearchResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SearchResult | None:
     if response.status_code == 200:
-        response_200 = SearchResponse.from_dict(response.json())
+        response_200 = SearchResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | SearchResponse]:
+) -> Response[Problem | SearchResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,11 +87,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SearchRequest,
-) -> Response[Problem | SearchResponse]:
+) -> Response[Problem | SearchResult]:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -104,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SearchResponse]
+        Response[Problem | SearchResult]
     """
 
     kwargs = _get_kwargs(
@@ -118,15 +116,25 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | SearchResult]) -> SearchResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(SearchResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: SearchRequest,
-) -> Problem | SearchResponse | None:
+) -> SearchResult:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -137,24 +145,26 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SearchResponse
+        SearchResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SearchRequest,
-) -> Response[Problem | SearchResponse]:
+) -> Response[Problem | SearchResult]:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -165,7 +175,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SearchResponse]
+        Response[Problem | SearchResult]
     """
 
     kwargs = _get_kwargs(
@@ -181,11 +191,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: SearchRequest,
-) -> Problem | SearchResponse | None:
+) -> SearchResult:
     """d100: search for hidden creatures against the DM's DC; optional scavenging check.
 
-     ``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-        the DM's DC, and/or make the scavenging check the DM asks for.
+     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
+    the DM's DC, and/or make the scavenging check the DM asks for.
 
     Args:
         body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
@@ -196,12 +206,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SearchResponse
+        SearchResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

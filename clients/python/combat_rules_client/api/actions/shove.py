@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.shove_request import ShoveRequest
-from ...models.shove_response import ShoveResponse
+from ...models.shove_result import ShoveResult
 from ...types import Response
 
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ShoveResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ShoveResult | None:
     if response.status_code == 200:
-        response_200 = ShoveResponse.from_dict(response.json())
+        response_200 = ShoveResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ShoveResponse]:
+) -> Response[Problem | ShoveResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,10 +87,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ShoveRequest,
-) -> Response[Problem | ShoveResponse]:
+) -> Response[Problem | ShoveResult]:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -103,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ShoveResponse]
+        Response[Problem | ShoveResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,14 +115,24 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ShoveResult]) -> ShoveResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ShoveResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ShoveRequest,
-) -> Problem | ShoveResponse | None:
+) -> ShoveResult:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -135,23 +143,25 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ShoveResponse
+        ShoveResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ShoveRequest,
-) -> Response[Problem | ShoveResponse]:
+) -> Response[Problem | ShoveResult]:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -162,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ShoveResponse]
+        Response[Problem | ShoveResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,10 +188,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ShoveRequest,
-) -> Problem | ShoveResponse | None:
+) -> ShoveResult:
     """d100: shove a creature prone or 5 ft away (replaces one attack).
 
-     ``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft.
+     `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
 
     Args:
         body (ShoveRequest): d100: shove a creature prone or 5 ft away (replaces one attack).
@@ -192,12 +202,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ShoveResponse
+        ShoveResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.trigger_readied_request import TriggerReadiedRequest
-from ...models.trigger_readied_response import TriggerReadiedResponse
+from ...models.trigger_readied_result import TriggerReadiedResult
 from ...types import Response
 
 
@@ -32,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TriggerReadiedResponse | None:
+) -> Problem | TriggerReadiedResult | None:
     if response.status_code == 200:
-        response_200 = TriggerReadiedResponse.from_dict(response.json())
+        response_200 = TriggerReadiedResult.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TriggerReadiedResponse]:
+) -> Response[Problem | TriggerReadiedResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedRequest,
-) -> Response[Problem | TriggerReadiedResponse]:
+) -> Response[Problem | TriggerReadiedResult]:
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TriggerReadiedResponse]
+        Response[Problem | TriggerReadiedResult]
     """
 
     kwargs = _get_kwargs(
@@ -117,11 +117,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | TriggerReadiedResult]) -> TriggerReadiedResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(TriggerReadiedResult, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedRequest,
-) -> Problem | TriggerReadiedResponse | None:
+) -> TriggerReadiedResult:
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
@@ -135,20 +145,22 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TriggerReadiedResponse
+        TriggerReadiedResult
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedRequest,
-) -> Response[Problem | TriggerReadiedResponse]:
+) -> Response[Problem | TriggerReadiedResult]:
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
@@ -162,7 +174,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TriggerReadiedResponse]
+        Response[Problem | TriggerReadiedResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedRequest,
-) -> Problem | TriggerReadiedResponse | None:
+) -> TriggerReadiedResult:
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
@@ -192,12 +204,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TriggerReadiedResponse
+        TriggerReadiedResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
         )
-    ).parsed
+    )

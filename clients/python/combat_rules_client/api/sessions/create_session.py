@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -121,12 +121,22 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | Session]) -> Session:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(Session, parsed)
+
+
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateSessionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | Session | None:
+) -> Session:
     """Store an encounter as a new session, at version 1.
 
     Args:
@@ -138,14 +148,16 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Session
+        Session
     """
 
-    return sync_detailed(
-        client=client,
-        body=body,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -183,7 +195,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: CreateSessionRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | Session | None:
+) -> Session:
     """Store an encounter as a new session, at version 1.
 
     Args:
@@ -195,13 +207,13 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Session
+        Session
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

@@ -93,11 +93,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Any | Problem]) -> None:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return None
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Any | Problem | None:
+) -> None:
     """Delete a session, its event log and its history.
 
     Args:
@@ -108,13 +118,15 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        None
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -148,7 +160,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Any | Problem | None:
+) -> None:
     """Delete a session, its event log and its history.
 
     Args:
@@ -159,12 +171,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        None
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
         )
-    ).parsed
+    )

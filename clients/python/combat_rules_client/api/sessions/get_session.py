@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -95,11 +95,21 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | Session]) -> Session:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(Session, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Session | None:
+) -> Session:
     """A session at its current version.
 
     Args:
@@ -110,13 +120,15 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Session
+        Session
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -150,7 +162,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Session | None:
+) -> Session:
     """A session at its current version.
 
     Args:
@@ -161,12 +173,12 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Session
+        Session
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -118,13 +118,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[EventPage | Problem]) -> EventPage:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(EventPage, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 50,
-) -> EventPage | Problem | None:
+) -> EventPage:
     """A page of the session's event log, oldest first.
 
     Args:
@@ -137,15 +147,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventPage | Problem
+        EventPage
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        offset=offset,
-        limit=limit,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            offset=offset,
+            limit=limit,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -187,7 +199,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 50,
-) -> EventPage | Problem | None:
+) -> EventPage:
     """A page of the session's event log, oldest first.
 
     Args:
@@ -200,14 +212,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventPage | Problem
+        EventPage
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             offset=offset,
             limit=limit,
         )
-    ).parsed
+    )

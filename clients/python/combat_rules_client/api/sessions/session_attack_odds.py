@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.attack_odds_session_request import AttackOddsSessionRequest
-from ...models.attack_odds_session_response import AttackOddsSessionResponse
+from ...models.attack_odds_session_result import AttackOddsSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AttackOddsSessionResponse | Problem | None:
+) -> AttackOddsSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = AttackOddsSessionResponse.from_dict(response.json())
+        response_200 = AttackOddsSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AttackOddsSessionResponse | Problem]:
+) -> Response[AttackOddsSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,13 +119,13 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[AttackOddsSessionResponse | Problem]:
+) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -133,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AttackOddsSessionResponse | Problem]
+        Response[AttackOddsSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -149,19 +154,29 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[AttackOddsSessionResult | Problem]) -> AttackOddsSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(AttackOddsSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> AttackOddsSessionResponse | Problem | None:
+) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -174,15 +189,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AttackOddsSessionResponse | Problem
+        AttackOddsSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -191,13 +208,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[AttackOddsSessionResponse | Problem]:
+) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -210,7 +227,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AttackOddsSessionResponse | Problem]
+        Response[AttackOddsSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -230,13 +247,13 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> AttackOddsSessionResponse | Problem | None:
+) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
 
-     The chances of one attack, with exactly the input of ``resolveAttack``. Nothing is
-        rolled, spent or changed: the turn budget is neither checked nor used, and ``spend``
-        is ignored.
+     The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
+    rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
+    is ignored.
 
     Args:
         id (str):
@@ -249,14 +266,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AttackOddsSessionResponse | Problem
+        AttackOddsSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

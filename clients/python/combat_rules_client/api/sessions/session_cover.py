@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.cover_session_request import CoverSessionRequest
-from ...models.cover_session_response import CoverSessionResponse
+from ...models.cover_session_result import CoverSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CoverSessionResponse | Problem | None:
+) -> CoverSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = CoverSessionResponse.from_dict(response.json())
+        response_200 = CoverSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CoverSessionResponse | Problem]:
+) -> Response[CoverSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[CoverSessionResponse | Problem]:
+) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
@@ -131,7 +136,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CoverSessionResponse | Problem]
+        Response[CoverSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -147,13 +152,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[CoverSessionResult | Problem]) -> CoverSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(CoverSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> CoverSessionResponse | Problem | None:
+) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
@@ -170,15 +185,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CoverSessionResponse | Problem
+        CoverSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -187,7 +204,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[CoverSessionResponse | Problem]:
+) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
@@ -204,7 +221,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CoverSessionResponse | Problem]
+        Response[CoverSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -224,7 +241,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> CoverSessionResponse | Problem | None:
+) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
 
@@ -241,14 +258,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CoverSessionResponse | Problem
+        CoverSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

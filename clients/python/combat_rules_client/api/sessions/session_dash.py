@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dash_session_request import DashSessionRequest
-from ...models.dash_session_response import DashSessionResponse
+from ...models.dash_session_result import DashSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DashSessionResponse | Problem | None:
+) -> DashSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = DashSessionResponse.from_dict(response.json())
+        response_200 = DashSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DashSessionResponse | Problem]:
+) -> Response[DashSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,7 +124,7 @@ def sync_detailed(
     body: DashSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DashSessionResponse | Problem]:
+) -> Response[DashSessionResult | Problem]:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -137,7 +142,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashSessionResponse | Problem]
+        Response[DashSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -154,6 +159,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[DashSessionResult | Problem]) -> DashSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(DashSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -161,7 +176,7 @@ def sync(
     body: DashSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DashSessionResponse | Problem | None:
+) -> DashSessionResult:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -179,16 +194,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashSessionResponse | Problem
+        DashSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -198,7 +215,7 @@ async def asyncio_detailed(
     body: DashSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DashSessionResponse | Problem]:
+) -> Response[DashSessionResult | Problem]:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -216,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashSessionResponse | Problem]
+        Response[DashSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -238,7 +255,7 @@ async def asyncio(
     body: DashSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DashSessionResponse | Problem | None:
+) -> DashSessionResult:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -256,10 +273,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashSessionResponse | Problem
+        DashSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -267,4 +284,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.drop_prone_session_request import DropProneSessionRequest
-from ...models.drop_prone_session_response import DropProneSessionResponse
+from ...models.drop_prone_session_result import DropProneSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DropProneSessionResponse | Problem | None:
+) -> DropProneSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = DropProneSessionResponse.from_dict(response.json())
+        response_200 = DropProneSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DropProneSessionResponse | Problem]:
+) -> Response[DropProneSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,7 +124,7 @@ def sync_detailed(
     body: DropProneSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DropProneSessionResponse | Problem]:
+) -> Response[DropProneSessionResult | Problem]:
     """Drop prone, for no movement. Applied to the session's encounter, written as its next version.
 
      Drop prone: costs no movement.
@@ -136,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DropProneSessionResponse | Problem]
+        Response[DropProneSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -153,6 +158,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[DropProneSessionResult | Problem]) -> DropProneSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(DropProneSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -160,7 +175,7 @@ def sync(
     body: DropProneSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DropProneSessionResponse | Problem | None:
+) -> DropProneSessionResult:
     """Drop prone, for no movement. Applied to the session's encounter, written as its next version.
 
      Drop prone: costs no movement.
@@ -177,16 +192,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DropProneSessionResponse | Problem
+        DropProneSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -196,7 +213,7 @@ async def asyncio_detailed(
     body: DropProneSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DropProneSessionResponse | Problem]:
+) -> Response[DropProneSessionResult | Problem]:
     """Drop prone, for no movement. Applied to the session's encounter, written as its next version.
 
      Drop prone: costs no movement.
@@ -213,7 +230,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DropProneSessionResponse | Problem]
+        Response[DropProneSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -235,7 +252,7 @@ async def asyncio(
     body: DropProneSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DropProneSessionResponse | Problem | None:
+) -> DropProneSessionResult:
     """Drop prone, for no movement. Applied to the session's encounter, written as its next version.
 
      Drop prone: costs no movement.
@@ -252,10 +269,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DropProneSessionResponse | Problem
+        DropProneSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -263,4 +280,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

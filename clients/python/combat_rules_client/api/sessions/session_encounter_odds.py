@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.encounter_odds_session_request import EncounterOddsSessionRequest
-from ...models.encounter_odds_session_response import EncounterOddsSessionResponse
+from ...models.encounter_odds_session_result import EncounterOddsSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EncounterOddsSessionResponse | Problem | None:
+) -> EncounterOddsSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = EncounterOddsSessionResponse.from_dict(response.json())
+        response_200 = EncounterOddsSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EncounterOddsSessionResponse | Problem]:
+) -> Response[EncounterOddsSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,12 +119,12 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[EncounterOddsSessionResponse | Problem]:
+) -> Response[EncounterOddsSessionResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -132,7 +137,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EncounterOddsSessionResponse | Problem]
+        Response[EncounterOddsSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -148,18 +153,28 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[EncounterOddsSessionResult | Problem]) -> EncounterOddsSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(EncounterOddsSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> EncounterOddsSessionResponse | Problem | None:
+) -> EncounterOddsSessionResult:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -172,15 +187,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EncounterOddsSessionResponse | Problem
+        EncounterOddsSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -189,12 +206,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[EncounterOddsSessionResponse | Problem]:
+) -> Response[EncounterOddsSessionResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -207,7 +224,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EncounterOddsSessionResponse | Problem]
+        Response[EncounterOddsSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -227,12 +244,12 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> EncounterOddsSessionResponse | Problem | None:
+) -> EncounterOddsSessionResult:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
-        with its first attack each round, until at most one side is standing.
+    with its first attack each round, until at most one side is standing.
 
     Args:
         id (str):
@@ -245,14 +262,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EncounterOddsSessionResponse | Problem
+        EncounterOddsSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.flanking_session_request import FlankingSessionRequest
-from ...models.flanking_session_response import FlankingSessionResponse
+from ...models.flanking_session_result import FlankingSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> FlankingSessionResponse | Problem | None:
+) -> FlankingSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = FlankingSessionResponse.from_dict(response.json())
+        response_200 = FlankingSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[FlankingSessionResponse | Problem]:
+) -> Response[FlankingSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[FlankingSessionResponse | Problem]:
+) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
      Whether an attacker flanks a target, and with whom.
@@ -130,7 +135,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FlankingSessionResponse | Problem]
+        Response[FlankingSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -146,13 +151,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[FlankingSessionResult | Problem]) -> FlankingSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(FlankingSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> FlankingSessionResponse | Problem | None:
+) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
      Whether an attacker flanks a target, and with whom.
@@ -168,15 +183,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FlankingSessionResponse | Problem
+        FlankingSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -185,7 +202,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[FlankingSessionResponse | Problem]:
+) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
      Whether an attacker flanks a target, and with whom.
@@ -201,7 +218,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FlankingSessionResponse | Problem]
+        Response[FlankingSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -221,7 +238,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> FlankingSessionResponse | Problem | None:
+) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
      Whether an attacker flanks a target, and with whom.
@@ -237,14 +254,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FlankingSessionResponse | Problem
+        FlankingSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.help_session_request import HelpSessionRequest
-from ...models.help_session_response import HelpSessionResponse
+from ...models.help_session_result import HelpSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HelpSessionResponse | Problem | None:
+) -> HelpSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = HelpSessionResponse.from_dict(response.json())
+        response_200 = HelpSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HelpSessionResponse | Problem]:
+) -> Response[HelpSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,12 +124,12 @@ def sync_detailed(
     body: HelpSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HelpSessionResponse | Problem]:
+) -> Response[HelpSessionResult | Problem]:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -138,7 +143,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpSessionResponse | Problem]
+        Response[HelpSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -155,6 +160,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[HelpSessionResult | Problem]) -> HelpSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(HelpSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -162,12 +177,12 @@ def sync(
     body: HelpSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HelpSessionResponse | Problem | None:
+) -> HelpSessionResult:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -181,16 +196,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpSessionResponse | Problem
+        HelpSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -200,12 +217,12 @@ async def asyncio_detailed(
     body: HelpSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HelpSessionResponse | Problem]:
+) -> Response[HelpSessionResult | Problem]:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -219,7 +236,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpSessionResponse | Problem]
+        Response[HelpSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -241,12 +258,12 @@ async def asyncio(
     body: HelpSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HelpSessionResponse | Problem | None:
+) -> HelpSessionResult:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
-     Give an ally advantage on its next ability check (no ``target_id``), or on its next
-        attack against ``target_id``, before the start of your next turn.
+     Give an ally advantage on its next ability check (no `targetId`), or on its next
+    attack against `targetId`, before the start of your next turn.
 
     Args:
         id (str):
@@ -260,10 +277,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpSessionResponse | Problem
+        HelpSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -271,4 +288,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

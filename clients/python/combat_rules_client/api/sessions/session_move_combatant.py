@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.move_combatant_session_request import MoveCombatantSessionRequest
-from ...models.move_combatant_session_response import MoveCombatantSessionResponse
+from ...models.move_combatant_session_result import MoveCombatantSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MoveCombatantSessionResponse | Problem | None:
+) -> MoveCombatantSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = MoveCombatantSessionResponse.from_dict(response.json())
+        response_200 = MoveCombatantSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MoveCombatantSessionResponse | Problem]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,14 +124,14 @@ def sync_detailed(
     body: MoveCombatantSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[MoveCombatantSessionResponse | Problem]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -140,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantSessionResponse | Problem]
+        Response[MoveCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -157,6 +162,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[MoveCombatantSessionResult | Problem]) -> MoveCombatantSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(MoveCombatantSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -164,14 +179,14 @@ def sync(
     body: MoveCombatantSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> MoveCombatantSessionResponse | Problem | None:
+) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -185,16 +200,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantSessionResponse | Problem
+        MoveCombatantSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -204,14 +221,14 @@ async def asyncio_detailed(
     body: MoveCombatantSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[MoveCombatantSessionResponse | Problem]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -225,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantSessionResponse | Problem]
+        Response[MoveCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -247,14 +264,14 @@ async def asyncio(
     body: MoveCombatantSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> MoveCombatantSessionResponse | Problem | None:
+) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
-        Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+    Every opportunity attack the move provokes is reported; those the reactors take are
+    rolled just before the mover leaves their reach.
 
     Args:
         id (str):
@@ -268,10 +285,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantSessionResponse | Problem
+        MoveCombatantSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -279,4 +296,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

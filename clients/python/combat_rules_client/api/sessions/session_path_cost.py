@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.path_cost_session_request import PathCostSessionRequest
-from ...models.path_cost_session_response import PathCostSessionResponse
+from ...models.path_cost_session_result import PathCostSessionResult
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> PathCostSessionResponse | Problem | None:
+) -> PathCostSessionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = PathCostSessionResponse.from_dict(response.json())
+        response_200 = PathCostSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PathCostSessionResponse | Problem]:
+) -> Response[PathCostSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[PathCostSessionResponse | Problem]:
+) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
 
@@ -131,7 +136,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PathCostSessionResponse | Problem]
+        Response[PathCostSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -147,13 +152,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[PathCostSessionResult | Problem]) -> PathCostSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(PathCostSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> PathCostSessionResponse | Problem | None:
+) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
 
@@ -170,15 +185,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PathCostSessionResponse | Problem
+        PathCostSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -187,7 +204,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[PathCostSessionResponse | Problem]:
+) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
 
@@ -204,7 +221,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PathCostSessionResponse | Problem]
+        Response[PathCostSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -224,7 +241,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> PathCostSessionResponse | Problem | None:
+) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
 
@@ -241,14 +258,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PathCostSessionResponse | Problem
+        PathCostSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.reach_session_request import ReachSessionRequest
-from ...models.reach_session_response import ReachSessionResponse
+from ...models.reach_session_result import ReachSessionResult
 from ...types import UNSET, Response, Unset
 
 
@@ -40,11 +40,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReachSessionResponse | None:
+) -> Problem | ReachSessionResult | None:
     if response.status_code == 200:
-        response_200 = ReachSessionResponse.from_dict(response.json())
+        response_200 = ReachSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -99,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReachSessionResponse]:
+) -> Response[Problem | ReachSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: ReachSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[Problem | ReachSessionResponse]:
+) -> Response[Problem | ReachSessionResult]:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
@@ -131,7 +136,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReachSessionResponse]
+        Response[Problem | ReachSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -147,13 +152,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReachSessionResult]) -> ReachSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReachSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     body: ReachSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Problem | ReachSessionResponse | None:
+) -> ReachSessionResult:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
@@ -170,15 +185,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReachSessionResponse
+        ReachSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -187,7 +204,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: ReachSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[Problem | ReachSessionResponse]:
+) -> Response[Problem | ReachSessionResult]:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
@@ -204,7 +221,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReachSessionResponse]
+        Response[Problem | ReachSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -224,7 +241,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: ReachSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Problem | ReachSessionResponse | None:
+) -> ReachSessionResult:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
     encounter; writes nothing.
 
@@ -241,14 +258,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReachSessionResponse
+        ReachSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             body=body,
             if_match=if_match,
         )
-    ).parsed
+    )

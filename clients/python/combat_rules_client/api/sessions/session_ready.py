@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.ready_session_request import ReadySessionRequest
-from ...models.ready_session_response import ReadySessionResponse
+from ...models.ready_session_result import ReadySessionResult
 from ...types import UNSET, Response, Unset
 
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReadySessionResponse | None:
+) -> Problem | ReadySessionResult | None:
     if response.status_code == 200:
-        response_200 = ReadySessionResponse.from_dict(response.json())
+        response_200 = ReadySessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReadySessionResponse]:
+) -> Response[Problem | ReadySessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,10 +124,10 @@ def sync_detailed(
     body: ReadySessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReadySessionResponse]:
+) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -136,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReadySessionResponse]
+        Response[Problem | ReadySessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -153,6 +158,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReadySessionResult]) -> ReadySessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReadySessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -160,10 +175,10 @@ def sync(
     body: ReadySessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReadySessionResponse | None:
+) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -177,16 +192,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReadySessionResponse
+        ReadySessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -196,10 +213,10 @@ async def asyncio_detailed(
     body: ReadySessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReadySessionResponse]:
+) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -213,7 +230,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReadySessionResponse]
+        Response[Problem | ReadySessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -235,10 +252,10 @@ async def asyncio(
     body: ReadySessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReadySessionResponse | None:
+) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
-     Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``).
+     Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
 
     Args:
         id (str):
@@ -252,10 +269,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReadySessionResponse
+        ReadySessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -263,4 +280,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

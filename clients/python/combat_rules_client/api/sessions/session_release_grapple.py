@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.release_grapple_session_request import ReleaseGrappleSessionRequest
-from ...models.release_grapple_session_response import ReleaseGrappleSessionResponse
+from ...models.release_grapple_session_result import ReleaseGrappleSessionResult
 from ...types import UNSET, Response, Unset
 
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReleaseGrappleSessionResponse | None:
+) -> Problem | ReleaseGrappleSessionResult | None:
     if response.status_code == 200:
-        response_200 = ReleaseGrappleSessionResponse.from_dict(response.json())
+        response_200 = ReleaseGrappleSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReleaseGrappleSessionResponse]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,11 +124,11 @@ def sync_detailed(
     body: ReleaseGrappleSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReleaseGrappleSessionResponse]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -137,7 +142,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReleaseGrappleSessionResponse]
+        Response[Problem | ReleaseGrappleSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -154,6 +159,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReleaseGrappleSessionResult]) -> ReleaseGrappleSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReleaseGrappleSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -161,11 +176,11 @@ def sync(
     body: ReleaseGrappleSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReleaseGrappleSessionResponse | None:
+) -> ReleaseGrappleSessionResult:
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -179,16 +194,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReleaseGrappleSessionResponse
+        ReleaseGrappleSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -198,11 +215,11 @@ async def asyncio_detailed(
     body: ReleaseGrappleSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReleaseGrappleSessionResponse]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -216,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReleaseGrappleSessionResponse]
+        Response[Problem | ReleaseGrappleSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -238,11 +255,11 @@ async def asyncio(
     body: ReleaseGrappleSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReleaseGrappleSessionResponse | None:
+) -> ReleaseGrappleSessionResult:
     """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
     next version.
 
-     ``d100.grapple``: the grappler lets go, no action required.
+     `d100.grapple`: the grappler lets go, no action required.
 
     Args:
         id (str):
@@ -256,10 +273,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReleaseGrappleSessionResponse
+        ReleaseGrappleSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -267,4 +284,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

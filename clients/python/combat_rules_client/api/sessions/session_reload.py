@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.reload_session_request import ReloadSessionRequest
-from ...models.reload_session_response import ReloadSessionResponse
+from ...models.reload_session_result import ReloadSessionResult
 from ...types import UNSET, Response, Unset
 
 
@@ -44,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ReloadSessionResponse | None:
+) -> Problem | ReloadSessionResult | None:
     if response.status_code == 200:
-        response_200 = ReloadSessionResponse.from_dict(response.json())
+        response_200 = ReloadSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -103,7 +108,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ReloadSessionResponse]:
+) -> Response[Problem | ReloadSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,11 +124,11 @@ def sync_detailed(
     body: ReloadSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReloadSessionResponse]:
+) -> Response[Problem | ReloadSessionResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -137,7 +142,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReloadSessionResponse]
+        Response[Problem | ReloadSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -154,6 +159,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | ReloadSessionResult]) -> ReloadSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReloadSessionResult, parsed)
+
+
 def sync(
     id: str,
     *,
@@ -161,11 +176,11 @@ def sync(
     body: ReloadSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReloadSessionResponse | None:
+) -> ReloadSessionResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -179,16 +194,18 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReloadSessionResponse
+        ReloadSessionResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -198,11 +215,11 @@ async def asyncio_detailed(
     body: ReloadSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ReloadSessionResponse]:
+) -> Response[Problem | ReloadSessionResult]:
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -216,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ReloadSessionResponse]
+        Response[Problem | ReloadSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -238,11 +255,11 @@ async def asyncio(
     body: ReloadSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | ReloadSessionResponse | None:
+) -> ReloadSessionResult:
     """d100: reload a gun or energy weapon from the rounds carried (an action). Applied to the session's
     encounter, written as its next version.
 
-     ``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds.
+     `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
 
     Args:
         id (str):
@@ -256,10 +273,10 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ReloadSessionResponse
+        ReloadSessionResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
@@ -267,4 +284,4 @@ async def asyncio(
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

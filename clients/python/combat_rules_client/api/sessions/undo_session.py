@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.undo_response import UndoResponse
+from ...models.undo_result import UndoResult
 from ...types import UNSET, Response, Unset
 
 
@@ -35,11 +35,16 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | UndoResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | UndoResult | None:
     if response.status_code == 200:
-        response_200 = UndoResponse.from_dict(response.json())
+        response_200 = UndoResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -84,7 +89,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | UndoResponse]:
+) -> Response[Problem | UndoResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | UndoResponse]:
+) -> Response[Problem | UndoResult]:
     """Restore the state from before the last action, as a new version.
 
      Repeat to go further back. 409 when there is nothing to undo.
@@ -114,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UndoResponse]
+        Response[Problem | UndoResult]
     """
 
     kwargs = _get_kwargs(
@@ -130,13 +135,23 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
+def _answer(response: Response[Problem | UndoResult]) -> UndoResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(UndoResult, parsed)
+
+
 def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | UndoResponse | None:
+) -> UndoResult:
     """Restore the state from before the last action, as a new version.
 
      Repeat to go further back. 409 when there is nothing to undo.
@@ -151,15 +166,17 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | UndoResponse
+        UndoResult
     """
 
-    return sync_detailed(
-        id=id,
-        client=client,
-        if_match=if_match,
-        idempotency_key=idempotency_key,
-    ).parsed
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
 
 
 async def asyncio_detailed(
@@ -168,7 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | UndoResponse]:
+) -> Response[Problem | UndoResult]:
     """Restore the state from before the last action, as a new version.
 
      Repeat to go further back. 409 when there is nothing to undo.
@@ -183,7 +200,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UndoResponse]
+        Response[Problem | UndoResult]
     """
 
     kwargs = _get_kwargs(
@@ -203,7 +220,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Problem | UndoResponse | None:
+) -> UndoResult:
     """Restore the state from before the last action, as a new version.
 
      Repeat to go further back. 409 when there is nothing to undo.
@@ -218,14 +235,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | UndoResponse
+        UndoResult
     """
 
-    return (
+    return _answer(
         await asyncio_detailed(
             id=id,
             client=client,
             if_match=if_match,
             idempotency_key=idempotency_key,
         )
-    ).parsed
+    )

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.attack_odds_outcome import AttackOddsOutcome
+    from ..models.event import Event
+
+
+T = TypeVar("T", bound="AttackOddsResult")
+
+
+@_attrs_define
+class AttackOddsResult:
+    """The result of attackOdds: every event, a summary and the seed.
+
+    Attributes:
+        events (list[Event]): Every roll and decision, in order.
+        outcome (AttackOddsOutcome): The exact chances of one attack (floats rounded to 12 decimals).
+        seed (int): The seed the random source was built from: send it back to replay this result.
+    """
+
+    events: list[Event]
+    outcome: AttackOddsOutcome
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
+
+        outcome = self.outcome.to_dict()
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "events": events,
+                "outcome": outcome,
+                "seed": seed,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attack_odds_outcome import AttackOddsOutcome  # noqa: PLC0415
+        from ..models.event import Event  # noqa: PLC0415
+
+        d = dict(src_dict)
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = Event.from_dict(events_item_data)
+
+            events.append(events_item)
+
+        outcome = AttackOddsOutcome.from_dict(d.pop("outcome"))
+
+        seed = d.pop("seed")
+
+        attack_odds_result = cls(
+            events=events,
+            outcome=outcome,
+            seed=seed,
+        )
+
+        return attack_odds_result

@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.duration_output import DurationOutput
+
+
+T = TypeVar("T", bound="ConditionOutput")
+
+
+@_attrs_define
+class ConditionOutput:
+    """A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
+
+    Attributes:
+        name (str):
+        source (None | str):
+        duration (DurationOutput | None):
+    """
+
+    name: str
+    source: None | str
+    duration: DurationOutput | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.duration_output import DurationOutput  # noqa: PLC0415
+
+        name = self.name
+
+        source: None | str
+        source = self.source
+
+        duration: dict[str, Any] | None
+        if isinstance(self.duration, DurationOutput):
+            duration = self.duration.to_dict()
+        else:
+            duration = self.duration
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+                "source": source,
+                "duration": duration,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.duration_output import DurationOutput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        def _parse_source(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        source = _parse_source(d.pop("source"))
+
+        def _parse_duration(data: object) -> DurationOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                duration_type_0 = DurationOutput.from_dict(data)
+
+                return duration_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DurationOutput | None, data)
+
+        duration = _parse_duration(d.pop("duration"))
+
+        condition_output = cls(
+            name=name,
+            source=source,
+            duration=duration,
+        )
+
+        return condition_output

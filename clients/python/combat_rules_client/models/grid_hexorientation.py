@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class GridHexorientation(StrEnum):
-    FLAT = "flat"
-    POINTY = "pointy"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class ShoveSessionRequestMode(StrEnum):
-    PRONE = "prone"
-    PUSH = "push"
-
-    def __str__(self) -> str:
-        return str(self.value)

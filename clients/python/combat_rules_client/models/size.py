@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class Size(StrEnum):
+    COLOSSAL = "colossal"
+    GARGANTUAN = "gargantuan"
+    HUGE = "huge"
+    LARGE = "large"
+    MEDIUM = "medium"
+    SMALL = "small"
+    TINY = "tiny"
+
+    def __str__(self) -> str:
+        return str(self.value)

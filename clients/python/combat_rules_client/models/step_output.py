@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.deferred_damage_output import DeferredDamageOutput
+
+
+T = TypeVar("T", bound="StepOutput")
+
+
+@_attrs_define
+class StepOutput:
+    """d10: the open simultaneous step, combatants on one initiative count acting as one.
+
+    Attributes:
+        initiative (int):
+        members (list[str]):
+        acted (list[str]):
+        deferred (list[DeferredDamageOutput]):
+    """
+
+    initiative: int
+    members: list[str]
+    acted: list[str]
+    deferred: list[DeferredDamageOutput]
+
+    def to_dict(self) -> dict[str, Any]:
+        initiative = self.initiative
+
+        members = self.members
+
+        acted = self.acted
+
+        deferred = []
+        for deferred_item_data in self.deferred:
+            deferred_item = deferred_item_data.to_dict()
+            deferred.append(deferred_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "initiative": initiative,
+                "members": members,
+                "acted": acted,
+                "deferred": deferred,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deferred_damage_output import DeferredDamageOutput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        initiative = d.pop("initiative")
+
+        members = cast(list[str], d.pop("members"))
+
+        acted = cast(list[str], d.pop("acted"))
+
+        deferred = []
+        _deferred = d.pop("deferred")
+        for deferred_item_data in _deferred:
+            deferred_item = DeferredDamageOutput.from_dict(deferred_item_data)
+
+            deferred.append(deferred_item)
+
+        step_output = cls(
+            initiative=initiative,
+            members=members,
+            acted=acted,
+            deferred=deferred,
+        )
+
+        return step_output

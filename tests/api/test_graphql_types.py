@@ -1,0 +1,198 @@
+"""GraphQL's typed encounter: the REST ``Encounter`` field for field, as input and as output.
+
+Introspection shows ``EncounterInput`` (and every input it holds) with the fields and the
+required fields of the REST schemas, closed sets as enums; a result's encounter selected in
+full goes straight back as the next ``EncounterInput``; the playground's examples and their
+variables are valid for the schema (no red squiggles in GraphiQL).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from doors import GraphQL, Rest, from_graphql, selection, to_graphql
+from factories import skirmish
+from graphql import (
+    GraphQLEnumType,
+    GraphQLInputObjectType,
+    GraphQLList,
+    GraphQLNonNull,
+    OperationDefinitionNode,
+    get_named_type,
+    parse,
+    validate,
+)
+from graphql.execution.values import get_variable_values
+from graphql.pyutils import Undefined
+from starlette.testclient import TestClient
+
+from service.api.graphql.playground import EXAMPLE_VARIABLES, example_document
+from service.api.graphql.schema import schema
+from service.api.rest.openapi import build_openapi
+from service.rules import model as state
+
+SCHEMAS = build_openapi()["components"]["schemas"]
+GRAPHQL = schema._schema
+
+
+def _component(ref_or_schema: dict[str, Any]) -> str | None:
+    """The component a JSON schema property refers to (through arrays and nullables)."""
+    if "$ref" in ref_or_schema:
+        return str(ref_or_schema["$ref"]).rsplit("/", 1)[1]
+    for key in ("anyOf", "oneOf"):
+        for option in ref_or_schema.get(key, []):
+            if (found := _component(option)) is not None:
+                return found
+    if "items" in ref_or_schema:
+        return _component(ref_or_schema["items"])
+    return None
+
+
+def _pairs() -> list[tuple[str, str]]:
+    """(REST schema, GraphQL input type) for the encounter and every type inside it."""
+    out, todo = [], [("Encounter", "EncounterInput")]
+    while todo:
+        rest, gql = todo.pop()
+        if (rest, gql) in out:
+            continue
+        out.append((rest, gql))
+        input_type = GRAPHQL.get_type(gql)
+        assert isinstance(input_type, GraphQLInputObjectType), gql
+        for name, prop in SCHEMAS[rest]["properties"].items():
+            inner = get_named_type(input_type.fields[name].type)
+            component = _component(prop)
+            if (
+                isinstance(inner, GraphQLInputObjectType)
+                and component in SCHEMAS
+                and SCHEMAS[component].get("type") == "object"
+            ):
+                todo.append((component, inner.name))
+    return out
+
+
+@pytest.mark.parametrize(("rest", "gql"), _pairs())
+def test_every_input_type_has_the_rest_schemas_fields(rest: str, gql: str) -> None:
+    input_type = GRAPHQL.get_type(gql)
+    assert isinstance(input_type, GraphQLInputObjectType)
+    properties = SCHEMAS[rest]["properties"]
+    assert set(input_type.fields) == set(properties)
+    required = {n for n, f in input_type.fields.items() if isinstance(f.type, GraphQLNonNull)}
+    assert required == set(SCHEMAS[rest].get("required", []))
+    for name, field in input_type.fields.items():
+        # No default published: a field left out stays out, and means the REST default.
+        assert field.default_value is Undefined, name
+
+
+def test_the_encounters_of_both_doors_are_the_same_types() -> None:
+    pairs = dict(_pairs())
+    assert {"Encounter", "Combatant", "Grid", "Attack", "Cell", "Condition"} <= set(pairs)
+
+
+@pytest.mark.parametrize(
+    ("type_name", "field", "enum", "values"),
+    [
+        ("EncounterInput", "ruleset", "Ruleset", {"d20", "d100", "d10"}),
+        ("GridInput", "kind", "GridKind", {"square", "hex"}),
+        ("CombatantInput", "size", "Size", {"tiny", "medium", "gargantuan"}),
+        ("AttackInput", "kind", "AttackKind", {"melee", "ranged", "spell"}),
+        ("ResolveAttackInput", "cover", "CoverDegree", {"none", "half", "three_quarters"}),
+        ("ResolveAttackInput", "spend", "Spend", {"action", "bonus_action", "free"}),
+    ],
+)
+def test_closed_sets_are_enums(type_name: str, field: str, enum: str, values: set[str]) -> None:
+    input_type = GRAPHQL.get_type(type_name)
+    assert isinstance(input_type, GraphQLInputObjectType)
+    named = get_named_type(input_type.fields[field].type)
+    assert isinstance(named, GraphQLEnumType) and named.name == enum
+    assert values <= set(named.values)
+
+
+def test_one_enum_per_closed_set() -> None:
+    enums = [t for t in GRAPHQL.type_map.values() if isinstance(t, GraphQLEnumType)]
+    sets = [frozenset(v.value for v in e.values.values()) for e in enums]
+    assert len(sets) == len(set(sets)), [e.name for e in enums]
+
+
+def test_queries_take_no_expected_version_or_idempotency_key() -> None:
+    assert GRAPHQL.query_type is not None
+    for name in ("pathCost", "attackOdds", "encounterOdds", "cover"):
+        args = GRAPHQL.query_type.fields[name].args
+        assert "expectedVersion" not in args and "idempotencyKey" not in args
+
+
+def test_a_results_encounter_goes_straight_back(client: TestClient) -> None:
+    """Chain three actions in GraphQL alone, each on the encounter the last one answered:
+    the same answers as REST's chain."""
+    full = f"encounter {{ {selection(state.Encounter)} }}"
+    mutation = f"""mutation ($e: EncounterInput!, $seed: Int) {{
+      rollInitiative(encounter: $e, seed: $seed, input: {{}}) {{
+        ... on RollInitiativePayload {{ {full} }} }} }}"""
+    r = client.post("/graphql", json={"query": mutation, "variables": {"e": skirmish(), "seed": 3}})
+    typed = r.json()["data"]["rollInitiative"]["encounter"]
+    attack = f"""mutation ($e: EncounterInput!) {{
+      resolveAttack(encounter: $e, seed: 4,
+                    input: {{attackerId: "hero", targetId: "gob1", spend: free}}) {{
+        ... on ResolveAttackPayload {{ {full} outcome {{ hit damage }} }} }} }}"""
+    again = client.post("/graphql", json={"query": attack, "variables": {"e": typed}}).json()
+    assert "errors" not in again, again["errors"]
+    rest = Rest(client).call("rollInitiative", skirmish(), seed=3)
+    rest_attack = Rest(client).call(
+        "resolveAttack", rest.encounter, seed=4, attackerId="hero", targetId="gob1", spend="free"
+    )
+    assert rest_attack.ok, rest_attack
+    assert from_graphql(typed, GRAPHQL.get_type("Encounter")) == rest.encounter
+    payload = again["data"]["resolveAttack"]
+    assert payload["encounter"] == rest_attack.encounter
+    assert payload["outcome"] == {k: rest_attack.outcome[k] for k in ("hit", "damage")}
+
+
+def test_the_deprecated_document_is_the_typed_encounter(client: TestClient) -> None:
+    query = f"""mutation ($e: EncounterInput!) {{
+      applyDamage(encounter: $e, seed: 1, input: {{targetId: "gob1", amount: 2}}) {{
+        ... on ApplyDamagePayload {{ document encounter {{ {selection(state.Encounter)} }} }}
+      }} }}"""
+    data = client.post("/graphql", json={"query": query, "variables": {"e": skirmish()}}).json()
+    payload = data["data"]["applyDamage"]
+    assert payload["document"] == payload["encounter"]
+    field = GRAPHQL.get_type("ApplyDamagePayload").fields["document"]  # type: ignore[union-attr]
+    assert field.deprecation_reason
+
+
+def test_enum_values_cross_between_the_doors(client: TestClient) -> None:
+    """``three-quarters`` on REST is ``three_quarters`` in GraphQL, both ways."""
+    rest, gql = Rest(client), GraphQL(client)
+    params = {"attackerId": "hero", "targetId": "gob1", "cover": "three-quarters"}
+    a = rest.call("resolveAttack", skirmish(), seed=5, **params)
+    b = gql.call("resolveAttack", skirmish(), seed=5, **params)
+    assert a.ok and a.body == b.body
+    assert a.outcome["cover"] == "three-quarters"
+    assert to_graphql("three-quarters", GRAPHQL.get_type("CoverDegree")) == "three_quarters"
+
+
+def test_graphql_refuses_what_its_types_refuse_naming_the_path(client: TestClient) -> None:
+    doc = skirmish()
+    doc["combatants"][1]["size"] = "enormous"
+    reply = GraphQL(client).call("rollInitiative", doc, seed=1)
+    assert not reply.ok and reply.paths == ["encounter.combatants[1].size"], reply
+
+
+def test_every_example_operation_and_its_variables_are_valid() -> None:
+    """What GraphiQL checks: each operation against the schema, and the example variables
+    against the variables each operation declares."""
+    document = parse(example_document())
+    assert not validate(GRAPHQL, document), [e.message for e in validate(GRAPHQL, document)]
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    assert len(operations) > 20
+    for operation in operations:
+        definitions = operation.variable_definitions or ()
+        declared = {v.variable.name.value for v in definitions}
+        variables = {k: v for k, v in EXAMPLE_VARIABLES.items() if k in declared}
+        coerced = get_variable_values(GRAPHQL, definitions, variables)
+        assert not isinstance(coerced, list), (operation.name, [str(e) for e in coerced])
+
+
+def test_the_input_lists_are_typed_lists() -> None:
+    combatant = GRAPHQL.get_type("EncounterInput").fields["combatants"].type  # type: ignore[union-attr]
+    assert isinstance(combatant, GraphQLNonNull) and isinstance(combatant.of_type, GraphQLList)
+    assert get_named_type(combatant).name == "CombatantInput"
