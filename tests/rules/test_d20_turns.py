@@ -337,3 +337,25 @@ def test_d20_death_stable_makes_no_death_saves() -> None:
     assert result.outcome.death_save is None
     pc = result.encounter.combatant("pc")
     assert pc.stable and pc.unconscious
+
+
+@pytest.mark.rule("d20.init.roll")
+def test_d20_init_roll_ties_one_roll_off_then_a_shuffle_and_turns_follow_it() -> None:
+    """Tied on total and bonus: one d20 roll-off, highest first; the two still tied after
+    it are shuffled with the same random source (never re-rolled), and the turns follow."""
+    enc = build(
+        encounter_doc(
+            combatant("a", 0, 0, initiativeBonus=1),
+            combatant("b", 1, 0, initiativeBonus=1, side="foes"),
+            combatant("c", 2, 0, initiativeBonus=1, side="foes"),
+        )
+    )
+    # initiative 10, 10, 10; roll-off a 7, b 15, c 7; shuffle of [a, c]: j=0 swaps them
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 10, 10, 7, 15, 7, 0]))
+    assert _order(result.encounter) == ["b", "c", "a"]
+    assert [e.tiebreak for e in result.encounter.order] == [15, 7, 7]
+    ties = [ev for ev in result.events if ev.type == "initiative-tie"]
+    assert ties[0].data["rolls"] == {"a": 7, "b": 15, "c": 7}
+    assert ties[1].data["order"] == ["c", "a"]
+    assert result.encounter.turn_of == "b"
+    assert _next(result.encounter).encounter.turn_of == "c"

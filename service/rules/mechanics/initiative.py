@@ -8,7 +8,9 @@ Decisions (RULES.md leaves them open):
 * ``d20.init.companions``: a combatant with a ``controller`` rolls nothing; it takes the
   place right after its controller (and after the companions listed before it), with the
   controller's initiative. A companion inside a group follows its controller, not the group.
-* Ties: by total, then by initiative bonus; what is still tied is settled by a roll-off.
+* Ties: by total, then by initiative bonus; what is still tied is settled by one d20
+  roll-off, and what the roll-off leaves tied is put in a random order (never re-rolled:
+  more than 20 tied could never all differ).
 """
 
 from __future__ import annotations
@@ -145,12 +147,12 @@ def _order(
 
 
 def _roll_off(tied: list[Combatant], rng: Random, log: EventLog) -> list[tuple[Combatant, int]]:
+    """One d20 roll-off for a tied group, highest first; those still tied after it are put
+    in a random order with the same source (a Fisher-Yates shuffle), so it always ends:
+    at most ``2n - 1`` draws for ``n`` tied, whatever ``n``."""
     if len(tied) == 1:
         return [(tied[0], 0)]
-    while True:
-        rolls = [(rng.randint(1, 20), c) for c in tied]
-        if len({r for r, _ in rolls}) == len(rolls):
-            break
+    rolls = [(rng.randint(1, 20), c) for c in tied]
     names = ", ".join(f"{c.name} {r}" for r, c in rolls)
     log.note(
         "initiative-tie",
@@ -158,5 +160,26 @@ def _roll_off(tied: list[Combatant], rng: Random, log: EventLog) -> list[tuple[C
         rule="d20.init.roll",
         rolls={c.id: r for r, c in rolls},
     )
-    rolls.sort(key=lambda t: -t[0])
-    return [(c, r) for r, c in rolls]
+    by_roll: dict[int, list[Combatant]] = {}
+    for r, c in rolls:
+        by_roll.setdefault(r, []).append(c)
+    out: list[tuple[Combatant, int]] = []
+    for r in sorted(by_roll, reverse=True):
+        group = by_roll[r]
+        if len(group) > 1:
+            shuffle(group, rng)
+            log.note(
+                "initiative-tie",
+                f"still tied on {r}: {', '.join(c.name for c in group)} (in a random order)",
+                rule="d20.init.roll",
+                order=[c.id for c in group],
+            )
+        out.extend((c, r) for c in group)
+    return out
+
+
+def shuffle(items: list[Combatant], rng: Random) -> None:
+    """Fisher-Yates with ``rng.randint``: ``len(items) - 1`` draws, each order equally likely."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randint(0, i)
+        items[i], items[j] = items[j], items[i]
