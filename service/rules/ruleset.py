@@ -221,12 +221,24 @@ class Ruleset:
         c.budget.reaction = False
         log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
 
-    def spend(self, draft: Draft, combatant_id: str, what: Spend, log: EventLog) -> None:
+    def spend(
+        self,
+        draft: Draft,
+        combatant_id: str,
+        what: Spend,
+        log: EventLog,
+        *,
+        attack: bool = False,
+    ) -> None:
         """Use up part of a combatant's turn budget, or refuse (``d20.turn.economy``).
 
-        Every action but a reaction belongs to the creature whose turn it is. An Attack
-        action allowing several attacks (``attacks_per_action``) is one action: its first
-        attack spends it and leaves the others to make."""
+        Every action but a reaction belongs to the creature whose turn it is. ``attack``:
+        what is spent is one attack of an Attack action (an attack roll, or what replaces
+        one: a shove, a grapple), not another action. An Attack action allowing several
+        attacks (``attacks_per_action``) is one action (RULES.md decision): its first attack
+        spends it and leaves the others to make; while some are left, nothing but those
+        attacks may use the action (no Dodge, Dash, Ready, Hide, second interaction...), and
+        after another action no attack may use it."""
         if what == "free":
             return
         enc = draft.encounter
@@ -241,11 +253,19 @@ class Ruleset:
         c = draft.edit(combatant_id)
         b = c.budget
         if what == "action":
-            if b.attacks_left > 0:
+            if attack and b.attacks_left > 0:
                 b.attacks_left -= 1
+            elif b.attacks_left > 0:
+                more = b.attacks_left
+                raise IllegalAction(
+                    f"{c.name} has begun its Attack action ({more} more "
+                    f"attack{'s' if more > 1 else ''} to make): the rest of that action can "
+                    "only be those attacks",
+                    "d20.turn.economy",
+                )
             elif b.action:
                 b.action = False
-                b.attacks_left = c.attacks_per_action - 1
+                b.attacks_left = c.attacks_per_action - 1 if attack else 0
             else:
                 raise IllegalAction(f"{c.name} has no action left this turn", "d20.turn.economy")
         elif what == "bonus-action":

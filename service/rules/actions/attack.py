@@ -173,7 +173,7 @@ def resolve_attack(
     setup = prepare_attack(ruleset, draft, act)
     attacker, target, attack, ac = setup.attacker, setup.target, setup.attack, setup.ac
     adv, dis = setup.advantage, setup.disadvantage
-    ruleset.spend(draft, attacker.id, act.spend, log)
+    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
     roll = roll_attack(ruleset, rng, attack, bool(adv), bool(dis))
     verdict = judge(ruleset, roll.natural, roll.total, ac)
     word = "critical hit" if verdict.critical else "hit" if verdict.hit else "miss"

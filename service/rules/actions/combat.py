@@ -379,7 +379,13 @@ def interact(
         c.budget.object_interaction = False
         spent = "free"
     else:
-        if not c.budget.action and c.budget.attacks_left == 0:
+        if c.budget.attacks_left > 0:
+            raise IllegalAction(
+                f"{c.name} has used its free object interaction, and its action is the Attack "
+                "it has begun: a second interaction needs the action",
+                rule,
+            )
+        if not c.budget.action:
             raise IllegalAction(
                 f"{c.name} has used its free object interaction and its action", rule
             )
