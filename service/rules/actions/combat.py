@@ -3,6 +3,12 @@
 Each spends its part of the turn budget (``d20.turn.economy``) and never touches movement
 already spent or left, so movement can be split around it (``d20.turn.break-move``).
 Nothing here depends on where a creature faces (``d20.facing.none``).
+
+Decision (``d20.turn.economy``): Dash, Disengage, Dodge, Help and Hide are actions; taking
+one as a bonus action (``spend: bonus-action``) needs a feature that allows it, named
+``bonus-action:<action>`` (``bonus-action:dash``...). Cunning Action is the three features
+``bonus-action:dash``, ``bonus-action:disengage`` and ``bonus-action:hide``. Where bonus
+actions need a grant (d10), such a feature is also the grant.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from ..model.requests import (
     TriggerReadied,
 )
 from ..registry import action
-from ..ruleset import Ruleset
+from ..ruleset import BONUS_ACTION_GRANT, Ruleset
 from .attack import resolve_attack
 from .turn import stabilize_creature
 
@@ -49,10 +55,26 @@ STABILIZE_DC = 10
 def _simple(
     ruleset: Ruleset, draft: Draft, cid: str, spend: Spend, name: str, log: EventLog
 ) -> TurnActionOutcome:
-    ruleset.actor(draft, cid)
+    c = ruleset.actor(draft, cid)
+    check_bonus_feature(ruleset, c, name, spend)
     ruleset.spend(draft, cid, spend, log)
     c = draft.edit(cid)
     return TurnActionOutcome(c.id, name, spend, c.budget.movement)
+
+
+def check_bonus_feature(ruleset: Ruleset, c: Combatant, name: str, spend: Spend) -> None:
+    """An action taken as a bonus action needs a ``bonus-action:<name>`` feature (the module
+    docstring)."""
+    if spend != "bonus-action" or not ruleset.has_bonus_action(c):
+        return  # no bonus action at all: ``spend`` says so
+    feature = f"{BONUS_ACTION_GRANT}{name}"
+    if feature not in c.features:
+        raise IllegalAction(
+            f"{c.name} can't {name} as a bonus action: only a feature that allows it does "
+            f"(name it '{feature}'; Cunning Action is {BONUS_ACTION_GRANT}dash, "
+            f"{BONUS_ACTION_GRANT}disengage and {BONUS_ACTION_GRANT}hide)",
+            ruleset.rule_ids.bonus_action,
+        )
 
 
 def _give(c: Combatant, condition: Condition) -> None:
@@ -63,11 +85,14 @@ def _give(c: Combatant, condition: Condition) -> None:
 def dash(
     ruleset: Ruleset, draft: Draft, act: Dash, rng: Random, log: EventLog
 ) -> TurnActionOutcome:
-    """``d20.turn.economy``: extra movement equal to your speed, this turn."""
+    """``d20.turn.economy``, ``d100.action.dash``: extra movement equal to your speed after
+    its modifiers (``Ruleset.turn_speed``: halved by a critical effect, capped by a load...),
+    this turn."""
     out = _simple(ruleset, draft, act.combatant_id, act.spend, "dash", log)
     c = draft.edit(act.combatant_id)
-    left = c.speed if c.budget.movement is None else c.budget.movement
-    c.budget.movement = min(10_000, left + c.speed)
+    speed = ruleset.turn_speed(draft, c)
+    left = speed if c.budget.movement is None else c.budget.movement
+    c.budget.movement = min(10_000, left + speed)
     out.movement = c.budget.movement
     log.note(
         "dash",
@@ -142,6 +167,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
             note=act.task,
         )
         what = "its next ability check" + (f" ({act.task})" if act.task else "")
+    check_bonus_feature(ruleset, helper, "help", act.spend)
     ruleset.spend(draft, helper.id, act.spend, log)
     a = draft.edit(ally.id)
     a.effects = [*a.effects, effect]
@@ -159,7 +185,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
 def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) -> HideOutcome:
     """A Stealth check (d20 + stealth, else Dexterity), kept as what searchers must beat
     (``d100.hide.contest``); the creature is ``hidden``."""
-    ruleset.actor(draft, act.combatant_id)
+    check_bonus_feature(ruleset, ruleset.actor(draft, act.combatant_id), "hide", act.spend)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
     c = draft.edit(act.combatant_id)
     roll = dice.roll_die(20, rng, "stealth", c.skill("stealth", "dexterity"))
@@ -322,7 +348,9 @@ def stabilize(
 def drink_potion(
     ruleset: Ruleset, draft: Draft, act: DrinkPotion, rng: Random, log: EventLog
 ) -> HealOutcome:
-    """``d20.turn.potion-bonus`` / ``d20.turn.potion-action``."""
+    """``d20.turn.potion-bonus`` / ``d20.turn.potion-action``. Where a creature has no
+    bonus action at all (d10 without a grant, ``d10.turn.bonus``), drinking a potion from
+    hand, pouch or belt takes its action instead."""
     user = ruleset.actor(draft, act.combatant_id)
     target = ruleset.combatant(draft, act.target_id or user.id, "targetId")
     check_dice(act.healing, ("healing",))
@@ -332,6 +360,9 @@ def drink_potion(
     if act.source == "backpack" or target.id != user.id:
         spend, rule = "action", "d20.turn.potion-action"
         why = "from the backpack" if act.source == "backpack" else "fed to another"
+    elif not ruleset.has_bonus_action(user):
+        spend, rule = "action", ruleset.rule_ids.bonus_action
+        why = f"from {act.source}, with no bonus action to drink it with"
     else:
         spend, rule, why = "bonus-action", "d20.turn.potion-bonus", f"from {act.source}"
     ruleset.spend(draft, user.id, spend, log)
