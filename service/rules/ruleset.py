@@ -23,6 +23,7 @@ hook                        what it decides                                     
 ``on_turn_end``             once a creature's turn has ended                    d20, d10
 ``on_round_start``          once a new round has begun                          d20
 ``terrain``                 extra terrain a mover meets (climbing, swimming)    d10
+``flying_speed``            whether and how fast a creature flies               d10
 ``interaction_cost``        what using a device costs                           d10
 ==========================  ==================================================  ============
 """
@@ -74,6 +75,8 @@ class RuleIds:
     """The rule a Hide's Stealth roll is logged under (the d20 base names none)."""
     object_interaction: str = "d20.turn.object"
     bonus_action: str = "d20.turn.economy"
+    move_through: str = "d20.size.space"
+    """The rule a move refused through a hostile creature's space is logged under."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +157,13 @@ class Ruleset:
     """Whether a creature has a bonus action only when a feature grants one."""
     cover_save_ability: ClassVar[str] = "dexterity"
     """The saving throw cover protects."""
+    creature_space_difficult: ClassVar[bool] = False
+    """Whether another creature's space is difficult terrain for a mover passing through it
+    (d100.move.through); in the d20 base an ally lets a mover through at no extra cost."""
+    hostile_passable_size_gap: ClassVar[int | None] = None
+    """A hostile creature's space is passable when the sizes differ by at least this many
+    steps (d100: 2); None: never (the d20 base: "other creatures can't get through unless
+    the hobgoblin lets them", seed 000)."""
     rule_ids: ClassVar[RuleIds] = RuleIds()
 
     # -- services the pipelines share ------------------------------------------------------
@@ -249,6 +259,12 @@ class Ruleset:
             raise IllegalAction(
                 f"it is {draft.get(enc.turn_of).name}'s turn, not {c.name}'s",
                 "d20.turn.economy",
+            )
+        if c.has(Cond.SURPRISED) and (what == "reaction" or enc.turn_of == combatant_id):
+            raise IllegalAction(
+                f"{c.name} is surprised: it can't "
+                + ("react until its first turn ends" if what == "reaction" else "act this turn"),
+                "d20.order.surprise",
             )
         c = draft.edit(combatant_id)
         b = c.budget
@@ -383,6 +399,13 @@ class Ruleset:
     def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
         """Terrain the mover meets besides walls, difficult cells and other creatures."""
         return ()
+
+    def flying_speed(self, c: Combatant) -> int:
+        """The speed ``c`` flies at when a move says ``fly``: its ``fly_speed``; a creature
+        without one can't fly."""
+        if not c.fly_speed:
+            raise IllegalAction(f"{c.name} has no flying speed", "d20.turn.economy")
+        return c.fly_speed
 
     def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
         """What using ``device`` costs ``c``: ``None`` for the usual free object interaction

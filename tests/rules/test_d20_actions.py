@@ -317,8 +317,11 @@ def test_d20_ready_trigger_decline_spends_nothing() -> None:
     assert hero.readied is not None and hero.budget.reaction
     dropped = apply(readied, TriggerReadied("hero", fire=False, keep=False), Random(1))
     assert dropped.encounter.combatant("hero").readied is None
-    moved = apply(readied, TriggerReadied("hero"), Random(1))
+    moved = apply(readied, TriggerReadied("hero", to=Cell(0, 2)), Random(1))
     assert moved.outcome.fired and not moved.encounter.combatant("hero").budget.reaction
+    with pytest.raises(InvalidAction) as e:
+        apply(readied, TriggerReadied("hero"), Random(1))
+    assert e.value.path == ("to",)
     with pytest.raises(InvalidAction) as e:
         attack = apply(_enc(), Ready("hero", "x"), Random(1)).encounter
         apply(attack, TriggerReadied("hero"), Random(1))

@@ -10,8 +10,18 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.model import Encounter
-from service.rules.model.requests import LowerInitiative, NextTurn, RollInitiative
+from service.rules.model import Cell, Condition, Encounter
+from service.rules.model.requests import (
+    Dodge,
+    DropProne,
+    Interact,
+    LowerInitiative,
+    MoveCombatant,
+    NextTurn,
+    ResolveAttack,
+    RollInitiative,
+    StandUp,
+)
 
 
 def _order(enc: Encounter) -> list[str]:
@@ -131,6 +141,42 @@ def test_d20_order_surprise_ends_with_first_turn_and_reaction_comes_back() -> No
     gob = after.encounter.combatant("gob1")
     assert not gob.has("surprised") and gob.budget.reaction
     assert any(ev.rule == "d20.order.surprise" for ev in after.events)
+
+
+@pytest.mark.rule("d20.order.surprise")
+def test_d20_order_surprise_no_object_interaction_no_prone_no_move_on_the_first_turn() -> None:
+    """On its first turn a surprised creature can't move or act: no free object
+    interaction, no dropping prone or standing up, no move, no action, no reaction; when
+    that turn ends, everything comes back on its next."""
+    enc = build(skirmish())
+    started = apply(enc, RollInitiative(surprised=["gob1"]), ScriptedRandom([18, 10, 5])).encounter
+    with pytest.raises(IllegalAction) as e:  # during the hero's turn: no reaction
+        apply(started, ResolveAttack("gob1", "hero", spend="reaction"), Random(1))
+    assert e.value.rule == "d20.order.surprise"
+    on_gob = _next(started).encounter
+    assert on_gob.turn_of == "gob1" and not on_gob.combatant("gob1").budget.object_interaction
+    lying = copy.deepcopy(on_gob)
+    lying.combatants[1].conditions.append(Condition("prone"))
+    for act, enc_ in (
+        (Interact("gob1", "draws a dagger"), on_gob),
+        (DropProne("gob1"), on_gob),
+        (StandUp("gob1"), lying),
+        (MoveCombatant("gob1", to=Cell(4, 2)), on_gob),
+        (Dodge("gob1"), on_gob),
+        (ResolveAttack("gob1", "hero"), on_gob),
+    ):
+        with pytest.raises(IllegalAction) as e:
+            apply(enc_, act, Random(1))
+        assert e.value.rule == "d20.order.surprise", act
+    # round 2: its turn comes back whole
+    later = on_gob
+    for _ in range(3):
+        later = _next(later).encounter
+    assert later.turn_of == "gob1" and later.round == 2
+    assert apply(later, Interact("gob1", "draws a dagger"), Random(1)).outcome.spent == "free"
+    assert apply(later, DropProne("gob1"), Random(1)).outcome.prone
+    moved = apply(later, MoveCombatant("gob1", to=Cell(4, 2)), Random(1))
+    assert moved.outcome.cost == 5
 
 
 # ---------------------------------------------------------------- d20.init.*

@@ -47,6 +47,7 @@ from ..model.requests import (
 from ..registry import action
 from ..ruleset import BONUS_ACTION_GRANT, Ruleset
 from .attack import resolve_attack
+from .movement import reactions, walk
 from .turn import stabilize_creature
 
 STABILIZE_DC = 10
@@ -251,7 +252,12 @@ def ready(ruleset: Ruleset, draft: Draft, act: Ready, rng: Random, log: EventLog
 def trigger_readied(
     ruleset: Ruleset, draft: Draft, act: TriggerReadied, rng: Random, log: EventLog
 ) -> TriggerOutcome:
-    """``d20.ready.trigger``: the reaction fires right after the trigger, or is declined."""
+    """``d20.ready.trigger``: the reaction fires right after the trigger, or is declined.
+
+    A readied attack is one attack with the reaction (knockout, stated cover and caller
+    advantage as in ``resolveAttack``). A readied move is a move up to the creature's speed
+    (after its modifiers) with its reaction, out of its turn: the movement of its own turn
+    is left alone, and it provokes opportunity attacks like any move."""
     c = ruleset.combatant(draft, act.combatant_id, "combatantId")
     readied = c.readied
     if readied is None:
@@ -278,10 +284,17 @@ def trigger_readied(
             f"{c.name} no longer holds {readied.spell}: the spell was lost", "d20.ready.spell"
         )
     is_attack = readied.action == "attack" or readied.attack_name is not None
+    is_move = readied.action == "move" and not is_attack
     if is_attack and act.target_id is None:
         raise InvalidAction("a readied attack needs a targetId", ("targetId",))
     if act.target_id is not None:
         ruleset.combatant(draft, act.target_id, "targetId")
+    if is_move and act.path is None and act.to is None:
+        raise InvalidAction("a readied move needs a 'path' or a destination ('to')", ("to",))
+    if not is_move and (act.path is not None or act.to is not None):
+        field = "path" if act.path is not None else "to"
+        raise InvalidAction(f"{c.name}'s readied action is not a move", (field,))
+    choices = reactions(draft, act.opportunity_attacks, act.other_reactors, "opportunityAttacks")
     c = draft.edit(c.id)
     c.readied = None
     if readied.spell is not None:
@@ -294,19 +307,38 @@ def trigger_readied(
         target=act.target_id,
         rule="d20.ready.spell" if readied.spell else "d20.ready.trigger",
     )
-    attack = None
+    attack = move = None
     if is_attack:
         assert act.target_id is not None
-        attack = resolve_attack(
-            ruleset,
-            draft,
-            ResolveAttack(c.id, act.target_id, attack_name=readied.attack_name, spend="reaction"),
-            rng,
-            log,
+        request = ResolveAttack(
+            c.id,
+            act.target_id,
+            attack_name=readied.attack_name,
+            advantage=act.advantage,
+            disadvantage=act.disadvantage,
+            cover=act.cover,
+            knockout=act.knockout,
+            spend="reaction",
         )
+        attack = resolve_attack(ruleset, draft, request, rng, log)
     else:
         ruleset.spend(draft, c.id, "reaction", log)
-    return TriggerOutcome(c.id, True, readied.action, attack)
+    if is_move:
+        move = walk(
+            ruleset,
+            draft,
+            c.id,
+            act.path,
+            act.to,
+            movement=ruleset.turn_speed(draft, draft.get(c.id)),
+            own_turn=False,
+            forced=False,
+            fly=act.fly,
+            choices=choices,
+            rng=rng,
+            log=log,
+        )
+    return TriggerOutcome(c.id, True, readied.action, attack, move=move)
 
 
 @action("stabilize", summary="First aid: DC 10 Medicine.", order=130)
@@ -389,6 +421,11 @@ def interact(
     cost = ruleset.interaction_cost(c, act.device)
     if enc.turn_of is not None and enc.turn_of != c.id:
         raise IllegalAction(f"it is not {c.name}'s turn", "d20.turn.economy")
+    if c.has(Cond.SURPRISED):
+        raise IllegalAction(
+            f"{c.name} is surprised: it can't act this turn, not even with an object",
+            "d20.order.surprise",
+        )
     if cost == "action":
         if not c.budget.action:
             raise IllegalAction(

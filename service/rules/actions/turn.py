@@ -169,13 +169,13 @@ def start_turn(
     ruleset: Ruleset, draft: Draft, combatant_id: str, rng: Random, log: EventLog
 ) -> None:
     """It is now ``combatant_id``'s turn: a fresh budget; a surprised creature can't move
-    or act (``d20.order.surprise``)."""
+    or act, not even its free object interaction (``d20.order.surprise``)."""
     ruleset.before_turn(draft, combatant_id, rng, log)
     draft.encounter.turn_of = combatant_id
     c = draft.edit(combatant_id)
     ruleset.reset_budget(draft, c)
     if c.has(Cond.SURPRISED):
-        c.budget.action = c.budget.bonus_action = False
+        c.budget.action = c.budget.bonus_action = c.budget.object_interaction = False
         c.budget.movement = 0
         c.budget.reaction = False
     log.note(

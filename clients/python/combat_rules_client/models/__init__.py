@@ -136,8 +136,10 @@ from .lower_initiative_response import LowerInitiativeResponse
 from .lower_initiative_session_request import LowerInitiativeSessionRequest
 from .lower_initiative_session_response import LowerInitiativeSessionResponse
 from .move_combatant_request import MoveCombatantRequest
+from .move_combatant_request_otherreactors import MoveCombatantRequestOtherreactors
 from .move_combatant_response import MoveCombatantResponse
 from .move_combatant_session_request import MoveCombatantSessionRequest
+from .move_combatant_session_request_otherreactors import MoveCombatantSessionRequestOtherreactors
 from .move_combatant_session_response import MoveCombatantSessionResponse
 from .move_outcome import MoveOutcome
 from .next_turn_outcome import NextTurnOutcome
@@ -146,6 +148,8 @@ from .next_turn_response import NextTurnResponse
 from .next_turn_session_request import NextTurnSessionRequest
 from .next_turn_session_response import NextTurnSessionResponse
 from .opportunity_attack import OpportunityAttack
+from .opportunity_choice import OpportunityChoice
+from .opportunity_choice_cover_type_0 import OpportunityChoiceCoverType0
 from .path_cost_outcome import PathCostOutcome
 from .path_cost_request import PathCostRequest
 from .path_cost_response import PathCostResponse
@@ -231,8 +235,12 @@ from .stand_up_session_response import StandUpSessionResponse
 from .step import Step
 from .trigger_outcome import TriggerOutcome
 from .trigger_readied_request import TriggerReadiedRequest
+from .trigger_readied_request_cover_type_0 import TriggerReadiedRequestCoverType0
+from .trigger_readied_request_otherreactors import TriggerReadiedRequestOtherreactors
 from .trigger_readied_response import TriggerReadiedResponse
 from .trigger_readied_session_request import TriggerReadiedSessionRequest
+from .trigger_readied_session_request_cover_type_0 import TriggerReadiedSessionRequestCoverType0
+from .trigger_readied_session_request_otherreactors import TriggerReadiedSessionRequestOtherreactors
 from .trigger_readied_session_response import TriggerReadiedSessionResponse
 from .turn_action_outcome import TurnActionOutcome
 from .turn_budget import TurnBudget
@@ -375,8 +383,10 @@ __all__ = (
     "LowerInitiativeSessionRequest",
     "LowerInitiativeSessionResponse",
     "MoveCombatantRequest",
+    "MoveCombatantRequestOtherreactors",
     "MoveCombatantResponse",
     "MoveCombatantSessionRequest",
+    "MoveCombatantSessionRequestOtherreactors",
     "MoveCombatantSessionResponse",
     "MoveOutcome",
     "NextTurnOutcome",
@@ -385,6 +395,8 @@ __all__ = (
     "NextTurnSessionRequest",
     "NextTurnSessionResponse",
     "OpportunityAttack",
+    "OpportunityChoice",
+    "OpportunityChoiceCoverType0",
     "PathCostOutcome",
     "PathCostRequest",
     "PathCostResponse",
@@ -470,8 +482,12 @@ __all__ = (
     "Step",
     "TriggerOutcome",
     "TriggerReadiedRequest",
+    "TriggerReadiedRequestCoverType0",
+    "TriggerReadiedRequestOtherreactors",
     "TriggerReadiedResponse",
     "TriggerReadiedSessionRequest",
+    "TriggerReadiedSessionRequestCoverType0",
+    "TriggerReadiedSessionRequestOtherreactors",
     "TriggerReadiedSessionResponse",
     "TurnActionOutcome",
     "TurnBudget",

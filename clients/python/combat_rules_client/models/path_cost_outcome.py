@@ -25,7 +25,9 @@ class PathCostOutcome:
         movement_left (int):
         reason (None | str | Unset):
         rule (None | str | Unset):
-        failed_step (int | None | Unset):
+        failed_step (int | None | Unset): The first step the move can't make (step ``i`` enters ``path[i + 1]``):
+            refused by a
+            rule, or more than the movement left; null when legal or when no path was found.
         provokes (list[str] | Unset): Who could make an opportunity attack along the way.
     """
 

@@ -25,6 +25,7 @@ class PathCostRequest:
             combatant_id (str):
             path (list[Cell] | None | Unset):
             to (Cell | None | Unset):
+            fly (bool | Unset):  Default: False.
             seed (int | None | Unset):
     """
 
@@ -32,6 +33,7 @@ class PathCostRequest:
     combatant_id: str
     path: list[Cell] | None | Unset = UNSET
     to: Cell | None | Unset = UNSET
+    fly: bool | Unset = False
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +63,8 @@ class PathCostRequest:
         else:
             to = self.to
 
+        fly = self.fly
+
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
             seed = UNSET
@@ -79,6 +83,8 @@ class PathCostRequest:
             field_dict["path"] = path
         if to is not UNSET:
             field_dict["to"] = to
+        if fly is not UNSET:
+            field_dict["fly"] = fly
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -133,6 +139,8 @@ class PathCostRequest:
 
         to = _parse_to(d.pop("to", UNSET))
 
+        fly = d.pop("fly", UNSET)
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -147,6 +155,7 @@ class PathCostRequest:
             combatant_id=combatant_id,
             path=path,
             to=to,
+            fly=fly,
             seed=seed,
         )
 

@@ -23,12 +23,14 @@ class PathCostSessionRequest:
             combatant_id (str):
             path (list[Cell] | None | Unset):
             to (Cell | None | Unset):
+            fly (bool | Unset):  Default: False.
             seed (int | None | Unset):
     """
 
     combatant_id: str
     path: list[Cell] | None | Unset = UNSET
     to: Cell | None | Unset = UNSET
+    fly: bool | Unset = False
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,6 +58,8 @@ class PathCostSessionRequest:
         else:
             to = self.to
 
+        fly = self.fly
+
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
             seed = UNSET
@@ -73,6 +77,8 @@ class PathCostSessionRequest:
             field_dict["path"] = path
         if to is not UNSET:
             field_dict["to"] = to
+        if fly is not UNSET:
+            field_dict["fly"] = fly
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -124,6 +130,8 @@ class PathCostSessionRequest:
 
         to = _parse_to(d.pop("to", UNSET))
 
+        fly = d.pop("fly", UNSET)
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -137,6 +145,7 @@ class PathCostSessionRequest:
             combatant_id=combatant_id,
             path=path,
             to=to,
+            fly=fly,
             seed=seed,
         )
 

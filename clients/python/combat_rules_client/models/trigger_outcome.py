@@ -9,6 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.attack_outcome import AttackOutcome
+    from ..models.move_outcome import MoveOutcome
 
 
 T = TypeVar("T", bound="TriggerOutcome")
@@ -23,6 +24,7 @@ class TriggerOutcome:
         action (str):
         attack (AttackOutcome | None | Unset):
         kept (bool | Unset): Declined, and still held. Default: False.
+        move (MoveOutcome | None | Unset): A readied move: where it went and the opportunity attacks on the way.
     """
 
     combatant_id: str
@@ -30,9 +32,11 @@ class TriggerOutcome:
     action: str
     attack: AttackOutcome | None | Unset = UNSET
     kept: bool | Unset = False
+    move: MoveOutcome | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
+        from ..models.move_outcome import MoveOutcome  # noqa: PLC0415
 
         combatant_id = self.combatant_id
 
@@ -50,6 +54,14 @@ class TriggerOutcome:
 
         kept = self.kept
 
+        move: dict[str, Any] | None | Unset
+        if isinstance(self.move, Unset):
+            move = UNSET
+        elif isinstance(self.move, MoveOutcome):
+            move = self.move.to_dict()
+        else:
+            move = self.move
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,12 +75,15 @@ class TriggerOutcome:
             field_dict["attack"] = attack
         if kept is not UNSET:
             field_dict["kept"] = kept
+        if move is not UNSET:
+            field_dict["move"] = move
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.attack_outcome import AttackOutcome  # noqa: PLC0415
+        from ..models.move_outcome import MoveOutcome  # noqa: PLC0415
 
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
@@ -96,12 +111,30 @@ class TriggerOutcome:
 
         kept = d.pop("kept", UNSET)
 
+        def _parse_move(data: object) -> MoveOutcome | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                move_type_0 = MoveOutcome.from_dict(data)
+
+                return move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MoveOutcome | None | Unset, data)
+
+        move = _parse_move(d.pop("move", UNSET))
+
         trigger_outcome = cls(
             combatant_id=combatant_id,
             fired=fired,
             action=action,
             attack=attack,
             kept=kept,
+            move=move,
         )
 
         return trigger_outcome

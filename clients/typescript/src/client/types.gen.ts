@@ -2869,9 +2869,17 @@ export type MoveCombatantRequest = {
      */
     forced?: boolean;
     /**
+     * Fly
+     */
+    fly?: boolean;
+    /**
      * Opportunityattacks
      */
-    opportunityAttacks?: Array<string> | null;
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * Otherreactors
+     */
+    otherReactors?: 'take' | 'decline';
     /**
      * Seed
      */
@@ -2920,9 +2928,17 @@ export type MoveCombatantSessionRequest = {
      */
     forced?: boolean;
     /**
+     * Fly
+     */
+    fly?: boolean;
+    /**
      * Opportunityattacks
      */
-    opportunityAttacks?: Array<string> | null;
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * Otherreactors
+     */
+    otherReactors?: 'take' | 'decline';
     /**
      * Seed
      */
@@ -2983,7 +2999,8 @@ export type MoveOutcome = {
     /**
      * Stopped
      *
-     * The move ended early (the mover dropped to 0 HP on the way).
+     * The move ended early: the mover dropped to 0 HP, was knocked prone or incapacitated,
+     * or lost its movement on the way (the move event says which).
      */
     stopped?: boolean;
 };
@@ -3140,6 +3157,53 @@ export type OpportunityAttack = {
 };
 
 /**
+ * OpportunityChoice
+ *
+ * What one reactor does with the opportunity attack a move offers it (``d20.oa.trigger``).
+ */
+export type OpportunityChoice = {
+    /**
+     * Reactorid
+     */
+    reactorId: string;
+    /**
+     * Take
+     *
+     * False declines it: the reactor keeps its reaction.
+     */
+    take?: boolean;
+    /**
+     * Attackname
+     *
+     * One of the reactor's melee attacks; omitted: its usable melee attack with the
+     * longest reach (a broken or empty weapon is passed over).
+     */
+    attackName?: string | null;
+    /**
+     * Knockout
+     *
+     * Knock the mover out instead of killing it if the attack drops it to 0 HP.
+     */
+    knockout?: boolean;
+    /**
+     * Advantage
+     *
+     * Advantage the caller grants, on top of what the state gives.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage
+     */
+    disadvantage?: boolean;
+    /**
+     * Cover
+     *
+     * A cover degree the DM states for this attack; it wins over the computed one.
+     */
+    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+};
+
+/**
  * PathCostOutcome
  *
  * The price of a path: legal or not, and why.
@@ -3171,6 +3235,9 @@ export type PathCostOutcome = {
     rule?: string | null;
     /**
      * Failedstep
+     *
+     * The first step the move can't make (step ``i`` enters ``path[i + 1]``): refused by a
+     * rule, or more than the movement left; null when legal or when no path was found.
      */
     failedStep?: number | null;
     /**
@@ -3197,6 +3264,10 @@ export type PathCostRequest = {
      */
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * Fly
+     */
+    fly?: boolean;
     /**
      * Seed
      */
@@ -3235,6 +3306,10 @@ export type PathCostSessionRequest = {
      */
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * Fly
+     */
+    fly?: boolean;
     /**
      * Seed
      */
@@ -4763,6 +4838,10 @@ export type TriggerOutcome = {
      * Declined, and still held.
      */
     kept?: boolean;
+    /**
+     * A readied move: where it went and the opportunity attacks on the way.
+     */
+    move?: MoveOutcome | null;
 };
 
 /**
@@ -4788,6 +4867,39 @@ export type TriggerReadiedRequest = {
      * Keep
      */
     keep?: boolean;
+    /**
+     * Knockout
+     */
+    knockout?: boolean;
+    /**
+     * Advantage
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage
+     */
+    disadvantage?: boolean;
+    /**
+     * Cover
+     */
+    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    /**
+     * Path
+     */
+    path?: Array<Cell> | null;
+    to?: Cell | null;
+    /**
+     * Fly
+     */
+    fly?: boolean;
+    /**
+     * Opportunityattacks
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * Otherreactors
+     */
+    otherReactors?: 'take' | 'decline';
     /**
      * Seed
      */
@@ -4834,6 +4946,39 @@ export type TriggerReadiedSessionRequest = {
      * Keep
      */
     keep?: boolean;
+    /**
+     * Knockout
+     */
+    knockout?: boolean;
+    /**
+     * Advantage
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage
+     */
+    disadvantage?: boolean;
+    /**
+     * Cover
+     */
+    cover?: 'none' | 'half' | 'three-quarters' | 'total' | null;
+    /**
+     * Path
+     */
+    path?: Array<Cell> | null;
+    to?: Cell | null;
+    /**
+     * Fly
+     */
+    fly?: boolean;
+    /**
+     * Opportunityattacks
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * Otherreactors
+     */
+    otherReactors?: 'take' | 'decline';
     /**
      * Seed
      */

@@ -94,6 +94,10 @@ def sync_detailed(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -126,6 +130,10 @@ def sync(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -152,6 +160,10 @@ async def asyncio_detailed(
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
@@ -182,6 +194,10 @@ async def asyncio(
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.

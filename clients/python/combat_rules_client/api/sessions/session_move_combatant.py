@@ -126,7 +126,11 @@ def sync_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
         Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+        rolled just before the mover leaves their reach. Each reactor takes its opportunity
+        attack or declines it as ``opportunity_attacks`` says; one not listed does what
+        ``other_reactors`` says (by default it takes it when it can). A reactor that can't
+        attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+        with the reason and never stops the move.
 
     Args:
         id (str):
@@ -171,7 +175,11 @@ def sync(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
         Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+        rolled just before the mover leaves their reach. Each reactor takes its opportunity
+        attack or declines it as ``opportunity_attacks`` says; one not listed does what
+        ``other_reactors`` says (by default it takes it when it can). A reactor that can't
+        attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+        with the reason and never stops the move.
 
     Args:
         id (str):
@@ -211,7 +219,11 @@ async def asyncio_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
         Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+        rolled just before the mover leaves their reach. Each reactor takes its opportunity
+        attack or declines it as ``opportunity_attacks`` says; one not listed does what
+        ``other_reactors`` says (by default it takes it when it can). A reactor that can't
+        attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+        with the reason and never stops the move.
 
     Args:
         id (str):
@@ -254,7 +266,11 @@ async def asyncio(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
         Every opportunity attack the move provokes is reported; those the reactors take are
-        rolled just before the mover leaves their reach.
+        rolled just before the mover leaves their reach. Each reactor takes its opportunity
+        attack or declines it as ``opportunity_attacks`` says; one not listed does what
+        ``other_reactors`` says (by default it takes it when it can). A reactor that can't
+        attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+        with the reason and never stops the move.
 
     Args:
         id (str):

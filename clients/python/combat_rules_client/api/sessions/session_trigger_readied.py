@@ -125,6 +125,10 @@ def sync_detailed(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -167,6 +171,10 @@ def sync(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -203,6 +211,10 @@ async def asyncio_detailed(
     as its next version.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
 
     Args:
         id (str):
@@ -243,6 +255,10 @@ async def asyncio(
     as its next version.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+        A readied attack takes ``target_id`` (and the attack options below); a readied move
+        takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+        turn, with opportunity attacks as any move (``opportunity_attacks``).
 
     Args:
         id (str):
