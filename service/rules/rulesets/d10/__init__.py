@@ -39,7 +39,7 @@ from ...model.outcomes import DamageOutcome
 from ...model.requests import RollInitiative
 from ...ruleset import Hit, RuleIds, Ruleset
 from . import step
-from .speeds import terrain_occupants
+from .speeds import speed_for, terrain_occupants
 
 ACTION_DEVICE = "device-action:"
 """A feature whose name starts with this is a device that takes an action to use."""
@@ -155,6 +155,10 @@ class D10(Ruleset):
     def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
         """``d10.turn.speeds``: climb and swim cells priced by the mover's speeds there."""
         return terrain_occupants(draft.encounter.grid, mover)
+
+    def flying_speed(self, c: Combatant) -> int:
+        """``d10.turn.speeds``: flying only with a device that grants it."""
+        return speed_for(c, "fly")
 
     def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
         """``d10.turn.object``: a device listed as ``device-action:<device>`` takes an action."""
