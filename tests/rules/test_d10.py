@@ -203,6 +203,7 @@ def test_d10_init_ties_no_roll_off_and_a_step_opens() -> None:
 
 
 @pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d10.order.steps")
 def test_d10_init_ties_a_creature_killed_on_its_count_still_acts_then_dies() -> None:
     e = tied_duel()
     first = hit(e, "a", "b")
@@ -226,10 +227,15 @@ def test_d10_init_ties_a_creature_killed_on_its_count_still_acts_then_dies() -> 
     e = closed.encounter
     assert e.step is None
     assert e.combatant("a").dead and e.combatant("b").dead
-    assert e.turn_of == "c"
     types = [ev.type for ev in closed.events]
     assert types.count("deferred-applied") == 2 and types.count("death") == 2
-    assert types.index("step-closed") < types.index("turn-start")
+    # d10.order.steps: red is gone when the count ends: the fight is over, no more turns
+    assert types.index("step-closed") < types.index("fight-over")
+    assert closed.outcome.fight_over and closed.outcome.sides_standing == ["blue"]
+    assert e.turn_of is None and "turn-start" not in types
+    with pytest.raises(IllegalAction) as err:
+        apply(e, NextTurn(), Random(1))
+    assert err.value.rule == "d20.order.steps"
 
 
 @pytest.mark.rule("d10.init.ties")

@@ -10,9 +10,10 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.model import Cell, Encounter
+from service.rules.model import Attack, Cell, Encounter
 from service.rules.model.requests import (
     ApplyDamage,
+    AttackOdds,
     Dash,
     Disengage,
     Dodge,
@@ -369,6 +370,47 @@ def test_d20_death_stabilize_dc_10_medicine() -> None:
     with pytest.raises(IllegalAction) as e:
         apply(enc, Stabilize("hero", "gob"), Random(1))
     assert e.value.rule == "d20.death.stabilize"
+
+
+@pytest.mark.rule("d20.death.stabilize")
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_d20_death_stabilize_needs_the_medic_within_5_ft(kind: str) -> None:
+    """From 20 ft away first aid is refused and spends nothing; the medic walks up (15 ft),
+    gives it, and the dying pal makes no death save on its turn."""
+    doc = _doc(_dying(x=2, y=6), skills={"medicine": 5})
+    doc["grid"]["kind"] = kind
+    enc = build(doc)
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, Stabilize("hero", "pal"), ScriptedRandom([15, 2]))
+    assert e.value.rule == "d20.death.stabilize" and "20 ft" in e.value.message
+    near = apply(enc, MoveCombatant("hero", to=Cell(2, 5)), Random(1))
+    assert near.outcome.cost == 15
+    aided = apply(near.encounter, Stabilize("hero", "pal"), ScriptedRandom([15, 2]))
+    assert aided.outcome.success and aided.encounter.combatant("pal").stable
+    on_gob = apply(aided.encounter, NextTurn(), Random(1)).encounter
+    on_pal = apply(on_gob, NextTurn(), ScriptedRandom([]))
+    assert on_pal.outcome.turn_of == "pal" and on_pal.outcome.death_save is None
+
+
+@pytest.mark.rule("d20.death.knockout")
+def test_d20_death_knockout_on_a_ranged_attack_is_refused_and_so_are_its_odds() -> None:
+    bow = Attack("bow", 5, "1d6", kind="ranged", range=80)
+    enc = _enc(
+        attacks=[{"name": "bow", "bonus": 5, "damage": "1d6", "kind": "ranged", "range": 80}]
+    )
+    for request in (
+        ResolveAttack("hero", "gob", knockout=True),
+        AttackOdds("hero", "gob", knockout=True),
+    ):
+        with pytest.raises(InvalidAction) as e:
+            apply(enc, request, Random(1))
+        assert e.value.path == ("knockout",) and "melee" in e.value.message
+    with pytest.raises(InvalidAction):
+        apply(_enc(), ResolveAttack("hero", "gob", attack=bow, knockout=True), Random(1))
+    # a melee knockout that drops the goblin leaves it unconscious and stable
+    club = apply(_enc(), ResolveAttack("hero", "gob", knockout=True), ScriptedRandom([15, 8]))
+    gob = club.encounter.combatant("gob")
+    assert club.outcome.target_dropped and not gob.dead and gob.stable
 
 
 @pytest.mark.rule("d20.death.stable")

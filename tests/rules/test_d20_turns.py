@@ -14,6 +14,7 @@ from service.rules.model import Cell, Condition, Encounter
 from service.rules.model.requests import (
     Dodge,
     DropProne,
+    Heal,
     Interact,
     LowerInitiative,
     MoveCombatant,
@@ -75,13 +76,30 @@ def test_d20_order_steps_turns_in_order_skip_dead_and_new_round() -> None:
 
 
 @pytest.mark.rule("d20.order.steps")
-def test_d20_order_steps_fight_over_when_one_side_stands() -> None:
+def test_d20_order_steps_the_fight_ends_when_one_side_is_defeated() -> None:
+    """The hero drops the last foe (a villain, unconscious and dying): the fight is over,
+    so nextTurn is refused, until the DM brings the villain back up; a fight of one side
+    only (no one defeated) goes on."""
     doc = _started(
-        combatant("a", 0, 0),
-        combatant("b", 1, 0, side="foes", hp=0, dead=True),
+        combatant("a", 0, 0, attacks=[{"name": "club", "bonus": 10, "damage": "10"}]),
+        combatant("b", 1, 0, side="foes", hp=5, villain=True),
     )
-    out = _next(build(doc)).outcome
-    assert out.fight_over and out.sides_standing == ["party"]
+    dropped = apply(build(doc), ResolveAttack("a", "b"), ScriptedRandom([12]))
+    assert dropped.outcome.target_dropped and not dropped.outcome.target_died
+    over = _next(dropped.encounter)
+    assert over.outcome.fight_over and over.outcome.sides_standing == ["party"]
+    assert over.outcome.previous == "a" and over.outcome.turn_of is None
+    assert over.encounter.turn_of is None and over.outcome.death_save is None
+    with pytest.raises(IllegalAction) as e:
+        _next(over.encounter)
+    assert e.value.rule == "d20.order.steps" and "only party is left standing" in e.value.message
+    up = apply(over.encounter, Heal("b", 3), Random(1)).encounter
+    again = _next(up)  # the fight goes on from the top of the order
+    assert again.outcome.turn_of == "a" and not again.outcome.fight_over
+    assert again.outcome.sides_standing == ["foes", "party"]
+    assert _next(again.encounter).outcome.turn_of == "b"
+    alone = _started(combatant("a", 0, 0), combatant("b", 1, 0, hp=0, dead=True))
+    assert _next(build(alone)).outcome.turn_of == "a"
 
 
 @pytest.mark.rule("d20.order.steps")

@@ -240,13 +240,14 @@ def test_d20_oa_trigger_an_opportunity_attack_can_knock_out_and_a_villain_falls_
     assert ko.outcome.path == [Cell(1, 1)]
     killed = move(enc, "orc", (0, 1), rolls=[15, 5])
     assert killed.encounter.combatant("orc").dead
-    villain = started(orc("orc", 1, 1, hp=3, villain=True), hero(2, 1))
+    villain = started(orc("orc", 1, 1, hp=3, villain=True), hero(2, 1), orc("far", 9, 9))
     dropped = move(villain, "orc", (0, 1), rolls=[15, 5])
     boss = dropped.encounter.combatant("orc")
     assert not boss.dead and boss.unconscious and not boss.stable
     # it is dying, not dead: its next turn rolls a death save
     on_hero = apply(dropped.encounter, NextTurn(), Random(1)).encounter
-    save = apply(on_hero, NextTurn(), ScriptedRandom([12]))
+    on_far = apply(on_hero, NextTurn(), Random(1)).encounter
+    save = apply(on_far, NextTurn(), ScriptedRandom([12]))
     assert save.outcome.death_save is not None and save.outcome.death_save.success
 
 

@@ -62,6 +62,10 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
     if attacker.id == target.id:
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
+    if act.knockout and attack.kind != "melee":
+        raise InvalidAction(
+            f"a knockout needs a melee attack ({attack.name} is {attack.kind})", ("knockout",)
+        )
     ruleset.check_attack(draft, attacker, target, attack)
     cover, cover_source = cover_of(ruleset, draft, attacker, target, act.cover)
     if cover == "total":

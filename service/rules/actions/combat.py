@@ -51,6 +51,8 @@ from .movement import reactions, walk
 from .turn import stabilize_creature
 
 STABILIZE_DC = 10
+FIRST_AID_REACH = 5
+"""Feet within which first aid can be given (hands on the creature: adjacent spaces)."""
 
 
 def _simple(
@@ -345,7 +347,7 @@ def trigger_readied(
 def stabilize(
     ruleset: Ruleset, draft: Draft, act: Stabilize, rng: Random, log: EventLog
 ) -> StabilizeOutcome:
-    """``d20.death.stabilize``: DC 10 Wisdom (Medicine)."""
+    """``d20.death.stabilize``: DC 10 Wisdom (Medicine), on a creature within 5 ft."""
     medic = ruleset.actor(draft, act.combatant_id)
     target = ruleset.combatant(draft, act.target_id, "targetId")
     if target.dead or target.hp > 0 or not target.unconscious:
@@ -355,6 +357,13 @@ def stabilize(
         )
     if target.stable:
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
+    board = ruleset.board(draft)
+    if not board.within(board.cells(medic), board.cells(target), FIRST_AID_REACH):
+        raise IllegalAction(
+            f"{target.name} is {board.distance_ft(medic, target)} ft from {medic.name}: first "
+            f"aid needs to be within {FIRST_AID_REACH} ft",
+            "d20.death.stabilize",
+        )
     ruleset.spend(draft, medic.id, "action", log)
     roll = dice.roll_die(20, rng, "medicine", medic.skill("medicine", "wisdom"))
     success = roll.total >= STABILIZE_DC
