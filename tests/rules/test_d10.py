@@ -154,6 +154,37 @@ def test_d10_init_aware_derived_from_line_of_sight_and_hearing() -> None:
     assert all(e.combatant(c).aware for c in ("init", "seer", "hearer", "told"))
 
 
+@pytest.mark.rule("d10.init.aware")
+def test_d10_init_aware_a_blinded_creature_or_an_unseen_initiator_is_not_seen() -> None:
+    """In plain sight but blinded, or facing an invisible initiator: unaware (1 + bonus, no
+    roll), until the creature's first turn; one that hears the initiator is aware."""
+    enc = d10(
+        fighter("init", 1, 1, initiativeBonus=0),
+        fighter("blind", 3, 1, side="foe", conditions=[{"name": "blinded"}]),
+        fighter("hearer", 3, 3, side="foe", conditions=[{"name": "blinded"}]),
+        fighter("seer", 5, 1, side="foe"),
+    )
+    result = apply(
+        enc, RollInitiative(initiator_id="init", heard_by=["hearer"]), ScriptedRandom([6, 6, 6])
+    )
+    e = result.encounter
+    assert {x.combatant_id: x.initiative for x in e.order} == {
+        "init": 6,
+        "hearer": 6,
+        "seer": 6,
+        "blind": 1,
+    }
+    assert e.combatant("blind").aware is False
+    ghost = d10(
+        fighter("init", 1, 1, initiativeBonus=0, conditions=[{"name": "invisible"}]),
+        fighter("seer", 3, 1, side="foe"),
+    )
+    unseen = apply(ghost, RollInitiative(initiator_id="init"), ScriptedRandom([6])).encounter
+    assert unseen.combatant("seer").aware is False
+    on_seer = apply(unseen, NextTurn(), Random(1))
+    assert on_seer.encounter.turn_of == "seer" and on_seer.encounter.combatant("seer").aware
+
+
 @pytest.mark.rule("d10.init.start")
 def test_d10_init_start_declaring_does_not_let_the_initiator_go_first() -> None:
     enc = d10(

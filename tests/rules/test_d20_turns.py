@@ -272,9 +272,10 @@ def test_d20_init_lower_moves_down_with_companions_and_raising_is_refused() -> N
 def test_d20_init_lower_can_not_act_twice_in_a_round() -> None:
     doc = _lineup()
     doc["turnOf"] = "c"
-    with pytest.raises(IllegalAction) as e:
-        apply(build(doc), LowerInitiative("a", 1), Random(1))
-    assert e.value.rule == "d20.init.lower"
+    lowered = apply(build(doc), LowerInitiative("a", 1), Random(1)).encounter
+    assert _order(lowered) == ["b", "pet", "c", "d", "a"]
+    after_d = _next(_next(lowered).encounter)  # d, then past a: round 2 begins with b
+    assert after_d.encounter.turn_of == "b" and after_d.outcome.new_round
 
 
 @pytest.mark.rule("d20.init.ready-vs-delay")
@@ -423,3 +424,89 @@ def test_d20_init_roll_ties_one_roll_off_then_a_shuffle_and_turns_follow_it() ->
     assert ties[1].data["order"] == ["c", "a"]
     assert result.encounter.turn_of == "b"
     assert _next(result.encounter).encounter.turn_of == "c"
+
+
+@pytest.mark.rule("d20.init.companions")
+def test_d20_init_companions_a_companion_of_a_dead_controller_rolls_for_itself() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("ranger", 0, 0, hp=0, dead=True),
+            combatant("hawk", 1, 0, controller="ranger", initiativeBonus=4),
+            combatant("gob", 2, 0, side="foes"),
+        )
+    )
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 12]))  # hawk 14, gob 12
+    assert _order(result.encounter) == ["hawk", "gob"]
+    assert result.encounter.turn_of == "hawk"
+    assert _next(_next(result.encounter).encounter).encounter.turn_of == "hawk"
+
+
+@pytest.mark.rule("d20.init.individual")
+def test_d20_init_individual_a_player_character_in_a_group_rolls_its_own() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("ann", 0, 0, kind="pc", group="party"),
+            combatant("bob", 1, 0, kind="pc", group="party"),
+            combatant("gob1", 2, 0, side="foes", group="gobs"),
+            combatant("gob2", 3, 0, side="foes", group="gobs"),
+        )
+    )
+    result = apply(enc, RollInitiative(), ScriptedRandom([5, 15, 10]))
+    assert _order(result.encounter) == ["bob", "gob1", "gob2", "ann"]
+    assert [e.initiative for e in result.encounter.order] == [15, 10, 10, 5]
+    rules = [ev.rule for ev in result.events if ev.type == "roll"]
+    assert rules == ["d20.init.roll", "d20.init.roll", "d20.init.groups"]
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_after_acting_takes_effect_next_round_and_never_twice() -> None:
+    """RULES.md decision: a combatant that has acted this round may lower its initiative;
+    it doesn't act again this round, and from the next round it acts at its new place."""
+    enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16; a's turn
+    on_b = _next(enc).encounter
+    lowered = apply(on_b, LowerInitiative("a", 10), Random(1))
+    assert _order(lowered.encounter) == ["b", "pet", "c", "d", "a"]
+    assert any(ev.type == "initiative-waits" for ev in lowered.events)
+    turns = []
+    e = lowered.encounter
+    for _ in range(6):
+        r = _next(e)
+        e = r.encounter
+        turns.append((e.round, e.turn_of))
+    assert turns == [(1, "pet"), (1, "c"), (1, "d"), (2, "b"), (2, "pet"), (2, "c")]
+    e = _next(_next(e).encounter).encounter
+    assert (e.round, e.turn_of) == (2, "a")
+    assert not any(x.source == "d20.init.lower" for x in e.combatant("a").effects)
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_raising_above_the_turn_before_acting_is_refused() -> None:
+    enc = build(_lineup())
+    with pytest.raises(IllegalAction) as e:  # d has not acted: raising above a skips it
+        apply(_next(enc).encounter, LowerInitiative("d", 25, feature="Alert"), Random(1))
+    assert e.value.rule == "d20.init.lower"
+
+
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_d20_init_lower_on_its_own_turn_before_acting_whatever_its_budget(ruleset: str) -> None:
+    """A d10 creature has no bonus action and a slowed one 15 ft: neither has 'acted' by
+    that; lowering passes the turn on, and it acts at its new place."""
+    doc = _started(
+        combatant("a", 0, 0, effects=[{"kind": "speed-halved"}]),
+        combatant("b", 1, 0, side="foes"),
+        combatant("c", 2, 0, side="foes"),
+        ruleset=ruleset,
+    )
+    enc = build(doc)
+    for _ in range(3):  # a fresh turn for a (round 2)
+        enc = _next(enc).encounter
+    assert enc.turn_of == "a" and enc.combatant("a").budget.movement == 15
+    lowered = apply(enc, LowerInitiative("a", 5), Random(1))
+    assert lowered.encounter.turn_of == "b"
+    e = _next(_next(lowered.encounter).encounter).encounter
+    assert e.turn_of == "a" and e.round == 2
+    moved = apply(enc, DropProne("a"), Random(1)).encounter
+    stood = apply(moved, StandUp("a"), Random(1)).encounter
+    with pytest.raises(IllegalAction):
+        apply(stood, LowerInitiative("a", 5), Random(1))

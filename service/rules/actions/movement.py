@@ -363,6 +363,9 @@ def _opportunity(
     if exempt:
         reason = "the mover provokes none (disengaged or moved by another force)"
         rule = "d20.oa.exempt"
+    elif reactor.has(Cond.SURPRISED):
+        reason = "surprised: it can't react until its first turn ends"
+        rule = "d20.order.surprise"
     elif not reactor.budget.reaction:
         reason = "no reaction left"
     elif reactor.incapacitated:

@@ -35,6 +35,7 @@ from ..errors import IllegalAction
 from ..events import EventLog
 from ..mechanics.damage import add_death_save_failures, heal
 from ..mechanics.durations import expire_at_turn, tick_rounds
+from ..mechanics.initiative import waits_for_next_round
 from ..model import Combatant, Cond, Draft
 from ..model.outcomes import DeathSave, NextTurnOutcome
 from ..model.requests import NextTurn
@@ -100,9 +101,9 @@ def next_turn(
         if j >= len(order) and not new_round:
             new_round = True
             begin_round(ruleset, draft, rng, log, expired)
-        candidate = order[j % len(order)].combatant_id
-        if not draft.get(candidate).dead:
-            nxt = candidate
+        candidate = draft.get(order[j % len(order)].combatant_id)
+        if not candidate.dead and not (not new_round and waits_for_next_round(candidate)):
+            nxt = candidate.id
             break
     outcome = NextTurnOutcome(previous, None, enc.round, new_round, expired=expired)
     if nxt is None:

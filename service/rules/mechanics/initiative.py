@@ -5,9 +5,12 @@ Decisions (RULES.md leaves them open):
 * ``d20.init.groups``: combatants sharing a ``group`` roll one d20, with the initiative bonus
   of the group's first member (in encounter order); the members take consecutive places in
   the order, in encounter order.
+* ``d20.init.individual``: a player character rolls its own initiative even when it is
+  given a ``group`` (groups are for opponents).
 * ``d20.init.companions``: a combatant with a ``controller`` rolls nothing; it takes the
   place right after its controller (and after the companions listed before it), with the
   controller's initiative. A companion inside a group follows its controller, not the group.
+  A companion whose controller is dead rolls for itself.
 * Ties: by total, then by initiative bonus; what is still tied is settled by one d20
   roll-off, and what the roll-off leaves tied is put in a random order (never re-rolled:
   more than 20 tied could never all differ).
@@ -20,7 +23,7 @@ from random import Random
 from .. import dice
 from ..errors import InvalidAction
 from ..events import EventLog
-from ..model import Combatant, Draft, InitiativeEntry
+from ..model import Combatant, Draft, Duration, Effect, EffectKind, InitiativeEntry
 
 
 def roll_d20_order(draft: Draft, die: int, rng: Random, log: EventLog) -> list[InitiativeEntry]:
@@ -29,18 +32,15 @@ def roll_d20_order(draft: Draft, die: int, rng: Random, log: EventLog) -> list[I
     followers = companions(draft)
     units: dict[str, list[Combatant]] = {}
     leaders: list[Combatant] = []
+    members_of: dict[str, list[Combatant]] = {}
     for c in enc.combatants:
-        if c.dead or c.controller is not None:
+        if c.dead or (c.controller is not None and not draft.get(c.controller).dead):
             continue
-        key = f"group:{c.group}" if c.group is not None else f"id:{c.id}"
+        key = f"group:{c.group}" if c.group is not None and c.kind != "pc" else f"id:{c.id}"
         if key not in units:
-            units[key] = []
+            units[key] = members_of[c.id] = []
             leaders.append(c)
         units[key].append(c)
-    members_of = {
-        leader.id: units[f"group:{leader.group}" if leader.group else f"id:{leader.id}"]
-        for leader in leaders
-    }
     rolled: list[tuple[int, int, Combatant]] = []
     for leader in leaders:
         members = members_of[leader.id]
@@ -183,3 +183,22 @@ def shuffle(items: list[Combatant], rng: Random) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = rng.randint(0, i)
         items[i], items[j] = items[j], items[i]
+
+
+ACTED = "d20.init.lower"
+"""The source of the effect that marks a combatant as having acted this round."""
+
+
+def acted_this_round(round_: int) -> Effect:
+    """The mark of a combatant that lowered its initiative after acting: it skips its new
+    place until the next round begins (``rounds: 1`` ends as it does)."""
+    return Effect(
+        kind=EffectKind.OTHER,
+        source=ACTED,
+        note=f"acted in round {round_}: its new place in the order counts from the next round",
+        duration=Duration(rounds=1),
+    )
+
+
+def waits_for_next_round(c: Combatant) -> bool:
+    return any(e.source == ACTED for e in c.effects)

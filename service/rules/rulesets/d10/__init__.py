@@ -9,8 +9,9 @@ Decisions and names (RULES.md leaves them open):
   d20 groups and companions don't apply: "every aware creature rolls"). A combatant's
   ``aware`` flag wins when set; otherwise, when ``RollInitiative.initiator_id`` names the
   creature that started the fight, a creature is aware if it is the initiator, is listed in
-  ``heard_by``, or has a line of sight to the initiator (blocked cells obstruct, creatures
-  don't). With no initiator everyone is aware. The flag is written into the state and an
+  ``heard_by``, or can see the initiator (a line of sight, blocked cells obstructing and
+  creatures not, and nothing that stops sight: blinded, invisible, hidden, heavily
+  obscured). With no initiator everyone is aware. The flag is written into the state and an
   unaware creature becomes aware at the start of its first turn.
 * ``d10.init.start``: the initiator rolls like everyone else; declaring gives no precedence.
 * ``d10.init.ties``: no roll-off; entries on one count stay in encounter order and share the
@@ -115,14 +116,15 @@ class D10(Ruleset):
     def is_aware(
         self, draft: Draft, c: Combatant, initiator: str | None, heard_by: list[str]
     ) -> bool:
-        """``d10.init.aware``: the stated flag, else sees or hears the initiator (a line of
-        sight between the two spaces: walls obstruct, creatures don't)."""
+        """``d10.init.aware``: the stated flag, else sees or hears the initiator. Seeing is
+        the base rule's (``can_see``): a line of sight between the two spaces (walls
+        obstruct, creatures don't), and neither blinded, nor unconscious, nor facing an
+        invisible or hidden initiator, nor in a heavily obscured area."""
         if c.aware is not None:
             return c.aware
         if initiator is None or c.id == initiator or c.id in heard_by:
             return True
-        board = self.board(draft)
-        return board.geometry.has_line_of_sight(board.cells(c), board.cells(draft.get(initiator)))
+        return self.can_see(draft, c, draft.get(initiator))
 
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """``d10.init.ties``: close a finished step, open one on a shared count."""
