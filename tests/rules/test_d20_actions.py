@@ -274,6 +274,21 @@ def test_d10_turn_bonus_a_belt_potion_without_a_bonus_action_takes_the_action() 
     assert granted.encounter.combatant("hero").budget.action
 
 
+@pytest.mark.rule("d20.turn.potion-action")
+def test_d20_turn_potion_action_feeding_needs_the_creature_within_5_ft() -> None:
+    enc = _enc(_dying(x=2, y=5))
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, DrinkPotion("hero", target_id="pal"), ScriptedRandom([2, 2]))
+    assert e.value.rule == "d20.turn.potion-action" and "15 ft" in e.value.message
+    near = apply(enc, MoveCombatant("hero", to=Cell(2, 4)), Random(1)).encounter
+    fed = apply(near, DrinkPotion("hero", target_id="pal"), ScriptedRandom([2, 2]))
+    assert fed.outcome.conscious and fed.encounter.combatant("pal").hp == 6
+    # awake on its turn, it makes no death save and can act
+    on_gob = apply(fed.encounter, NextTurn(), Random(1)).encounter
+    on_pal = apply(on_gob, NextTurn(), ScriptedRandom([]))
+    assert on_pal.outcome.turn_of == "pal" and on_pal.outcome.death_save is None
+
+
 @pytest.mark.rule("d20.death.unconscious")
 def test_d20_death_unconscious_healing_wakes_and_resets_saves() -> None:
     enc = _enc(_dying(deathSaves={"successes": 1, "failures": 2}))

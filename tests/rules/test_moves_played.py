@@ -317,6 +317,25 @@ def test_d20_oa_exempt_an_unconscious_creature_can_be_moved() -> None:
     assert on_hero.outcome.death_save is not None
 
 
+@pytest.mark.rule("d20.oa.exempt")
+def test_d20_oa_exempt_a_teleport_provokes_nothing_and_says_what_is_in_the_way() -> None:
+    enc = started(hero(1, 1), orc("orc", 2, 1), blocked=[{"x": 5, "y": 5}])
+    gone = apply(enc, MoveCombatant("hero", to=Cell(8, 8), teleport=True), Random(1))
+    assert (
+        gone.outcome.opportunity_attacks == [] and gone.encounter.combatant("orc").budget.reaction
+    )
+    assert gone.encounter.combatant("hero").position == Cell(8, 8)
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, MoveCombatant("hero", to=Cell(2, 1), teleport=True), Random(1))
+    assert "Orc is there" in e.value.message and e.value.rule == "d20.size.space"
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, MoveCombatant("hero", to=Cell(5, 5), teleport=True), Random(1))
+    assert "wall" in e.value.message
+    with pytest.raises(InvalidAction) as bad:
+        apply(enc, MoveCombatant("hero", to=Cell(40, 0), teleport=True), Random(1))
+    assert bad.value.path == ("to",)
+
+
 # ---------------------------------------------------------------- moving through creatures
 
 

@@ -52,7 +52,7 @@ from .turn import stabilize_creature
 
 STABILIZE_DC = 10
 FIRST_AID_REACH = 5
-"""Feet within which first aid can be given (hands on the creature: adjacent spaces)."""
+"""Feet within which first aid can be given or a potion fed (hands on the creature)."""
 
 
 def _simple(
@@ -397,6 +397,14 @@ def drink_potion(
     check_dice(act.healing, ("healing",))
     if target.dead:
         raise IllegalAction(f"{target.name} is dead", "d20.hp.zero")
+    if target.id != user.id:
+        board = ruleset.board(draft)
+        if not board.within(board.cells(user), board.cells(target), FIRST_AID_REACH):
+            raise IllegalAction(
+                f"{target.name} is {board.distance_ft(user, target)} ft from {user.name}: "
+                f"feeding it a potion needs to be within {FIRST_AID_REACH} ft",
+                "d20.turn.potion-action",
+            )
     spend: Spend
     if act.source == "backpack" or target.id != user.id:
         spend, rule = "action", "d20.turn.potion-action"

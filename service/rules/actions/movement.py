@@ -637,13 +637,23 @@ def _teleport(
         raise InvalidAction("a teleport needs a destination ('to')", ("to",))
     board = ruleset.board(draft)
     cells = board.cells_at(c, target.key())
-    taken = {cell for o in living_others(draft.encounter, c.id) for cell in board.cells(o)}
-    if not board.geometry.fits(cells) or any(cell in taken for cell in cells):
+    field = "to" if act.to is not None else "path"
+    if not all(board.geometry.in_bounds(cell) for cell in cells):
+        raise InvalidAction(f"({target.x}, {target.y}) puts {c.name} off the grid", (field,))
+    if not board.geometry.fits(cells):
         raise IllegalAction(
-            f"{c.name} can't teleport into an occupied or blocked space", "d20.size.space"
+            f"{c.name} can't teleport to ({target.x}, {target.y}): a wall is there",
+            "d20.grid.squares",
+        )
+    other = _occupant_at(ruleset, draft, c, target.key())
+    if other is not None:
+        raise IllegalAction(
+            f"{c.name} can't teleport to ({target.x}, {target.y}): {other.name} is there",
+            "d20.size.space",
         )
     moved = draft.edit(c.id)
     moved.position = target
+    moved.conditions = [x for x in moved.conditions if x.name != Cond.SQUEEZING]
     log.note(
         "teleport",
         f"{c.name} teleports to ({target.x}, {target.y}); no opportunity attacks",
