@@ -63,7 +63,7 @@ from ..model.requests import (
 )
 from ..registry import action
 from ..ruleset import Ruleset
-from .attack import prepare_attack, resolve_attack
+from .attack import cover_of, resolve_attack
 
 FAULT_RULES = {
     Fault.CORNER: "d20.grid.corners",
@@ -409,15 +409,25 @@ def _weapon(
     choice: OpportunityChoice,
 ) -> tuple[ResolveAttack | None, str, str | None]:
     """The attack the reactor makes: the one chosen, else its usable melee attacks by reach,
-    the first the rules accept against the mover where it stands now; or None, why not, and
+    the first the rules accept against the mover where it stands now (the refusals of
+    ``prepare_attack``: the ruleset's ``check_attack``, total cover); or None, why not, and
     the rule that refused."""
     if choice.attack_name is not None:
         chosen = reactor.find_attack(choice.attack_name)
         candidates = [chosen] if chosen is not None else []
     else:
         candidates = ready_weapons(reactor) or melee_attacks(reactor)
+    mover = draft.get(mover_id)
     refusal: IllegalAction | None = None
     for attack in candidates:
+        try:
+            ruleset.check_attack(draft, reactor, mover, attack)
+        except IllegalAction as e:
+            refusal = refusal or e
+            continue
+        if cover_of(ruleset, draft, reactor, mover, choice.cover)[0] == "total":
+            why = f"{mover.name} has total cover from {reactor.name}"
+            return None, f"can't attack: {why}", "d20.attack.total-cover"
         request = ResolveAttack(
             reactor.id,
             mover_id,
@@ -428,11 +438,6 @@ def _weapon(
             knockout=choice.knockout,
             spend="reaction",
         )
-        try:
-            prepare_attack(ruleset, draft, request)
-        except IllegalAction as e:
-            refusal = refusal or e
-            continue
         return request, "", None
     if refusal is None:
         return None, "no melee attack to make", None
