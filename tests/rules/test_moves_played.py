@@ -129,6 +129,12 @@ def test_d20_ready_trigger_a_readied_attack_is_not_a_move_and_carries_its_option
     with pytest.raises(InvalidAction) as e:
         apply(on_orc, TriggerReadied("hero", target_id="orc", to=Cell(0, 0)), Random(1))
     assert e.value.path == ("to",)
+    choices = [OpportunityChoice("orc")]
+    with pytest.raises(InvalidAction) as e:
+        apply(
+            on_orc, TriggerReadied("hero", target_id="orc", opportunity_attacks=choices), Random(1)
+        )
+    assert e.value.path == ("opportunityAttacks",)
     fired = apply(
         on_orc,
         TriggerReadied("hero", target_id="orc", advantage=True, cover="half"),

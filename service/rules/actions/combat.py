@@ -293,9 +293,19 @@ def trigger_readied(
         ruleset.combatant(draft, act.target_id, "targetId")
     if is_move and act.path is None and act.to is None:
         raise InvalidAction("a readied move needs a 'path' or a destination ('to')", ("to",))
-    if not is_move and (act.path is not None or act.to is not None):
-        field = "path" if act.path is not None else "to"
-        raise InvalidAction(f"{c.name}'s readied action is not a move", (field,))
+    if not is_move:
+        given = [
+            name
+            for name, value in (
+                ("path", act.path is not None),
+                ("to", act.to is not None),
+                ("fly", act.fly),
+                ("opportunityAttacks", bool(act.opportunity_attacks)),
+            )
+            if value
+        ]
+        if given:
+            raise InvalidAction(f"{c.name}'s readied action is not a move", (given[0],))
     choices = reactions(draft, act.opportunity_attacks, act.other_reactors, "opportunityAttacks")
     c = draft.edit(c.id)
     c.readied = None
