@@ -510,3 +510,22 @@ def test_d20_init_lower_on_its_own_turn_before_acting_whatever_its_budget(rulese
     stood = apply(moved, StandUp("a"), Random(1)).encounter
     with pytest.raises(IllegalAction):
         apply(stood, LowerInitiative("a", 5), Random(1))
+
+
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.rule("d20.init.ready-vs-delay")
+def test_d20_init_lower_a_delay_passes_over_one_that_waits_for_next_round() -> None:
+    """a acts, then lowers to just after b (it waits for round 2); on b's turn b delays:
+    the turn passes over a to the pet, then c, d and b; a acts in round 2."""
+    enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16
+    on_b = _next(enc).encounter
+    waiting = apply(on_b, LowerInitiative("a", 19), Random(1)).encounter
+    assert _order(waiting) == ["b", "a", "pet", "c", "d"]
+    delayed = apply(waiting, LowerInitiative("b", 10), Random(1)).encounter
+    assert _order(delayed) == ["a", "pet", "c", "d", "b"] and delayed.turn_of == "pet"
+    turns = []
+    e = delayed
+    for _ in range(4):
+        e = _next(e).encounter
+        turns.append((e.round, e.turn_of))
+    assert turns == [(1, "c"), (1, "d"), (1, "b"), (2, "a")]

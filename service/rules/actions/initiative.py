@@ -23,7 +23,7 @@ from random import Random
 
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
-from ..mechanics.initiative import acted_this_round, descendants
+from ..mechanics.initiative import acted_this_round, descendants, waits_for_next_round
 from ..model import Combatant, Draft, InitiativeEntry
 from ..model.outcomes import InitiativeOutcome, LowerInitiativeOutcome
 from ..model.requests import LowerInitiative, RollInitiative
@@ -165,7 +165,12 @@ def lower_initiative(
         # the turn passes to the first living combatant now at or after its old place;
         # it takes its own turn when its new count comes up
         nxt = next(
-            (e.combatant_id for e in enc.order[idx:] if not draft.get(e.combatant_id).dead),
+            (
+                e.combatant_id
+                for e in enc.order[idx:]
+                if not draft.get(e.combatant_id).dead
+                and not waits_for_next_round(draft.get(e.combatant_id))
+            ),
             c.id,
         )
         if nxt != c.id:
