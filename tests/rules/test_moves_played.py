@@ -432,3 +432,30 @@ def test_d100_prone_stand_at_speed_0_says_so_and_only_on_its_own_turn() -> None:
     assert e.value.rule == "d20.turn.economy"
     mine = apply(lying, NextTurn(), Random(1)).encounter
     assert apply(mine, StandUp("hero"), Random(1)).outcome.movement_left == 15
+
+
+@pytest.mark.rule("d20.grid.hexes")
+@pytest.mark.rule("d20.grid.difficult")
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_d20_grid_hexes_a_move_its_cost_an_opportunity_attack_and_the_attack_after(
+    orientation: str,
+) -> None:
+    """On hexes: the hero steps away from the orc (an opportunity attack, rolled before it
+    leaves), crosses a difficult hex (10 ft), comes back next to a Large ogre (a triangle
+    of three hexes), and attacks it within reach; then the ogre's reach counts from any of
+    its hexes."""
+    ogre = orc("ogre", 5, 2, size="large", hp=40, maxHp=40)
+    enc = started(
+        hero(2, 2), orc("orc", 1, 2), ogre, kind="hex", hex_orientation=orientation,
+        difficult=[{"x": 3, "y": 2}],
+    )  # fmt: skip
+    moved = move(enc, "hero", (3, 2), (4, 2), rolls=[3])  # the orc misses
+    out = moved.outcome
+    assert out.cost == 15 and out.movement_left == 15
+    assert [(o.reactor_id, o.taken, o.hit) for o in out.opportunity_attacks] == [
+        ("orc", True, False)
+    ]
+    hit = apply(moved.encounter, ResolveAttack("hero", "ogre"), ScriptedRandom([15, 4]))
+    assert hit.outcome.hit and hit.encounter.combatant("ogre").hp == 40 - 6
+    query = apply(hit.encounter, PathCost("hero", to=Cell(4, 5)), Random(1)).outcome
+    assert "ogre" in query.provokes
