@@ -20,7 +20,6 @@ from service.rules.model.requests import (
     RollInitiative,
 )
 from service.rules.rulesets.d10 import D10
-from service.rules.rulesets.d10.speeds import speed_for
 
 RULES = D10()
 
@@ -346,18 +345,6 @@ def test_d10_turn_move_action_the_action_leaves_movement_for_after() -> None:
     assert not budget.action and budget.movement == 30  # still free to move after acting
     with pytest.raises(IllegalAction):
         hit(e, "a", "b", apply_damage=False)  # one action
-
-
-@pytest.mark.rule("d10.turn.speeds")
-def test_d10_turn_speeds_walk_30_climb_and_swim_15_by_default() -> None:
-    c = build(encounter_doc(combatant("a", 0, 0), ruleset="d10")).combatant("a")
-    assert speed_for(c, "walk") == 30
-    assert speed_for(c, "climb") == 15
-    assert speed_for(c, "swim") == 15
-    stated = build(
-        encounter_doc(combatant("a", 0, 0, climbSpeed=30, swimSpeed=20), ruleset="d10")
-    ).combatant("a")
-    assert speed_for(stated, "climb") == 30 and speed_for(stated, "swim") == 20
 
 
 def _walker(**over: Any) -> Encounter:
