@@ -529,3 +529,16 @@ def test_d20_init_lower_a_delay_passes_over_one_that_waits_for_next_round() -> N
         e = _next(e).encounter
         turns.append((e.round, e.turn_of))
     assert turns == [(1, "c"), (1, "d"), (1, "b"), (2, "a")]
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_not_while_its_companion_takes_its_turn() -> None:
+    doc = _lineup()  # a 20, b 19, pet 18 (b's), c 17, d 16
+    doc["turnOf"] = "pet"
+    with pytest.raises(IllegalAction) as e:
+        apply(build(doc), LowerInitiative("b", 10), Random(1))
+    assert e.value.rule == "d20.init.lower" and "Pet" in e.value.message
+    after = _next(build(doc)).encounter  # c's turn: b may lower now, with its pet
+    lowered = apply(after, LowerInitiative("b", 10), Random(1)).encounter
+    assert _order(lowered) == ["a", "c", "d", "b", "pet"]
+    assert [_next(lowered).encounter.turn_of] == ["d"]

@@ -128,6 +128,12 @@ def lower_initiative(
     # after everyone already at the new count
     pos = next((i for i, e in enumerate(rest) if e.initiative < act.initiative), len(rest))
     waits = False
+    if current is not None and current in block[1:]:
+        raise IllegalAction(
+            f"{draft.get(order[current].combatant_id).name}, whom {c.name} controls, is taking "
+            f"its turn: {c.name} may change its place on its own turn or after this one",
+            "d20.init.lower",
+        )
     if current is not None and not own_turn:
         acted = idx < current
         cur_in_rest = next(i for i, e in enumerate(rest) if e.combatant_id == enc.turn_of)
