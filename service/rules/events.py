@@ -118,6 +118,10 @@ EVENT_TYPES: Mapping[str, EventType] = {
         "A creature lowered (or, with a feature, raised) its initiative.",
         {"previous": "the old count", "initiative": "the new count", "feature": "its feature"},
     ),
+    "initiative-waits": EventType(
+        "A creature that has acted this round lowered its initiative: its new place counts "
+        "from the next round (it does not act twice in this one)."
+    ),
     "initiative-moved": EventType(
         "A critical band moved a creature to the top or bottom of the order.",
         {"position": "`top` or `bottom`"},

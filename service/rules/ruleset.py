@@ -26,6 +26,7 @@ hook                        what it decides                                     
 ``terrain``                 extra terrain a mover meets (climbing, swimming)    d10
 ``before_move``             refuse a move, or settle what it depends on         d100
 ``after_step``              what a step carries along or breaks (dragging)      d100
+``flying_speed``            whether and how fast a creature flies               d10
 ``interaction_cost``        what using a device costs                           d10
 ==========================  ==================================================  ============
 """
@@ -80,7 +81,7 @@ class RuleIds:
     object_interaction: str = "d20.turn.object"
     bonus_action: str = "d20.turn.economy"
     move_through: str = "d20.size.space"
-    """The rule a move refused by another creature's space is refused under."""
+    """The rule a move refused through a hostile creature's space is logged under."""
     dash: str = "d20.turn.economy"
     disengage: str = "d20.oa.exempt"
     dodge: str = "d20.turn.economy"
@@ -180,6 +181,13 @@ class Ruleset:
     """Whether a creature has a bonus action only when a feature grants one."""
     cover_save_ability: ClassVar[str] = "dexterity"
     """The saving throw cover protects."""
+    creature_space_difficult: ClassVar[bool] = False
+    """Whether another creature's space is difficult terrain for a mover passing through it
+    (d100.move.through); in the d20 base an ally lets a mover through at no extra cost."""
+    hostile_passable_size_gap: ClassVar[int | None] = None
+    """A hostile creature's space is passable when the sizes differ by at least this many
+    steps (d100: 2); None: never (the d20 base: "other creatures can't get through unless
+    the hobgoblin lets them", seed 000)."""
     rule_ids: ClassVar[RuleIds] = RuleIds()
 
     # -- services the pipelines share ------------------------------------------------------
@@ -249,12 +257,24 @@ class Ruleset:
         c.budget.reaction = False
         log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
 
-    def spend(self, draft: Draft, combatant_id: str, what: Spend, log: EventLog) -> None:
+    def spend(
+        self,
+        draft: Draft,
+        combatant_id: str,
+        what: Spend,
+        log: EventLog,
+        *,
+        attack: bool = False,
+    ) -> None:
         """Use up part of a combatant's turn budget, or refuse (``d20.turn.economy``).
 
-        Every action but a reaction belongs to the creature whose turn it is. An Attack
-        action allowing several attacks (``attacks_per_action``) is one action: its first
-        attack spends it and leaves the others to make."""
+        Every action but a reaction belongs to the creature whose turn it is. ``attack``:
+        what is spent is one attack of an Attack action (an attack roll, or what replaces
+        one: a shove, a grapple), not another action. An Attack action allowing several
+        attacks (``attacks_per_action``) is one action (RULES.md decision): its first attack
+        spends it and leaves the others to make; while some are left, nothing but those
+        attacks may use the action (no Dodge, Dash, Ready, Hide, second interaction...), and
+        after another action no attack may use it."""
         if what == "free":
             return
         enc = draft.encounter
@@ -266,14 +286,28 @@ class Ruleset:
                 f"it is {draft.get(enc.turn_of).name}'s turn, not {c.name}'s",
                 "d20.turn.economy",
             )
+        if c.has(Cond.SURPRISED) and (what == "reaction" or enc.turn_of == combatant_id):
+            raise IllegalAction(
+                f"{c.name} is surprised: it can't "
+                + ("react until its turn ends" if what == "reaction" else "act this turn"),
+                "d20.order.surprise",
+            )
         c = draft.edit(combatant_id)
         b = c.budget
         if what == "action":
-            if b.attacks_left > 0:
+            if attack and b.attacks_left > 0:
                 b.attacks_left -= 1
+            elif b.attacks_left > 0:
+                more = b.attacks_left
+                raise IllegalAction(
+                    f"{c.name} has begun its Attack action ({more} more "
+                    f"attack{'s' if more > 1 else ''} to make): the rest of that action can "
+                    "only be those attacks",
+                    "d20.turn.economy",
+                )
             elif b.action:
                 b.action = False
-                b.attacks_left = c.attacks_per_action - 1
+                b.attacks_left = c.attacks_per_action - 1 if attack else 0
             else:
                 raise IllegalAction(f"{c.name} has no action left this turn", "d20.turn.economy")
         elif what == "bonus-action":
@@ -434,6 +468,13 @@ class Ruleset:
         place; ``left`` is the space it stood in before the step. A ruleset moves what the
         mover carries along (d100 drags the creatures it grapples) or ends what the step
         breaks; raising :class:`IllegalAction` refuses the whole move."""
+
+    def flying_speed(self, c: Combatant) -> int:
+        """The speed ``c`` flies at when a move says ``fly``: its ``fly_speed``; a creature
+        without one can't fly."""
+        if not c.fly_speed:
+            raise IllegalAction(f"{c.name} has no flying speed", "d20.turn.economy")
+        return c.fly_speed
 
     def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
         """What using ``device`` costs ``c``: ``None`` for the usual free object interaction

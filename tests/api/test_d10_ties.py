@@ -74,12 +74,12 @@ def test_d10_init_ties_mutual_kill_both_act_then_both_die(door: Door) -> None:
     assert by_id(two, first)["hp"] == 8
     assert len(two.encounter["step"]["deferred"]) == 2
 
-    # nextTurn closes the step: both die, the turn goes to the next count
+    # nextTurn closes the step: both die; only the bystander's side stands: the fight is over
     end = door.call("nextTurn", two.encounter)
     assert end.ok, end.message
     assert end.encounter["step"] is None
     assert by_id(end, "red")["dead"] and by_id(end, "blue")["dead"]
-    assert end.encounter["turnOf"] == "bystander"
+    assert end.encounter["turnOf"] is None and end.outcome["fightOver"]
     types = [e["type"] for e in end.events]
     assert types.count("deferred-applied") == 2
     assert {e["target"] for e in end.events if e["type"] == "death"} == {"red", "blue"}

@@ -413,3 +413,114 @@ def test_exhaustion_slows_through_both_doors(door: Door) -> None:
             "moveCombatant", reply.encounter, combatantId="orc", to={"x": 3, "y": 6}
         )
         assert not too_far.ok and too_far.kind == "rule"
+
+
+# ---------------------------------------------------------------- rules2: turns, moves, d10
+# (issue 14 findings 2, 5, 7, 14-17, 20, 21: one case of each family through both doors)
+
+
+def _fighters(ruleset: str = "d20", **grid: Any) -> dict[str, Any]:
+    """Round 1, the hero's turn (two attacks per Attack action); an orc beside it."""
+    doc = _started(
+        combatant("hero", 1, 1, kind="pc", hp=200, maxHp=200, attacksPerAction=2),
+        combatant("orc", 2, 1, side="orcs", hp=200, maxHp=200, ac=30),
+        ruleset=ruleset,
+    )
+    doc["grid"].update(grid)
+    return doc
+
+
+@pytest.mark.rule("d20.turn.economy")
+def test_d20_turn_economy_attack_action_through_both_doors(door: Door) -> None:
+    first = door.call("resolveAttack", _fighters(), seed=1, attackerId="hero", targetId="orc")
+    assert first.ok, first.message
+    dodge = door.call("dodge", first.encounter, combatantId="hero")
+    assert not dodge.ok and dodge.rule == "d20.turn.economy" and "Attack action" in dodge.message
+    second = door.call("resolveAttack", first.encounter, seed=2, attackerId="hero", targetId="orc")
+    assert second.ok and second.encounter["combatants"][0]["budget"]["attacksLeft"] == 0
+    bonus = door.call("dash", _fighters(), combatantId="hero", spend="bonus-action")
+    assert (
+        not bonus.ok and bonus.rule == "d20.turn.economy" and "bonus-action:dash" in bonus.message
+    )
+
+
+@pytest.mark.rule("d20.ready.trigger")
+@pytest.mark.rule("d20.oa.trigger")
+def test_d20_ready_trigger_a_readied_move_through_both_doors(door: Door) -> None:
+    doc = _fighters()
+    doc["turnOf"] = "orc"  # the hero readied a move on its turn
+    doc["combatants"][0]["readied"] = {"trigger": "the orc moves", "action": "move"}
+    path = [{"x": 0, "y": 1}, {"x": 0, "y": 2}]
+    fired = door.call(
+        "triggerReadied",
+        doc,
+        seed=1,
+        combatantId="hero",
+        path=path,
+        opportunityAttacks=[{"reactorId": "orc", "take": False}],
+    )
+    assert fired.ok, fired.message
+    move = fired.outcome["move"]
+    assert move["cost"] == 10 and move["path"][-1] == {"x": 0, "y": 2}
+    assert [(o["reactorId"], o["taken"], o["reason"]) for o in move["opportunityAttacks"]] == [
+        ("orc", False, "declined")
+    ]
+    hero, orc = fired.encounter["combatants"]
+    assert not hero["budget"]["reaction"] and orc["budget"]["reaction"]
+    missing = door.call("triggerReadied", doc, combatantId="hero")
+    assert not missing.ok and missing.kind == "invalid" and missing.paths
+
+
+@pytest.mark.rule("d20.oa.trigger")
+@pytest.mark.rule("d100.crit.fail")
+def test_d20_oa_trigger_a_broken_weapon_through_both_doors(door: Door) -> None:
+    doc = _fighters("d100")
+    doc["combatants"][1]["attacks"] = [
+        {"name": "axe", "bonus": 5, "damage": "1d12", "condition": 0, "maxCondition": 10}
+    ]
+    moved = door.call("moveCombatant", doc, seed=1, combatantId="hero", to={"x": 0, "y": 3})
+    assert moved.ok, moved.message
+    (oa,) = moved.outcome["opportunityAttacks"]
+    assert not oa["taken"] and "broken" in oa["reason"]
+    assert moved.encounter["combatants"][0]["position"] == {"x": 0, "y": 3}
+    bad = door.call(
+        "moveCombatant",
+        doc,
+        combatantId="hero",
+        to={"x": 0, "y": 3},
+        opportunityAttacks=[{"reactorId": "nobody"}],
+    )
+    assert not bad.ok and bad.kind == "invalid" and bad.paths
+
+
+@pytest.mark.rule("d10.turn.speeds")
+def test_d10_turn_speeds_climb_and_fly_through_both_doors(door: Door) -> None:
+    doc = _fighters("d10", climb=[{"x": 1, "y": y} for y in range(2, 6)])
+    doc["combatants"][0]["features"] = ["device:flying"]
+    doc["combatants"][0]["flySpeed"] = 60
+    path = [{"x": 1, "y": 2}, {"x": 1, "y": 3}]
+    climbed = door.call("moveCombatant", doc, seed=1, combatantId="hero", path=path)
+    assert climbed.ok and climbed.outcome["cost"] == 20  # 15 ft of climbing out of 30
+    flown = door.call("moveCombatant", doc, seed=1, combatantId="hero", path=path, fly=True)
+    assert flown.ok and flown.outcome["cost"] == 5  # 10 ft at 60 ft: 5 ft of a 30 ft walk
+    doc["combatants"][0]["features"] = []
+    grounded = door.call("moveCombatant", doc, combatantId="hero", path=path, fly=True)
+    assert not grounded.ok and grounded.rule == "d10.turn.speeds"
+
+
+@pytest.mark.rule("d20.order.steps")
+@pytest.mark.rule("d20.size.space")
+def test_d20_order_steps_fight_over_and_clear_refusals_through_both_doors(door: Door) -> None:
+    doc = _fighters()
+    doc["combatants"][1].update(hp=0, dead=True)
+    doc["combatants"].append(combatant("pal", 5, 5, kind="pc"))
+    over = door.call("nextTurn", doc, seed=1)
+    assert over.ok and over.outcome["fightOver"] and over.outcome["turnOf"] is None
+    again = door.call("nextTurn", over.encounter, seed=1)
+    assert not again.ok and again.rule == "d20.order.steps"
+    taken = door.call("pathCost", _fighters(), combatantId="hero", to={"x": 2, "y": 1})
+    assert taken.ok and not taken.outcome["legal"] and "Orc is there" in taken.outcome["reason"]
+    far = door.call(
+        "pathCost", _fighters(), combatantId="hero", path=[{"x": x, "y": 2} for x in range(1, 9)]
+    )
+    assert far.ok and far.outcome["failedStep"] == 6 and far.outcome["cost"] == 40

@@ -34,6 +34,7 @@ from service.rules.model import (
     Encounter,
     Grid,
 )
+from service.rules.model.requests import OpportunityChoice
 
 PARAMS: dict[str, type] = {spec.name: spec.params for spec in ACTIONS}
 """Every registered action's parameter type, by its camelCase name."""
@@ -338,6 +339,16 @@ def walk_from(enc: Encounter, start: tuple[int, int], steps: tuple[int, ...]) ->
     return path
 
 
+def reactions(other: Combatant, r: Recipe) -> list[OpportunityChoice]:
+    """What the move's recipe says ``other`` does with an opportunity attack (nothing: it
+    follows ``otherReactors``)."""
+    if r.pick % 3 == 0:
+        return []
+    f = r.flags
+    name = other.attacks[0].name if other.attacks and f[5] else None
+    return [OpportunityChoice(other.id, take=r.pick % 3 == 1, attack_name=name, knockout=f[1])]
+
+
 def make_action(enc: Encounter, r: Recipe) -> object:
     """The concrete action ``r`` stands for in ``enc``."""
     ids = [c.id for c in enc.combatants]
@@ -410,9 +421,14 @@ def make_action(enc: Encounter, r: Recipe) -> object:
     if kind == "nextTurn":
         return cls(expected_turn_of=enc.turn_of if f[0] else None)
     if kind == "moveCombatant":
+        choices = reactions(other, r)
+        declines: Any = "decline" if f[4] and f[5] else "take"
         if f[0] and r.walk:
-            return cls(actor.id, path=walk_from(enc, actor.position.key(), r.walk), forced=f[2])
-        return cls(actor.id, to=cell, teleport=f[1] and f[3], forced=f[2])
+            path = walk_from(enc, actor.position.key(), r.walk)
+            return cls(actor.id, path=path, forced=f[2], fly=f[3] and f[4],
+                       opportunity_attacks=choices, other_reactors=declines)  # fmt: skip
+        return cls(actor.id, to=cell, teleport=f[1] and f[3], forced=f[2],
+                   opportunity_attacks=choices, other_reactors=declines)  # fmt: skip
     if kind in ("dash", "dodge", "disengage", "hide"):
         return cls(actor.id, spend=spend)
     if kind == "help":
@@ -422,7 +438,15 @@ def make_action(enc: Encounter, r: Recipe) -> object:
         return cls(actor.id, "a foe comes near", action="attack" if f[1] else "move",
                    attack_name=name)  # fmt: skip
     if kind == "triggerReadied":
-        return cls(actor.id, fire=f[0], target_id=other.id, keep=f[1])
+        if actor.readied is not None and actor.readied.action == "move" and f[0]:
+            if f[2] and r.walk:
+                path = walk_from(enc, actor.position.key(), r.walk)
+                return cls(actor.id, path=path, opportunity_attacks=reactions(other, r))
+            return cls(
+                actor.id, to=cell, fly=f[3] and f[4], opportunity_attacks=reactions(other, r)
+            )
+        return cls(actor.id, fire=f[0], target_id=other.id, keep=f[1], knockout=f[3],
+                   advantage=f[4], cover=(None, "half")[r.pick % 2])  # fmt: skip
     if kind == "stabilize":
         return cls(actor.id, other.id)
     if kind == "drinkPotion":

@@ -13,12 +13,13 @@ from service.rules.model import Attack, Cell, Encounter
 from service.rules.model.requests import (
     ApplyDamage,
     Interact,
+    MoveCombatant,
     NextTurn,
+    PathCost,
     ResolveAttack,
     RollInitiative,
 )
 from service.rules.rulesets.d10 import D10
-from service.rules.rulesets.d10.speeds import movement_cost, speed_for, terrain_mode
 
 RULES = D10()
 
@@ -152,6 +153,37 @@ def test_d10_init_aware_derived_from_line_of_sight_and_hearing() -> None:
     assert all(e.combatant(c).aware for c in ("init", "seer", "hearer", "told"))
 
 
+@pytest.mark.rule("d10.init.aware")
+def test_d10_init_aware_a_blinded_creature_or_an_unseen_initiator_is_not_seen() -> None:
+    """In plain sight but blinded, or facing an invisible initiator: unaware (1 + bonus, no
+    roll), until the creature's first turn; one that hears the initiator is aware."""
+    enc = d10(
+        fighter("init", 1, 1, initiativeBonus=0),
+        fighter("blind", 3, 1, side="foe", conditions=[{"name": "blinded"}]),
+        fighter("hearer", 3, 3, side="foe", conditions=[{"name": "blinded"}]),
+        fighter("seer", 5, 1, side="foe"),
+    )
+    result = apply(
+        enc, RollInitiative(initiator_id="init", heard_by=["hearer"]), ScriptedRandom([6, 6, 6])
+    )
+    e = result.encounter
+    assert {x.combatant_id: x.initiative for x in e.order} == {
+        "init": 6,
+        "hearer": 6,
+        "seer": 6,
+        "blind": 1,
+    }
+    assert e.combatant("blind").aware is False
+    ghost = d10(
+        fighter("init", 1, 1, initiativeBonus=0, conditions=[{"name": "invisible"}]),
+        fighter("seer", 3, 1, side="foe"),
+    )
+    unseen = apply(ghost, RollInitiative(initiator_id="init"), ScriptedRandom([6])).encounter
+    assert unseen.combatant("seer").aware is False
+    on_seer = apply(unseen, NextTurn(), Random(1))
+    assert on_seer.encounter.turn_of == "seer" and on_seer.encounter.combatant("seer").aware
+
+
 @pytest.mark.rule("d10.init.start")
 def test_d10_init_start_declaring_does_not_let_the_initiator_go_first() -> None:
     enc = d10(
@@ -201,6 +233,7 @@ def test_d10_init_ties_no_roll_off_and_a_step_opens() -> None:
 
 
 @pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d10.order.steps")
 def test_d10_init_ties_a_creature_killed_on_its_count_still_acts_then_dies() -> None:
     e = tied_duel()
     first = hit(e, "a", "b")
@@ -224,10 +257,15 @@ def test_d10_init_ties_a_creature_killed_on_its_count_still_acts_then_dies() -> 
     e = closed.encounter
     assert e.step is None
     assert e.combatant("a").dead and e.combatant("b").dead
-    assert e.turn_of == "c"
     types = [ev.type for ev in closed.events]
     assert types.count("deferred-applied") == 2 and types.count("death") == 2
-    assert types.index("step-closed") < types.index("turn-start")
+    # d10.order.steps: red is gone when the count ends: the fight is over, no more turns
+    assert types.index("step-closed") < types.index("fight-over")
+    assert closed.outcome.fight_over and closed.outcome.sides_standing == ["blue"]
+    assert e.turn_of is None and "turn-start" not in types
+    with pytest.raises(IllegalAction) as err:
+        apply(e, NextTurn(), Random(1))
+    assert err.value.rule == "d20.order.steps"
 
 
 @pytest.mark.rule("d10.init.ties")
@@ -309,53 +347,90 @@ def test_d10_turn_move_action_the_action_leaves_movement_for_after() -> None:
         hit(e, "a", "b", apply_damage=False)  # one action
 
 
-@pytest.mark.rule("d10.turn.speeds")
-def test_d10_turn_speeds_walk_30_climb_and_swim_15_by_default() -> None:
-    c = build(encounter_doc(combatant("a", 0, 0), ruleset="d10")).combatant("a")
-    assert speed_for(c, "walk") == 30
-    assert speed_for(c, "climb") == 15
-    assert speed_for(c, "swim") == 15
-    stated = build(
-        encounter_doc(combatant("a", 0, 0, climbSpeed=30, swimSpeed=20), ruleset="d10")
-    ).combatant("a")
-    assert speed_for(stated, "climb") == 30 and speed_for(stated, "swim") == 20
+def _walker(**over: Any) -> Encounter:
+    """Round 1, the walker's turn; a climb strip at x=1, water at x=2, mud at (3, 0)."""
+    doc = encounter_doc(
+        combatant("kit", 0, 0, **over),
+        combatant("foe", 9, 9, side="foe"),
+        ruleset="d10",
+        round=1,
+        turnOf="kit",
+        order=[{"combatantId": "kit", "initiative": 9}, {"combatantId": "foe", "initiative": 5}],
+    )
+    doc["grid"]["climb"] = [{"x": 1, "y": y} for y in range(12)]
+    doc["grid"]["swim"] = [{"x": 2, "y": y} for y in range(12)]
+    doc["grid"]["difficult"] = [{"x": 1, "y": 1}]
+    return build(doc)
+
+
+def _path(*cells: tuple[int, int], fly: bool = False) -> MoveCombatant:
+    return MoveCombatant("kit", path=[Cell(*c) for c in cells], fly=fly)
 
 
 @pytest.mark.rule("d10.turn.speeds")
 def test_d10_turn_speeds_flying_only_with_a_device() -> None:
-    c = build(encounter_doc(combatant("a", 0, 0, flySpeed=60), ruleset="d10")).combatant("a")
+    """A fly speed alone doesn't fly in d10; with a flying device the creature flies at its
+    fly speed (the walking speed without one), over climb, swim and difficult cells as
+    over open ground, and the flight uses its share of the turn."""
     with pytest.raises(IllegalAction) as e:
-        speed_for(c, "fly")
-    assert e.value.rule == "d10.turn.speeds"
-    winged = build(
-        encounter_doc(combatant("a", 0, 0, flySpeed=60, features=["device:flying"]), ruleset="d10")
-    ).combatant("a")
-    assert speed_for(winged, "fly") == 60
-    pack = build(
-        encounter_doc(combatant("a", 0, 0, features=["device:flying:jetpack"]), ruleset="d10")
-    ).combatant("a")
-    assert speed_for(pack, "fly") == 30
+        apply(_walker(flySpeed=60), _path((1, 0), fly=True), Random(1))
+    assert e.value.rule == "d10.turn.speeds" and "device" in e.value.message
+    winged = _walker(flySpeed=60, features=["device:flying"])
+    over = [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]
+    flown = apply(winged, _path(*over, fly=True), Random(1))
+    assert flown.outcome.cost == 15 and flown.outcome.movement_left == 15  # 30 ft at 60 ft
+    rest = apply(flown.encounter, _path(*[(6, y) for y in range(2, 8)], fly=True), Random(1))
+    assert rest.outcome.movement_left == 0
+    with pytest.raises(IllegalAction):
+        apply(rest.encounter, _path((6, 8), fly=True), Random(1))
+    # the same cells walked: climb, swim, difficult climb... priced as the ground asks
+    walked = apply(winged, _path((1, 0), (2, 0)), Random(1))
+    assert walked.outcome.cost == 20
+    # a jetpack with no stated fly speed flies at the walking speed
+    pack = _walker(features=["device:flying:jetpack"])
+    assert apply(pack, _path(*over, fly=True), Random(1)).outcome.cost == 30
+    query = apply(pack, PathCost("kit", path=[Cell(*c) for c in over], fly=True), Random(1))
+    assert query.outcome.legal and query.outcome.cost == 30
+    prone = _walker(features=["device:flying"], conditions=[{"name": "prone"}])
+    with pytest.raises(IllegalAction):
+        apply(prone, _path((1, 0), fly=True), Random(1))
 
 
 @pytest.mark.rule("d10.turn.speeds")
-def test_d10_turn_speeds_terrain_uses_the_matching_speed() -> None:
-    enc = d10(
-        combatant("a", 0, 0),
-        grid={
-            "kind": "square",
-            "width": 6,
-            "height": 6,
-            "climb": [{"x": 1, "y": 0}],
-            "swim": [{"x": 2, "y": 0}],
-        },
-    )
-    assert terrain_mode(enc.grid, Cell(1, 0)) == "climb"
-    assert terrain_mode(enc.grid, (2, 0)) == "swim"
-    assert terrain_mode(enc.grid, (3, 0)) == "walk"
-    c = enc.combatant("a")
-    assert movement_cost(c, "walk", 5) == 5
-    assert movement_cost(c, "climb", 5) == 10  # 15 ft of climbing out of 30
-    assert movement_cost(c, "swim", 15) == 30
+@pytest.mark.parametrize(
+    "climb, costs",
+    [(None, [10, 15]), (15, [10, 15]), (10, [15, 20]), (20, [8, 13]), (30, [5, 10]), (60, [5, 10])],
+)
+def test_d10_turn_speeds_climbing_is_priced_by_the_climbing_speed(
+    climb: int | None, costs: list[int]
+) -> None:
+    """5 ft of climbing at 15 ft out of a 30 ft walk costs 10 ft, at 30 ft 5 ft; a difficult
+    climb cell adds 5 ft; then the rest of the movement is walked."""
+    over = {} if climb is None else {"climbSpeed": climb}
+    up = apply(_walker(**over), _path((1, 0)), Random(1))
+    assert up.outcome.cost == costs[0]
+    if sum(costs) > 30:
+        with pytest.raises(IllegalAction) as e:
+            apply(up.encounter, _path((1, 1)), Random(1))
+        assert e.value.rule == "d20.grid.enter"
+        return
+    rough = apply(up.encounter, _path((1, 1)), Random(1))
+    assert rough.outcome.cost == costs[1]
+    left = rough.outcome.movement_left
+    assert left == 30 - sum(costs)
+    steps = [(0, y) for y in range(2, 2 + left // 5)]
+    assert apply(rough.encounter, _path(*steps), Random(1)).outcome.movement_left == left % 5
+
+
+@pytest.mark.rule("d10.turn.speeds")
+def test_d10_turn_speeds_no_swimming_speed_means_no_entry() -> None:
+    enc = _walker(swimSpeed=0)
+    with pytest.raises(IllegalAction):
+        apply(enc, _path((1, 0), (2, 0)), Random(1))
+    with pytest.raises(IllegalAction):
+        apply(enc, MoveCombatant("kit", to=Cell(2, 0)), Random(1))
+    fast = apply(_walker(swimSpeed=30), _path((1, 0), (2, 0)), Random(1))
+    assert fast.outcome.cost == 15
 
 
 @pytest.mark.rule("d10.turn.bonus")

@@ -1,6 +1,7 @@
 """d10 sees as the d20 base does (finding 4 of issue 14): blinded, invisible, hidden and
-heavily obscured change d10 attacks, flanking and opportunity attacks; only the awareness
-check at initiative (d10.init.aware) uses a walls-only line of sight."""
+heavily obscured change d10 attacks, flanking and opportunity attacks, and the awareness
+check at initiative (d10.init.aware: seeing is this sight; hearing is what ``heardBy``
+says)."""
 
 from __future__ import annotations
 
@@ -132,9 +133,10 @@ def test_d10_oa_trigger_a_reactor_that_cant_see_the_mover_takes_none(condition: 
 
 
 @pytest.mark.rule("d10.init.aware")
-def test_d10_init_aware_still_uses_a_walls_only_line_of_sight() -> None:
-    """Awareness is not sight: the creature behind the wall is unaware (1 + bonus, no roll),
-    a blinded one in the open and one that stands behind a crowd are aware and roll."""
+def test_d10_init_aware_sight_through_a_crowd_and_hearing_for_the_blinded() -> None:
+    """The creature behind the wall is unaware (1 + bonus, no roll); one that stands behind
+    a crowd sees the initiator (creatures don't block sight) and a blinded one that hears it
+    (``heardBy``) is aware too: both roll."""
     enc = build(
         encounter_doc(
             combatant("boss", 0, 0, side="red"),
@@ -150,7 +152,9 @@ def test_d10_init_aware_still_uses_a_walls_only_line_of_sight() -> None:
             },
         )
     )
-    started = apply(enc, RollInitiative(initiator_id="boss"), ScriptedRandom([7, 6, 5]))
+    started = apply(
+        enc, RollInitiative(initiator_id="boss", heard_by=["guard"]), ScriptedRandom([7, 6, 5])
+    )
     order = {e.combatant_id: e.initiative for e in started.encounter.order}
     assert order == {"boss": 7, "guard": 6, "crowd": 5, "wall": 4}
     assert started.encounter.combatant("wall").aware is False

@@ -10,9 +10,10 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.model import Encounter
+from service.rules.model import Attack, Cell, Encounter
 from service.rules.model.requests import (
     ApplyDamage,
+    AttackOdds,
     Dash,
     Disengage,
     Dodge,
@@ -21,8 +22,10 @@ from service.rules.model.requests import (
     Help,
     Hide,
     Interact,
+    MoveCombatant,
     NextTurn,
     Ready,
+    ResolveAttack,
     Stabilize,
     TriggerReadied,
 )
@@ -64,10 +67,74 @@ def test_d20_turn_economy_dash_adds_speed_and_uses_the_action() -> None:
         apply(result.encounter, Dodge("hero"), Random(1))
     assert e.value.rule == "d20.turn.economy"
     # a bonus action is separate (a feature that allows dashing with it), once
-    twice = apply(result.encounter, Dash("hero", spend="bonus-action"), Random(1))
+    rogue = _enc(features=["bonus-action:dash", "bonus-action:disengage"])
+    dashed = apply(rogue, Dash("hero"), Random(1)).encounter
+    twice = apply(dashed, Dash("hero", spend="bonus-action"), Random(1))
     assert twice.encounter.combatant("hero").budget.movement == 90
     with pytest.raises(IllegalAction):
         apply(twice.encounter, Disengage("hero", spend="bonus-action"), Random(1))
+
+
+@pytest.mark.rule("d20.turn.economy")
+@pytest.mark.parametrize("ruleset", ["d20", "d100", "d10"])
+@pytest.mark.parametrize(
+    "action",
+    [Dash("hero"), Disengage("hero"), Dodge("hero"), Hide("hero"), Help("hero", "ally")],
+    ids=lambda a: type(a).__name__.lower(),
+)
+def test_d20_turn_economy_an_action_as_a_bonus_action_needs_a_named_feature(
+    ruleset: str, action: Any
+) -> None:
+    """Dash, Disengage, Dodge, Hide and Help are actions; a ``bonus-action:<action>``
+    feature (Cunning Action...) lets a creature take one as its bonus action."""
+    name = type(action).__name__.lower()
+    doc = _doc(combatant("ally", 2, 3))
+    doc["ruleset"] = ruleset
+    action.spend = "bonus-action"
+    with pytest.raises(IllegalAction) as e:
+        apply(build(doc), action, ScriptedRandom([10]))
+    assert e.value.rule == ("d10.turn.bonus" if ruleset == "d10" else "d20.turn.economy")
+    doc["combatants"][0]["features"] = [f"bonus-action:{name}"]
+    enc = build(doc)
+    if ruleset == "d10":  # the feature is the d10 grant, given with the fresh turn
+        enc.combatants[0].budget.bonus_action = True
+    done = apply(enc, action, ScriptedRandom([10]))
+    hero = done.encounter.combatant("hero")
+    assert done.outcome is not None and not hero.budget.bonus_action
+    # the action is still there for something else, and the bonus action is gone
+    apply(done.encounter, Dodge("hero") if name != "dodge" else Dash("hero"), Random(1))
+    with pytest.raises(IllegalAction):
+        apply(done.encounter, action, ScriptedRandom([10]))
+
+
+@pytest.mark.rule("d20.turn.economy")
+@pytest.mark.rule("d100.action.dash")
+@pytest.mark.parametrize("ruleset", ["d20", "d100", "d10"])
+def test_d100_action_dash_adds_the_speed_after_its_modifiers(ruleset: str) -> None:
+    """Slowed by a critical effect (speed halved): 15 ft a turn, and Dash adds 15, not 30;
+    the movement is walked."""
+    doc = _doc(effects=[{"kind": "speed-halved"}])
+    doc["ruleset"] = ruleset
+    started = apply(build(doc), NextTurn(), Random(1)).encounter  # gob
+    started = apply(started, NextTurn(), Random(1)).encounter  # hero, round 2
+    assert started.combatant("hero").budget.movement == 15
+    dashed = apply(started, Dash("hero"), Random(1))
+    assert dashed.outcome.movement == 30
+    far = apply(dashed.encounter, MoveCombatant("hero", to=Cell(2, 8)), Random(1))
+    assert far.outcome.cost == 30 and far.outcome.movement_left == 0
+    with pytest.raises(IllegalAction):
+        apply(dashed.encounter, MoveCombatant("hero", to=Cell(2, 9)), Random(1))
+
+
+@pytest.mark.rule("d100.action.dash")
+@pytest.mark.rule("d100.carry")
+def test_d100_action_dash_an_overloaded_creature_dashes_5_ft_more() -> None:
+    doc = _doc(carriedWeight=200, strengthScore=10)  # capacity 150: speed 5
+    doc["ruleset"] = "d100"
+    started = apply(build(doc), NextTurn(), Random(1)).encounter
+    started = apply(started, NextTurn(), Random(1)).encounter
+    assert started.combatant("hero").budget.movement == 5
+    assert apply(started, Dash("hero"), Random(1)).outcome.movement == 10
 
 
 @pytest.mark.rule("d20.turn.economy")
@@ -187,6 +254,41 @@ def test_d20_turn_potion_action_from_backpack_or_fed_to_the_unconscious() -> Non
     assert fed.encounter.combatant("pal").hp == 6
 
 
+@pytest.mark.rule("d10.turn.bonus")
+@pytest.mark.rule("d20.turn.potion-bonus")
+def test_d10_turn_bonus_a_belt_potion_without_a_bonus_action_takes_the_action() -> None:
+    doc = _doc(hp=5)
+    doc["ruleset"] = "d10"
+    enc = build(doc)
+    enc.combatants[0].budget.bonus_action = False  # d10: no grant, no bonus action
+    drunk = apply(enc, DrinkPotion("hero", source="belt"), ScriptedRandom([3, 4]))
+    hero = drunk.encounter.combatant("hero")
+    assert drunk.outcome.spent == "action" and hero.hp == 14 and not hero.budget.action
+    assert [ev.rule for ev in drunk.events if ev.type == "roll"] == ["d10.turn.bonus"]
+    with pytest.raises(IllegalAction):  # the action is gone: no attack after it
+        apply(drunk.encounter, ResolveAttack("hero", "gob"), Random(1))
+    # with a grant it is the bonus action, and the action stays
+    doc["combatants"][0]["features"] = ["bonus-action:quick-draw"]
+    granted = apply(build(doc), DrinkPotion("hero", source="belt"), ScriptedRandom([3, 4]))
+    assert granted.outcome.spent == "bonus-action"
+    assert granted.encounter.combatant("hero").budget.action
+
+
+@pytest.mark.rule("d20.turn.potion-action")
+def test_d20_turn_potion_action_feeding_needs_the_creature_within_5_ft() -> None:
+    enc = _enc(_dying(x=2, y=5))
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, DrinkPotion("hero", target_id="pal"), ScriptedRandom([2, 2]))
+    assert e.value.rule == "d20.turn.potion-action" and "15 ft" in e.value.message
+    near = apply(enc, MoveCombatant("hero", to=Cell(2, 4)), Random(1)).encounter
+    fed = apply(near, DrinkPotion("hero", target_id="pal"), ScriptedRandom([2, 2]))
+    assert fed.outcome.conscious and fed.encounter.combatant("pal").hp == 6
+    # awake on its turn, it makes no death save and can act
+    on_gob = apply(fed.encounter, NextTurn(), Random(1)).encounter
+    on_pal = apply(on_gob, NextTurn(), ScriptedRandom([]))
+    assert on_pal.outcome.turn_of == "pal" and on_pal.outcome.death_save is None
+
+
 @pytest.mark.rule("d20.death.unconscious")
 def test_d20_death_unconscious_healing_wakes_and_resets_saves() -> None:
     enc = _enc(_dying(deathSaves={"successes": 1, "failures": 2}))
@@ -231,8 +333,11 @@ def test_d20_ready_trigger_decline_spends_nothing() -> None:
     assert hero.readied is not None and hero.budget.reaction
     dropped = apply(readied, TriggerReadied("hero", fire=False, keep=False), Random(1))
     assert dropped.encounter.combatant("hero").readied is None
-    moved = apply(readied, TriggerReadied("hero"), Random(1))
+    moved = apply(readied, TriggerReadied("hero", to=Cell(0, 2)), Random(1))
     assert moved.outcome.fired and not moved.encounter.combatant("hero").budget.reaction
+    with pytest.raises(InvalidAction) as e:
+        apply(readied, TriggerReadied("hero"), Random(1))
+    assert e.value.path == ("to",)
     with pytest.raises(InvalidAction) as e:
         attack = apply(_enc(), Ready("hero", "x"), Random(1)).encounter
         apply(attack, TriggerReadied("hero"), Random(1))
@@ -280,6 +385,47 @@ def test_d20_death_stabilize_dc_10_medicine() -> None:
     with pytest.raises(IllegalAction) as e:
         apply(enc, Stabilize("hero", "gob"), Random(1))
     assert e.value.rule == "d20.death.stabilize"
+
+
+@pytest.mark.rule("d20.death.stabilize")
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_d20_death_stabilize_needs_the_medic_within_5_ft(kind: str) -> None:
+    """From 20 ft away first aid is refused and spends nothing; the medic walks up (15 ft),
+    gives it, and the dying pal makes no death save on its turn."""
+    doc = _doc(_dying(x=2, y=6), skills={"medicine": 5})
+    doc["grid"]["kind"] = kind
+    enc = build(doc)
+    with pytest.raises(IllegalAction) as e:
+        apply(enc, Stabilize("hero", "pal"), ScriptedRandom([15, 2]))
+    assert e.value.rule == "d20.death.stabilize" and "20 ft" in e.value.message
+    near = apply(enc, MoveCombatant("hero", to=Cell(2, 5)), Random(1))
+    assert near.outcome.cost == 15
+    aided = apply(near.encounter, Stabilize("hero", "pal"), ScriptedRandom([15, 2]))
+    assert aided.outcome.success and aided.encounter.combatant("pal").stable
+    on_gob = apply(aided.encounter, NextTurn(), Random(1)).encounter
+    on_pal = apply(on_gob, NextTurn(), ScriptedRandom([]))
+    assert on_pal.outcome.turn_of == "pal" and on_pal.outcome.death_save is None
+
+
+@pytest.mark.rule("d20.death.knockout")
+def test_d20_death_knockout_on_a_ranged_attack_is_refused_and_so_are_its_odds() -> None:
+    bow = Attack("bow", 5, "1d6", kind="ranged", range=80)
+    enc = _enc(
+        attacks=[{"name": "bow", "bonus": 5, "damage": "1d6", "kind": "ranged", "range": 80}]
+    )
+    for request in (
+        ResolveAttack("hero", "gob", knockout=True),
+        AttackOdds("hero", "gob", knockout=True),
+    ):
+        with pytest.raises(InvalidAction) as e:
+            apply(enc, request, Random(1))
+        assert e.value.path == ("knockout",) and "melee" in e.value.message
+    with pytest.raises(InvalidAction):
+        apply(_enc(), ResolveAttack("hero", "gob", attack=bow, knockout=True), Random(1))
+    # a melee knockout that drops the goblin leaves it unconscious and stable
+    club = apply(_enc(), ResolveAttack("hero", "gob", knockout=True), ScriptedRandom([15, 8]))
+    gob = club.encounter.combatant("gob")
+    assert club.outcome.target_dropped and not gob.dead and gob.stable
 
 
 @pytest.mark.rule("d20.death.stable")

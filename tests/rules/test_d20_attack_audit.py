@@ -90,13 +90,19 @@ def test_d20_death_stable_a_critical_hit_makes_it_dying_again() -> None:
     """A stable PC hit by a critical hit: no longer stable, two failures, and it rolls
     death saves again from its next turn (a failure there is its third: dead)."""
     down = {"hp": 0, "stable": True, "conditions": [{"name": "unconscious"}], "side": "party"}
-    enc = duel(
-        hero={"side": "orcs"},
-        orc={**down, "kind": "pc"},
+    doc = encounter_doc(
+        combatant("hero", 2, 2, kind="pc", side="orcs"),
+        combatant("orc", 3, 2, **{"ac": 13, "maxHp": 30, **down, "kind": "pc"}),
+        combatant("friend", 11, 11),  # standing on the PC's side: the fight goes on
         round=1,
         turnOf="hero",
-        order=[{"combatantId": "hero", "initiative": 20}, {"combatantId": "orc", "initiative": 5}],
+        order=[
+            {"combatantId": "hero", "initiative": 20},
+            {"combatantId": "orc", "initiative": 5},
+            {"combatantId": "friend", "initiative": 1},
+        ],
     )
+    enc = build(doc)
     crit = play(enc, ResolveAttack("hero", "orc"), [20, 1, 1, 1, 1])  # advantage; band 1
     orc = crit.encounter.combatant("orc")
     assert not orc.stable and orc.death_saves.failures == 2 and not orc.dead

@@ -19,7 +19,8 @@ from service.rules.model.requests import AttackOdds, NextTurn, ResolveAttack
 
 
 def duel(**target: Any) -> Encounter:
-    """Round 1, the hero's turn (longsword +5, 1d8+3); the target acts next."""
+    """Round 1, the hero's turn (longsword +5, 1d8+3); the target acts next. A second foe
+    stands far off and acts last, so a dropped target does not end the fight."""
     doc = encounter_doc(
         combatant(
             "hero",
@@ -29,9 +30,14 @@ def duel(**target: Any) -> Encounter:
             attacks=[{"name": "longsword", "bonus": 5, "damage": "1d8+3"}],
         ),
         combatant("foe", 3, 2, **{"side": "foes", "ac": 13, "hp": 30, "maxHp": 30, **target}),
+        combatant("lookout", 11, 11, side="foes"),
         round=1,
         turnOf="hero",
-        order=[{"combatantId": "hero", "initiative": 20}, {"combatantId": "foe", "initiative": 5}],
+        order=[
+            {"combatantId": "hero", "initiative": 20},
+            {"combatantId": "foe", "initiative": 5},
+            {"combatantId": "lookout", "initiative": 1},
+        ],
     )
     return build(doc)
 

@@ -270,7 +270,7 @@ def test_d20_crit_effects_panic_fumble_surprises_the_fumbler_through_its_next_tu
     enc, _ = next_turn(enc)  # the orc walks away: the surprised hero can't react
     walk = apply(enc, MoveCombatant("orc", to=Cell(5, 2)), Random(0))
     [oa] = walk.outcome.opportunity_attacks
-    assert not oa.taken and oa.reason == "no reaction left"
+    assert not oa.taken and oa.reason.startswith("surprised")
     enc, _ = next_turn(enc)
     enc, out = next_turn(enc)
     assert (out.round, out.turn_of) == (2, "hero")
@@ -278,7 +278,7 @@ def test_d20_crit_effects_panic_fumble_surprises_the_fumbler_through_its_next_tu
     assert hero.has("surprised") and not hero.budget.action and hero.budget.movement == 0
     with pytest.raises(IllegalAction) as refused:
         apply(enc, ResolveAttack("hero", "orc"), Random(0))
-    assert refused.value.rule == "d20.turn.economy"
+    assert refused.value.rule == "d20.order.surprise"
     with pytest.raises(IllegalAction):
         apply(enc, MoveCombatant("hero", to=Cell(2, 4)), Random(0))
     enc, out = next_turn(enc)

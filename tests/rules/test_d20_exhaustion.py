@@ -24,7 +24,8 @@ from service.rules.model.requests import (
 
 
 def started(ruleset: str = "d20", **hero: Any) -> Encounter:
-    """Round 1, the orc's turn; the hero (exhausted as told) acts next."""
+    """Round 1, the orc's turn; the hero (exhausted as told) acts next; a friend of the
+    hero's, far off, acts last (a dropped hero does not end the fight)."""
     doc = encounter_doc(
         combatant(
             "orc",
@@ -37,10 +38,15 @@ def started(ruleset: str = "d20", **hero: Any) -> Encounter:
             attacks=[{"name": "greataxe", "bonus": 5, "damage": "1d12+3"}],
         ),
         combatant("hero", 2, 2, **{"kind": "pc", "hp": 30, "maxHp": 30, **hero}),
+        combatant("friend", 11, 11),
         ruleset=ruleset,
         round=1,
         turnOf="orc",
-        order=[{"combatantId": "orc", "initiative": 20}, {"combatantId": "hero", "initiative": 5}],
+        order=[
+            {"combatantId": "orc", "initiative": 20},
+            {"combatantId": "hero", "initiative": 5},
+            {"combatantId": "friend", "initiative": 1},
+        ],
     )
     return build(doc)
 
@@ -138,4 +144,4 @@ def test_exhaustion_level_6_is_death() -> None:
     [death] = [e for e in crit.events if e.type == "death"]
     assert "exhaustion" in death.message
     turn = apply(crit.encounter, NextTurn(), Random(0))
-    assert turn.encounter.turn_of == "orc" and turn.outcome.new_round  # type: ignore[attr-defined]
+    assert turn.encounter.turn_of == "friend" and not turn.outcome.new_round  # type: ignore[attr-defined]

@@ -23,9 +23,11 @@ from service.rules.model.requests import (
 
 
 def on_the_orcs_turn(**orc: Any) -> Encounter:
-    """Round 1, the orc's turn; the hero (longsword +5, 1d8+3) stands next to it."""
+    """Round 1, the orc's turn; the hero (longsword +5, 1d8+3) stands next to it; another
+    orc, far off, keeps the fight going when this one drops."""
     doc = encounter_doc(
         combatant("orc", 3, 2, **{"side": "orcs", "ac": 13, "hp": 6, "maxHp": 30, **orc}),
+        combatant("orc2", 11, 11, side="orcs"),
         combatant(
             "hero",
             2,
@@ -38,7 +40,11 @@ def on_the_orcs_turn(**orc: Any) -> Encounter:
         ),
         round=1,
         turnOf="orc",
-        order=[{"combatantId": "orc", "initiative": 20}, {"combatantId": "hero", "initiative": 5}],
+        order=[
+            {"combatantId": "orc", "initiative": 20},
+            {"combatantId": "hero", "initiative": 5},
+            {"combatantId": "orc2", "initiative": 1},
+        ],
     )
     return build(doc)
 
@@ -94,13 +100,13 @@ def test_d20_death_monsters_an_opportunity_attack_drops_a_villain_unconscious() 
 def test_d20_death_knockout_a_ranged_attack_can_not_knock_out() -> None:
     enc = on_the_orcs_turn()
     bow = ResolveAttack("hero", "orc", attack_name="longbow", knockout=True, spend="reaction")
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InvalidAction) as e:
         apply(enc, bow, Random(0))
-    assert e.value.rule == "d20.death.knockout" and "melee" in e.value.message
-    with pytest.raises(IllegalAction):
+    assert e.value.path == ("knockout",) and "d20.death.knockout" in e.value.message
+    with pytest.raises(InvalidAction):
         apply(enc, AttackOdds("hero", "orc", attack_name="longbow", knockout=True), Random(0))
     inline = Attack("thrown rock", 2, "1d4", kind="ranged", range=20)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(InvalidAction):
         apply(enc, ResolveAttack("hero", "orc", attack=inline, knockout=True), Random(0))
     with pytest.raises(InvalidAction) as bad:
         apply(enc, ApplyDamage("orc", 10, knockout=True), Random(0))

@@ -10,8 +10,19 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
 from service.rules import IllegalAction, InvalidAction, apply
-from service.rules.model import Encounter
-from service.rules.model.requests import LowerInitiative, NextTurn, RollInitiative
+from service.rules.model import Cell, Condition, Encounter
+from service.rules.model.requests import (
+    Dodge,
+    DropProne,
+    Heal,
+    Interact,
+    LowerInitiative,
+    MoveCombatant,
+    NextTurn,
+    ResolveAttack,
+    RollInitiative,
+    StandUp,
+)
 
 
 def _order(enc: Encounter) -> list[str]:
@@ -65,13 +76,30 @@ def test_d20_order_steps_turns_in_order_skip_dead_and_new_round() -> None:
 
 
 @pytest.mark.rule("d20.order.steps")
-def test_d20_order_steps_fight_over_when_one_side_stands() -> None:
+def test_d20_order_steps_the_fight_ends_when_one_side_is_defeated() -> None:
+    """The hero drops the last foe (a villain, unconscious and dying): the fight is over,
+    so nextTurn is refused, until the DM brings the villain back up; a fight of one side
+    only (no one defeated) goes on."""
     doc = _started(
-        combatant("a", 0, 0),
-        combatant("b", 1, 0, side="foes", hp=0, dead=True),
+        combatant("a", 0, 0, attacks=[{"name": "club", "bonus": 10, "damage": "10"}]),
+        combatant("b", 1, 0, side="foes", hp=5, villain=True),
     )
-    out = _next(build(doc)).outcome
-    assert out.fight_over and out.sides_standing == ["party"]
+    dropped = apply(build(doc), ResolveAttack("a", "b"), ScriptedRandom([12]))
+    assert dropped.outcome.target_dropped and not dropped.outcome.target_died
+    over = _next(dropped.encounter)
+    assert over.outcome.fight_over and over.outcome.sides_standing == ["party"]
+    assert over.outcome.previous == "a" and over.outcome.turn_of is None
+    assert over.encounter.turn_of is None and over.outcome.death_save is None
+    with pytest.raises(IllegalAction) as e:
+        _next(over.encounter)
+    assert e.value.rule == "d20.order.steps" and "only party is left standing" in e.value.message
+    up = apply(over.encounter, Heal("b", 3), Random(1)).encounter
+    again = _next(up)  # the fight goes on from the top of the order
+    assert again.outcome.turn_of == "a" and not again.outcome.fight_over
+    assert again.outcome.sides_standing == ["foes", "party"]
+    assert _next(again.encounter).outcome.turn_of == "b"
+    alone = _started(combatant("a", 0, 0), combatant("b", 1, 0, hp=0, dead=True))
+    assert _next(build(alone)).outcome.turn_of == "a"
 
 
 @pytest.mark.rule("d20.order.steps")
@@ -137,6 +165,42 @@ def test_d20_order_surprise_ends_with_first_turn_and_reaction_comes_back() -> No
     gob = after.encounter.combatant("gob1")
     assert not gob.has("surprised") and gob.budget.reaction
     assert any(ev.rule == "d20.order.surprise" for ev in after.events)
+
+
+@pytest.mark.rule("d20.order.surprise")
+def test_d20_order_surprise_no_object_interaction_no_prone_no_move_on_the_first_turn() -> None:
+    """On its first turn a surprised creature can't move or act: no free object
+    interaction, no dropping prone or standing up, no move, no action, no reaction; when
+    that turn ends, everything comes back on its next."""
+    enc = build(skirmish())
+    started = apply(enc, RollInitiative(surprised=["gob1"]), ScriptedRandom([18, 10, 5])).encounter
+    with pytest.raises(IllegalAction) as e:  # during the hero's turn: no reaction
+        apply(started, ResolveAttack("gob1", "hero", spend="reaction"), Random(1))
+    assert e.value.rule == "d20.order.surprise"
+    on_gob = _next(started).encounter
+    assert on_gob.turn_of == "gob1" and not on_gob.combatant("gob1").budget.object_interaction
+    lying = copy.deepcopy(on_gob)
+    lying.combatants[1].conditions.append(Condition("prone"))
+    for act, enc_ in (
+        (Interact("gob1", "draws a dagger"), on_gob),
+        (DropProne("gob1"), on_gob),
+        (StandUp("gob1"), lying),
+        (MoveCombatant("gob1", to=Cell(4, 2)), on_gob),
+        (Dodge("gob1"), on_gob),
+        (ResolveAttack("gob1", "hero"), on_gob),
+    ):
+        with pytest.raises(IllegalAction) as e:
+            apply(enc_, act, Random(1))
+        assert e.value.rule == "d20.order.surprise", act
+    # round 2: its turn comes back whole
+    later = on_gob
+    for _ in range(3):
+        later = _next(later).encounter
+    assert later.turn_of == "gob1" and later.round == 2
+    assert apply(later, Interact("gob1", "draws a dagger"), Random(1)).outcome.spent == "free"
+    assert apply(later, DropProne("gob1"), Random(1)).outcome.prone
+    moved = apply(later, MoveCombatant("gob1", to=Cell(4, 2)), Random(1))
+    assert moved.outcome.cost == 5
 
 
 # ---------------------------------------------------------------- d20.init.*
@@ -214,9 +278,10 @@ def test_d20_init_lower_moves_down_with_companions_and_raising_is_refused() -> N
 def test_d20_init_lower_can_not_act_twice_in_a_round() -> None:
     doc = _lineup()
     doc["turnOf"] = "c"
-    with pytest.raises(IllegalAction) as e:
-        apply(build(doc), LowerInitiative("a", 1), Random(1))
-    assert e.value.rule == "d20.init.lower"
+    lowered = apply(build(doc), LowerInitiative("a", 1), Random(1)).encounter
+    assert _order(lowered) == ["b", "pet", "c", "d", "a"]
+    after_d = _next(_next(lowered).encounter)  # d, then past a: round 2 begins with b
+    assert after_d.encounter.turn_of == "b" and after_d.outcome.new_round
 
 
 @pytest.mark.rule("d20.init.ready-vs-delay")
@@ -343,3 +408,143 @@ def test_d20_death_stable_makes_no_death_saves() -> None:
     assert result.outcome.death_save is None
     pc = result.encounter.combatant("pc")
     assert pc.stable and pc.unconscious
+
+
+@pytest.mark.rule("d20.init.roll")
+def test_d20_init_roll_ties_one_roll_off_then_a_shuffle_and_turns_follow_it() -> None:
+    """Tied on total and bonus: one d20 roll-off, highest first; the two still tied after
+    it are shuffled with the same random source (never re-rolled), and the turns follow."""
+    enc = build(
+        encounter_doc(
+            combatant("a", 0, 0, initiativeBonus=1),
+            combatant("b", 1, 0, initiativeBonus=1, side="foes"),
+            combatant("c", 2, 0, initiativeBonus=1, side="foes"),
+        )
+    )
+    # initiative 10, 10, 10; roll-off a 7, b 15, c 7; shuffle of [a, c]: j=0 swaps them
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 10, 10, 7, 15, 7, 0]))
+    assert _order(result.encounter) == ["b", "c", "a"]
+    assert [e.tiebreak for e in result.encounter.order] == [15, 7, 7]
+    ties = [ev for ev in result.events if ev.type == "initiative-tie"]
+    assert ties[0].data["rolls"] == {"a": 7, "b": 15, "c": 7}
+    assert ties[1].data["order"] == ["c", "a"]
+    assert result.encounter.turn_of == "b"
+    assert _next(result.encounter).encounter.turn_of == "c"
+
+
+@pytest.mark.rule("d20.init.companions")
+def test_d20_init_companions_a_companion_of_a_dead_controller_rolls_for_itself() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("ranger", 0, 0, hp=0, dead=True),
+            combatant("hawk", 1, 0, controller="ranger", initiativeBonus=4),
+            combatant("gob", 2, 0, side="foes"),
+        )
+    )
+    result = apply(enc, RollInitiative(), ScriptedRandom([10, 12]))  # hawk 14, gob 12
+    assert _order(result.encounter) == ["hawk", "gob"]
+    assert result.encounter.turn_of == "hawk"
+    assert _next(_next(result.encounter).encounter).encounter.turn_of == "hawk"
+
+
+@pytest.mark.rule("d20.init.individual")
+def test_d20_init_individual_a_player_character_in_a_group_rolls_its_own() -> None:
+    enc = build(
+        encounter_doc(
+            combatant("ann", 0, 0, kind="pc", group="party"),
+            combatant("bob", 1, 0, kind="pc", group="party"),
+            combatant("gob1", 2, 0, side="foes", group="gobs"),
+            combatant("gob2", 3, 0, side="foes", group="gobs"),
+        )
+    )
+    result = apply(enc, RollInitiative(), ScriptedRandom([5, 15, 10]))
+    assert _order(result.encounter) == ["bob", "gob1", "gob2", "ann"]
+    assert [e.initiative for e in result.encounter.order] == [15, 10, 10, 5]
+    rules = [ev.rule for ev in result.events if ev.type == "roll"]
+    assert rules == ["d20.init.roll", "d20.init.roll", "d20.init.groups"]
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_after_acting_takes_effect_next_round_and_never_twice() -> None:
+    """RULES.md decision: a combatant that has acted this round may lower its initiative;
+    it doesn't act again this round, and from the next round it acts at its new place."""
+    enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16; a's turn
+    on_b = _next(enc).encounter
+    lowered = apply(on_b, LowerInitiative("a", 10), Random(1))
+    assert _order(lowered.encounter) == ["b", "pet", "c", "d", "a"]
+    assert any(ev.type == "initiative-waits" for ev in lowered.events)
+    turns = []
+    e = lowered.encounter
+    for _ in range(6):
+        r = _next(e)
+        e = r.encounter
+        turns.append((e.round, e.turn_of))
+    assert turns == [(1, "pet"), (1, "c"), (1, "d"), (2, "b"), (2, "pet"), (2, "c")]
+    e = _next(_next(e).encounter).encounter
+    assert (e.round, e.turn_of) == (2, "a")
+    assert not any(x.source == "d20.init.lower" for x in e.combatant("a").effects)
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_raising_above_the_turn_before_acting_is_refused() -> None:
+    enc = build(_lineup())
+    with pytest.raises(IllegalAction) as e:  # d has not acted: raising above a skips it
+        apply(_next(enc).encounter, LowerInitiative("d", 25, feature="Alert"), Random(1))
+    assert e.value.rule == "d20.init.lower"
+
+
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_d20_init_lower_on_its_own_turn_before_acting_whatever_its_budget(ruleset: str) -> None:
+    """A d10 creature has no bonus action and a slowed one 15 ft: neither has 'acted' by
+    that; lowering passes the turn on, and it acts at its new place."""
+    doc = _started(
+        combatant("a", 0, 0, effects=[{"kind": "speed-halved"}]),
+        combatant("b", 1, 0, side="foes"),
+        combatant("c", 2, 0, side="foes"),
+        ruleset=ruleset,
+    )
+    enc = build(doc)
+    for _ in range(3):  # a fresh turn for a (round 2)
+        enc = _next(enc).encounter
+    assert enc.turn_of == "a" and enc.combatant("a").budget.movement == 15
+    lowered = apply(enc, LowerInitiative("a", 5), Random(1))
+    assert lowered.encounter.turn_of == "b"
+    e = _next(_next(lowered.encounter).encounter).encounter
+    assert e.turn_of == "a" and e.round == 2
+    moved = apply(enc, DropProne("a"), Random(1)).encounter
+    stood = apply(moved, StandUp("a"), Random(1)).encounter
+    with pytest.raises(IllegalAction):
+        apply(stood, LowerInitiative("a", 5), Random(1))
+
+
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.rule("d20.init.ready-vs-delay")
+def test_d20_init_lower_a_delay_passes_over_one_that_waits_for_next_round() -> None:
+    """a acts, then lowers to just after b (it waits for round 2); on b's turn b delays:
+    the turn passes over a to the pet, then c, d and b; a acts in round 2."""
+    enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16
+    on_b = _next(enc).encounter
+    waiting = apply(on_b, LowerInitiative("a", 19), Random(1)).encounter
+    assert _order(waiting) == ["b", "a", "pet", "c", "d"]
+    delayed = apply(waiting, LowerInitiative("b", 10), Random(1)).encounter
+    assert _order(delayed) == ["a", "pet", "c", "d", "b"] and delayed.turn_of == "pet"
+    turns = []
+    e = delayed
+    for _ in range(4):
+        e = _next(e).encounter
+        turns.append((e.round, e.turn_of))
+    assert turns == [(1, "c"), (1, "d"), (1, "b"), (2, "a")]
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_d20_init_lower_not_while_its_companion_takes_its_turn() -> None:
+    doc = _lineup()  # a 20, b 19, pet 18 (b's), c 17, d 16
+    doc["turnOf"] = "pet"
+    with pytest.raises(IllegalAction) as e:
+        apply(build(doc), LowerInitiative("b", 10), Random(1))
+    assert e.value.rule == "d20.init.lower" and "Pet" in e.value.message
+    after = _next(build(doc)).encounter  # c's turn: b may lower now, with its pet
+    lowered = apply(after, LowerInitiative("b", 10), Random(1)).encounter
+    assert _order(lowered) == ["a", "c", "d", "b", "pet"]
+    assert [_next(lowered).encounter.turn_of] == ["d"]

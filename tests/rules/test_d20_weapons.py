@@ -228,8 +228,8 @@ def test_d20_crit_effects_a_readied_attack_with_a_dropped_weapon_is_refused() ->
 @pytest.mark.rule("d20.oa.trigger")
 def test_d20_crit_effects_a_dropped_weapon_threatens_no_opportunity_attack() -> None:
     """The orc walks away from a hero whose longsword lies on the ground: the hero's
-    opportunity attack is made with its dagger; with no other melee weapon, there is none
-    and the move goes through."""
+    opportunity attack is made with its dagger; with no other melee weapon, it can't make
+    one (the outcome says why) and the move goes through."""
     enc = play(started(), ResolveAttack("hero", "orc", spend="free"), [1, 55, 4]).encounter
     enc = turns(enc, 1)
     walk = play(enc, MoveCombatant("orc", to=Cell(5, 2)), [15, 2])
@@ -240,4 +240,5 @@ def test_d20_crit_effects_a_dropped_weapon_threatens_no_opportunity_attack() -> 
     alone = started(hero={"attacks": [SWORD, BOW]})
     alone = turns(play(alone, ResolveAttack("hero", "orc", spend="free"), [1, 55, 4]).encounter, 1)
     free = play(alone, MoveCombatant("orc", to=Cell(5, 2)), [])
-    assert free.outcome.opportunity_attacks == [] and free.outcome.cost == 10
+    [none] = free.outcome.opportunity_attacks
+    assert not none.taken and "not in hand" in none.reason and free.outcome.cost == 10

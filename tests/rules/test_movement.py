@@ -16,6 +16,7 @@ from service.rules.model.requests import (
     DropProne,
     FlankingQuery,
     MoveCombatant,
+    OpportunityChoice,
     PathCost,
     ReachQuery,
     ResolveAttack,
@@ -131,9 +132,14 @@ def test_d20_oa_trigger_moving_within_reach_or_declined_costs_nothing() -> None:
     enc = _enc(hero(1, 1), orc("orc", 2, 1))
     within = _move(enc, path=[(1, 2)])
     assert within.outcome.opportunity_attacks == []
-    declined = _move(enc, path=[(0, 1)], opportunity_attacks=[])
-    assert [o.taken for o in declined.outcome.opportunity_attacks] == [False]
+    declined = _move(enc, path=[(0, 1)], opportunity_attacks=[OpportunityChoice("orc", False)])
+    assert [(o.taken, o.reason) for o in declined.outcome.opportunity_attacks] == [
+        (False, "declined")
+    ]
     assert declined.encounter.combatant("orc").budget.reaction
+    nobody = _move(enc, path=[(0, 1)], other_reactors="decline")
+    assert [o.taken for o in nobody.outcome.opportunity_attacks] == [False]
+    assert nobody.encounter.combatant("hero").hp == 30
 
 
 @pytest.mark.rule("d20.oa.exempt")

@@ -71,9 +71,10 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
     if act.knockout and attack.kind != "melee":
-        raise IllegalAction(
-            f"only a melee attack can knock out: {attack.name} is a {attack.kind} attack",
-            ruleset.rule_ids.knockout,
+        raise InvalidAction(
+            f"only a melee attack can knock out ({ruleset.rule_ids.knockout}): {attack.name} "
+            f"is a {attack.kind} attack",
+            ("knockout",),
         )
     ruleset.check_attack(draft, attacker, target, attack)
     check_weapon(draft, attacker, attack)
@@ -206,7 +207,7 @@ def resolve_attack(
     setup = prepare_attack(ruleset, draft, act)
     attacker, target, attack, ac = setup.attacker, setup.target, setup.attack, setup.ac
     adv, dis = setup.advantage, setup.disadvantage
-    ruleset.spend(draft, attacker.id, act.spend, log)
+    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
     after_shot(draft, attacker.id, attack)
     roll = roll_attack(ruleset, rng, attack, bool(adv), bool(dis))
     verdict = judge(ruleset, roll.natural, roll.total, ac)

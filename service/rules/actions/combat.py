@@ -3,6 +3,12 @@
 Each spends its part of the turn budget (``d20.turn.economy``) and never touches movement
 already spent or left, so movement can be split around it (``d20.turn.break-move``).
 Nothing here depends on where a creature faces (``d20.facing.none``).
+
+Decision (``d20.turn.economy``): Dash, Disengage, Dodge, Help and Hide are actions; taking
+one as a bonus action (``spend: bonus-action``) needs a feature that allows it, named
+``bonus-action:<action>`` (``bonus-action:dash``...). Cunning Action is the three features
+``bonus-action:dash``, ``bonus-action:disengage`` and ``bonus-action:hide``. Where bonus
+actions need a grant (d10), such a feature is also the grant.
 """
 
 from __future__ import annotations
@@ -41,20 +47,39 @@ from ..model.requests import (
     TriggerReadied,
 )
 from ..registry import action
-from ..ruleset import Ruleset
+from ..ruleset import BONUS_ACTION_GRANT, Ruleset
 from .attack import resolve_attack
+from .movement import reactions, walk
 from .turn import stabilize_creature
 
 STABILIZE_DC = 10
+FIRST_AID_REACH = 5
+"""Feet within which first aid can be given or a potion fed (hands on the creature)."""
 
 
 def _simple(
     ruleset: Ruleset, draft: Draft, cid: str, spend: Spend, name: str, log: EventLog
 ) -> TurnActionOutcome:
-    ruleset.actor(draft, cid)
+    c = ruleset.actor(draft, cid)
+    check_bonus_feature(ruleset, c, name, spend)
     ruleset.spend(draft, cid, spend, log)
     c = draft.edit(cid)
     return TurnActionOutcome(c.id, name, spend, c.budget.movement)
+
+
+def check_bonus_feature(ruleset: Ruleset, c: Combatant, name: str, spend: Spend) -> None:
+    """An action taken as a bonus action needs a ``bonus-action:<name>`` feature (the module
+    docstring)."""
+    if spend != "bonus-action" or not ruleset.has_bonus_action(c):
+        return  # no bonus action at all: ``spend`` says so
+    feature = f"{BONUS_ACTION_GRANT}{name}"
+    if feature not in c.features:
+        raise IllegalAction(
+            f"{c.name} can't {name} as a bonus action: only a feature that allows it does "
+            f"(name it '{feature}'; Cunning Action is {BONUS_ACTION_GRANT}dash, "
+            f"{BONUS_ACTION_GRANT}disengage and {BONUS_ACTION_GRANT}hide)",
+            ruleset.rule_ids.bonus_action,
+        )
 
 
 def _give(c: Combatant, condition: Condition) -> None:
@@ -65,11 +90,14 @@ def _give(c: Combatant, condition: Condition) -> None:
 def dash(
     ruleset: Ruleset, draft: Draft, act: Dash, rng: Random, log: EventLog
 ) -> TurnActionOutcome:
-    """``d20.turn.economy``: extra movement equal to your speed, this turn."""
+    """``d20.turn.economy``, ``d100.action.dash``: extra movement equal to your speed after
+    its modifiers (``Ruleset.turn_speed``: halved by a critical effect, capped by a load...),
+    this turn."""
     out = _simple(ruleset, draft, act.combatant_id, act.spend, "dash", log)
     c = draft.edit(act.combatant_id)
-    left = c.speed if c.budget.movement is None else c.budget.movement
-    c.budget.movement = min(10_000, left + c.speed)
+    speed = ruleset.turn_speed(draft, c)
+    left = speed if c.budget.movement is None else c.budget.movement
+    c.budget.movement = min(10_000, left + speed)
     out.movement = c.budget.movement
     log.note(
         "dash",
@@ -144,6 +172,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
             note=act.task,
         )
         what = "its next ability check" + (f" ({act.task})" if act.task else "")
+    check_bonus_feature(ruleset, helper, "help", act.spend)
     ruleset.spend(draft, helper.id, act.spend, log)
     a = draft.edit(ally.id)
     a.effects = [*a.effects, effect]
@@ -161,7 +190,7 @@ def help(ruleset: Ruleset, draft: Draft, act: Help, rng: Random, log: EventLog) 
 def hide(ruleset: Ruleset, draft: Draft, act: Hide, rng: Random, log: EventLog) -> HideOutcome:
     """A Stealth check (d20 + stealth, else Dexterity), kept as what searchers must beat
     (``d100.hide.contest``); the creature is ``hidden``."""
-    ruleset.actor(draft, act.combatant_id)
+    check_bonus_feature(ruleset, ruleset.actor(draft, act.combatant_id), "hide", act.spend)
     ruleset.spend(draft, act.combatant_id, act.spend, log)
     bonus = draft.get(act.combatant_id).skill("stealth", "dexterity")
     roll = roll_check(draft, act.combatant_id, "check", bonus, rng, log, "stealth").roll
@@ -228,7 +257,12 @@ def ready(ruleset: Ruleset, draft: Draft, act: Ready, rng: Random, log: EventLog
 def trigger_readied(
     ruleset: Ruleset, draft: Draft, act: TriggerReadied, rng: Random, log: EventLog
 ) -> TriggerOutcome:
-    """``d20.ready.trigger``: the reaction fires right after the trigger, or is declined."""
+    """``d20.ready.trigger``: the reaction fires right after the trigger, or is declined.
+
+    A readied attack is one attack with the reaction (knockout, stated cover and caller
+    advantage as in ``resolveAttack``). A readied move is a move up to the creature's speed
+    (after its modifiers) with its reaction, out of its turn: the movement of its own turn
+    is left alone, and it provokes opportunity attacks like any move."""
     c = ruleset.combatant(draft, act.combatant_id, "combatantId")
     readied = c.readied
     if readied is None:
@@ -255,10 +289,27 @@ def trigger_readied(
             f"{c.name} no longer holds {readied.spell}: the spell was lost", "d20.ready.spell"
         )
     is_attack = readied.action == "attack" or readied.attack_name is not None
+    is_move = readied.action == "move" and not is_attack
     if is_attack and act.target_id is None:
         raise InvalidAction("a readied attack needs a targetId", ("targetId",))
     if act.target_id is not None:
         ruleset.combatant(draft, act.target_id, "targetId")
+    if is_move and act.path is None and act.to is None:
+        raise InvalidAction("a readied move needs a 'path' or a destination ('to')", ("to",))
+    if not is_move:
+        given = [
+            name
+            for name, value in (
+                ("path", act.path is not None),
+                ("to", act.to is not None),
+                ("fly", act.fly),
+                ("opportunityAttacks", bool(act.opportunity_attacks)),
+            )
+            if value
+        ]
+        if given:
+            raise InvalidAction(f"{c.name}'s readied action is not a move", (given[0],))
+    choices = reactions(draft, act.opportunity_attacks, act.other_reactors, "opportunityAttacks")
     c = draft.edit(c.id)
     c.readied = None
     if readied.spell is not None:
@@ -271,26 +322,43 @@ def trigger_readied(
         target=act.target_id,
         rule="d20.ready.spell" if readied.spell else "d20.ready.trigger",
     )
-    attack = None
+    attack = move = None
     if is_attack:
         assert act.target_id is not None
-        attack = resolve_attack(
-            ruleset,
-            draft,
-            ResolveAttack(c.id, act.target_id, attack_name=readied.attack_name, spend="reaction"),
-            rng,
-            log,
+        request = ResolveAttack(
+            c.id,
+            act.target_id,
+            attack_name=readied.attack_name,
+            advantage=act.advantage,
+            disadvantage=act.disadvantage,
+            cover=act.cover,
+            knockout=act.knockout,
+            spend="reaction",
         )
+        attack = resolve_attack(ruleset, draft, request, rng, log)
     else:
         ruleset.spend(draft, c.id, "reaction", log)
-    return TriggerOutcome(c.id, True, readied.action, attack)
+    if is_move:
+        move = walk(
+            ruleset,
+            draft,
+            c.id,
+            act.path,
+            act.to,
+            by="readied",
+            fly=act.fly,
+            choices=choices,
+            rng=rng,
+            log=log,
+        )
+    return TriggerOutcome(c.id, True, readied.action, attack, move=move)
 
 
 @action("stabilize", summary="First aid: DC 10 Medicine.", order=130)
 def stabilize(
     ruleset: Ruleset, draft: Draft, act: Stabilize, rng: Random, log: EventLog
 ) -> StabilizeOutcome:
-    """``d20.death.stabilize``: DC 10 Wisdom (Medicine)."""
+    """``d20.death.stabilize``: DC 10 Wisdom (Medicine), on a creature within 5 ft."""
     medic = ruleset.actor(draft, act.combatant_id)
     target = ruleset.combatant(draft, act.target_id, "targetId")
     if target.dead or target.hp > 0 or not target.unconscious:
@@ -300,6 +368,13 @@ def stabilize(
         )
     if target.stable:
         raise IllegalAction(f"{target.name} is already stable", "d20.death.stable")
+    board = ruleset.board(draft)
+    if not board.within(board.cells(medic), board.cells(target), FIRST_AID_REACH):
+        raise IllegalAction(
+            f"{target.name} is {board.distance_ft(medic, target)} ft from {medic.name}: first "
+            f"aid needs to be within {FIRST_AID_REACH} ft",
+            "d20.death.stabilize",
+        )
     ruleset.spend(draft, medic.id, "action", log)
     bonus = medic.skill("medicine", "wisdom")
     roll = roll_check(draft, medic.id, "check", bonus, rng, log, "medicine", against=target.id).roll
@@ -326,16 +401,29 @@ def stabilize(
 def drink_potion(
     ruleset: Ruleset, draft: Draft, act: DrinkPotion, rng: Random, log: EventLog
 ) -> HealOutcome:
-    """``d20.turn.potion-bonus`` / ``d20.turn.potion-action``."""
+    """``d20.turn.potion-bonus`` / ``d20.turn.potion-action``. Where a creature has no
+    bonus action at all (d10 without a grant, ``d10.turn.bonus``), drinking a potion from
+    hand, pouch or belt takes its action instead."""
     user = ruleset.actor(draft, act.combatant_id)
     target = ruleset.combatant(draft, act.target_id or user.id, "targetId")
     check_dice(act.healing, ("healing",))
     if target.dead:
         raise IllegalAction(f"{target.name} is dead", "d20.hp.zero")
+    if target.id != user.id:
+        board = ruleset.board(draft)
+        if not board.within(board.cells(user), board.cells(target), FIRST_AID_REACH):
+            raise IllegalAction(
+                f"{target.name} is {board.distance_ft(user, target)} ft from {user.name}: "
+                f"feeding it a potion needs to be within {FIRST_AID_REACH} ft",
+                "d20.turn.potion-action",
+            )
     spend: Spend
     if act.source == "backpack" or target.id != user.id:
         spend, rule = "action", "d20.turn.potion-action"
         why = "from the backpack" if act.source == "backpack" else "fed to another"
+    elif not ruleset.has_bonus_action(user):
+        spend, rule = "action", ruleset.rule_ids.bonus_action
+        why = f"from {act.source}, with no bonus action to drink it with"
     else:
         spend, rule, why = "bonus-action", "d20.turn.potion-bonus", f"from {act.source}"
     ruleset.spend(draft, user.id, spend, log)
@@ -362,6 +450,11 @@ def interact(
     cost = ruleset.interaction_cost(c, act.device)
     if enc.turn_of is not None and enc.turn_of != c.id:
         raise IllegalAction(f"it is not {c.name}'s turn", "d20.turn.economy")
+    if c.has(Cond.SURPRISED):
+        raise IllegalAction(
+            f"{c.name} is surprised: it can't act this turn, not even with an object",
+            "d20.order.surprise",
+        )
     if act.weapon is not None:
         cost = recover(ruleset.board(draft), draft, c.id, act.weapon, log, rule) or cost
     if cost == "action":
@@ -386,7 +479,13 @@ def interact(
         c.budget.object_interaction = False
         spent = "free"
     else:
-        if not c.budget.action and c.budget.attacks_left == 0:
+        if c.budget.attacks_left > 0:
+            raise IllegalAction(
+                f"{c.name} has used its free object interaction, and its action is the Attack "
+                "it has begun: a second interaction needs the action",
+                rule,
+            )
+        if not c.budget.action:
             raise IllegalAction(
                 f"{c.name} has used its free object interaction and its action", rule
             )

@@ -8,8 +8,13 @@ marked, and the first turn starts.
 
 ``d20.init.lower`` (decisions): a combatant moves down with its companions, after everyone
 already at its new count. A group member lowering alone leaves its group's block. During its
-own turn it may lower only before it has acted; the turn then passes on. A combatant that
-has already acted this round can't move below the current turn (it would act twice).
+own turn it may lower only before it has acted (nothing of its fresh turn spent); the turn
+then passes on. A combatant that has already acted this round may still lower its
+initiative (RULES.md): when its new place comes after the current turn, it (with its
+companions) skips that place for the rest of this round (an ``other`` effect from
+``d20.init.lower`` lasting until the next round begins), so it never acts twice in a round.
+Raising (with a named feature) above the current turn is refused for a combatant that has
+not acted yet this round (it would lose its turn); on its own turn it gives its turn up.
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ from random import Random
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
 from ..mechanics.durations import expire_at_turn
-from ..mechanics.initiative import descendants
-from ..model import Draft, InitiativeEntry
+from ..mechanics.initiative import acted_this_round, descendants, waits_for_next_round
+from ..model import Combatant, Draft, InitiativeEntry
 from ..model.outcomes import InitiativeOutcome, LowerInitiativeOutcome
 from ..model.requests import LowerInitiative, RollInitiative
 from ..registry import action
@@ -108,15 +113,11 @@ def lower_initiative(
             )
     current = next((i for i, e in enumerate(order) if e.combatant_id == enc.turn_of), None)
     own_turn = enc.turn_of == c.id
-    if own_turn:
-        b = c.budget
-        moved = b.movement is not None and b.movement < c.speed
-        if not (b.action and b.bonus_action and b.object_interaction) or moved:
-            raise IllegalAction(
-                f"{c.name} has already acted this turn; it may lower its initiative only "
-                "before acting",
-                "d20.init.lower",
-            )
+    if own_turn and _has_acted(ruleset, draft, c):
+        raise IllegalAction(
+            f"{c.name} has already acted this turn; it may lower its initiative only before acting",
+            "d20.init.lower",
+        )
     # the block that moves: the combatant and its companions (consecutive after it)
     block = [idx]
     followers = descendants(draft, c.id)
@@ -128,15 +129,23 @@ def lower_initiative(
     rest = [e for i, e in enumerate(order) if i not in block]
     # after everyone already at the new count
     pos = next((i for i, e in enumerate(rest) if e.initiative < act.initiative), len(rest))
-    if current is not None and not own_turn and not raised:
+    waits = False
+    if current is not None and current in block[1:]:
+        raise IllegalAction(
+            f"{draft.get(order[current].combatant_id).name}, whom {c.name} controls, is taking "
+            f"its turn: {c.name} may change its place on its own turn or after this one",
+            "d20.init.lower",
+        )
+    if current is not None and not own_turn:
         acted = idx < current
         cur_in_rest = next(i for i, e in enumerate(rest) if e.combatant_id == enc.turn_of)
-        if acted and pos > cur_in_rest:
+        if raised and not acted and pos <= cur_in_rest:
             raise IllegalAction(
-                f"{c.name} has already acted this round; moving below the current turn "
-                "would let it act twice (lower it on its own turn instead)",
+                f"{c.name} has not acted yet this round: raising it above the current turn "
+                "would skip its turn (raise it on its own turn, or once it has acted)",
                 "d20.init.lower",
             )
+        waits = acted and pos > cur_in_rest
     new_entries = [InitiativeEntry(e.combatant_id, act.initiative, 0) for e in moving]
     enc.order = [*rest[:pos], *new_entries, *rest[pos:]]
     verb = "raises" if raised else "lowers"
@@ -150,11 +159,26 @@ def lower_initiative(
         initiative=act.initiative,
         feature=act.feature,
     )
+    if waits:
+        for e in moving:
+            w = draft.edit(e.combatant_id)
+            w.effects = [*w.effects, acted_this_round(enc.round)]
+        log.note(
+            "initiative-waits",
+            f"{c.name} has acted this round: its new place counts from round {enc.round + 1}",
+            actor=c.id,
+            rule="d20.init.lower",
+        )
     if own_turn:
         # the turn passes to the first living combatant now at or after its old place;
         # it takes its own turn when its new count comes up
         nxt = next(
-            (e.combatant_id for e in enc.order[idx:] if not draft.get(e.combatant_id).dead),
+            (
+                e.combatant_id
+                for e in enc.order[idx:]
+                if not draft.get(e.combatant_id).dead
+                and not waits_for_next_round(draft.get(e.combatant_id))
+            ),
             c.id,
         )
         if nxt != c.id:
@@ -168,3 +192,13 @@ def lower_initiative(
     return LowerInitiativeOutcome(
         c.id, previous, act.initiative, raised, list(enc.order), enc.turn_of
     )
+
+
+def _has_acted(ruleset: Ruleset, draft: Draft, c: Combatant) -> bool:
+    """Whether anything of the creature's fresh turn is spent (an action, an attack, its
+    bonus action where it has one, its free interaction, some movement)."""
+    b = c.budget
+    fresh_bonus = ruleset.has_bonus_action(c)
+    moved = b.movement is not None and b.movement != ruleset.turn_speed(draft, c)
+    spent_bonus = fresh_bonus and not b.bonus_action
+    return not b.action or spent_bonus or not b.object_interaction or moved or b.attacks_left > 0

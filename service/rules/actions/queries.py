@@ -24,7 +24,7 @@ from ..model.requests import CoverQuery, FlankingQuery, Pair, PathCost, ReachQue
 from ..registry import action
 from ..ruleset import Ruleset
 from .attack import cover_of
-from .movement import leaves_reach, movement_left, plan, reactors
+from .movement import Flight, PathRefused, flight, leaves_reach, movement_left, plan, reactors
 
 
 @action(
@@ -36,24 +36,40 @@ from .movement import leaves_reach, movement_left, plan, reactors
 def path_cost(
     ruleset: Ruleset, draft: Draft, act: PathCost, rng: Random, log: EventLog
 ) -> PathCostOutcome:
+    """What ``moveCombatant`` would find for this path (priced whatever the movement left),
+    and whether the movement left pays for it; ``failedStep`` is the first step refused or
+    not paid for. A flight is priced in feet of walking movement, as the move spends it."""
     c = ruleset.combatant(draft, act.combatant_id, "combatantId")
-    left = movement_left(c)
+    left = movement_left(ruleset, draft, c)
+    start = [c.position] if act.path and act.path[0] != c.position else []
     try:
-        move = plan(ruleset, draft, c, act.path, act.to, None)
+        paid = flight(ruleset, c) if act.fly else Flight(1, 1)
+        move = plan(ruleset, draft, c, act.path, act.to, None, act.fly)
+    except PathRefused as e:
+        return PathCostOutcome(
+            False, [*start, *(act.path or [])], None, left, e.message, e.rule, e.step
+        )
     except IllegalAction as e:
-        return PathCostOutcome(False, act.path or [], None, left, e.message, e.rule)
-    legal = move.cost <= left
+        return PathCostOutcome(False, [*start, *(act.path or [])], None, left, e.message, e.rule)
+    flown = 0
+    failed = None
+    for i, step in enumerate(move.steps):
+        flown += step.cost
+        if failed is None and paid.used(flown) > left:
+            failed = i
+    cost = paid.used(move.cost)
+    legal = cost <= left
     board = ruleset.board(draft)
     threats = reactors(draft, c)
     provokes = sorted(
         {
             reactor.id
             for i, step in enumerate(move.steps)
-            for reactor, attack in threats
+            for reactor, reach in threats
             if leaves_reach(
                 board,
                 reactor,
-                attack,
+                reach,
                 board.cells_at(c, move.path[i]),
                 board.cells_at(c, step.cell),
             )
@@ -62,11 +78,11 @@ def path_cost(
     return PathCostOutcome(
         legal,
         [Cell(*p) for p in move.path],
-        move.cost,
+        cost,
         left,
-        None if legal else f"costs {move.cost} ft, {left} ft left",
+        None if legal else f"costs {cost} ft, {left} ft left",
         None if legal else "d20.grid.enter",
-        None,
+        failed,
         provokes,
     )
 

@@ -14,7 +14,16 @@ The turn pipeline, in order (:func:`next_turn`):
    lapses (``d20.ready.expiry``), :func:`start_turn` gives it a fresh budget (the
    ``before_turn`` and ``on_turn_start`` hooks around it), and a creature dying at 0 HP
    rolls its death save (``d20.death.saves``);
-4. the sides still standing: at most one means the fight can end (``d20.order.steps``).
+4. the sides still standing (``d20.order.steps``); when at most one is left after step 1,
+   the fight is over instead of steps 2 and 3.
+
+Decision (``d20.order.steps``, "the fight ends when one side is defeated"): when a fight
+between two or more sides has at most one side standing (alive and conscious) once the
+current turn has ended, ``nextTurn`` ends the fight instead of starting a turn: it answers
+``fightOver`` with the sides standing, and it is nobody's turn (``turnOf`` null). A
+further ``nextTurn`` is refused with a rule violation that says so while the fight stays
+decided (the DM may still heal or stabilize, which lets it go on, or roll initiative for a
+new fight).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from ..events import EventLog
 from ..mechanics.checks import roll_check
 from ..mechanics.damage import add_death_save_failures, heal
 from ..mechanics.durations import expire_at_turn, tick_rounds
+from ..mechanics.initiative import waits_for_next_round
 from ..model import Combatant, Cond, Draft
 from ..model.outcomes import DeathSave, NextTurnOutcome
 from ..model.requests import NextTurn
@@ -54,11 +64,37 @@ def next_turn(
         raise IllegalAction(
             f"it is {previous!r}'s turn, not {act.expected_turn_of!r}'s", "d20.order.steps"
         )
+    if previous is None and fight_over(draft):
+        standing = sides_standing(draft)
+        who = f"only {standing[0]} is" if standing else "no side is"
+        raise IllegalAction(
+            f"the fight is over: {who} left standing (roll initiative to start a new fight)",
+            "d20.order.steps",
+        )
     order = enc.order
     idx = next((i for i, e in enumerate(order) if e.combatant_id == previous), -1)
     expired: list[str] = []
     if previous is not None:
         end_turn(ruleset, draft, previous, rng, log, expired)
+    if fight_over(draft):
+        enc.turn_of = None
+        standing = sides_standing(draft)
+        log.note(
+            "fight-over",
+            "the fight is over: "
+            + (f"only {standing[0]} is left standing" if standing else "no side is left standing"),
+            rule="d20.order.steps",
+            sides=standing,
+        )
+        return NextTurnOutcome(
+            previous,
+            None,
+            enc.round,
+            False,
+            expired=expired,
+            sides_standing=standing,
+            fight_over=True,
+        )
     new_round = False
     nxt: str | None = None
     for step in range(1, len(order) + 1):
@@ -66,9 +102,9 @@ def next_turn(
         if j >= len(order) and not new_round:
             new_round = True
             begin_round(ruleset, draft, rng, log, expired)
-        candidate = order[j % len(order)].combatant_id
-        if not draft.get(candidate).dead:
-            nxt = candidate
+        candidate = draft.get(order[j % len(order)].combatant_id)
+        if not candidate.dead and not (not new_round and waits_for_next_round(candidate)):
+            nxt = candidate.id
             break
     outcome = NextTurnOutcome(previous, None, enc.round, new_round, expired=expired)
     if nxt is None:
@@ -80,18 +116,19 @@ def next_turn(
         outcome.death_save = save
     outcome.turn_of = enc.turn_of
     outcome.round = enc.round
-    outcome.sides_standing = sorted(
-        {c.side for c in draft if not c.dead and not c.unconscious and c.hp > 0}
-    )
-    outcome.fight_over = len(outcome.sides_standing) <= 1
-    if outcome.fight_over:
-        log.note(
-            "fight-over",
-            "at most one side is left standing: the fight can end",
-            rule="d20.order.steps",
-            sides=outcome.sides_standing,
-        )
+    outcome.sides_standing = sides_standing(draft)
     return outcome
+
+
+def sides_standing(draft: Draft) -> list[str]:
+    """The sides with a combatant still up: alive, conscious, above 0 HP."""
+    return sorted({c.side for c in draft if not c.dead and not c.unconscious and c.hp > 0})
+
+
+def fight_over(draft: Draft) -> bool:
+    """``d20.order.steps``: a fight between two or more sides is over when at most one
+    side is left standing (a lone side, with no one to defeat, fights on)."""
+    return len({c.side for c in draft}) > 1 and len(sides_standing(draft)) <= 1
 
 
 def end_turn(
@@ -170,13 +207,13 @@ def start_turn(
     ruleset: Ruleset, draft: Draft, combatant_id: str, rng: Random, log: EventLog
 ) -> None:
     """It is now ``combatant_id``'s turn: a fresh budget; a surprised creature can't move
-    or act (``d20.order.surprise``)."""
+    or act, not even its free object interaction (``d20.order.surprise``)."""
     ruleset.before_turn(draft, combatant_id, rng, log)
     draft.encounter.turn_of = combatant_id
     c = draft.edit(combatant_id)
     ruleset.reset_budget(draft, c)
     if c.has(Cond.SURPRISED):
-        c.budget.action = c.budget.bonus_action = False
+        c.budget.action = c.budget.bonus_action = c.budget.object_interaction = False
         c.budget.movement = 0
         c.budget.reaction = False
     log.note(

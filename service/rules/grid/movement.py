@@ -1,13 +1,20 @@
 """Moving a creature cell by cell: what each step costs and which steps are refused.
 
 A path is a list of anchor cells, each a neighbour of the one before. A step costs 5 ft,
-diagonals too (d20.grid.enter), plus 5 ft for each of these that applies to it:
+diagonals too (d20.grid.enter), or the price of the terrain it enters where an occupant
+names one (``Occupant.cost``: a climb or swim cell priced by the mover's speed there, the
+highest where several cells of its space have one), plus 5 ft for each of these that
+applies to it:
 
 * difficult: a cell of the space the mover enters is difficult terrain, or belongs to an
   occupant whose space counts as difficult terrain (d20.grid.difficult, d100.move.through);
 * squeezing: the mover's full footprint does not fit there but the footprint of a
   creature one size smaller does, somewhere inside it (d20.size.squeeze, d100.size.squeeze);
 * crawling: the mover crawls (d100.prone.crawl: 10 ft a square, 15 in difficult terrain).
+
+A flying mover (``Mover.flying``) ignores the ground: the map's difficult cells do not
+apply to it (other creatures' spaces and occupants' prices still do; the ruleset leaves
+out the terrain a flyer doesn't meet).
 
 A cell *fits* when it is on the grid, not blocked and not in the space of an occupant the
 mover may not pass through. The whole footprint must lie on the grid. Where it does not fit
@@ -94,6 +101,7 @@ class Mover:
     squeeze_extent: int | None = None
     crawling: bool = False
     shape: tuple[Cell, ...] | None = None
+    flying: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,15 +109,18 @@ class Occupant:
     """Another creature's space as the mover sees it.
 
     The ruleset decides: ``passable`` (may the mover move through it; d100.move.through),
-    ``difficult`` (does its space count as difficult terrain for the mover) and
+    ``difficult`` (does its space count as difficult terrain for the mover),
     ``shareable`` (may the mover end its move there, as Tiny creatures sharing a cell do;
-    a shareable space is passable).
+    a shareable space is passable) and ``cost`` (what a step into it costs instead of 5 ft,
+    never less, before difficult terrain, squeezing and crawling add theirs: terrain a
+    ruleset prices, such as a climb or swim cell).
     """
 
     cells: Collection[Cell]
     passable: bool = False
     difficult: bool = False
     shareable: bool = False
+    cost: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +199,10 @@ class Walk:
         self._square = kind is Kind.SQUARE
         self._steps = frozenset(geometry.steps)
         self._walls = geometry.blocked
-        self._difficult = set(geometry.difficult)
+        self._difficult = set() if mover.flying else set(geometry.difficult)
         self._impassable: set[Cell] = set()
         self._unshareable: set[Cell] = set()
+        self._price: dict[Cell, int] = {}
         for occupant in occupants:
             if not (occupant.passable or occupant.shareable):
                 self._impassable.update(occupant.cells)
@@ -198,6 +210,9 @@ class Walk:
                 self._difficult.update(occupant.cells)
             if not occupant.shareable:
                 self._unshareable.update(occupant.cells)
+            if occupant.cost is not None:
+                for cell in occupant.cells:
+                    self._price[cell] = max(occupant.cost, self._price.get(cell, CELL_FEET))
         self._spots: dict[Cell, _Spot | Fault] = {}
 
     def step(self, here: Cell, there: Cell, final: bool = False) -> _Spot | Fault:
@@ -241,7 +256,11 @@ class Walk:
         body = tuple(offset for offset in self._full if fits((offset,)))
         difficult = any((x + ox, y + oy) in self._difficult for ox, oy in body)
         ends = not any((x + ox, y + oy) in self._unshareable for ox, oy in self._full)
-        cost = CELL_FEET * (1 + difficult + squeezing) + self._crawl
+        price = self._price
+        base = CELL_FEET
+        if price:
+            base = max((price.get((x + ox, y + oy), CELL_FEET) for ox, oy in body), default=base)
+        cost = base + CELL_FEET * (difficult + squeezing) + self._crawl
         return _Spot(body, cost, difficult, squeezing, ends)
 
     def cost(self, path: Sequence[Cell], movement: int | None = None) -> Move:

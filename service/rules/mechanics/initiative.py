@@ -5,10 +5,15 @@ Decisions (RULES.md leaves them open):
 * ``d20.init.groups``: combatants sharing a ``group`` roll one d20, with the initiative bonus
   of the group's first member (in encounter order); the members take consecutive places in
   the order, in encounter order.
+* ``d20.init.individual``: a player character rolls its own initiative even when it is
+  given a ``group`` (groups are for opponents).
 * ``d20.init.companions``: a combatant with a ``controller`` rolls nothing; it takes the
   place right after its controller (and after the companions listed before it), with the
   controller's initiative. A companion inside a group follows its controller, not the group.
-* Ties: by total, then by initiative bonus; what is still tied is settled by a roll-off.
+  A companion whose controller is dead rolls for itself.
+* Ties: by total, then by initiative bonus; what is still tied is settled by one d20
+  roll-off, and what the roll-off leaves tied is put in a random order (never re-rolled:
+  more than 20 tied could never all differ).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from random import Random
 from .. import dice
 from ..errors import InvalidAction
 from ..events import EventLog
-from ..model import Combatant, Draft, InitiativeEntry
+from ..model import Combatant, Draft, Duration, Effect, EffectKind, InitiativeEntry
 
 
 def roll_d20_order(draft: Draft, die: int, rng: Random, log: EventLog) -> list[InitiativeEntry]:
@@ -27,18 +32,15 @@ def roll_d20_order(draft: Draft, die: int, rng: Random, log: EventLog) -> list[I
     followers = companions(draft)
     units: dict[str, list[Combatant]] = {}
     leaders: list[Combatant] = []
+    members_of: dict[str, list[Combatant]] = {}
     for c in enc.combatants:
-        if c.dead or c.controller is not None:
+        if c.dead or (c.controller is not None and not draft.get(c.controller).dead):
             continue
-        key = f"group:{c.group}" if c.group is not None else f"id:{c.id}"
+        key = f"group:{c.group}" if c.group is not None and c.kind != "pc" else f"id:{c.id}"
         if key not in units:
-            units[key] = []
+            units[key] = members_of[c.id] = []
             leaders.append(c)
         units[key].append(c)
-    members_of = {
-        leader.id: units[f"group:{leader.group}" if leader.group else f"id:{leader.id}"]
-        for leader in leaders
-    }
     rolled: list[tuple[int, int, Combatant]] = []
     for leader in leaders:
         members = members_of[leader.id]
@@ -145,12 +147,12 @@ def _order(
 
 
 def _roll_off(tied: list[Combatant], rng: Random, log: EventLog) -> list[tuple[Combatant, int]]:
+    """One d20 roll-off for a tied group, highest first; those still tied after it are put
+    in a random order with the same source (a Fisher-Yates shuffle), so it always ends:
+    at most ``2n - 1`` draws for ``n`` tied, whatever ``n``."""
     if len(tied) == 1:
         return [(tied[0], 0)]
-    while True:
-        rolls = [(rng.randint(1, 20), c) for c in tied]
-        if len({r for r, _ in rolls}) == len(rolls):
-            break
+    rolls = [(rng.randint(1, 20), c) for c in tied]
     names = ", ".join(f"{c.name} {r}" for r, c in rolls)
     log.note(
         "initiative-tie",
@@ -158,5 +160,45 @@ def _roll_off(tied: list[Combatant], rng: Random, log: EventLog) -> list[tuple[C
         rule="d20.init.roll",
         rolls={c.id: r for r, c in rolls},
     )
-    rolls.sort(key=lambda t: -t[0])
-    return [(c, r) for r, c in rolls]
+    by_roll: dict[int, list[Combatant]] = {}
+    for r, c in rolls:
+        by_roll.setdefault(r, []).append(c)
+    out: list[tuple[Combatant, int]] = []
+    for r in sorted(by_roll, reverse=True):
+        group = by_roll[r]
+        if len(group) > 1:
+            shuffle(group, rng)
+            log.note(
+                "initiative-tie",
+                f"still tied on {r}: {', '.join(c.name for c in group)} (in a random order)",
+                rule="d20.init.roll",
+                order=[c.id for c in group],
+            )
+        out.extend((c, r) for c in group)
+    return out
+
+
+def shuffle(items: list[Combatant], rng: Random) -> None:
+    """Fisher-Yates with ``rng.randint``: ``len(items) - 1`` draws, each order equally likely."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randint(0, i)
+        items[i], items[j] = items[j], items[i]
+
+
+ACTED = "d20.init.lower"
+"""The source of the effect that marks a combatant as having acted this round."""
+
+
+def acted_this_round(round_: int) -> Effect:
+    """The mark of a combatant that lowered its initiative after acting: it skips its new
+    place until the next round begins (``rounds: 1`` ends as it does)."""
+    return Effect(
+        kind=EffectKind.OTHER,
+        source=ACTED,
+        note=f"acted in round {round_}: its new place in the order counts from the next round",
+        duration=Duration(rounds=1),
+    )
+
+
+def waits_for_next_round(c: Combatant) -> bool:
+    return any(e.source == ACTED for e in c.effects)

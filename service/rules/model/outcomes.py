@@ -155,6 +155,8 @@ class TriggerOutcome:
     attack: AttackOutcome | None = None
     kept: bool = False
     """Declined, and still held."""
+    move: MoveOutcome | None = None
+    """A readied move: where it went and the opportunity attacks on the way."""
 
 
 @dataclass(slots=True)
@@ -203,7 +205,8 @@ class MoveOutcome:
     squeezing: bool
     opportunity_attacks: list[OpportunityAttack] = field(default_factory=list)
     stopped: bool = False
-    """The move ended early (the mover dropped to 0 HP on the way)."""
+    """The move ended early: the mover dropped to 0 HP, was knocked prone or incapacitated,
+    or lost its movement on the way (the move event says which)."""
 
 
 @dataclass(slots=True)
@@ -217,6 +220,8 @@ class PathCostOutcome:
     reason: str | None = None
     rule: str | None = None
     failed_step: int | None = None
+    """The first step the move can't make (step ``i`` enters ``path[i + 1]``): refused by a
+    rule, or more than the movement left; null when legal or when no path was found."""
     provokes: list[str] = field(default_factory=list)
     """Who could make an opportunity attack along the way."""
 

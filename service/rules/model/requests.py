@@ -14,11 +14,12 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, Len
 
 from .combatant import Attack
-from .values import Cell, CoverDegree, Id, Spend
+from .values import MAX_COMBATANTS, Cell, CoverDegree, Id, Spend
 
 Text = Annotated[str, Len(1, 400)]
 Initiative = Annotated[int, Ge(-1000), Le(1000)]
 PotionSource = Literal["hand", "pouch", "belt", "backpack"]
+OtherReactors = Literal["take", "decline"]
 MAX_RUNS = 2000
 """Most runs ``encounterOdds`` may simulate."""
 MAX_ROUNDS = 100
@@ -160,8 +161,33 @@ class Ready:
 
 
 @dataclass(slots=True)
+class OpportunityChoice:
+    """What one reactor does with the opportunity attack a move offers it (``d20.oa.trigger``)."""
+
+    reactor_id: Id
+    """The hostile creature whose reach the mover leaves."""
+    take: bool = True
+    """False declines it: the reactor keeps its reaction."""
+    attack_name: Annotated[str, Len(1, 80)] | None = None
+    """One of the reactor's melee attacks; omitted: its usable melee attack with the
+    longest reach (a broken or empty weapon is passed over)."""
+    knockout: bool = False
+    """Knock the mover out instead of killing it if the attack drops it to 0 HP."""
+    advantage: bool = False
+    """Advantage the caller grants, on top of what the state gives."""
+    disadvantage: bool = False
+    """Disadvantage the caller imposes, on top of what the state gives."""
+    cover: CoverDegree | None = None
+    """A cover degree the DM states for this attack; it wins over the computed one."""
+
+
+@dataclass(slots=True)
 class TriggerReadied:
-    """The trigger happened: fire the readied action with the reaction, or decline."""
+    """The trigger happened: fire the readied action with the reaction, or decline.
+
+    A readied attack takes ``target_id`` (and the attack options below); a readied move
+    takes ``path`` or ``to`` (and ``fly``): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (``opportunity_attacks``)."""
 
     combatant_id: Id
     fire: bool = True
@@ -170,6 +196,26 @@ class TriggerReadied:
     keep: bool = True
     """On a decline: keep holding the action (until the start of your next turn); false
     abandons it (a readied spell is lost)."""
+    knockout: bool = False
+    """A readied melee attack: knock the target out instead of killing it at 0 HP."""
+    advantage: bool = False
+    """A readied attack: advantage the caller grants, on top of what the state gives."""
+    disadvantage: bool = False
+    """A readied attack: disadvantage the caller imposes, on top of what the state gives."""
+    cover: CoverDegree | None = None
+    """A readied attack: the cover degree the DM states; it wins over the computed one."""
+    path: list[Cell] | None = None
+    """A readied move: the cells the creature's anchor passes through, in order."""
+    to: Cell | None = None
+    """A readied move: a destination (the cheapest legal path is found)."""
+    fly: bool = False
+    """A readied move: fly (see ``moveCombatant``)."""
+    opportunity_attacks: Annotated[list[OpportunityChoice], Len(0, MAX_COMBATANTS)] = field(
+        default_factory=list
+    )
+    """A readied move: who takes or declines the opportunity attacks it offers."""
+    other_reactors: OtherReactors = "take"
+    """A readied move: what a reactor not in ``opportunity_attacks`` does."""
 
 
 @dataclass(slots=True)
@@ -223,7 +269,11 @@ class MoveCombatant:
     """Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as ``opportunity_attacks`` says; one not listed does what
+    ``other_reactors`` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
     """
 
     combatant_id: Id
@@ -234,11 +284,20 @@ class MoveCombatant:
     teleport: bool = False
     """Teleportation: no path, no movement spent, no opportunity attacks."""
     forced: bool = False
-    """Moved by something else (shoved, hurled, falling): no movement spent, no
-    opportunity attacks (``d20.oa.exempt``)."""
-    opportunity_attacks: list[Id] | None = None
-    """The reactors that take the opportunity attacks they are offered; omitted means
-    every one that can."""
+    """Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
+    opportunity attacks (``d20.oa.exempt``); an unconscious creature can be moved."""
+    fly: bool = False
+    """Fly, with the creature's flying speed (d10: only with a flying device): the ground's
+    difficult, climb and swim cells don't apply; the flight uses the share of the turn's
+    movement it takes at that speed (60 ft flown at 60 ft uses all of a 30 ft walk)."""
+    opportunity_attacks: Annotated[list[OpportunityChoice], Len(0, MAX_COMBATANTS)] = field(
+        default_factory=list
+    )
+    """Each listed reactor takes (with its attack's options) or declines (``take: false``)
+    the opportunity attack the move offers it."""
+    other_reactors: OtherReactors = "take"
+    """What a reactor not listed in ``opportunity_attacks`` does: ``take`` its opportunity
+    attack when it can, or ``decline`` it."""
 
 
 @dataclass(slots=True)
@@ -262,6 +321,8 @@ class PathCost:
     combatant_id: Id
     path: list[Cell] | None = None
     to: Cell | None = None
+    fly: bool = False
+    """Price the move as a flight (see ``moveCombatant``)."""
 
 
 @dataclass(slots=True)

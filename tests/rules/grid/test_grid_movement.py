@@ -203,11 +203,6 @@ def test_d100_move_through_a_large_mover_counts_every_cell() -> None:
     assert [step.cost for step in move.steps] == [5, 10, 10, 5]
 
 
-def test_d100_move_through_d20_base_passes_friends_at_no_extra_cost() -> None:
-    friend = Occupant([(1, 0)], passable=True)
-    assert OPEN.path_cost([(0, 0), (1, 0), (2, 0)], occupants=[friend]).cost == 10
-
-
 def test_d20_grid_squares_cheapest_path_goes_around_a_wall() -> None:
     wall = [(3, y) for y in range(0, 8)]
     grid = Geometry("square", 10, 10, blocked=wall, difficult=[(3, 8)])

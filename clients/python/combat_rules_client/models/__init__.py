@@ -139,6 +139,8 @@ from .next_turn_result import NextTurnResult
 from .next_turn_session_request import NextTurnSessionRequest
 from .next_turn_session_result import NextTurnSessionResult
 from .opportunity_attack import OpportunityAttack
+from .opportunity_choice import OpportunityChoice
+from .other_reactors import OtherReactors
 from .path_cost_outcome import PathCostOutcome
 from .path_cost_request import PathCostRequest
 from .path_cost_result import PathCostResult
@@ -373,6 +375,8 @@ __all__ = (
     "NextTurnSessionRequest",
     "NextTurnSessionResult",
     "OpportunityAttack",
+    "OpportunityChoice",
+    "OtherReactors",
     "PathCostOutcome",
     "PathCostRequest",
     "PathCostResult",

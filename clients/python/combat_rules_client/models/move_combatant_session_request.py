@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.other_reactors import OtherReactors
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.cell import Cell
+    from ..models.opportunity_choice import OpportunityChoice
 
 
 T = TypeVar("T", bound="MoveCombatantSessionRequest")
@@ -26,11 +28,15 @@ class MoveCombatantSessionRequest:
                 lead).
             to (Cell | None | Unset): A destination: the service finds the cheapest legal path.
             teleport (bool | Unset): Teleportation: no path, no movement spent, no opportunity attacks. Default: False.
-            forced (bool | Unset): Moved by something else (shoved, hurled, falling): no movement spent, no
-                opportunity attacks (`d20.oa.exempt`). Default: False.
-            opportunity_attacks (list[str] | None | Unset): The reactors that take the opportunity attacks they are offered;
-                omitted means
-                every one that can.
+            forced (bool | Unset): Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
+                opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved. Default: False.
+            fly (bool | Unset): Fly, with the creature's flying speed (d10: only with a flying device): the ground's
+                difficult, climb and swim cells don't apply; the flight uses the share of the turn's
+                movement it takes at that speed (60 ft flown at 60 ft uses all of a 30 ft walk). Default: False.
+            opportunity_attacks (list[OpportunityChoice] | Unset): Each listed reactor takes (with its attack's options) or
+                declines (`take: false`)
+                the opportunity attack the move offers it.
+            other_reactors (OtherReactors | Unset): One of: `take`, `decline`.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).
     """
@@ -40,7 +46,9 @@ class MoveCombatantSessionRequest:
     to: Cell | None | Unset = UNSET
     teleport: bool | Unset = False
     forced: bool | Unset = False
-    opportunity_attacks: list[str] | None | Unset = UNSET
+    fly: bool | Unset = False
+    opportunity_attacks: list[OpportunityChoice] | Unset = UNSET
+    other_reactors: OtherReactors | Unset = UNSET
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,14 +80,18 @@ class MoveCombatantSessionRequest:
 
         forced = self.forced
 
-        opportunity_attacks: list[str] | None | Unset
-        if isinstance(self.opportunity_attacks, Unset):
-            opportunity_attacks = UNSET
-        elif isinstance(self.opportunity_attacks, list):
-            opportunity_attacks = self.opportunity_attacks
+        fly = self.fly
 
-        else:
-            opportunity_attacks = self.opportunity_attacks
+        opportunity_attacks: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.opportunity_attacks, Unset):
+            opportunity_attacks = []
+            for opportunity_attacks_item_data in self.opportunity_attacks:
+                opportunity_attacks_item = opportunity_attacks_item_data.to_dict()
+                opportunity_attacks.append(opportunity_attacks_item)
+
+        other_reactors: str | Unset = UNSET
+        if not isinstance(self.other_reactors, Unset):
+            other_reactors = self.other_reactors.value
 
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
@@ -102,8 +114,12 @@ class MoveCombatantSessionRequest:
             field_dict["teleport"] = teleport
         if forced is not UNSET:
             field_dict["forced"] = forced
+        if fly is not UNSET:
+            field_dict["fly"] = fly
         if opportunity_attacks is not UNSET:
             field_dict["opportunityAttacks"] = opportunity_attacks
+        if other_reactors is not UNSET:
+            field_dict["otherReactors"] = other_reactors
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -112,6 +128,7 @@ class MoveCombatantSessionRequest:
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cell import Cell  # noqa: PLC0415
+        from ..models.opportunity_choice import OpportunityChoice  # noqa: PLC0415
 
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
@@ -159,22 +176,23 @@ class MoveCombatantSessionRequest:
 
         forced = d.pop("forced", UNSET)
 
-        def _parse_opportunity_attacks(data: object) -> list[str] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                opportunity_attacks_type_0 = cast(list[str], data)
+        fly = d.pop("fly", UNSET)
 
-                return opportunity_attacks_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
+        _opportunity_attacks = d.pop("opportunityAttacks", UNSET)
+        opportunity_attacks: list[OpportunityChoice] | Unset = UNSET
+        if _opportunity_attacks is not UNSET:
+            opportunity_attacks = []
+            for opportunity_attacks_item_data in _opportunity_attacks:
+                opportunity_attacks_item = OpportunityChoice.from_dict(opportunity_attacks_item_data)
 
-        opportunity_attacks = _parse_opportunity_attacks(d.pop("opportunityAttacks", UNSET))
+                opportunity_attacks.append(opportunity_attacks_item)
+
+        _other_reactors = d.pop("otherReactors", UNSET)
+        other_reactors: OtherReactors | Unset
+        if isinstance(_other_reactors, Unset):
+            other_reactors = UNSET
+        else:
+            other_reactors = OtherReactors(_other_reactors)
 
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
@@ -191,7 +209,9 @@ class MoveCombatantSessionRequest:
             to=to,
             teleport=teleport,
             forced=forced,
+            fly=fly,
             opportunity_attacks=opportunity_attacks,
+            other_reactors=other_reactors,
             seed=seed,
         )
 

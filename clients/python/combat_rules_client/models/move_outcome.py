@@ -25,7 +25,8 @@ class MoveOutcome:
         movement_left (int):
         squeezing (bool):
         opportunity_attacks (list[OpportunityAttack]):
-        stopped (bool): The move ended early (the mover dropped to 0 HP on the way). Default: False.
+        stopped (bool): The move ended early: the mover dropped to 0 HP, was knocked prone or incapacitated,
+            or lost its movement on the way (the move event says which). Default: False.
     """
 
     combatant_id: str

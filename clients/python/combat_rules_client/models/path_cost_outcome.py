@@ -24,7 +24,8 @@ class PathCostOutcome:
         movement_left (int):
         reason (None | str):
         rule (None | str):
-        failed_step (int | None):
+        failed_step (int | None): The first step the move can't make (step `i` enters `path[i + 1]`): refused by a
+            rule, or more than the movement left; null when legal or when no path was found.
         provokes (list[str]): Who could make an opportunity attack along the way.
     """
 

@@ -24,6 +24,7 @@ class PathCostSessionRequest:
             combatant_id (str):
             path (list[Cell] | None | Unset):
             to (Cell | None | Unset):
+            fly (bool | Unset): Price the move as a flight (see `moveCombatant`). Default: False.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).
     """
@@ -31,6 +32,7 @@ class PathCostSessionRequest:
     combatant_id: str
     path: list[Cell] | None | Unset = UNSET
     to: Cell | None | Unset = UNSET
+    fly: bool | Unset = False
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -58,6 +60,8 @@ class PathCostSessionRequest:
         else:
             to = self.to
 
+        fly = self.fly
+
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
             seed = UNSET
@@ -75,6 +79,8 @@ class PathCostSessionRequest:
             field_dict["path"] = path
         if to is not UNSET:
             field_dict["to"] = to
+        if fly is not UNSET:
+            field_dict["fly"] = fly
         if seed is not UNSET:
             field_dict["seed"] = seed
 
@@ -126,6 +132,8 @@ class PathCostSessionRequest:
 
         to = _parse_to(d.pop("to", UNSET))
 
+        fly = d.pop("fly", UNSET)
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -139,6 +147,7 @@ class PathCostSessionRequest:
             combatant_id=combatant_id,
             path=path,
             to=to,
+            fly=fly,
             seed=seed,
         )
 

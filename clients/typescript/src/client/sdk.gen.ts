@@ -188,6 +188,10 @@ export const ready = <ThrowOnError extends boolean = false>(options: Options<Rea
  * Fire a readied action with the reaction, or decline it.
  *
  * The trigger happened: fire the readied action with the reaction, or decline.
+ *
+ * A readied attack takes `targetId` (and the attack options below); a readied move
+ * takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+ * turn, with opportunity attacks as any move (`opportunityAttacks`).
  */
 export const triggerReadied = <ThrowOnError extends boolean = false>(options: Options<TriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<TriggerReadiedResponses, TriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -281,7 +285,11 @@ export const resolveChoice = <ThrowOnError extends boolean = false>(options: Opt
  * Move a combatant along a path of cells, or to a destination by the cheapest path.
  *
  * Every opportunity attack the move provokes is reported; those the reactors take are
- * rolled just before the mover leaves their reach.
+ * rolled just before the mover leaves their reach. Each reactor takes its opportunity
+ * attack or declines it as `opportunityAttacks` says; one not listed does what
+ * `otherReactors` says (by default it takes it when it can). A reactor that can't
+ * attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+ * with the reason and never stops the move.
  */
 export const moveCombatant = <ThrowOnError extends boolean = false>(options: Options<MoveCombatantData, ThrowOnError>) => (options.client ?? client).post<MoveCombatantResponses, MoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -744,6 +752,10 @@ export const sessionReady = <ThrowOnError extends boolean = false>(options: Opti
  * Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written as its next version.
  *
  * The trigger happened: fire the readied action with the reaction, or decline.
+ *
+ * A readied attack takes `targetId` (and the attack options below); a readied move
+ * takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+ * turn, with opportunity attacks as any move (`opportunityAttacks`).
  */
 export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(options: Options<SessionTriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<SessionTriggerReadiedResponses, SessionTriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -837,7 +849,11 @@ export const sessionResolveChoice = <ThrowOnError extends boolean = false>(optio
  * Move a combatant along a path of cells, or to a destination by the cheapest path.
  *
  * Every opportunity attack the move provokes is reported; those the reactors take are
- * rolled just before the mover leaves their reach.
+ * rolled just before the mover leaves their reach. Each reactor takes its opportunity
+ * attack or declines it as `opportunityAttacks` says; one not listed does what
+ * `otherReactors` says (by default it takes it when it can). A reactor that can't
+ * attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+ * with the reason and never stops the move.
  */
 export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionMoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionMoveCombatantResponses, SessionMoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

@@ -2529,15 +2529,26 @@ export type MoveCombatantRequest = {
      */
     teleport?: boolean;
     /**
-     * Moved by something else (shoved, hurled, falling): no movement spent, no
-     * opportunity attacks (`d20.oa.exempt`).
+     * Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved.
      */
     forced?: boolean;
     /**
-     * The reactors that take the opportunity attacks they are offered; omitted means
-     * every one that can.
+     * Fly, with the creature's flying speed (d10: only with a flying device): the ground's
+     * difficult, climb and swim cells don't apply; the flight uses the share of the turn's
+     * movement it takes at that speed (60 ft flown at 60 ft uses all of a 30 ft walk).
      */
-    opportunityAttacks?: Array<string> | null;
+    fly?: boolean;
+    /**
+     * Each listed reactor takes (with its attack's options) or declines (`take: false`)
+     * the opportunity attack the move offers it.
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * What a reactor not listed in `opportunityAttacks` does: `take` its opportunity
+     * attack when it can, or `decline` it.
+     */
+    otherReactors?: OtherReactors;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
@@ -2584,15 +2595,26 @@ export type MoveCombatantSessionRequest = {
      */
     teleport?: boolean;
     /**
-     * Moved by something else (shoved, hurled, falling): no movement spent, no
-     * opportunity attacks (`d20.oa.exempt`).
+     * Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
+     * opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved.
      */
     forced?: boolean;
     /**
-     * The reactors that take the opportunity attacks they are offered; omitted means
-     * every one that can.
+     * Fly, with the creature's flying speed (d10: only with a flying device): the ground's
+     * difficult, climb and swim cells don't apply; the flight uses the share of the turn's
+     * movement it takes at that speed (60 ft flown at 60 ft uses all of a 30 ft walk).
      */
-    opportunityAttacks?: Array<string> | null;
+    fly?: boolean;
+    /**
+     * Each listed reactor takes (with its attack's options) or declines (`take: false`)
+     * the opportunity attack the move offers it.
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * What a reactor not listed in `opportunityAttacks` does: `take` its opportunity
+     * attack when it can, or `decline` it.
+     */
+    otherReactors?: OtherReactors;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
@@ -2639,7 +2661,8 @@ export type MoveOutcome = {
     squeezing: boolean;
     opportunityAttacks: Array<OpportunityAttack>;
     /**
-     * The move ended early (the mover dropped to 0 HP on the way).
+     * The move ended early: the mover dropped to 0 HP, was knocked prone or incapacitated,
+     * or lost its movement on the way (the move event says which).
      */
     stopped: boolean;
 };
@@ -2766,6 +2789,46 @@ export type OpportunityAttack = {
 };
 
 /**
+ * What one reactor does with the opportunity attack a move offers it (`d20.oa.trigger`).
+ */
+export type OpportunityChoice = {
+    /**
+     * The hostile creature whose reach the mover leaves.
+     */
+    reactorId: string;
+    /**
+     * False declines it: the reactor keeps its reaction.
+     */
+    take?: boolean;
+    /**
+     * One of the reactor's melee attacks; omitted: its usable melee attack with the
+     * longest reach (a broken or empty weapon is passed over).
+     */
+    attackName?: string | null;
+    /**
+     * Knock the mover out instead of killing it if the attack drops it to 0 HP.
+     */
+    knockout?: boolean;
+    /**
+     * Advantage the caller grants, on top of what the state gives.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage the caller imposes, on top of what the state gives.
+     */
+    disadvantage?: boolean;
+    /**
+     * A cover degree the DM states for this attack; it wins over the computed one.
+     */
+    cover?: CoverDegree | null;
+};
+
+/**
+ * One of: `take`, `decline`.
+ */
+export type OtherReactors = 'take' | 'decline';
+
+/**
  * The price of a path: legal or not, and why.
  */
 export type PathCostOutcome = {
@@ -2775,6 +2838,10 @@ export type PathCostOutcome = {
     movementLeft: number;
     reason: string | null;
     rule: string | null;
+    /**
+     * The first step the move can't make (step `i` enters `path[i + 1]`): refused by a
+     * rule, or more than the movement left; null when legal or when no path was found.
+     */
     failedStep: number | null;
     /**
      * Who could make an opportunity attack along the way.
@@ -2793,6 +2860,10 @@ export type PathCostRequest = {
     combatantId: string;
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * Price the move as a flight (see `moveCombatant`).
+     */
+    fly?: boolean;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
@@ -2824,6 +2895,10 @@ export type PathCostSessionRequest = {
     combatantId: string;
     path?: Array<Cell> | null;
     to?: Cell | null;
+    /**
+     * Price the move as a flight (see `moveCombatant`).
+     */
+    fly?: boolean;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
@@ -4216,6 +4291,10 @@ export type TriggerOutcome = {
      * Declined, and still held.
      */
     kept: boolean;
+    /**
+     * A readied move: where it went and the opportunity attacks on the way.
+     */
+    move: MoveOutcome | null;
 };
 
 /**
@@ -4237,6 +4316,42 @@ export type TriggerReadiedRequest = {
      * abandons it (a readied spell is lost).
      */
     keep?: boolean;
+    /**
+     * A readied melee attack: knock the target out instead of killing it at 0 HP.
+     */
+    knockout?: boolean;
+    /**
+     * A readied attack: advantage the caller grants, on top of what the state gives.
+     */
+    advantage?: boolean;
+    /**
+     * A readied attack: disadvantage the caller imposes, on top of what the state gives.
+     */
+    disadvantage?: boolean;
+    /**
+     * A readied attack: the cover degree the DM states; it wins over the computed one.
+     */
+    cover?: CoverDegree | null;
+    /**
+     * A readied move: the cells the creature's anchor passes through, in order.
+     */
+    path?: Array<Cell> | null;
+    /**
+     * A readied move: a destination (the cheapest legal path is found).
+     */
+    to?: Cell | null;
+    /**
+     * A readied move: fly (see `moveCombatant`).
+     */
+    fly?: boolean;
+    /**
+     * A readied move: who takes or declines the opportunity attacks it offers.
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * A readied move: what a reactor not in `opportunityAttacks` does.
+     */
+    otherReactors?: OtherReactors;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */
@@ -4280,6 +4395,42 @@ export type TriggerReadiedSessionRequest = {
      * abandons it (a readied spell is lost).
      */
     keep?: boolean;
+    /**
+     * A readied melee attack: knock the target out instead of killing it at 0 HP.
+     */
+    knockout?: boolean;
+    /**
+     * A readied attack: advantage the caller grants, on top of what the state gives.
+     */
+    advantage?: boolean;
+    /**
+     * A readied attack: disadvantage the caller imposes, on top of what the state gives.
+     */
+    disadvantage?: boolean;
+    /**
+     * A readied attack: the cover degree the DM states; it wins over the computed one.
+     */
+    cover?: CoverDegree | null;
+    /**
+     * A readied move: the cells the creature's anchor passes through, in order.
+     */
+    path?: Array<Cell> | null;
+    /**
+     * A readied move: a destination (the cheapest legal path is found).
+     */
+    to?: Cell | null;
+    /**
+     * A readied move: fly (see `moveCombatant`).
+     */
+    fly?: boolean;
+    /**
+     * A readied move: who takes or declines the opportunity attacks it offers.
+     */
+    opportunityAttacks?: Array<OpportunityChoice>;
+    /**
+     * A readied move: what a reactor not in `opportunityAttacks` does.
+     */
+    otherReactors?: OtherReactors;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
      */

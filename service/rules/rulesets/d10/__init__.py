@@ -9,8 +9,9 @@ Decisions and names (RULES.md leaves them open):
   d20 groups and companions don't apply: "every aware creature rolls"). A combatant's
   ``aware`` flag wins when set; otherwise, when ``RollInitiative.initiator_id`` names the
   creature that started the fight, a creature is aware if it is the initiator, is listed in
-  ``heard_by``, or has a line of sight to the initiator (blocked cells obstruct, creatures
-  don't). With no initiator everyone is aware. The flag is written into the state and an
+  ``heard_by``, or can see the initiator (a line of sight, blocked cells obstructing and
+  creatures not, and nothing that stops sight: blinded, invisible, hidden, heavily
+  obscured). With no initiator everyone is aware. The flag is written into the state and an
   unaware creature becomes aware at the start of its first turn.
 * ``d10.init.start``: the initiator rolls like everyone else; declaring gives no precedence.
 * ``d10.init.ties``: no roll-off; entries on one count stay in encounter order and share the
@@ -39,7 +40,7 @@ from ...model.outcomes import DamageOutcome
 from ...model.requests import RollInitiative
 from ...ruleset import Hit, RuleIds, Ruleset
 from . import step
-from .speeds import terrain_occupants
+from .speeds import speed_for, terrain_occupants
 
 ACTION_DEVICE = "device-action:"
 """A feature whose name starts with this is a device that takes an action to use."""
@@ -115,14 +116,15 @@ class D10(Ruleset):
     def is_aware(
         self, draft: Draft, c: Combatant, initiator: str | None, heard_by: list[str]
     ) -> bool:
-        """``d10.init.aware``: the stated flag, else sees or hears the initiator (a line of
-        sight between the two spaces: walls obstruct, creatures don't)."""
+        """``d10.init.aware``: the stated flag, else sees or hears the initiator. Seeing is
+        the base rule's (``can_see``): a line of sight between the two spaces (walls
+        obstruct, creatures don't), and neither blinded, nor unconscious, nor facing an
+        invisible or hidden initiator, nor in a heavily obscured area."""
         if c.aware is not None:
             return c.aware
         if initiator is None or c.id == initiator or c.id in heard_by:
             return True
-        board = self.board(draft)
-        return board.geometry.has_line_of_sight(board.cells(c), board.cells(draft.get(initiator)))
+        return self.can_see(draft, c, draft.get(initiator))
 
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """``d10.init.ties``: close a finished step, open one on a shared count."""
@@ -155,6 +157,10 @@ class D10(Ruleset):
     def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
         """``d10.turn.speeds``: climb and swim cells priced by the mover's speeds there."""
         return terrain_occupants(draft.encounter.grid, mover)
+
+    def flying_speed(self, c: Combatant) -> int:
+        """``d10.turn.speeds``: flying only with a device that grants it."""
+        return speed_for(c, "fly")
 
     def interaction_cost(self, c: Combatant, device: str | None) -> Spend | None:
         """``d10.turn.object``: a device listed as ``device-action:<device>`` takes an action."""

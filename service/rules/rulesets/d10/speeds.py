@@ -4,18 +4,23 @@ a device.
 ``speed`` is the walking speed (30 ft by default); climbing and swimming default to 15 ft
 unless ``climb_speed`` / ``swim_speed`` say otherwise; flying needs a feature starting with
 ``device:flying`` (``fly_speed``, or the walking speed when it gives none).
+
+Decisions: a turn's movement is counted in feet of walking. Moving at another speed uses
+the share of the turn that distance takes at that speed: 5 ft of climbing at 15 ft out of a
+30 ft walk costs 10 ft of movement, at a climbing speed of 30 (or more) 5 ft; with no speed
+for it (0) a climb or swim cell can't be entered. Difficult terrain in such a cell adds its
+5 ft on top. A flyer (``moveCombatant`` with ``fly``) meets none of the ground's difficult,
+climb or swim cells; its flight is priced the same way at its flying speed (see
+:mod:`service.rules.actions.movement`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Literal
 
 from ...errors import IllegalAction, InvalidAction
 from ...grid import Occupant
-from ...model import Cell, Combatant, Grid
-
-MoveMode = Literal["walk", "climb", "swim", "fly"]
+from ...model import Combatant, Grid
 
 FLYING_DEVICE = "device:flying"
 """A feature whose name starts with this grants a flying speed."""
@@ -45,34 +50,23 @@ def speed_for(c: Combatant, mode: str) -> int:
     raise InvalidAction(f"unknown movement mode {mode!r}: walk, climb, swim or fly", ("mode",))
 
 
-def terrain_mode(grid: Grid, cell: Cell | tuple[int, int]) -> MoveMode:
-    """The speed a cell asks for: ``swim`` in water, ``climb`` on climb cells, else walk."""
-    key = cell.key() if isinstance(cell, Cell) else cell
-    if any(c.key() == key for c in grid.swim):
-        return "swim"
-    if any(c.key() == key for c in grid.climb):
-        return "climb"
-    return "walk"
-
-
-def movement_cost(c: Combatant, mode: str, feet: int) -> int:
-    """Feet of the turn's (walking) movement that ``feet`` moved at ``mode`` use up: the
-    matching speed governs, so 5 ft of climbing at 15 ft out of 30 costs 10 ft."""
+def cell_price(c: Combatant, mode: str) -> int | None:
+    """Feet of movement a 5-ft step at ``mode`` costs ``c`` (never less than 5), or None
+    when it has no such speed and can't move that way."""
     speed = speed_for(c, mode)
     if speed <= 0:
-        raise IllegalAction(f"{c.name} has no {mode} speed", "d10.turn.speeds")
-    return math.ceil(feet * c.speed / speed)
+        return None
+    return max(5, math.ceil(5 * c.speed / speed))
 
 
 def terrain_occupants(grid: Grid, mover: Combatant) -> list[Occupant]:
-    """Climb and swim cells as the mover meets them: where its climbing or swimming speed is
-    below its walking speed (15 against 30 by default), each 5 ft there costs 10, like
-    difficult terrain. A creature with no such speed can't enter them."""
+    """Climb and swim cells as the mover meets them: priced by its climbing or swimming
+    speed (:func:`cell_price`); with no such speed, not entered at all."""
     out = []
     for mode, cells in (("climb", grid.climb), ("swim", grid.swim)):
         if not cells:
             continue
-        speed = speed_for(mover, mode)
+        price = cell_price(mover, mode)
         keys = [cell.key() for cell in cells]
-        out.append(Occupant(keys, speed > 0, 0 < speed < mover.speed, True))
+        out.append(Occupant(keys, price is not None, False, price is not None, price))
     return out

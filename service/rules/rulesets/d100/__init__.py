@@ -79,6 +79,9 @@ class D100(Ruleset):
     square_extent = SQUARE_EXTENT
     cover_save_ability = "athletics"
     """``d100.cover.degrees``: cover adds its bonus to Athletics saves (Dexterity in d20)."""
+    creature_space_difficult = True
+    hostile_passable_size_gap = 2
+    """``d100.move.through``: through a hostile space two sizes apart; any space is difficult."""
     rule_ids = RuleIds(
         attack_roll="d100.attack.roll",
         critical_damage="d100.crit.hit",

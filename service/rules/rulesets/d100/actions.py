@@ -282,7 +282,7 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
     attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
     target = ruleset.combatant(draft, act.target_id, "targetId")
     _check_close(ruleset, draft, attacker, target, "d100.shove", "shove")
-    ruleset.spend(draft, attacker.id, act.spend, log)
+    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
     outcome = _contest_or_win(
         draft, attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
     )
@@ -384,7 +384,7 @@ def grapple(
     _check_close(ruleset, draft, attacker, target, "d100.grapple", "grapple")
     if any(k.name == Cond.GRAPPLED and k.source == attacker.id for k in target.conditions):
         raise IllegalAction(f"{attacker.name} is already grappling {target.name}", "d100.grapple")
-    ruleset.spend(draft, attacker.id, act.spend, log)
+    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
     outcome = _contest_or_win(
         draft, attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
     )

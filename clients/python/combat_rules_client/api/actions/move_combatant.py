@@ -95,7 +95,11 @@ def sync_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -140,7 +144,11 @@ def sync(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -172,7 +180,11 @@ async def asyncio_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -205,7 +217,11 @@ async def asyncio(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;

@@ -94,6 +94,10 @@ def sync_detailed(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -136,6 +140,10 @@ def sync(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -164,6 +172,10 @@ async def asyncio_detailed(
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
@@ -194,6 +206,10 @@ async def asyncio(
     """Fire a readied action with the reaction, or decline it.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.

@@ -131,7 +131,11 @@ def sync_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         id (str):
@@ -186,7 +190,11 @@ def sync(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         id (str):
@@ -228,7 +236,11 @@ async def asyncio_detailed(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         id (str):
@@ -271,7 +283,11 @@ async def asyncio(
      Move a combatant along a path of cells, or to a destination by the cheapest path.
 
     Every opportunity attack the move provokes is reported; those the reactors take are
-    rolled just before the mover leaves their reach.
+    rolled just before the mover leaves their reach. Each reactor takes its opportunity
+    attack or declines it as `opportunityAttacks` says; one not listed does what
+    `otherReactors` says (by default it takes it when it can). A reactor that can't
+    attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
+    with the reason and never stops the move.
 
     Args:
         id (str):

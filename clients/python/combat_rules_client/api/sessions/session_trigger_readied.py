@@ -130,6 +130,10 @@ def sync_detailed(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -182,6 +186,10 @@ def sync(
 
      The trigger happened: fire the readied action with the reaction, or decline.
 
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -220,6 +228,10 @@ async def asyncio_detailed(
     as its next version.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
 
     Args:
         id (str):
@@ -260,6 +272,10 @@ async def asyncio(
     as its next version.
 
      The trigger happened: fire the readied action with the reaction, or decline.
+
+    A readied attack takes `targetId` (and the attack options below); a readied move
+    takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
+    turn, with opportunity attacks as any move (`opportunityAttacks`).
 
     Args:
         id (str):
