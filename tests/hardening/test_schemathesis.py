@@ -26,9 +26,9 @@ import hypothesis
 import pytest
 import schemathesis
 from factories import skirmish
-from hardening_support import drop_prefix, local_redis_url
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
+from redis_support import drop_prefix, local_redis_url
 
 from service.app import create_app
 from service.settings import Settings

