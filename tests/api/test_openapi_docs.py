@@ -80,6 +80,15 @@ def test_every_request_field_is_documented() -> None:
     )
 
 
+def test_every_request_and_response_schema_is_described() -> None:
+    bare = sorted(
+        name
+        for name, schema in SCHEMAS.items()
+        if schema.get("type") == "object" and "description" not in schema
+    )
+    assert bare == []
+
+
 def test_the_fields_every_action_has_are_documented() -> None:
     for m in MODELS.values():
         request = SCHEMAS[m.request.__name__]["properties"]
