@@ -16,75 +16,6 @@ from service.api.rest.openapi import build_openapi
 SPEC = build_openapi()
 SCHEMAS: dict[str, Any] = SPEC["components"]["schemas"]
 
-KNOWN_UNDOCUMENTED = {
-    # The engine's dataclasses (service/rules) whose fields have no docstring yet, as
-    # class.field: the lead engineer adds them. This list may only shrink: a field that is
-    # documented now must leave it, and no new field may join it.
-    "Abilities.charisma", "Abilities.constitution", "Abilities.dexterity",
-    "Abilities.intelligence", "Abilities.strength", "Abilities.wisdom",
-    "ApplyDamage.amount", "ApplyDamage.damage_type", "ApplyDamage.knockout",
-    "ApplyDamage.source_id", "ApplyDamage.target_id",
-    "Area.center", "Area.duration", "Area.kind", "Area.radius",
-    "Attack.ammo_type", "Attack.capacity", "Attack.damage_type", "Attack.kind",
-    "Attack.long_range", "Attack.max_condition", "Attack.name",
-    "AttackOdds.attacker_id", "AttackOdds.disadvantage", "AttackOdds.target_id",
-    "Cell.x", "Cell.y",
-    "Combatant.abilities", "Combatant.ac", "Combatant.attacks",
-    "Combatant.attacks_per_action", "Combatant.budget", "Combatant.carried_weight",
-    "Combatant.climb_speed", "Combatant.conditions", "Combatant.dead",
-    "Combatant.death_saves", "Combatant.effects", "Combatant.exhaustion",
-    "Combatant.fly_speed", "Combatant.hp", "Combatant.id", "Combatant.immune_to_flanking",
-    "Combatant.initiative_bonus", "Combatant.max_hp", "Combatant.name", "Combatant.readied",
-    "Combatant.size", "Combatant.speed", "Combatant.stable", "Combatant.strength_score",
-    "Combatant.swim_speed", "Combatant.temp_hp",
-    "Condition.duration", "Condition.name", "Condition.source",
-    "CoverQuery.attacker_id", "CoverQuery.target_id",
-    "Dash.combatant_id",
-    "DeathSaves.failures", "DeathSaves.successes",
-    "DeferredDamage.amount", "DeferredDamage.critical", "DeferredDamage.knockout",
-    "DeferredDamage.melee", "DeferredDamage.source_id", "DeferredDamage.target_id",
-    "Disengage.combatant_id", "Disengage.spend",
-    "Dodge.combatant_id", "Dodge.spend",
-    "DropProne.combatant_id",
-    "Duration.ends", "Duration.of", "Duration.rounds", "Duration.turns",
-    "Duration.until_damaged",
-    "Effect.against", "Effect.duration", "Effect.kind", "Effect.note", "Effect.roll",
-    "Effect.source", "Effect.starts_round", "Effect.uses", "Effect.value",
-    "Encounter.areas", "Encounter.combatants", "Encounter.grid", "Encounter.pending_choices",
-    "EscapeGrapple.combatant_id",
-    "FlankingQuery.attacker_id", "FlankingQuery.target_id",
-    "Grapple.attacker_id", "Grapple.spend", "Grapple.target_id",
-    "Grid.height", "Grid.kind", "Grid.width",
-    "Heal.amount", "Heal.source_id", "Heal.target_id",
-    "Help.ally_id", "Help.combatant_id", "Help.spend", "Help.target_id",
-    "Hide.combatant_id", "Hide.spend",
-    "InitiativeEntry.combatant_id", "InitiativeEntry.initiative",
-    "InitiativeEntry.tiebreak",
-    "Interact.combatant_id", "Interact.description",
-    "LowerInitiative.combatant_id",
-    "MoveCombatant.combatant_id",
-    "PathCost.combatant_id", "PathCost.path", "PathCost.to",
-    "PendingChoice.context", "PendingChoice.id", "PendingChoice.options",
-    "PendingChoice.prompt", "PendingChoice.source",
-    "ReachQuery.attacker_id", "ReachQuery.target_id",
-    "ReadiedAction.attack_name", "ReadiedAction.round", "ReadiedAction.spell",
-    "ReadiedAction.trigger",
-    "Ready.attack_name", "Ready.combatant_id", "Ready.trigger",
-    "ReleaseGrapple.grappler_id", "ReleaseGrapple.target_id",
-    "Reload.combatant_id",
-    "Repair.combatant_id",
-    "ResolveAttack.attacker_id", "ResolveAttack.disadvantage", "ResolveAttack.target_id",
-    "ResolveChoice.decision",
-    "Search.combatant_id",
-    "Shove.attacker_id", "Shove.mode", "Shove.target_id",
-    "Stabilize.combatant_id", "Stabilize.target_id",
-    "StandUp.combatant_id",
-    "Step.acted", "Step.deferred", "Step.initiative", "Step.members",
-    "TriggerReadied.combatant_id", "TriggerReadied.fire",
-    "TurnBudget.action", "TurnBudget.bonus_action", "TurnBudget.object_interaction",
-    "TurnBudget.reaction",
-}  # fmt: skip
-
 
 def _refs(schema: Any) -> Iterator[str]:
     if isinstance(schema, dict):
@@ -142,15 +73,20 @@ def undocumented() -> set[str]:
     return found
 
 
-def test_every_request_field_is_documented_or_known_not_to_be() -> None:
+def test_every_request_field_is_documented() -> None:
     missing = undocumented()
-    assert not missing - KNOWN_UNDOCUMENTED, (
-        "request fields without a docstring (give them one in service/rules): "
-        f"{sorted(missing - KNOWN_UNDOCUMENTED)}"
+    assert not missing, (
+        f"request fields without a docstring (give them one in service/rules): {sorted(missing)}"
     )
-    assert not KNOWN_UNDOCUMENTED - missing, (
-        f"documented now, take them off KNOWN_UNDOCUMENTED: {sorted(KNOWN_UNDOCUMENTED - missing)}"
+
+
+def test_every_request_and_response_schema_is_described() -> None:
+    bare = sorted(
+        name
+        for name, schema in SCHEMAS.items()
+        if schema.get("type") == "object" and "description" not in schema
     )
+    assert bare == []
 
 
 def test_the_fields_every_action_has_are_documented() -> None:

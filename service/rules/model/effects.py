@@ -99,10 +99,20 @@ class Duration:
     """
 
     ends: Literal["start", "end"] | None = None
+    """``start`` or ``end``: the boundary of ``of``'s turn at which it ends (set with ``of``)."""
     of: Id | None = None
+    """The combatant whose turns it counts (set with ``ends``)."""
     turns: Annotated[int, Ge(0), Le(1000)] = 1
+    """Which of ``of``'s turns ends it, counting those that start after it began: 1 (the default)
+    is the next one; 0 is the first boundary to come, so ``ends: end`` set during ``of``'s turn
+    ends with that turn. Only with ``ends``."""
     rounds: Annotated[int, Ge(1), Le(10_000)] | None = None
+    """Lasts this many rounds: one is taken off as each new round begins and it ends at 0
+    (``rounds: 1`` ends when the next round begins). Not with ``ends``."""
     until_damaged: bool = False
+    """Ends as soon as its holder takes damage (any amount above 0, temporary HP included), alone or
+    besides the turns or rounds (``d20.crit.effects`` decision 2). Only a condition ends this way:
+    damage leaves an effect or an area in place."""
     turns_started: Annotated[int, Ge(0), Le(1000)] = 0
     """How many of ``of``'s turns have started since the duration began (counted by the
     service: a client sets it only to carry a duration over from an earlier state)."""
@@ -123,8 +133,16 @@ class Condition:
     """A named condition (``prone``, ``unconscious``, ``stunned``...) with how long it lasts."""
 
     name: Annotated[str, Len(1, 40)]
+    """Its name (1 to 40 characters). The rules act on ``blinded``, ``dodging``, ``disengaged``,
+    ``frightened``, ``grappled``, ``hidden``, ``incapacitated``, ``invisible``, ``paralyzed``,
+    ``petrified``, ``prone``, ``restrained``, ``squeezing``, ``stunned``, ``surprised``,
+    ``unconscious`` and ``asleep``; any other name is carried and ends with its duration."""
     source: Id | None = None
+    """The creature that caused it, where that matters: the one a ``frightened`` creature fears (its
+    disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
+    grappler of a ``grappled`` one (``d100.grapple``)."""
     duration: Duration | None = None
+    """How long it lasts; null: until it is removed (by the client, or by the rule that gave it)."""
 
 
 @dataclass(slots=True)
@@ -140,11 +158,35 @@ class Effect:
     """
 
     kind: Annotated[str, Len(1, 40)]
+    """What it does: ``advantage`` or ``disadvantage`` on ``roll``; ``ac-bonus`` (``value``);
+    ``blocked-component`` (``note``); ``speed-halved`` (from its holder's next turn);
+    ``initiative-top`` / ``initiative-bottom`` (d20: its holder moves to the top of the order when
+    its turn ends / to the bottom when the next round begins, and the effect ends); ``other``. Any
+    other kind is carried and does nothing."""
     roll: Annotated[str, Len(1, 40)] = "attack"
+    """The rolls an ``advantage`` or ``disadvantage`` bends: ``attack`` (the holder's attack rolls),
+    ``spell-attack`` (its spell attacks only), ``save``, ``check``, or ``attacks-against`` (attack
+    rolls made against the holder). ``spell-save`` (saves against spells) and ``spell`` are carried:
+    the service rolls no such roll."""
     against: Id | None = None
+    """Limits it to one creature: the target of the holder's attacks (``attack``, ``spell-attack``),
+    the attacker (``attacks-against``, ``ac-bonus``), the creature on the other side of a check or
+    save (``check``, ``save``); null: any."""
     value: Small = 0
+    """``ac-bonus`` only: the AC it adds (negative lowers it); other kinds ignore it."""
     uses: Annotated[int, Ge(1), Le(100)] | None = None
+    """How many more rolls an ``advantage`` or ``disadvantage`` applies to: each attack, check or
+    save it bends uses one, and it ends at 0; null: no limit (it lasts its duration)."""
     starts_round: Annotated[int, Ge(0), Le(1_000_000)] | None = None
+    """The round from which it applies (a "next round" window: ``d20.crit.effects``); its duration
+    counts down meanwhile. Null: at once."""
     duration: Duration | None = None
+    """How long it lasts; null: until it is used up (``uses``) or removed."""
     source: Annotated[str, Len(0, 120)] | None = None
+    """Where it comes from, named as the source of the advantage or disadvantage it gives
+    (``weapon-fumble 30-39``, ``help:hero``); null: named ``effect``. The service marks a combatant
+    that waits for the next round (``d20.init.lower``) with an ``other`` effect from
+    ``d20.init.lower``."""
     note: Annotated[str, Len(0, 400)] | None = None
+    """Free text: the component a ``blocked-component`` blocks (``verbal``, ``somatic`` or
+    ``material``), a Help's task, what an ``other`` effect does."""

@@ -104,6 +104,9 @@ class NextTurnOutcome:
 
 @dataclass(slots=True)
 class LowerInitiativeOutcome:
+    """The combatant's old and new initiative, whether it was raised, and the order and
+    turn that follow (``d20.init.lower``)."""
+
     combatant_id: str
     previous: int
     initiative: int
@@ -126,6 +129,8 @@ class TurnActionOutcome:
 
 @dataclass(slots=True)
 class HelpOutcome:
+    """Who helped whom, and the advantage the ally now holds."""
+
     combatant_id: str
     ally_id: str
     effect: Effect
@@ -133,6 +138,8 @@ class HelpOutcome:
 
 @dataclass(slots=True)
 class HideOutcome:
+    """The Stealth check of a hiding creature: the die and the total searchers must beat."""
+
     combatant_id: str
     natural: int
     stealth: int
@@ -141,6 +148,8 @@ class HideOutcome:
 
 @dataclass(slots=True)
 class ReadyOutcome:
+    """The action now held, and the concentration a readied spell ended."""
+
     combatant_id: str
     readied: ReadiedAction
     ended_concentration: str | None
@@ -149,6 +158,9 @@ class ReadyOutcome:
 
 @dataclass(slots=True)
 class TriggerOutcome:
+    """Whether the readied action fired and what it did (the attack or the move), or
+    whether a declined one is still held."""
+
     combatant_id: str
     fired: bool
     action: str
@@ -161,6 +173,9 @@ class TriggerOutcome:
 
 @dataclass(slots=True)
 class StabilizeOutcome:
+    """The first-aid check (DC 10 Medicine) and whether the target is now stable
+    (``d20.death.stabilize``)."""
+
     combatant_id: str
     target_id: str
     natural: int
@@ -172,6 +187,8 @@ class StabilizeOutcome:
 
 @dataclass(slots=True)
 class HealOutcome:
+    """The HP regained, the target's HP now, whether it came to, and what it spent."""
+
     target_id: str
     healed: int
     hp: int
@@ -290,7 +307,8 @@ class BandChance:
     """The chance that a critical-table band's effect happens on this attack."""
 
     table: str
-    """``weapon_hit``, ``weapon_fumble``, ``spell_hit`` or ``spell_fumble``."""
+    """The table: `weapon_hit`, `weapon_fumble`, `spell_hit` or `spell_fumble` (as written,
+    underscores included)."""
     low: int
     high: int
     title: str

@@ -47,7 +47,9 @@ class ResolveAttack:
     """One attack roll by ``attacker_id`` against ``target_id``, and its damage on a hit."""
 
     attacker_id: Id
+    """The attacking combatant."""
     target_id: Id
+    """The combatant attacked (not the attacker)."""
     attack_name: Annotated[str, Len(1, 80)] | None = None
     """The name of one of the attacker's attacks; omitted means ``attack`` or its first."""
     attack: Attack | None = None
@@ -55,12 +57,15 @@ class ResolveAttack:
     advantage: bool = False
     """Advantage the caller grants, on top of what the state gives."""
     disadvantage: bool = False
+    """Disadvantage the caller imposes, on top of what the state gives; with any advantage the two
+    cancel (``d20.attack.roll``)."""
     cover: CoverDegree | None = None
     """A cover degree the DM states; it wins over the computed one."""
     apply_damage: bool = True
     """False rolls the damage but leaves the target's HP alone."""
     knockout: bool = False
-    """Knock the target out instead of killing it if a melee hit drops it to 0 HP."""
+    """Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of dying
+    (``d20.death.knockout``); melee attacks only. Instant death still applies."""
     spend: Spend = "action"
     """What the attack uses: the action (an Attack action), a bonus action, the reaction, or
     nothing (the DM's fiat)."""
@@ -71,14 +76,25 @@ class ApplyDamage:
     """Damage dealt to ``target_id`` by anything: temp HP first, then HP."""
 
     target_id: Id
+    """The combatant that takes the damage."""
     amount: Annotated[int, Ge(0), Le(1_000_000)]
+    """Damage in hit points: temporary HP absorb it first, then ``hp``, with the death rules at 0 HP
+    (``d20.hp.zero``, ``d20.death.*``); 0 changes nothing."""
     critical: bool = False
     """The damage comes from a critical hit (two death-save failures at 0 HP)."""
     source_id: Id | None = None
+    """The combatant that dealt it, if any (checked; named in the log). A knockout needs it; in d10,
+    damage between two creatures acting on one count waits for the count to end
+    (``d10.init.ties``)."""
     melee: bool = False
     """The damage comes from a melee attack by ``source_id`` (a knockout needs one)."""
     knockout: bool = False
+    """The melee attacker chooses to knock the target out if this drops it to 0 HP: unconscious and
+    stable instead of dying (``d20.death.knockout``); needs ``melee`` and ``source_id``. Instant
+    death still applies."""
     damage_type: Annotated[str, Len(0, 40)] | None = None
+    """A label (``fire``, ``slashing``...) for the client: the service applies no resistance,
+    immunity or vulnerability."""
 
 
 @dataclass(slots=True)
@@ -95,6 +111,8 @@ class LowerInitiative:
     """Move a combatant down the order (``d20.init.lower``); raising needs a named feature."""
 
     combatant_id: Id
+    """The combatant that moves in the order (``d20.init.lower``), with the companions it controls;
+    on its own turn, only before it has acted."""
     initiative: Initiative
     """The new initiative count."""
     feature: Annotated[str, Len(1, 80)] | None = None
@@ -106,8 +124,11 @@ class Dash:
     """Extra movement equal to your speed this turn."""
 
     combatant_id: Id
+    """The creature that dashes (``d20.turn.economy``, ``d100.action.dash``)."""
     spend: Spend = "action"
-    """The action, or a bonus action a feature grants."""
+    """What it uses (``d20.turn.economy``, ``d100.action.dash``): the action, on the creature's
+    own turn; a bonus action only with a ``bonus-action:dash`` feature (Cunning Action is dash,
+    disengage and hide); the reaction, on any turn; or ``free``: nothing (the DM's fiat)."""
 
 
 @dataclass(slots=True)
@@ -115,7 +136,12 @@ class Disengage:
     """Your movement provokes no opportunity attacks until the end of this turn."""
 
     combatant_id: Id
+    """The creature that disengages: ``disengaged`` until its turn ends (``d20.oa.exempt``,
+    ``d100.action.disengage``)."""
     spend: Spend = "action"
+    """What it uses (``d20.turn.economy``): the action, on the creature's own turn; a bonus action
+    only with a ``bonus-action:disengage`` feature (Cunning Action is dash, disengage and hide); the
+    reaction, on any turn; or ``free``: nothing (the DM's fiat)."""
 
 
 @dataclass(slots=True)
@@ -123,7 +149,12 @@ class Dodge:
     """Until the start of your next turn you are ``dodging``."""
 
     combatant_id: Id
+    """The creature that dodges: ``dodging`` until the start of its next turn (``d20.turn.economy``,
+    ``d100.action.dodge``)."""
     spend: Spend = "action"
+    """What it uses (``d20.turn.economy``): the action, on the creature's own turn; a bonus action
+    only with a ``bonus-action:dodge`` feature (Cunning Action is dash, disengage and hide); the
+    reaction, on any turn; or ``free``: nothing (the DM's fiat)."""
 
 
 @dataclass(slots=True)
@@ -132,11 +163,19 @@ class Help:
     attack against ``target_id``, before the start of your next turn."""
 
     combatant_id: Id
+    """The helper (``d20.turn.economy``, ``d100.action.help``): the advantage lasts until the start
+    of its next turn."""
     ally_id: Id
+    """The ally that gains advantage, once (not the helper)."""
     target_id: Id | None = None
+    """A third creature: the advantage is on the ally's next attack against it; omitted: on the
+    ally's next ability check."""
     task: Text | None = None
     """What the check is for (a note only)."""
     spend: Spend = "action"
+    """What it uses (``d20.turn.economy``): the action, on the creature's own turn; a bonus action
+    only with a ``bonus-action:help`` feature (Cunning Action is dash, disengage and hide); the
+    reaction, on any turn; or ``free``: nothing (the DM's fiat)."""
 
 
 @dataclass(slots=True)
@@ -144,7 +183,12 @@ class Hide:
     """A Stealth check (d20 + stealth, else Dexterity); the total is what searchers must beat."""
 
     combatant_id: Id
+    """The creature that hides: it becomes ``hidden``, and its Stealth total is kept in ``stealth``
+    for searchers to beat (``d100.action.hide``, ``d100.hide.contest``)."""
     spend: Spend = "action"
+    """What it uses (``d20.turn.economy``): the action, on the creature's own turn; a bonus action
+    only with a ``bonus-action:hide`` feature (Cunning Action is dash, disengage and hide); the
+    reaction, on any turn; or ``free``: nothing (the DM's fiat)."""
 
 
 @dataclass(slots=True)
@@ -152,10 +196,16 @@ class Ready:
     """Hold an action (or a move, or a spell) for a perceivable trigger (``d20.ready.*``)."""
 
     combatant_id: Id
+    """The creature readying: it spends its action now and its reaction when the trigger fires
+    (``d20.ready.trigger``)."""
     trigger: Text
+    """The perceivable trigger, in words: the service doesn't watch for it, ``triggerReadied`` says
+    it happened."""
     action: Annotated[str, Len(1, 40)] = "attack"
     """``attack``, ``move``, ``spell`` or another action's name."""
     attack_name: Annotated[str, Len(1, 80)] | None = None
+    """One of its attacks, to ready (naming one makes the readied action an attack); omitted: its
+    first attack when it fires."""
     spell: Annotated[str, Len(1, 80)] | None = None
     """The readied spell (with ``action: spell``): cast now, held with concentration."""
 
@@ -190,7 +240,10 @@ class TriggerReadied:
     turn, with opportunity attacks as any move (``opportunity_attacks``)."""
 
     combatant_id: Id
+    """The creature whose readied action's trigger happened."""
     fire: bool = True
+    """True fires the readied action with the reaction (``d20.ready.trigger``); false lets the
+    trigger pass (see ``keep``)."""
     target_id: Id | None = None
     """The target of a readied attack."""
     keep: bool = True
@@ -223,7 +276,10 @@ class Stabilize:
     """First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP."""
 
     combatant_id: Id
+    """The creature giving first aid, within 5 ft of the target: it spends its action
+    (``d20.death.stabilize``)."""
     target_id: Id
+    """The dying creature: unconscious at 0 HP and not yet stable."""
 
 
 @dataclass(slots=True)
@@ -246,7 +302,10 @@ class Interact:
     """Interact with an object (draw a sword, open a door, pull a lever...)."""
 
     combatant_id: Id
+    """The creature acting, on its own turn: its free object interaction, or its action for a second
+    one (``d20.turn.object``)."""
     description: Text = "interacts with an object"
+    """What it does, as a verb phrase for the log (``draws a sword``); a note only."""
     device: Annotated[str, Len(1, 80)] | None = None
     """A named device being used; a ruleset may make some devices take the action (d10)."""
     weapon: Annotated[str, Len(1, 80)] | None = None
@@ -260,8 +319,13 @@ class Heal:
     """Healing from the DM or an effect: HP back up to the maximum; no budget is spent."""
 
     target_id: Id
+    """The combatant healed."""
     amount: Annotated[int, Ge(0), Le(1_000_000)]
+    """Hit points restored, up to the hit point maximum (halved from exhaustion level 4); any
+    regained at 0 HP ends unconsciousness and resets the death saves (``d20.death.unconscious``).
+    The dead regain nothing."""
     source_id: Id | None = None
+    """Who heals, if anyone (checked; named in the log)."""
 
 
 @dataclass(slots=True)
@@ -277,15 +341,19 @@ class MoveCombatant:
     """
 
     combatant_id: Id
+    """The creature that moves: on its own turn, unless ``forced`` or ``teleport``."""
     path: list[Cell] | None = None
     """The cells the creature's anchor passes through, in order (its own cell may lead)."""
     to: Cell | None = None
     """A destination: the service finds the cheapest legal path."""
     teleport: bool = False
-    """Teleportation: no path, no movement spent, no opportunity attacks."""
+    """Teleportation (``d20.oa.exempt``): the creature appears at ``to`` (or the last cell of
+    ``path``) if its space fits there (on the grid, no wall, no other creature), on any turn; no
+    movement spent, no opportunity attacks."""
     forced: bool = False
-    """Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
-    opportunity attacks (``d20.oa.exempt``); an unconscious creature can be moved."""
+    """Moved by something else (shoved, hurled, falling, dragged): on any turn and any distance,
+    no movement spent, and the reactors it passes are offered no opportunity attack
+    (``d20.oa.exempt``); an unconscious or grappled creature can be moved."""
     fly: bool = False
     """Fly, with the creature's flying speed (d10: only with a flying device): the ground's
     difficult, climb and swim cells don't apply; the flight uses the share of the turn's
@@ -305,6 +373,7 @@ class StandUp:
     """Stand up from prone: costs half the creature's speed."""
 
     combatant_id: Id
+    """The prone creature, on its own turn (``d100.prone.stand``)."""
 
 
 @dataclass(slots=True)
@@ -312,6 +381,7 @@ class DropProne:
     """Drop prone: costs no movement."""
 
     combatant_id: Id
+    """The creature that drops prone, on its own turn (``d100.prone.drop``)."""
 
 
 @dataclass(slots=True)
@@ -319,8 +389,12 @@ class PathCost:
     """How much a move would cost, without making it."""
 
     combatant_id: Id
+    """The creature whose move is priced, as it stands (its movement left, size, posture)."""
     path: list[Cell] | None = None
+    """The cells its anchor would pass through, in order (its own cell may lead); give ``path`` or
+    ``to``, not both."""
     to: Cell | None = None
+    """A destination: the cheapest legal path there is priced."""
     fly: bool = False
     """Price the move as a flight (see ``moveCombatant``)."""
 
@@ -330,7 +404,9 @@ class Pair:
     """A question about two combatants: an attacker (or origin) and a target."""
 
     attacker_id: Id
+    """The attacker: the creature the question is asked from."""
     target_id: Id
+    """The target (not the attacker)."""
 
 
 @dataclass(slots=True)

@@ -35,7 +35,9 @@ class Cell:
     (as ``x``) and ``r`` (as ``y``) on hexes."""
 
     x: Coordinate
+    """Column: on squares 0 is the left edge; on hexes, the axial ``q``."""
     y: Coordinate
+    """Row: on squares 0 is the top edge and ``y`` grows downward; on hexes, the axial ``r``."""
 
     def key(self) -> tuple[int, int]:
         return (self.x, self.y)

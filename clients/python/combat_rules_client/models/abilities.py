@@ -16,12 +16,23 @@ class Abilities:
     """A modifier for each of the six abilities.
 
     Attributes:
-        strength (int | Unset):  Default: 0.
-        dexterity (int | Unset):  Default: 0.
-        constitution (int | Unset):  Default: 0.
-        intelligence (int | Unset):  Default: 0.
-        wisdom (int | Unset):  Default: 0.
-        charisma (int | Unset):  Default: 0.
+        strength (int | Unset): The Strength modifier (not the score): Strength checks and saves, and the skills
+            `athletics` and (d100) `unarmed` when `skills` doesn't list them; d100 derives the
+            carrying capacity from it when `strengthScore` is omitted (`d100.carry`). Default: 0.
+        dexterity (int | Unset): The Dexterity modifier: Dexterity checks and saves (those cover protects in d20:
+            `d20.cover.degrees`), and `stealth` (Hide) and `acrobatics` when `skills` doesn't list
+            them. Default: 0.
+        constitution (int | Unset): The Constitution modifier: Constitution checks and saves, such as the save that
+            keeps
+            concentration (`d20.ready.spell`) and those the critical tables call for
+            (`d20.crit.effects`). Default: 0.
+        intelligence (int | Unset): The Intelligence modifier: Intelligence checks and saves, and d100's `repair` check
+            when
+            `skills` doesn't list it (`d100.action.repair`). Default: 0.
+        wisdom (int | Unset): The Wisdom modifier: Wisdom checks and saves, and `medicine` (first aid:
+            `d20.death.stabilize`) and d100's `scavenging` when `skills` doesn't list them. Default: 0.
+        charisma (int | Unset): The Charisma modifier: Charisma checks and saves (no rule of the service calls for one
+            yet). Default: 0.
     """
 
     strength: int | Unset = 0

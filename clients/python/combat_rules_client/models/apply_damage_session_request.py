@@ -16,13 +16,22 @@ class ApplyDamageSessionRequest:
     """Deal damage: temp HP first, then HP, with the death rules at 0 HP. Session mode: the encounter is the session's.
 
     Attributes:
-        target_id (str):
-        amount (int):
+        target_id (str): The combatant that takes the damage.
+        amount (int): Damage in hit points: temporary HP absorb it first, then `hp`, with the death rules at 0 HP
+            (`d20.hp.zero`, `d20.death.*`); 0 changes nothing.
         critical (bool | Unset): The damage comes from a critical hit (two death-save failures at 0 HP). Default: False.
-        source_id (None | str | Unset):
+        source_id (None | str | Unset): The combatant that dealt it, if any (checked; named in the log). A knockout
+            needs it; in d10,
+            damage between two creatures acting on one count waits for the count to end
+            (`d10.init.ties`).
         melee (bool | Unset): The damage comes from a melee attack by `sourceId` (a knockout needs one). Default: False.
-        knockout (bool | Unset):  Default: False.
-        damage_type (None | str | Unset):
+        knockout (bool | Unset): The melee attacker chooses to knock the target out if this drops it to 0 HP:
+            unconscious and
+            stable instead of dying (`d20.death.knockout`); needs `melee` and `sourceId`. Instant
+            death still applies. Default: False.
+        damage_type (None | str | Unset): A label (`fire`, `slashing`...) for the client: the service applies no
+            resistance,
+            immunity or vulnerability.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

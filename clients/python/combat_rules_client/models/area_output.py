@@ -21,9 +21,12 @@ class AreaOutput:
     Attributes:
         center (Cell): A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
             (as `x`) and `r` (as `y`) on hexes.
-        radius (int):
-        kind (str):  Default: 'heavily-obscured'.
-        duration (DurationOutput | None):
+        radius (int): Its radius in feet: a creature is inside when any cell of its space is within this many feet
+            of `center` (grid distance x 5).
+        kind (str): `heavily-obscured` (the default): no creature in it sees or is seen (`d20.facing.none`,
+            `d20.crit.effects`); any other kind (`lightly-obscured`...) is carried with no rule
+            attached. Default: 'heavily-obscured'.
+        duration (DurationOutput | None): How long it lasts, counted like a condition's; null: until removed.
     """
 
     center: Cell

@@ -23,21 +23,31 @@ class Attack:
     """An attack a combatant can make, or the caller can describe inline.
 
     Attributes:
-        name (str):
+        name (str): What requests call it (`attackName`); where two of a combatant's attacks share a name, the
+            first is used.
         bonus (int | Unset): Added to the attack roll. Default: 0.
         damage (str | Unset): Damage in dice notation (`1d8+3`); every die here is doubled on a critical hit, so
             extra dice that are part of the attack (sneak attack...) belong in it. Default: '1d4'.
         kind (AttackKind | Unset): One of: `melee`, `ranged`, `spell`.
         reach (int | Unset): Melee reach in feet. Default: 5.
-        range (int | None | Unset): Normal range in feet for ranged and spell attacks.
-        long_range (int | None | Unset):
-        damage_type (None | str | Unset):
+        range (int | None | Unset): Normal range in feet for ranged and spell attacks; null: no limit.
+        long_range (int | None | Unset): Long range in feet (ranged and spell attacks): beyond `range` and up to this
+            the attack has
+            disadvantage (`long-range`: `d20.grid.range`), farther it is refused; null: no long
+            range.
+        damage_type (None | str | Unset): A label (`slashing`, `fire`...) carried for the client: the service applies no
+            resistance, immunity or vulnerability.
         condition (int | None | Unset): Weapon condition (d100); 0 is broken and unusable until repaired. Null: not
             tracked.
-        max_condition (int | None | Unset):
+        max_condition (int | None | Unset): d100: the weapon's full condition, what `repair` restores
+            (`d100.action.repair`); null:
+            no maximum, and a repair must say how much it restores.
         ammo (int | None | Unset): Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
-        capacity (int | None | Unset):
-        ammo_type (None | str | Unset):
+        capacity (int | None | Unset): d100: rounds the weapon holds when full; `reload` fills it up to this
+            (`d100.action.reload`), and needs `ammo`, `capacity` and `ammoType` all set.
+        ammo_type (None | str | Unset): d100: the kind of rounds it fires (`9mm`...): `reload` takes them from its
+            holder's
+            `ammunition` of that type (`d100.action.reload`).
         components (list[AttackComponents] | None | Unset): The components a spell attack needs; while one of them is
             blocked (a
             `blocked-component` effect) the spell can't be cast. Null: not tracked.

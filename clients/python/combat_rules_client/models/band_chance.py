@@ -14,7 +14,8 @@ class BandChance:
     """The chance that a critical-table band's effect happens on this attack.
 
     Attributes:
-        table (str): `weaponHit`, `weaponFumble`, `spellHit` or `spellFumble`.
+        table (str): The table: `weapon_hit`, `weapon_fumble`, `spell_hit` or `spell_fumble` (as written,
+            underscores included).
         low (int):
         high (int):
         title (str):

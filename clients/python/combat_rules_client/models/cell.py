@@ -15,8 +15,8 @@ class Cell:
     (as `x`) and `r` (as `y`) on hexes.
 
         Attributes:
-            x (int):
-            y (int):
+            x (int): Column: on squares 0 is the left edge; on hexes, the axial `q`.
+            y (int): Row: on squares 0 is the top edge and `y` grows downward; on hexes, the axial `r`.
     """
 
     x: int

@@ -30,49 +30,83 @@ class CombatantOutput:
     """One creature in the fight.
 
     Attributes:
-        id (str):
-        name (str):
+        id (str): Unique in the encounter, not blank, no control characters: the id every combatant field of a
+            request (`attackerId`, `targetId`...) names it by.
+        name (str): Shown in messages and refusals (not blank, no control characters).
         side (str): Combatants on the same side are allies; every other side is hostile.
         position (Cell): A grid cell: `x` column and `y` row on squares (y grows downward); axial `q`
             (as `x`) and `r` (as `y`) on hexes.
-        hp (int):
-        max_hp (int):
-        ac (int):
+        hp (int): Current hit points, 0 to `maxHp`; 0 means down: unconscious, or dead for a monster
+            (`d20.death.monsters`).
+        max_hp (int): Hit point maximum: healing stops there, and instant death compares the damage left at 0 HP
+            with it (`d20.death.instant`, `d100.death.instant`); halved from exhaustion level 4.
+        ac (int): Armour class: an attack hits when its total meets it plus cover and active `ac-bonus`
+            effects (`d20.attack.roll`, `d20.cover.degrees`).
         kind (CombatantKind): One of: `pc`, `monster`.
         villain (bool): A mighty villain or special NPC: follows the player-character death rules. Default: False.
         size (Size): One of: `tiny`, `small`, `medium`, `large`, `huge`, `colossal`, `gargantuan`.
-        temp_hp (int):  Default: 0.
-        speed (int):  Default: 30.
-        initiative_bonus (int):  Default: 0.
+        temp_hp (int): Temporary hit points: damage takes them first, then `hp`; healing doesn't restore them. Default:
+            0.
+        speed (int): Walking speed in feet: the movement each of its turns starts with, after a `speed-halved`
+            effect, exhaustion and d100's grappling and load (`d20.grid.squares`, `d10.turn.speeds`). Default: 30.
+        initiative_bonus (int): Added to its initiative die: d20 + bonus (`d20.init.roll`, ties go to the higher bonus
+            first), 1d10 + bonus in d10 and 1 + bonus when unaware (`d10.init.aware`); d100 rolls no
+            initiative. Default: 0.
         abilities (AbilitiesOutput): A modifier for each of the six abilities.
         saves (AbilitiesOutput | None): Saving-throw bonuses; omitted means the ability modifiers.
         skills (CombatantOutputSkills): Skill and check bonuses by name (`medicine`, `athletics`, `stealth`...).
-        attacks (list[AttackOutput]):
-        attacks_per_action (int):  Default: 1.
-        conditions (list[ConditionOutput]):
-        effects (list[EffectOutput]):
+        attacks (list[AttackOutput]): The attacks it can make; `resolveAttack` uses the first when none is named. Its
+            melee
+            attacks' reach is how far it threatens opportunity attacks (`d20.oa.trigger`).
+        attacks_per_action (int): Attacks one Attack action allows (Extra Attack...): the first spends the action, the
+            others
+            are counted in the budget's `attacksLeft` (`d20.turn.economy`). Default: 1.
+        conditions (list[ConditionOutput]): Its conditions (`prone`, `unconscious`...), each with how long it lasts.
+        effects (list[EffectOutput]): Lasting modifiers on it: advantage windows, AC bonuses, a blocked spell
+            component...
+            (`d20.attack.sources`).
         death_saves (DeathSavesOutput): Death saving throws collected while at 0 HP; three of a kind decide.
-        stable (bool):  Default: False.
-        dead (bool):  Default: False.
+        stable (bool): At 0 HP and stable (`d20.death.stable`): it makes no death saves and stays unconscious;
+            damage ends it. First aid, three death-save successes and a knockout make a creature stable. Default: False.
+        dead (bool): Dead (`d20.hp.zero`): its `hp` is 0; it takes no turns, can't act or be healed, and fills
+            no space. Default: False.
         budget (TurnBudgetOutput): What a combatant has left: this turn's action, bonus action and movement, the
             reaction (until it comes back) and the free object interaction.
-        exhaustion (int):  Default: 0.
+        exhaustion (int): Exhaustion level, 0 to 6 (the d20 base, given by critical bands: `d20.crit.effects`): from
+            1, disadvantage on ability checks; 2, speed halved; 3, disadvantage on attack rolls and saves;
+            4, hit point maximum halved; 5, speed 0; 6, death. Default: 0.
         group (None | str): Initiative group: the group rolls once and acts together (`d20.init.groups`).
         controller (None | str): The combatant that controls this one: it acts right after it (`d20.init.companions`).
         features (list[str]): Named features and devices that change the rules for this creature.
-        immune_to_flanking (bool):  Default: False.
-        footprint (list[Cell] | None): Explicit cells occupied, overriding the space its size gives.
-        readied (None | ReadiedActionOutput):
+        immune_to_flanking (bool): It can't be flanked (`d20.flank.size-limit`): no one gets flanking advantage against
+            it. Default: False.
+        footprint (list[Cell] | None): The cells it fills, as absolute cells, instead of the space its size gives
+            (`d20.size.space`); a move shifts them with `position`.
+        readied (None | ReadiedActionOutput): The action it holds (`ready`) until `triggerReadied` fires or gives it up,
+            or it lapses
+            at the start of its next turn (`d20.ready.expiry`); null: none.
         concentration (None | str): The spell this creature is concentrating on.
         stealth (int | None): The Stealth total of a hiding creature: what a searcher must beat.
-        aware (bool | None): d10: whether it knew combat had begun; null means derive it at initiative.
-        climb_speed (int | None):
-        swim_speed (int | None):
-        fly_speed (int | None):
+        aware (bool | None): d10 (`d10.init.aware`): whether it knew combat had begun. Aware, it rolls 1d10 + its
+            bonus; unaware, its initiative is 1 + its bonus and it becomes aware on its first turn. Null:
+            `rollInitiative` decides (it sees or hears the initiator) and writes it here.
+        climb_speed (int | None): d10 (`d10.turn.speeds`): its climbing speed in feet, which prices the grid's `climb`
+            cells; omitted: 15 ft; 0: it can't climb. The other rulesets don't read it.
+        swim_speed (int | None): d10 (`d10.turn.speeds`): its swimming speed in feet, which prices the grid's `swim`
+            cells; omitted: 15 ft; 0: it can't swim. The other rulesets don't read it.
+        fly_speed (int | None): Flying speed in feet, for a move with `fly`. d20 and d100: omitted or 0, it can't fly.
+            d10
+            (`d10.turn.speeds`): it flies only with a `device:flying` feature, and omitted then means
+            its walking `speed`.
         ammunition (CombatantOutputAmmunition): Rounds carried, by ammunition type (d100 Reload).
-        strength_score (int | None):
+        strength_score (int | None): d100 (`d100.carry`): the Strength score; the carrying capacity is 15 lb per point
+            when
+            `carryingCapacity` is omitted. Omitted: 10 + twice the Strength modifier.
         carrying_capacity (int | None): Pounds; omitted means Strength score x 15.
-        carried_weight (int):  Default: 0.
+        carried_weight (int): d100 (`d100.carry`): pounds carried. Above the carrying capacity its speed is at most 5
+            ft;
+            above the push, drag or lift limit (twice the capacity, doubled per size above Medium, halved
+            for Tiny) it is 0. Default: 0.
     """
 
     id: str

@@ -20,9 +20,16 @@ class Condition:
     """A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
 
     Attributes:
-        name (str):
-        source (None | str | Unset):
-        duration (Duration | None | Unset):
+        name (str): Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
+            `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
+            `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
+            `unconscious` and `asleep`; any other name is carried and ends with its duration.
+        source (None | str | Unset): The creature that caused it, where that matters: the one a `frightened` creature
+            fears (its
+            disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
+            grappler of a `grappled` one (`d100.grapple`).
+        duration (Duration | None | Unset): How long it lasts; null: until it is removed (by the client, or by the rule
+            that gave it).
     """
 
     name: str

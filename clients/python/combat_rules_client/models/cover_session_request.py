@@ -16,8 +16,8 @@ class CoverSessionRequest:
     """The cover a target has against an attacker, from the map. Session mode: the encounter is the session's.
 
     Attributes:
-        attacker_id (str):
-        target_id (str):
+        attacker_id (str): The attacker: the creature the question is asked from.
+        target_id (str): The target (not the attacker).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

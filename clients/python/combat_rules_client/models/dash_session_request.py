@@ -17,7 +17,7 @@ class DashSessionRequest:
     """Dash: extra movement equal to your speed. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
+        combatant_id (str): The creature that dashes (`d20.turn.economy`, `d100.action.dash`).
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).

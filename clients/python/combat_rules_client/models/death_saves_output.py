@@ -14,8 +14,10 @@ class DeathSavesOutput:
     """Death saving throws collected while at 0 HP; three of a kind decide.
 
     Attributes:
-        successes (int):  Default: 0.
-        failures (int):  Default: 0.
+        successes (int): Successes so far (a d20 of 10 or more): the third makes the creature stable and resets both
+            counts (`d20.death.saves`). Default: 0.
+        failures (int): Failures so far: a failed save, a natural 1 (two: `d20.death.nat`), damage at 0 HP (two
+            from a critical hit: `d20.death.damage-at-zero`); the third kills. Default: 0.
     """
 
     successes: int = 0

@@ -14,12 +14,13 @@ class DeferredDamageOutput:
     """Damage held until a d10 simultaneous step ends.
 
     Attributes:
-        target_id (str):
-        amount (int):
-        source_id (None | str):
-        critical (bool):  Default: False.
-        melee (bool):  Default: False.
-        knockout (bool):  Default: False.
+        target_id (str): The member that takes it when the step closes.
+        amount (int): Damage in hit points, as dealt (temporary HP absorb it when it lands).
+        source_id (None | str): The member that dealt it.
+        critical (bool): From a critical hit (two death-save failures at 0 HP: `d20.death.damage-at-zero`). Default:
+            False.
+        melee (bool): From a melee attack (a knockout needs one). Default: False.
+        knockout (bool): The attacker chose to knock the target out (`d20.death.knockout`). Default: False.
     """
 
     target_id: str

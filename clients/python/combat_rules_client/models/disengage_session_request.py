@@ -17,7 +17,8 @@ class DisengageSessionRequest:
     """Disengage until your turn ends. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
+        combatant_id (str): The creature that disengages: `disengaged` until its turn ends (`d20.oa.exempt`,
+            `d100.action.disengage`).
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).

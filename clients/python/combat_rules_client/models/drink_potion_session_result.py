@@ -24,7 +24,7 @@ class DrinkPotionSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (HealOutcome):
+            outcome (HealOutcome): The HP regained, the target's HP now, whether it came to, and what it spent.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

@@ -16,7 +16,7 @@ class DropProneSessionRequest:
     """Drop prone, for no movement. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
+        combatant_id (str): The creature that drops prone, on its own turn (`d100.prone.drop`).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

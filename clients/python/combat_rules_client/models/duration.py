@@ -28,11 +28,18 @@ class Duration:
     With none of them set it lasts until removed.
 
         Attributes:
-            ends (DurationEnds | None | Unset):
-            of (None | str | Unset):
-            turns (int | Unset):  Default: 1.
-            rounds (int | None | Unset):
-            until_damaged (bool | Unset):  Default: False.
+            ends (DurationEnds | None | Unset): `start` or `end`: the boundary of `of`'s turn at which it ends (set with
+                `of`).
+            of (None | str | Unset): The combatant whose turns it counts (set with `ends`).
+            turns (int | Unset): Which of `of`'s turns ends it, counting those that start after it began: 1 (the default)
+                is the next one; 0 is the first boundary to come, so `ends: end` set during `of`'s turn
+                ends with that turn. Only with `ends`. Default: 1.
+            rounds (int | None | Unset): Lasts this many rounds: one is taken off as each new round begins and it ends at 0
+                (`rounds: 1` ends when the next round begins). Not with `ends`.
+            until_damaged (bool | Unset): Ends as soon as its holder takes damage (any amount above 0, temporary HP
+                included), alone or
+                besides the turns or rounds (`d20.crit.effects` decision 2). Only a condition ends this way:
+                damage leaves an effect or an area in place. Default: False.
             turns_started (int | Unset): How many of `of`'s turns have started since the duration began (counted by the
                 service: a client sets it only to carry a duration over from an earlier state). Default: 0.
     """

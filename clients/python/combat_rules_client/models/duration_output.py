@@ -27,11 +27,17 @@ class DurationOutput:
     With none of them set it lasts until removed.
 
         Attributes:
-            ends (DurationEnds | None):
-            of (None | str):
-            turns (int):  Default: 1.
-            rounds (int | None):
-            until_damaged (bool):  Default: False.
+            ends (DurationEnds | None): `start` or `end`: the boundary of `of`'s turn at which it ends (set with `of`).
+            of (None | str): The combatant whose turns it counts (set with `ends`).
+            turns (int): Which of `of`'s turns ends it, counting those that start after it began: 1 (the default)
+                is the next one; 0 is the first boundary to come, so `ends: end` set during `of`'s turn
+                ends with that turn. Only with `ends`. Default: 1.
+            rounds (int | None): Lasts this many rounds: one is taken off as each new round begins and it ends at 0
+                (`rounds: 1` ends when the next round begins). Not with `ends`.
+            until_damaged (bool): Ends as soon as its holder takes damage (any amount above 0, temporary HP included), alone
+                or
+                besides the turns or rounds (`d20.crit.effects` decision 2). Only a condition ends this way:
+                damage leaves an effect or an area in place. Default: False.
             turns_started (int): How many of `of`'s turns have started since the duration began (counted by the
                 service: a client sets it only to carry a duration over from an earlier state). Default: 0.
     """

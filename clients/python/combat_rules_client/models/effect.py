@@ -27,15 +27,33 @@ class Effect:
     source); `uses` counts the rolls it still applies to; `startsRound` delays it.
 
         Attributes:
-            kind (str):
-            roll (str | Unset):  Default: 'attack'.
-            against (None | str | Unset):
-            value (int | Unset):  Default: 0.
-            uses (int | None | Unset):
-            starts_round (int | None | Unset):
-            duration (Duration | None | Unset):
-            source (None | str | Unset):
-            note (None | str | Unset):
+            kind (str): What it does: `advantage` or `disadvantage` on `roll`; `ac-bonus` (`value`);
+                `blocked-component` (`note`); `speed-halved` (from its holder's next turn);
+                `initiative-top` / `initiative-bottom` (d20: its holder moves to the top of the order when
+                its turn ends / to the bottom when the next round begins, and the effect ends); `other`. Any
+                other kind is carried and does nothing.
+            roll (str | Unset): The rolls an `advantage` or `disadvantage` bends: `attack` (the holder's attack rolls),
+                `spell-attack` (its spell attacks only), `save`, `check`, or `attacks-against` (attack
+                rolls made against the holder). `spell-save` (saves against spells) and `spell` are carried:
+                the service rolls no such roll. Default: 'attack'.
+            against (None | str | Unset): Limits it to one creature: the target of the holder's attacks (`attack`, `spell-
+                attack`),
+                the attacker (`attacks-against`, `ac-bonus`), the creature on the other side of a check or
+                save (`check`, `save`); null: any.
+            value (int | Unset): `ac-bonus` only: the AC it adds (negative lowers it); other kinds ignore it. Default: 0.
+            uses (int | None | Unset): How many more rolls an `advantage` or `disadvantage` applies to: each attack, check
+                or
+                save it bends uses one, and it ends at 0; null: no limit (it lasts its duration).
+            starts_round (int | None | Unset): The round from which it applies (a "next round" window: `d20.crit.effects`);
+                its duration
+                counts down meanwhile. Null: at once.
+            duration (Duration | None | Unset): How long it lasts; null: until it is used up (`uses`) or removed.
+            source (None | str | Unset): Where it comes from, named as the source of the advantage or disadvantage it gives
+                (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
+                that waits for the next round (`d20.init.lower`) with an `other` effect from
+                `d20.init.lower`.
+            note (None | str | Unset): Free text: the component a `blocked-component` blocks (`verbal`, `somatic` or
+                `material`), a Help's task, what an `other` effect does.
     """
 
     kind: str

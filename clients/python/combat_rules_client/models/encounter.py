@@ -28,12 +28,19 @@ class Encounter:
     Attributes:
         ruleset (Ruleset): One of: `d20`, `d100`, `d10`.
         grid (Grid): The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
-        combatants (list[Combatant]):
+        combatants (list[Combatant]): Every creature in the fight, ids unique. Their order here breaks the ties the
+            rules leave: a
+            d20 group's bonus, d100 distances to the entry point, d10 turns on one count.
         round (int | Unset): 0 until initiative is rolled. Default: 0.
         turn_of (None | str | Unset): Whose turn it is, by combatant id.
         order (list[InitiativeEntry] | Unset): The initiative order, first to act first.
-        pending_choices (list[PendingChoice] | Unset):
-        areas (list[Area] | Unset):
+        pending_choices (list[PendingChoice] | Unset): Decisions the rules wait for (d20 critical-table effects left to
+            a person, opportunity
+            attacks a fumble offers: `d20.crit.effects`), answered with `resolveChoice`. Send them back
+            as the service answered them.
+        areas (list[Area] | Unset): Areas on the map, such as the smoke a critical band leaves; a heavily obscured one
+            blocks
+            sight (`d20.facing.none`).
         step (None | Step | Unset): d10 only: the open simultaneous step.
     """
 

@@ -27,12 +27,19 @@ class EncounterOutput:
     Attributes:
         ruleset (Ruleset): One of: `d20`, `d100`, `d10`.
         grid (GridOutput): The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
-        combatants (list[CombatantOutput]):
+        combatants (list[CombatantOutput]): Every creature in the fight, ids unique. Their order here breaks the ties
+            the rules leave: a
+            d20 group's bonus, d100 distances to the entry point, d10 turns on one count.
         round (int): 0 until initiative is rolled. Default: 0.
         turn_of (None | str): Whose turn it is, by combatant id.
         order (list[InitiativeEntryOutput]): The initiative order, first to act first.
-        pending_choices (list[PendingChoiceOutput]):
-        areas (list[AreaOutput]):
+        pending_choices (list[PendingChoiceOutput]): Decisions the rules wait for (d20 critical-table effects left to a
+            person, opportunity
+            attacks a fumble offers: `d20.crit.effects`), answered with `resolveChoice`. Send them back
+            as the service answered them.
+        areas (list[AreaOutput]): Areas on the map, such as the smoke a critical band leaves; a heavily obscured one
+            blocks
+            sight (`d20.facing.none`).
         step (None | StepOutput): d10 only: the open simultaneous step.
     """
 

@@ -17,7 +17,7 @@ class EscapeGrappleSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
+            combatant_id (str): The grappled creature: it spends its action (`d100.grapple.escape`).
             grappler_id (None | str | Unset): Which grapple to break; omitted: the only one (refused when there are
                 several).
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed

@@ -23,8 +23,10 @@ class GrappleRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            attacker_id (str):
-            target_id (str):
+            attacker_id (str): The grappler: the target must be within its reach and at most one size larger
+                (`d100.grapple`).
+            target_id (str): The creature to grapple: on a success it is `grappled` by the attacker, its speed 0
+                (`d100.grapple.move`).
             free_hand (bool | Unset): Whether the grappler has a hand free; false is refused. Default: True.
             spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed

@@ -22,15 +22,18 @@ class Grid:
     """The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
 
     Attributes:
-        width (int):
-        height (int):
+        width (int): Columns, 1 to 500: squares across, or on hexes the columns of the drawn rectangle (see
+            `hexOrientation`).
+        height (int): Rows, 1 to 500: squares down, or on hexes the rows of the drawn rectangle.
         kind (GridKind | Unset): One of: `square`, `hex`.
         hex_orientation (GridHexOrientation | Unset): One of: `pointy`, `flat`.
         blocked (list[Cell] | Unset): Cells filled by walls or other features: impassable, they block lines of sight and
             cover.
         difficult (list[Cell] | Unset): Cells of difficult terrain: entering one costs double.
-        climb (list[Cell] | Unset): Cells that must be climbed (the mover uses its climbing speed there).
-        swim (list[Cell] | Unset): Cells of water (the mover uses its swimming speed there).
+        climb (list[Cell] | Unset): d10 (`d10.turn.speeds`): cells that must be climbed, priced by the mover's climbing
+            speed; the other rulesets treat them as open ground.
+        swim (list[Cell] | Unset): d10 (`d10.turn.speeds`): cells of water, priced by the mover's swimming speed; the
+            other rulesets treat them as open ground.
     """
 
     width: int

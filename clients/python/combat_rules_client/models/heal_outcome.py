@@ -11,7 +11,8 @@ T = TypeVar("T", bound="HealOutcome")
 
 @_attrs_define
 class HealOutcome:
-    """
+    """The HP regained, the target's HP now, whether it came to, and what it spent.
+
     Attributes:
         target_id (str):
         healed (int):

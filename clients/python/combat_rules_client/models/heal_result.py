@@ -22,7 +22,7 @@ class HealResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (HealOutcome):
+        outcome (HealOutcome): The HP regained, the target's HP now, whether it came to, and what it spent.
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

@@ -16,9 +16,11 @@ class HealSessionRequest:
     """Healing from the DM or an effect. Session mode: the encounter is the session's.
 
     Attributes:
-        target_id (str):
-        amount (int):
-        source_id (None | str | Unset):
+        target_id (str): The combatant healed.
+        amount (int): Hit points restored, up to the hit point maximum (halved from exhaustion level 4); any
+            regained at 0 HP ends unconsciousness and resets the death saves (`d20.death.unconscious`).
+            The dead regain nothing.
+        source_id (None | str | Unset): Who heals, if anyone (checked; named in the log).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

@@ -15,7 +15,8 @@ T = TypeVar("T", bound="HelpOutcome")
 
 @_attrs_define
 class HelpOutcome:
-    """
+    """Who helped whom, and the advantage the ally now holds.
+
     Attributes:
         combatant_id (str):
         ally_id (str):

@@ -22,7 +22,7 @@ class HelpResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (HelpOutcome):
+        outcome (HelpOutcome): Who helped whom, and the advantage the ally now holds.
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

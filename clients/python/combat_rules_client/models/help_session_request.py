@@ -17,9 +17,12 @@ class HelpSessionRequest:
     """Help: an ally's next check or attack has advantage. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
-        ally_id (str):
-        target_id (None | str | Unset):
+        combatant_id (str): The helper (`d20.turn.economy`, `d100.action.help`): the advantage lasts until the start
+            of its next turn.
+        ally_id (str): The ally that gains advantage, once (not the helper).
+        target_id (None | str | Unset): A third creature: the advantage is on the ally's next attack against it;
+            omitted: on the
+            ally's next ability check.
         task (None | str | Unset): What the check is for (a note only).
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed

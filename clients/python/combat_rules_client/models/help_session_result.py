@@ -24,7 +24,7 @@ class HelpSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (HelpOutcome):
+            outcome (HelpOutcome): Who helped whom, and the advantage the ally now holds.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

@@ -11,7 +11,8 @@ T = TypeVar("T", bound="HideOutcome")
 
 @_attrs_define
 class HideOutcome:
-    """
+    """The Stealth check of a hiding creature: the die and the total searchers must beat.
+
     Attributes:
         combatant_id (str):
         natural (int):

@@ -22,7 +22,8 @@ class HideRequest:
 
     Attributes:
         encounter (Encounter): The whole state of one fight.
-        combatant_id (str):
+        combatant_id (str): The creature that hides: it becomes `hidden`, and its Stealth total is kept in `stealth`
+            for searchers to beat (`d100.action.hide`, `d100.hide.contest`).
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).

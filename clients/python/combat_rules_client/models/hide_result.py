@@ -22,7 +22,7 @@ class HideResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (HideOutcome):
+        outcome (HideOutcome): The Stealth check of a hiding creature: the die and the total searchers must beat.
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

@@ -24,7 +24,7 @@ class HideSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (HideOutcome):
+            outcome (HideOutcome): The Stealth check of a hiding creature: the die and the total searchers must beat.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

@@ -16,9 +16,12 @@ class InitiativeEntry:
     """A place in the order: who, with what initiative, and the roll-off that broke a tie.
 
     Attributes:
-        combatant_id (str):
-        initiative (int):
-        tiebreak (int | Unset):  Default: 0.
+        combatant_id (str): The combatant in this place.
+        initiative (int): Its initiative count: the roll plus bonus (d20, d10), or counted down from the number of
+            combatants (d100, from positions). The list's order, not the count, says who acts next; in d10
+            combatants on one count act simultaneously (`d10.init.ties`).
+        tiebreak (int | Unset): The d20 roll-off that broke a tie on total and bonus (`d20.init.roll`; the higher acts
+            first); 0 with no tie, and always in d100 and d10. Default: 0.
     """
 
     combatant_id: str

@@ -16,8 +16,11 @@ class InteractSessionRequest:
     """Interact with an object. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
-        description (str | Unset):  Default: 'interacts with an object'.
+        combatant_id (str): The creature acting, on its own turn: its free object interaction, or its action for a
+            second
+            one (`d20.turn.object`).
+        description (str | Unset): What it does, as a verb phrase for the log (`draws a sword`); a note only. Default:
+            'interacts with an object'.
         device (None | str | Unset): A named device being used; a ruleset may make some devices take the action (d10).
         weapon (None | str | Unset): One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it
             up

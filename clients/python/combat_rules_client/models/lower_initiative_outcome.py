@@ -15,14 +15,16 @@ T = TypeVar("T", bound="LowerInitiativeOutcome")
 
 @_attrs_define
 class LowerInitiativeOutcome:
-    """
-    Attributes:
-        combatant_id (str):
-        previous (int):
-        initiative (int):
-        raised (bool):
-        order (list[InitiativeEntryOutput]):
-        turn_of (None | str):
+    """The combatant's old and new initiative, whether it was raised, and the order and
+    turn that follow (`d20.init.lower`).
+
+        Attributes:
+            combatant_id (str):
+            previous (int):
+            initiative (int):
+            raised (bool):
+            order (list[InitiativeEntryOutput]):
+            turn_of (None | str):
     """
 
     combatant_id: str

@@ -22,7 +22,9 @@ class LowerInitiativeResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (LowerInitiativeOutcome):
+        outcome (LowerInitiativeOutcome): The combatant's old and new initiative, whether it was raised, and the order
+            and
+            turn that follow (`d20.init.lower`).
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

@@ -17,7 +17,8 @@ class LowerInitiativeSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
+            combatant_id (str): The combatant that moves in the order (`d20.init.lower`), with the companions it controls;
+                on its own turn, only before it has acted.
             initiative (int): The new initiative count.
             feature (None | str | Unset): One of the combatant's `features` (a feat, magic) that lets it raise its
                 initiative.

@@ -25,13 +25,16 @@ class MoveCombatantRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            combatant_id (str):
+            combatant_id (str): The creature that moves: on its own turn, unless `forced` or `teleport`.
             path (list[Cell] | None | Unset): The cells the creature's anchor passes through, in order (its own cell may
                 lead).
             to (Cell | None | Unset): A destination: the service finds the cheapest legal path.
-            teleport (bool | Unset): Teleportation: no path, no movement spent, no opportunity attacks. Default: False.
-            forced (bool | Unset): Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
-                opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved. Default: False.
+            teleport (bool | Unset): Teleportation (`d20.oa.exempt`): the creature appears at `to` (or the last cell of
+                `path`) if its space fits there (on the grid, no wall, no other creature), on any turn; no
+                movement spent, no opportunity attacks. Default: False.
+            forced (bool | Unset): Moved by something else (shoved, hurled, falling, dragged): on any turn and any distance,
+                no movement spent, and the reactors it passes are offered no opportunity attack
+                (`d20.oa.exempt`); an unconscious or grappled creature can be moved. Default: False.
             fly (bool | Unset): Fly, with the creature's flying speed (d10: only with a flying device): the ground's
                 difficult, climb and swim cells don't apply; the flight uses the share of the turn's
                 movement it takes at that speed (60 ft flown at 60 ft uses all of a 30 ft walk). Default: False.

@@ -21,9 +21,11 @@ class PathCostSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
-            path (list[Cell] | None | Unset):
-            to (Cell | None | Unset):
+            combatant_id (str): The creature whose move is priced, as it stands (its movement left, size, posture).
+            path (list[Cell] | None | Unset): The cells its anchor would pass through, in order (its own cell may lead);
+                give `path` or
+                `to`, not both.
+            to (Cell | None | Unset): A destination: the cheapest legal path there is priced.
             fly (bool | Unset): Price the move as a flight (see `moveCombatant`). Default: False.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).

@@ -21,13 +21,15 @@ class PendingChoice:
     """A decision the rules leave to a person: `resolveChoice` accepts or declines it.
 
     Attributes:
-        id (str):
+        id (str): Its id (`choice-1`...): what `resolveChoice` names in `choiceId`.
         owner (str): The combatant who decides, or `dm`.
-        prompt (str):
-        options (list[str] | Unset):
-        source (None | str | Unset):
+        prompt (str): What is being decided, in words (the band's title and text).
+        options (list[str] | Unset): The decisions it takes (`accept`, `decline`).
+        source (None | str | Unset): The critical-table band that offered it (`weapon-hit 75-79`...).
         effects (list[PendingChoiceEffectsItem] | Unset): The structured effects applied when it is accepted.
-        context (PendingChoiceContext | Unset):
+        context (PendingChoiceContext | Unset): What applying it needs, as the service wrote it: `attacker` and `target`
+            (combatant ids)
+            and `attack` (the attack's profile). Send it back unchanged.
     """
 
     id: str

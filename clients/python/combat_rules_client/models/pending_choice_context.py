@@ -12,6 +12,11 @@ T = TypeVar("T", bound="PendingChoiceContext")
 
 @_attrs_define
 class PendingChoiceContext:
+    """What applying it needs, as the service wrote it: `attacker` and `target` (combatant ids)
+    and `attack` (the attack's profile). Send it back unchanged.
+
+    """
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

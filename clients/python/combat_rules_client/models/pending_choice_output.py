@@ -19,13 +19,15 @@ class PendingChoiceOutput:
     """A decision the rules leave to a person: `resolveChoice` accepts or declines it.
 
     Attributes:
-        id (str):
+        id (str): Its id (`choice-1`...): what `resolveChoice` names in `choiceId`.
         owner (str): The combatant who decides, or `dm`.
-        prompt (str):
-        options (list[str]):
-        source (None | str):
+        prompt (str): What is being decided, in words (the band's title and text).
+        options (list[str]): The decisions it takes (`accept`, `decline`).
+        source (None | str): The critical-table band that offered it (`weapon-hit 75-79`...).
         effects (list[PendingChoiceOutputEffectsItem]): The structured effects applied when it is accepted.
-        context (PendingChoiceOutputContext):
+        context (PendingChoiceOutputContext): What applying it needs, as the service wrote it: `attacker` and `target`
+            (combatant ids)
+            and `attack` (the attack's profile). Send it back unchanged.
     """
 
     id: str

@@ -22,8 +22,8 @@ class ReachRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            attacker_id (str):
-            target_id (str):
+            attacker_id (str): The attacker: the creature the question is asked from.
+            target_id (str): The target (not the attacker).
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).
     """

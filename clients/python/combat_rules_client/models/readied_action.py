@@ -17,11 +17,15 @@ class ReadiedAction:
     `triggerReadied` and lapses at the start of its owner's next turn.
 
         Attributes:
-            trigger (str):
+            trigger (str): The perceivable trigger it waits for, in words (`d20.ready.trigger`): the service doesn't
+                watch for it, `triggerReadied` says it happened.
             action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
-            attack_name (None | str | Unset):
-            spell (None | str | Unset):
-            round (int | Unset):  Default: 0.
+            attack_name (None | str | Unset): The readied attack, one of its owner's attacks; null: its first attack.
+            spell (None | str | Unset): The readied spell (`action: spell`), held with concentration: when the concentration
+                ends,
+                the readied action is lost (`d20.ready.spell`).
+            round (int | Unset): The round it was readied in (recorded by the service; it lapses at its owner's next turn
+                whatever this says). Default: 0.
     """
 
     trigger: str

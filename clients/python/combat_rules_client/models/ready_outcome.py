@@ -15,7 +15,8 @@ T = TypeVar("T", bound="ReadyOutcome")
 
 @_attrs_define
 class ReadyOutcome:
-    """
+    """The action now held, and the concentration a readied spell ended.
+
     Attributes:
         combatant_id (str):
         readied (ReadiedActionOutput): An action held for a trigger (`d20.ready.*`); it fires or is declined by

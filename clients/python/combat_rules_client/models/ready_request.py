@@ -21,10 +21,14 @@ class ReadyRequest:
 
     Attributes:
         encounter (Encounter): The whole state of one fight.
-        combatant_id (str):
-        trigger (str):
+        combatant_id (str): The creature readying: it spends its action now and its reaction when the trigger fires
+            (`d20.ready.trigger`).
+        trigger (str): The perceivable trigger, in words: the service doesn't watch for it, `triggerReadied` says
+            it happened.
         action (str | Unset): `attack`, `move`, `spell` or another action's name. Default: 'attack'.
-        attack_name (None | str | Unset):
+        attack_name (None | str | Unset): One of its attacks, to ready (naming one makes the readied action an attack);
+            omitted: its
+            first attack when it fires.
         spell (None | str | Unset): The readied spell (with `action: spell`): cast now, held with concentration.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).

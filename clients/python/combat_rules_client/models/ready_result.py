@@ -22,7 +22,7 @@ class ReadyResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (ReadyOutcome):
+        outcome (ReadyOutcome): The action now held, and the concentration a readied spell ended.
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

@@ -24,7 +24,7 @@ class ReadySessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (ReadyOutcome):
+            outcome (ReadyOutcome): The action now held, and the concentration a readied spell ended.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

@@ -21,8 +21,8 @@ class ReleaseGrappleRequest:
 
     Attributes:
         encounter (Encounter): The whole state of one fight.
-        grappler_id (str):
-        target_id (str):
+        grappler_id (str): The grappler that lets go (no action: `d100.grapple`).
+        target_id (str): The creature it grapples.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

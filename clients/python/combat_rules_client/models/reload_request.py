@@ -22,7 +22,7 @@ class ReloadRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            combatant_id (str):
+            combatant_id (str): The creature reloading: it spends its action (`d100.action.reload`).
             attack_name (str): The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).

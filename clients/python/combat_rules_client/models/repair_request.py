@@ -22,7 +22,7 @@ class RepairRequest:
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            combatant_id (str):
+            combatant_id (str): The creature repairing: it spends its action (`d100.action.repair`).
             attack_name (str): The weapon to repair: one of the combatant's attacks with a tracked `condition`.
             dc (int | Unset): The DC the DM sets for the repair check. Default: 10.
             amount (int | None | Unset): Condition restored on a success (capped at `maxCondition`); omitted: all of it.

@@ -22,17 +22,20 @@ class ResolveAttackSessionRequest:
     """Roll an attack, apply cover and advantage, and deal its damage. Session mode: the encounter is the session's.
 
     Attributes:
-        attacker_id (str):
-        target_id (str):
+        attacker_id (str): The attacking combatant.
+        target_id (str): The combatant attacked (not the attacker).
         attack_name (None | str | Unset): The name of one of the attacker's attacks; omitted means `attack` or its
             first.
         attack (Attack | None | Unset): An attack described inline, instead of one of the attacker's.
         advantage (bool | Unset): Advantage the caller grants, on top of what the state gives. Default: False.
-        disadvantage (bool | Unset):  Default: False.
+        disadvantage (bool | Unset): Disadvantage the caller imposes, on top of what the state gives; with any advantage
+            the two
+            cancel (`d20.attack.roll`). Default: False.
         cover (CoverDegree | None | Unset): A cover degree the DM states; it wins over the computed one.
         apply_damage (bool | Unset): False rolls the damage but leaves the target's HP alone. Default: True.
-        knockout (bool | Unset): Knock the target out instead of killing it if a melee hit drops it to 0 HP. Default:
-            False.
+        knockout (bool | Unset): Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of
+            dying
+            (`d20.death.knockout`); melee attacks only. Instant death still applies. Default: False.
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).

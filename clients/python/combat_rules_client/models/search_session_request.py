@@ -17,7 +17,7 @@ class SearchSessionRequest:
     session's.
 
         Attributes:
-            combatant_id (str):
+            combatant_id (str): The searcher: it spends its action (`d100.action.search`).
             dc (int | None | Unset): The DM's DC for this search: a hidden hostile creature is found when the DC is at least
                 its Stealth total.
             scavenging_dc (int | None | Unset): When the DM asks for a scavenging check: d20 + the `scavenging` skill

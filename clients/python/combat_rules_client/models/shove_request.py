@@ -23,8 +23,9 @@ class ShoveRequest:
 
     Attributes:
         encounter (Encounter): The whole state of one fight.
-        attacker_id (str):
-        target_id (str):
+        attacker_id (str): The shover: the target must be within its reach and at most one size larger
+            (`d100.shove`).
+        target_id (str): The creature shoved; an incapacitated one is shoved without a contest.
         mode (ShoveMode | Unset): One of: `prone`, `push`.
         spend (Spend | Unset): One of: `action`, `bonus-action`, `reaction`, `free`.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed

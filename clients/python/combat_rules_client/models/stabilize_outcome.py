@@ -11,15 +11,17 @@ T = TypeVar("T", bound="StabilizeOutcome")
 
 @_attrs_define
 class StabilizeOutcome:
-    """
-    Attributes:
-        combatant_id (str):
-        target_id (str):
-        natural (int):
-        total (int):
-        success (bool):
-        hours_to_regain (int | None): On success: after this many hours (1d4) it regains 1 HP if not healed (not
-            applied).
+    """The first-aid check (DC 10 Medicine) and whether the target is now stable
+    (`d20.death.stabilize`).
+
+        Attributes:
+            combatant_id (str):
+            target_id (str):
+            natural (int):
+            total (int):
+            success (bool):
+            hours_to_regain (int | None): On success: after this many hours (1d4) it regains 1 HP if not healed (not
+                applied).
     """
 
     combatant_id: str

@@ -16,8 +16,9 @@ class StabilizeSessionRequest:
     """First aid: DC 10 Medicine. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
-        target_id (str):
+        combatant_id (str): The creature giving first aid, within 5 ft of the target: it spends its action
+            (`d20.death.stabilize`).
+        target_id (str): The dying creature: unconscious at 0 HP and not yet stable.
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

@@ -24,7 +24,8 @@ class StabilizeSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (StabilizeOutcome):
+            outcome (StabilizeOutcome): The first-aid check (DC 10 Medicine) and whether the target is now stable
+                (`d20.death.stabilize`).
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

@@ -21,7 +21,7 @@ class StandUpRequest:
 
     Attributes:
         encounter (Encounter): The whole state of one fight.
-        combatant_id (str):
+        combatant_id (str): The prone creature, on its own turn (`d100.prone.stand`).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

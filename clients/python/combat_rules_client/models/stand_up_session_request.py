@@ -16,7 +16,7 @@ class StandUpSessionRequest:
     """Stand up from prone for half the creature's speed. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
+        combatant_id (str): The prone creature, on its own turn (`d100.prone.stand`).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

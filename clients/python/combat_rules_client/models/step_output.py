@@ -18,10 +18,11 @@ class StepOutput:
     """d10: the open simultaneous step, combatants on one initiative count acting as one.
 
     Attributes:
-        initiative (int):
-        members (list[str]):
-        acted (list[str]):
-        deferred (list[DeferredDamageOutput]):
+        initiative (int): The initiative count its members share (`d10.init.ties`).
+        members (list[str]): The living combatants on that count, in order.
+        acted (list[str]): The members whose turn has ended; when every living member has acted, the step closes.
+        deferred (list[DeferredDamageOutput]): Damage members dealt each other, held and dealt in order when the step
+            closes.
     """
 
     initiative: int

@@ -16,14 +16,16 @@ T = TypeVar("T", bound="TriggerOutcome")
 
 @_attrs_define
 class TriggerOutcome:
-    """
-    Attributes:
-        combatant_id (str):
-        fired (bool):
-        action (str):
-        attack (AttackOutcome | None):
-        kept (bool): Declined, and still held. Default: False.
-        move (MoveOutcome | None): A readied move: where it went and the opportunity attacks on the way.
+    """Whether the readied action fired and what it did (the attack or the move), or
+    whether a declined one is still held.
+
+        Attributes:
+            combatant_id (str):
+            fired (bool):
+            action (str):
+            attack (AttackOutcome | None):
+            kept (bool): Declined, and still held. Default: False.
+            move (MoveOutcome | None): A readied move: where it went and the opportunity attacks on the way.
     """
 
     combatant_id: str

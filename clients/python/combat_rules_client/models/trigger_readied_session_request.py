@@ -23,8 +23,9 @@ class TriggerReadiedSessionRequest:
     """Fire a readied action with the reaction, or decline it. Session mode: the encounter is the session's.
 
     Attributes:
-        combatant_id (str):
-        fire (bool | Unset):  Default: True.
+        combatant_id (str): The creature whose readied action's trigger happened.
+        fire (bool | Unset): True fires the readied action with the reaction (`d20.ready.trigger`); false lets the
+            trigger pass (see `keep`). Default: True.
         target_id (None | str | Unset): The target of a readied attack.
         keep (bool | Unset): On a decline: keep holding the action (until the start of your next turn); false
             abandons it (a readied spell is lost). Default: True.

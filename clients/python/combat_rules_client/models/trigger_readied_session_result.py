@@ -24,7 +24,8 @@ class TriggerReadiedSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (TriggerOutcome):
+            outcome (TriggerOutcome): Whether the readied action fired and what it did (the attack or the move), or
+                whether a declined one is still held.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

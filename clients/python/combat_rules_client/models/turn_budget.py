@@ -17,11 +17,17 @@ class TurnBudget:
     reaction (until it comes back) and the free object interaction.
 
         Attributes:
-            action (bool | Unset):  Default: True.
-            bonus_action (bool | Unset):  Default: True.
-            reaction (bool | Unset):  Default: True.
+            action (bool | Unset): Its action is unspent this turn (`d20.turn.economy`); the start of its turn gives it
+                back. Default: True.
+            bonus_action (bool | Unset): Its bonus action is unspent this turn; false from the start where it has none (d10
+                without a
+                `bonus-action:` feature: `d10.turn.bonus`). Default: True.
+            reaction (bool | Unset): Its reaction is unspent; a used one comes back at the start of its turn (d20, d100:
+                `d20.turn.economy`) or of the next round (d10: `d10.turn.reaction`). Default: True.
             movement (int | None | Unset): Feet of movement left; omitted means the combatant's full speed.
-            object_interaction (bool | Unset):  Default: True.
+            object_interaction (bool | Unset): Its free object interaction is unspent this turn (`d20.turn.object`); once it
+                is used,
+                another interaction takes the action. Default: True.
             attacks_left (int | Unset): Attacks still to make in an Attack action already taken this turn. Default: 0.
     """
 

@@ -8,11 +8,38 @@ export type ClientOptions = {
  * A modifier for each of the six abilities.
  */
 export type Abilities = {
+    /**
+     * The Strength modifier (not the score): Strength checks and saves, and the skills
+     * `athletics` and (d100) `unarmed` when `skills` doesn't list them; d100 derives the
+     * carrying capacity from it when `strengthScore` is omitted (`d100.carry`).
+     */
     strength?: number;
+    /**
+     * The Dexterity modifier: Dexterity checks and saves (those cover protects in d20:
+     * `d20.cover.degrees`), and `stealth` (Hide) and `acrobatics` when `skills` doesn't list
+     * them.
+     */
     dexterity?: number;
+    /**
+     * The Constitution modifier: Constitution checks and saves, such as the save that keeps
+     * concentration (`d20.ready.spell`) and those the critical tables call for
+     * (`d20.crit.effects`).
+     */
     constitution?: number;
+    /**
+     * The Intelligence modifier: Intelligence checks and saves, and d100's `repair` check when
+     * `skills` doesn't list it (`d100.action.repair`).
+     */
     intelligence?: number;
+    /**
+     * The Wisdom modifier: Wisdom checks and saves, and `medicine` (first aid:
+     * `d20.death.stabilize`) and d100's `scavenging` when `skills` doesn't list them.
+     */
     wisdom?: number;
+    /**
+     * The Charisma modifier: Charisma checks and saves (no rule of the service calls for one
+     * yet).
+     */
     charisma?: number;
 };
 
@@ -20,11 +47,38 @@ export type Abilities = {
  * A modifier for each of the six abilities.
  */
 export type AbilitiesOutput = {
+    /**
+     * The Strength modifier (not the score): Strength checks and saves, and the skills
+     * `athletics` and (d100) `unarmed` when `skills` doesn't list them; d100 derives the
+     * carrying capacity from it when `strengthScore` is omitted (`d100.carry`).
+     */
     strength: number;
+    /**
+     * The Dexterity modifier: Dexterity checks and saves (those cover protects in d20:
+     * `d20.cover.degrees`), and `stealth` (Hide) and `acrobatics` when `skills` doesn't list
+     * them.
+     */
     dexterity: number;
+    /**
+     * The Constitution modifier: Constitution checks and saves, such as the save that keeps
+     * concentration (`d20.ready.spell`) and those the critical tables call for
+     * (`d20.crit.effects`).
+     */
     constitution: number;
+    /**
+     * The Intelligence modifier: Intelligence checks and saves, and d100's `repair` check when
+     * `skills` doesn't list it (`d100.action.repair`).
+     */
     intelligence: number;
+    /**
+     * The Wisdom modifier: Wisdom checks and saves, and `medicine` (first aid:
+     * `d20.death.stabilize`) and d100's `scavenging` when `skills` doesn't list them.
+     */
     wisdom: number;
+    /**
+     * The Charisma modifier: Charisma checks and saves (no rule of the service calls for one
+     * yet).
+     */
     charisma: number;
 };
 
@@ -36,18 +90,39 @@ export type ApplyDamageRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The combatant that takes the damage.
+     */
     targetId: string;
+    /**
+     * Damage in hit points: temporary HP absorb it first, then `hp`, with the death rules at 0 HP
+     * (`d20.hp.zero`, `d20.death.*`); 0 changes nothing.
+     */
     amount: number;
     /**
      * The damage comes from a critical hit (two death-save failures at 0 HP).
      */
     critical?: boolean;
+    /**
+     * The combatant that dealt it, if any (checked; named in the log). A knockout needs it; in d10,
+     * damage between two creatures acting on one count waits for the count to end
+     * (`d10.init.ties`).
+     */
     sourceId?: string | null;
     /**
      * The damage comes from a melee attack by `sourceId` (a knockout needs one).
      */
     melee?: boolean;
+    /**
+     * The melee attacker chooses to knock the target out if this drops it to 0 HP: unconscious and
+     * stable instead of dying (`d20.death.knockout`); needs `melee` and `sourceId`. Instant
+     * death still applies.
+     */
     knockout?: boolean;
+    /**
+     * A label (`fire`, `slashing`...) for the client: the service applies no resistance,
+     * immunity or vulnerability.
+     */
     damageType?: string | null;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -81,18 +156,39 @@ export type ApplyDamageResult = {
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Session mode: the encounter is the session's.
  */
 export type ApplyDamageSessionRequest = {
+    /**
+     * The combatant that takes the damage.
+     */
     targetId: string;
+    /**
+     * Damage in hit points: temporary HP absorb it first, then `hp`, with the death rules at 0 HP
+     * (`d20.hp.zero`, `d20.death.*`); 0 changes nothing.
+     */
     amount: number;
     /**
      * The damage comes from a critical hit (two death-save failures at 0 HP).
      */
     critical?: boolean;
+    /**
+     * The combatant that dealt it, if any (checked; named in the log). A knockout needs it; in d10,
+     * damage between two creatures acting on one count waits for the count to end
+     * (`d10.init.ties`).
+     */
     sourceId?: string | null;
     /**
      * The damage comes from a melee attack by `sourceId` (a knockout needs one).
      */
     melee?: boolean;
+    /**
+     * The melee attacker chooses to knock the target out if this drops it to 0 HP: unconscious and
+     * stable instead of dying (`d20.death.knockout`); needs `melee` and `sourceId`. Instant
+     * death still applies.
+     */
     knockout?: boolean;
+    /**
+     * A label (`fire`, `slashing`...) for the client: the service applies no resistance,
+     * immunity or vulnerability.
+     */
     damageType?: string | null;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -130,9 +226,24 @@ export type ApplyDamageSessionResult = {
  * An area on the map, e.g. heavily obscured by smoke.
  */
 export type Area = {
+    /**
+     * The cell at its centre (it stays there: it doesn't follow a creature).
+     */
     center: Cell;
+    /**
+     * Its radius in feet: a creature is inside when any cell of its space is within this many feet
+     * of `center` (grid distance x 5).
+     */
     radius: number;
+    /**
+     * `heavily-obscured` (the default): no creature in it sees or is seen (`d20.facing.none`,
+     * `d20.crit.effects`); any other kind (`lightly-obscured`...) is carried with no rule
+     * attached.
+     */
     kind?: string;
+    /**
+     * How long it lasts, counted like a condition's; null: until removed.
+     */
     duration?: Duration | null;
 };
 
@@ -140,9 +251,24 @@ export type Area = {
  * An area on the map, e.g. heavily obscured by smoke.
  */
 export type AreaOutput = {
+    /**
+     * The cell at its centre (it stays there: it doesn't follow a creature).
+     */
     center: Cell;
+    /**
+     * Its radius in feet: a creature is inside when any cell of its space is within this many feet
+     * of `center` (grid distance x 5).
+     */
     radius: number;
+    /**
+     * `heavily-obscured` (the default): no creature in it sees or is seen (`d20.facing.none`,
+     * `d20.crit.effects`); any other kind (`lightly-obscured`...) is carried with no rule
+     * attached.
+     */
     kind: string;
+    /**
+     * How long it lasts, counted like a condition's; null: until removed.
+     */
     duration: DurationOutput | null;
 };
 
@@ -150,6 +276,10 @@ export type AreaOutput = {
  * An attack a combatant can make, or the caller can describe inline.
  */
 export type Attack = {
+    /**
+     * What requests call it (`attackName`); where two of a combatant's attacks share a name, the
+     * first is used.
+     */
     name: string;
     /**
      * Added to the attack roll.
@@ -160,27 +290,54 @@ export type Attack = {
      * extra dice that are part of the attack (sneak attack...) belong in it.
      */
     damage?: string;
+    /**
+     * `melee` uses `reach`, can knock out and makes opportunity attacks (`d20.oa.trigger`);
+     * `ranged` and `spell` use `range`. `spell` rolls on the spell critical tables
+     * (`d20.crit.tables`) and needs its `components`. Flanking helps melee attacks on squares,
+     * every attack on hexes (`d20.flank.squares`, `d20.flank.hexes`).
+     */
     kind?: AttackKind;
     /**
      * Melee reach in feet.
      */
     reach?: number;
     /**
-     * Normal range in feet for ranged and spell attacks.
+     * Normal range in feet for ranged and spell attacks; null: no limit.
      */
     range?: number | null;
+    /**
+     * Long range in feet (ranged and spell attacks): beyond `range` and up to this the attack has
+     * disadvantage (`long-range`: `d20.grid.range`), farther it is refused; null: no long
+     * range.
+     */
     longRange?: number | null;
+    /**
+     * A label (`slashing`, `fire`...) carried for the client: the service applies no
+     * resistance, immunity or vulnerability.
+     */
     damageType?: string | null;
     /**
      * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
      */
     condition?: number | null;
+    /**
+     * d100: the weapon's full condition, what `repair` restores (`d100.action.repair`); null:
+     * no maximum, and a repair must say how much it restores.
+     */
     maxCondition?: number | null;
     /**
      * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
      */
     ammo?: number | null;
+    /**
+     * d100: rounds the weapon holds when full; `reload` fills it up to this
+     * (`d100.action.reload`), and needs `ammo`, `capacity` and `ammoType` all set.
+     */
     capacity?: number | null;
+    /**
+     * d100: the kind of rounds it fires (`9mm`...): `reload` takes them from its holder's
+     * `ammunition` of that type (`d100.action.reload`).
+     */
     ammoType?: string | null;
     /**
      * The components a spell attack needs; while one of them is blocked (a
@@ -279,7 +436,13 @@ export type AttackOddsRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The attacking combatant.
+     */
     attackerId: string;
+    /**
+     * The combatant attacked (not the attacker).
+     */
     targetId: string;
     /**
      * The name of one of the attacker's attacks; omitted means `attack` or its first.
@@ -293,6 +456,10 @@ export type AttackOddsRequest = {
      * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
+    /**
+     * Disadvantage the caller imposes, on top of what the state gives; with any advantage the two
+     * cancel (`d20.attack.roll`).
+     */
     disadvantage?: boolean;
     /**
      * A cover degree the DM states; it wins over the computed one.
@@ -303,7 +470,8 @@ export type AttackOddsRequest = {
      */
     applyDamage?: boolean;
     /**
-     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     * Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of dying
+     * (`d20.death.knockout`); melee attacks only. Instant death still applies.
      */
     knockout?: boolean;
     /**
@@ -339,7 +507,13 @@ export type AttackOddsResult = {
  * The exact chances of an attack: hit, critical, fumble, damage, drop and death. Session mode: the encounter is the session's.
  */
 export type AttackOddsSessionRequest = {
+    /**
+     * The attacking combatant.
+     */
     attackerId: string;
+    /**
+     * The combatant attacked (not the attacker).
+     */
     targetId: string;
     /**
      * The name of one of the attacker's attacks; omitted means `attack` or its first.
@@ -353,6 +527,10 @@ export type AttackOddsSessionRequest = {
      * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
+    /**
+     * Disadvantage the caller imposes, on top of what the state gives; with any advantage the two
+     * cancel (`d20.attack.roll`).
+     */
     disadvantage?: boolean;
     /**
      * A cover degree the DM states; it wins over the computed one.
@@ -363,7 +541,8 @@ export type AttackOddsSessionRequest = {
      */
     applyDamage?: boolean;
     /**
-     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     * Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of dying
+     * (`d20.death.knockout`); melee attacks only. Instant death still applies.
      */
     knockout?: boolean;
     /**
@@ -437,6 +616,10 @@ export type AttackOutcome = {
  * An attack a combatant can make, or the caller can describe inline.
  */
 export type AttackOutput = {
+    /**
+     * What requests call it (`attackName`); where two of a combatant's attacks share a name, the
+     * first is used.
+     */
     name: string;
     /**
      * Added to the attack roll.
@@ -447,27 +630,54 @@ export type AttackOutput = {
      * extra dice that are part of the attack (sneak attack...) belong in it.
      */
     damage: string;
+    /**
+     * `melee` uses `reach`, can knock out and makes opportunity attacks (`d20.oa.trigger`);
+     * `ranged` and `spell` use `range`. `spell` rolls on the spell critical tables
+     * (`d20.crit.tables`) and needs its `components`. Flanking helps melee attacks on squares,
+     * every attack on hexes (`d20.flank.squares`, `d20.flank.hexes`).
+     */
     kind: AttackKind;
     /**
      * Melee reach in feet.
      */
     reach: number;
     /**
-     * Normal range in feet for ranged and spell attacks.
+     * Normal range in feet for ranged and spell attacks; null: no limit.
      */
     range: number | null;
+    /**
+     * Long range in feet (ranged and spell attacks): beyond `range` and up to this the attack has
+     * disadvantage (`long-range`: `d20.grid.range`), farther it is refused; null: no long
+     * range.
+     */
     longRange: number | null;
+    /**
+     * A label (`slashing`, `fire`...) carried for the client: the service applies no
+     * resistance, immunity or vulnerability.
+     */
     damageType: string | null;
     /**
      * Weapon condition (d100); 0 is broken and unusable until repaired. Null: not tracked.
      */
     condition: number | null;
+    /**
+     * d100: the weapon's full condition, what `repair` restores (`d100.action.repair`); null:
+     * no maximum, and a repair must say how much it restores.
+     */
     maxCondition: number | null;
     /**
      * Rounds loaded (d100 guns and energy weapons); null: the weapon uses no ammunition.
      */
     ammo: number | null;
+    /**
+     * d100: rounds the weapon holds when full; `reload` fills it up to this
+     * (`d100.action.reload`), and needs `ammo`, `capacity` and `ammoType` all set.
+     */
     capacity: number | null;
+    /**
+     * d100: the kind of rounds it fires (`9mm`...): `reload` takes them from its holder's
+     * `ammunition` of that type (`d100.action.reload`).
+     */
     ammoType: string | null;
     /**
      * The components a spell attack needs; while one of them is blocked (a
@@ -507,7 +717,8 @@ export type AttackReach = {
  */
 export type BandChance = {
     /**
-     * `weaponHit`, `weaponFumble`, `spellHit` or `spellFumble`.
+     * The table: `weapon_hit`, `weapon_fumble`, `spell_hit` or `spell_fumble` (as written,
+     * underscores included).
      */
     table: string;
     low: number;
@@ -521,7 +732,13 @@ export type BandChance = {
  * (as `x`) and `r` (as `y`) on hexes.
  */
 export type Cell = {
+    /**
+     * Column: on squares 0 is the left edge; on hexes, the axial `q`.
+     */
     x: number;
+    /**
+     * Row: on squares 0 is the top edge and `y` grows downward; on hexes, the axial `r`.
+     */
     y: number;
 };
 
@@ -549,18 +766,39 @@ export type ChoiceOutcome = {
  * One creature in the fight.
  */
 export type Combatant = {
+    /**
+     * Unique in the encounter, not blank, no control characters: the id every combatant field of a
+     * request (`attackerId`, `targetId`...) names it by.
+     */
     id: string;
+    /**
+     * Shown in messages and refusals (not blank, no control characters).
+     */
     name: string;
     /**
      * Combatants on the same side are allies; every other side is hostile.
      */
     side: string;
     /**
-     * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
+     * The anchor cell: the top-left cell of its space on squares; on hexes the centre of its
+     * space, or for a Large creature the corner of its triangle whose other hexes are (x + 1, y)
+     * and (x, y + 1).
      */
     position: Cell;
+    /**
+     * Current hit points, 0 to `maxHp`; 0 means down: unconscious, or dead for a monster
+     * (`d20.death.monsters`).
+     */
     hp: number;
+    /**
+     * Hit point maximum: healing stops there, and instant death compares the damage left at 0 HP
+     * with it (`d20.death.instant`, `d100.death.instant`); halved from exhaustion level 4.
+     */
     maxHp: number;
+    /**
+     * Armour class: an attack hits when its total meets it plus cover and active `ac-bonus`
+     * effects (`d20.attack.roll`, `d20.cover.degrees`).
+     */
     ac: number;
     /**
      * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
@@ -570,10 +808,31 @@ export type Combatant = {
      * A mighty villain or special NPC: follows the player-character death rules.
      */
     villain?: boolean;
+    /**
+     * Its size on the ruleset's ladder (d100 adds `colossal`): the space it fills
+     * (`d20.size.space`, `d100.size.space`) and the size limits of squeezing, flanking and
+     * shoving.
+     */
     size?: Size;
+    /**
+     * Temporary hit points: damage takes them first, then `hp`; healing doesn't restore them.
+     */
     tempHp?: number;
+    /**
+     * Walking speed in feet: the movement each of its turns starts with, after a `speed-halved`
+     * effect, exhaustion and d100's grappling and load (`d20.grid.squares`, `d10.turn.speeds`).
+     */
     speed?: number;
+    /**
+     * Added to its initiative die: d20 + bonus (`d20.init.roll`, ties go to the higher bonus
+     * first), 1d10 + bonus in d10 and 1 + bonus when unaware (`d10.init.aware`); d100 rolls no
+     * initiative.
+     */
     initiativeBonus?: number;
+    /**
+     * Its six ability modifiers: its checks and saves (saves unless `saves` is given), and the
+     * skills `skills` doesn't list.
+     */
     abilities?: Abilities;
     /**
      * Saving-throw bonuses; omitted means the ability modifiers.
@@ -585,14 +844,50 @@ export type Combatant = {
     skills?: {
         [key: string]: number;
     };
+    /**
+     * The attacks it can make; `resolveAttack` uses the first when none is named. Its melee
+     * attacks' reach is how far it threatens opportunity attacks (`d20.oa.trigger`).
+     */
     attacks?: Array<Attack>;
+    /**
+     * Attacks one Attack action allows (Extra Attack...): the first spends the action, the others
+     * are counted in the budget's `attacksLeft` (`d20.turn.economy`).
+     */
     attacksPerAction?: number;
+    /**
+     * Its conditions (`prone`, `unconscious`...), each with how long it lasts.
+     */
     conditions?: Array<Condition>;
+    /**
+     * Lasting modifiers on it: advantage windows, AC bonuses, a blocked spell component...
+     * (`d20.attack.sources`).
+     */
     effects?: Array<Effect>;
+    /**
+     * Death saving throws collected at 0 HP (`d20.death.saves`): three successes make it stable,
+     * three failures kill it; both reset when it regains HP or becomes stable.
+     */
     deathSaves?: DeathSaves;
+    /**
+     * At 0 HP and stable (`d20.death.stable`): it makes no death saves and stays unconscious;
+     * damage ends it. First aid, three death-save successes and a knockout make a creature stable.
+     */
     stable?: boolean;
+    /**
+     * Dead (`d20.hp.zero`): its `hp` is 0; it takes no turns, can't act or be healed, and fills
+     * no space.
+     */
     dead?: boolean;
+    /**
+     * What it has left of the current turn (`d20.turn.economy`); omitted: everything. The service
+     * resets it when its turn starts: send back what it answered.
+     */
     budget?: TurnBudget;
+    /**
+     * Exhaustion level, 0 to 6 (the d20 base, given by critical bands: `d20.crit.effects`): from
+     * 1, disadvantage on ability checks; 2, speed halved; 3, disadvantage on attack rolls and saves;
+     * 4, hit point maximum halved; 5, speed 0; 6, death.
+     */
     exhaustion?: number;
     /**
      * Initiative group: the group rolls once and acts together (`d20.init.groups`).
@@ -606,11 +901,19 @@ export type Combatant = {
      * Named features and devices that change the rules for this creature.
      */
     features?: Array<string>;
+    /**
+     * It can't be flanked (`d20.flank.size-limit`): no one gets flanking advantage against it.
+     */
     immuneToFlanking?: boolean;
     /**
-     * Explicit cells occupied, overriding the space its size gives.
+     * The cells it fills, as absolute cells, instead of the space its size gives
+     * (`d20.size.space`); a move shifts them with `position`.
      */
     footprint?: Array<Cell> | null;
+    /**
+     * The action it holds (`ready`) until `triggerReadied` fires or gives it up, or it lapses
+     * at the start of its next turn (`d20.ready.expiry`); null: none.
+     */
     readied?: ReadiedAction | null;
     /**
      * The spell this creature is concentrating on.
@@ -621,11 +924,26 @@ export type Combatant = {
      */
     stealth?: number | null;
     /**
-     * d10: whether it knew combat had begun; null means derive it at initiative.
+     * d10 (`d10.init.aware`): whether it knew combat had begun. Aware, it rolls 1d10 + its
+     * bonus; unaware, its initiative is 1 + its bonus and it becomes aware on its first turn. Null:
+     * `rollInitiative` decides (it sees or hears the initiator) and writes it here.
      */
     aware?: boolean | null;
+    /**
+     * d10 (`d10.turn.speeds`): its climbing speed in feet, which prices the grid's `climb`
+     * cells; omitted: 15 ft; 0: it can't climb. The other rulesets don't read it.
+     */
     climbSpeed?: number | null;
+    /**
+     * d10 (`d10.turn.speeds`): its swimming speed in feet, which prices the grid's `swim`
+     * cells; omitted: 15 ft; 0: it can't swim. The other rulesets don't read it.
+     */
     swimSpeed?: number | null;
+    /**
+     * Flying speed in feet, for a move with `fly`. d20 and d100: omitted or 0, it can't fly. d10
+     * (`d10.turn.speeds`): it flies only with a `device:flying` feature, and omitted then means
+     * its walking `speed`.
+     */
     flySpeed?: number | null;
     /**
      * Rounds carried, by ammunition type (d100 Reload).
@@ -633,11 +951,20 @@ export type Combatant = {
     ammunition?: {
         [key: string]: number;
     };
+    /**
+     * d100 (`d100.carry`): the Strength score; the carrying capacity is 15 lb per point when
+     * `carryingCapacity` is omitted. Omitted: 10 + twice the Strength modifier.
+     */
     strengthScore?: number | null;
     /**
      * Pounds; omitted means Strength score x 15.
      */
     carryingCapacity?: number | null;
+    /**
+     * d100 (`d100.carry`): pounds carried. Above the carrying capacity its speed is at most 5 ft;
+     * above the push, drag or lift limit (twice the capacity, doubled per size above Medium, halved
+     * for Tiny) it is 0.
+     */
     carriedWeight?: number;
 };
 
@@ -650,18 +977,39 @@ export type CombatantKind = 'pc' | 'monster';
  * One creature in the fight.
  */
 export type CombatantOutput = {
+    /**
+     * Unique in the encounter, not blank, no control characters: the id every combatant field of a
+     * request (`attackerId`, `targetId`...) names it by.
+     */
     id: string;
+    /**
+     * Shown in messages and refusals (not blank, no control characters).
+     */
     name: string;
     /**
      * Combatants on the same side are allies; every other side is hostile.
      */
     side: string;
     /**
-     * The anchor cell: the top-left cell of a square footprint, the centre on hexes.
+     * The anchor cell: the top-left cell of its space on squares; on hexes the centre of its
+     * space, or for a Large creature the corner of its triangle whose other hexes are (x + 1, y)
+     * and (x, y + 1).
      */
     position: Cell;
+    /**
+     * Current hit points, 0 to `maxHp`; 0 means down: unconscious, or dead for a monster
+     * (`d20.death.monsters`).
+     */
     hp: number;
+    /**
+     * Hit point maximum: healing stops there, and instant death compares the damage left at 0 HP
+     * with it (`d20.death.instant`, `d100.death.instant`); halved from exhaustion level 4.
+     */
     maxHp: number;
+    /**
+     * Armour class: an attack hits when its total meets it plus cover and active `ac-bonus`
+     * effects (`d20.attack.roll`, `d20.cover.degrees`).
+     */
     ac: number;
     /**
      * A player character falls unconscious at 0 HP; a monster dies unless it is a villain.
@@ -671,10 +1019,31 @@ export type CombatantOutput = {
      * A mighty villain or special NPC: follows the player-character death rules.
      */
     villain: boolean;
+    /**
+     * Its size on the ruleset's ladder (d100 adds `colossal`): the space it fills
+     * (`d20.size.space`, `d100.size.space`) and the size limits of squeezing, flanking and
+     * shoving.
+     */
     size: Size;
+    /**
+     * Temporary hit points: damage takes them first, then `hp`; healing doesn't restore them.
+     */
     tempHp: number;
+    /**
+     * Walking speed in feet: the movement each of its turns starts with, after a `speed-halved`
+     * effect, exhaustion and d100's grappling and load (`d20.grid.squares`, `d10.turn.speeds`).
+     */
     speed: number;
+    /**
+     * Added to its initiative die: d20 + bonus (`d20.init.roll`, ties go to the higher bonus
+     * first), 1d10 + bonus in d10 and 1 + bonus when unaware (`d10.init.aware`); d100 rolls no
+     * initiative.
+     */
     initiativeBonus: number;
+    /**
+     * Its six ability modifiers: its checks and saves (saves unless `saves` is given), and the
+     * skills `skills` doesn't list.
+     */
     abilities: AbilitiesOutput;
     /**
      * Saving-throw bonuses; omitted means the ability modifiers.
@@ -686,14 +1055,50 @@ export type CombatantOutput = {
     skills: {
         [key: string]: number;
     };
+    /**
+     * The attacks it can make; `resolveAttack` uses the first when none is named. Its melee
+     * attacks' reach is how far it threatens opportunity attacks (`d20.oa.trigger`).
+     */
     attacks: Array<AttackOutput>;
+    /**
+     * Attacks one Attack action allows (Extra Attack...): the first spends the action, the others
+     * are counted in the budget's `attacksLeft` (`d20.turn.economy`).
+     */
     attacksPerAction: number;
+    /**
+     * Its conditions (`prone`, `unconscious`...), each with how long it lasts.
+     */
     conditions: Array<ConditionOutput>;
+    /**
+     * Lasting modifiers on it: advantage windows, AC bonuses, a blocked spell component...
+     * (`d20.attack.sources`).
+     */
     effects: Array<EffectOutput>;
+    /**
+     * Death saving throws collected at 0 HP (`d20.death.saves`): three successes make it stable,
+     * three failures kill it; both reset when it regains HP or becomes stable.
+     */
     deathSaves: DeathSavesOutput;
+    /**
+     * At 0 HP and stable (`d20.death.stable`): it makes no death saves and stays unconscious;
+     * damage ends it. First aid, three death-save successes and a knockout make a creature stable.
+     */
     stable: boolean;
+    /**
+     * Dead (`d20.hp.zero`): its `hp` is 0; it takes no turns, can't act or be healed, and fills
+     * no space.
+     */
     dead: boolean;
+    /**
+     * What it has left of the current turn (`d20.turn.economy`); omitted: everything. The service
+     * resets it when its turn starts: send back what it answered.
+     */
     budget: TurnBudgetOutput;
+    /**
+     * Exhaustion level, 0 to 6 (the d20 base, given by critical bands: `d20.crit.effects`): from
+     * 1, disadvantage on ability checks; 2, speed halved; 3, disadvantage on attack rolls and saves;
+     * 4, hit point maximum halved; 5, speed 0; 6, death.
+     */
     exhaustion: number;
     /**
      * Initiative group: the group rolls once and acts together (`d20.init.groups`).
@@ -707,11 +1112,19 @@ export type CombatantOutput = {
      * Named features and devices that change the rules for this creature.
      */
     features: Array<string>;
+    /**
+     * It can't be flanked (`d20.flank.size-limit`): no one gets flanking advantage against it.
+     */
     immuneToFlanking: boolean;
     /**
-     * Explicit cells occupied, overriding the space its size gives.
+     * The cells it fills, as absolute cells, instead of the space its size gives
+     * (`d20.size.space`); a move shifts them with `position`.
      */
     footprint: Array<Cell> | null;
+    /**
+     * The action it holds (`ready`) until `triggerReadied` fires or gives it up, or it lapses
+     * at the start of its next turn (`d20.ready.expiry`); null: none.
+     */
     readied: ReadiedActionOutput | null;
     /**
      * The spell this creature is concentrating on.
@@ -722,11 +1135,26 @@ export type CombatantOutput = {
      */
     stealth: number | null;
     /**
-     * d10: whether it knew combat had begun; null means derive it at initiative.
+     * d10 (`d10.init.aware`): whether it knew combat had begun. Aware, it rolls 1d10 + its
+     * bonus; unaware, its initiative is 1 + its bonus and it becomes aware on its first turn. Null:
+     * `rollInitiative` decides (it sees or hears the initiator) and writes it here.
      */
     aware: boolean | null;
+    /**
+     * d10 (`d10.turn.speeds`): its climbing speed in feet, which prices the grid's `climb`
+     * cells; omitted: 15 ft; 0: it can't climb. The other rulesets don't read it.
+     */
     climbSpeed: number | null;
+    /**
+     * d10 (`d10.turn.speeds`): its swimming speed in feet, which prices the grid's `swim`
+     * cells; omitted: 15 ft; 0: it can't swim. The other rulesets don't read it.
+     */
     swimSpeed: number | null;
+    /**
+     * Flying speed in feet, for a move with `fly`. d20 and d100: omitted or 0, it can't fly. d10
+     * (`d10.turn.speeds`): it flies only with a `device:flying` feature, and omitted then means
+     * its walking `speed`.
+     */
     flySpeed: number | null;
     /**
      * Rounds carried, by ammunition type (d100 Reload).
@@ -734,11 +1162,20 @@ export type CombatantOutput = {
     ammunition: {
         [key: string]: number;
     };
+    /**
+     * d100 (`d100.carry`): the Strength score; the carrying capacity is 15 lb per point when
+     * `carryingCapacity` is omitted. Omitted: 10 + twice the Strength modifier.
+     */
     strengthScore: number | null;
     /**
      * Pounds; omitted means Strength score x 15.
      */
     carryingCapacity: number | null;
+    /**
+     * d100 (`d100.carry`): pounds carried. Above the carrying capacity its speed is at most 5 ft;
+     * above the push, drag or lift limit (twice the capacity, doubled per size above Medium, halved
+     * for Tiny) it is 0.
+     */
     carriedWeight: number;
 };
 
@@ -746,8 +1183,22 @@ export type CombatantOutput = {
  * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
  */
 export type Condition = {
+    /**
+     * Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
+     * `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
+     * `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
+     * `unconscious` and `asleep`; any other name is carried and ends with its duration.
+     */
     name: string;
+    /**
+     * The creature that caused it, where that matters: the one a `frightened` creature fears (its
+     * disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
+     * grappler of a `grappled` one (`d100.grapple`).
+     */
     source?: string | null;
+    /**
+     * How long it lasts; null: until it is removed (by the client, or by the rule that gave it).
+     */
     duration?: Duration | null;
 };
 
@@ -755,8 +1206,22 @@ export type Condition = {
  * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
  */
 export type ConditionOutput = {
+    /**
+     * Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
+     * `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
+     * `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
+     * `unconscious` and `asleep`; any other name is carried and ends with its duration.
+     */
     name: string;
+    /**
+     * The creature that caused it, where that matters: the one a `frightened` creature fears (its
+     * disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
+     * grappler of a `grappled` one (`d100.grapple`).
+     */
     source: string | null;
+    /**
+     * How long it lasts; null: until it is removed (by the client, or by the rule that gave it).
+     */
     duration: DurationOutput | null;
 };
 
@@ -813,7 +1278,13 @@ export type CoverRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -843,7 +1314,13 @@ export type CoverResult = {
  * The cover a target has against an attacker, from the map. Session mode: the encounter is the session's.
  */
 export type CoverSessionRequest = {
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -924,9 +1401,14 @@ export type DashRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that dashes (`d20.turn.economy`, `d100.action.dash`).
+     */
     combatantId: string;
     /**
-     * The action, or a bonus action a feature grants.
+     * What it uses (`d20.turn.economy`, `d100.action.dash`): the action, on the creature's
+     * own turn; a bonus action only with a `bonus-action:dash` feature (Cunning Action is dash,
+     * disengage and hide); the reaction, on any turn; or `free`: nothing (the DM's fiat).
      */
     spend?: Spend;
     /**
@@ -961,9 +1443,14 @@ export type DashResult = {
  * Dash: extra movement equal to your speed. Session mode: the encounter is the session's.
  */
 export type DashSessionRequest = {
+    /**
+     * The creature that dashes (`d20.turn.economy`, `d100.action.dash`).
+     */
     combatantId: string;
     /**
-     * The action, or a bonus action a feature grants.
+     * What it uses (`d20.turn.economy`, `d100.action.dash`): the action, on the creature's
+     * own turn; a bonus action only with a `bonus-action:dash` feature (Cunning Action is dash,
+     * disengage and hide); the reaction, on any turn; or `free`: nothing (the DM's fiat).
      */
     spend?: Spend;
     /**
@@ -1023,7 +1510,15 @@ export type DeathSave = {
  * Death saving throws collected while at 0 HP; three of a kind decide.
  */
 export type DeathSaves = {
+    /**
+     * Successes so far (a d20 of 10 or more): the third makes the creature stable and resets both
+     * counts (`d20.death.saves`).
+     */
     successes?: number;
+    /**
+     * Failures so far: a failed save, a natural 1 (two: `d20.death.nat`), damage at 0 HP (two
+     * from a critical hit: `d20.death.damage-at-zero`); the third kills.
+     */
     failures?: number;
 };
 
@@ -1031,7 +1526,15 @@ export type DeathSaves = {
  * Death saving throws collected while at 0 HP; three of a kind decide.
  */
 export type DeathSavesOutput = {
+    /**
+     * Successes so far (a d20 of 10 or more): the third makes the creature stable and resets both
+     * counts (`d20.death.saves`).
+     */
     successes: number;
+    /**
+     * Failures so far: a failed save, a natural 1 (two: `d20.death.nat`), damage at 0 HP (two
+     * from a critical hit: `d20.death.damage-at-zero`); the third kills.
+     */
     failures: number;
 };
 
@@ -1039,11 +1542,29 @@ export type DeathSavesOutput = {
  * Damage held until a d10 simultaneous step ends.
  */
 export type DeferredDamage = {
+    /**
+     * The member that takes it when the step closes.
+     */
     targetId: string;
+    /**
+     * Damage in hit points, as dealt (temporary HP absorb it when it lands).
+     */
     amount: number;
+    /**
+     * The member that dealt it.
+     */
     sourceId?: string | null;
+    /**
+     * From a critical hit (two death-save failures at 0 HP: `d20.death.damage-at-zero`).
+     */
     critical?: boolean;
+    /**
+     * From a melee attack (a knockout needs one).
+     */
     melee?: boolean;
+    /**
+     * The attacker chose to knock the target out (`d20.death.knockout`).
+     */
     knockout?: boolean;
 };
 
@@ -1051,11 +1572,29 @@ export type DeferredDamage = {
  * Damage held until a d10 simultaneous step ends.
  */
 export type DeferredDamageOutput = {
+    /**
+     * The member that takes it when the step closes.
+     */
     targetId: string;
+    /**
+     * Damage in hit points, as dealt (temporary HP absorb it when it lands).
+     */
     amount: number;
+    /**
+     * The member that dealt it.
+     */
     sourceId: string | null;
+    /**
+     * From a critical hit (two death-save failures at 0 HP: `d20.death.damage-at-zero`).
+     */
     critical: boolean;
+    /**
+     * From a melee attack (a knockout needs one).
+     */
     melee: boolean;
+    /**
+     * The attacker chose to knock the target out (`d20.death.knockout`).
+     */
     knockout: boolean;
 };
 
@@ -1076,7 +1615,16 @@ export type DisengageRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that disengages: `disengaged` until its turn ends (`d20.oa.exempt`,
+     * `d100.action.disengage`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:disengage` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1110,7 +1658,16 @@ export type DisengageResult = {
  * Disengage until your turn ends. Session mode: the encounter is the session's.
  */
 export type DisengageSessionRequest = {
+    /**
+     * The creature that disengages: `disengaged` until its turn ends (`d20.oa.exempt`,
+     * `d100.action.disengage`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:disengage` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1152,7 +1709,16 @@ export type DodgeRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that dodges: `dodging` until the start of its next turn (`d20.turn.economy`,
+     * `d100.action.dodge`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:dodge` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1186,7 +1752,16 @@ export type DodgeResult = {
  * Dodge until the start of your next turn. Session mode: the encounter is the session's.
  */
 export type DodgeSessionRequest = {
+    /**
+     * The creature that dodges: `dodging` until the start of its next turn (`d20.turn.economy`,
+     * `d100.action.dodge`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:dodge` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1334,6 +1909,9 @@ export type DropProneRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that drops prone, on its own turn (`d100.prone.drop`).
+     */
     combatantId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1367,6 +1945,9 @@ export type DropProneResult = {
  * Drop prone, for no movement. Session mode: the encounter is the session's.
  */
 export type DropProneSessionRequest = {
+    /**
+     * The creature that drops prone, on its own turn (`d100.prone.drop`).
+     */
     combatantId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1415,10 +1996,30 @@ export type DropProneSessionResult = {
  * With none of them set it lasts until removed.
  */
 export type Duration = {
+    /**
+     * `start` or `end`: the boundary of `of`'s turn at which it ends (set with `of`).
+     */
     ends?: DurationEnds | null;
+    /**
+     * The combatant whose turns it counts (set with `ends`).
+     */
     of?: string | null;
+    /**
+     * Which of `of`'s turns ends it, counting those that start after it began: 1 (the default)
+     * is the next one; 0 is the first boundary to come, so `ends: end` set during `of`'s turn
+     * ends with that turn. Only with `ends`.
+     */
     turns?: number;
+    /**
+     * Lasts this many rounds: one is taken off as each new round begins and it ends at 0
+     * (`rounds: 1` ends when the next round begins). Not with `ends`.
+     */
     rounds?: number | null;
+    /**
+     * Ends as soon as its holder takes damage (any amount above 0, temporary HP included), alone or
+     * besides the turns or rounds (`d20.crit.effects` decision 2). Only a condition ends this way:
+     * damage leaves an effect or an area in place.
+     */
     untilDamaged?: boolean;
     /**
      * How many of `of`'s turns have started since the duration began (counted by the
@@ -1447,10 +2048,30 @@ export type DurationEnds = 'start' | 'end';
  * With none of them set it lasts until removed.
  */
 export type DurationOutput = {
+    /**
+     * `start` or `end`: the boundary of `of`'s turn at which it ends (set with `of`).
+     */
     ends: DurationEnds | null;
+    /**
+     * The combatant whose turns it counts (set with `ends`).
+     */
     of: string | null;
+    /**
+     * Which of `of`'s turns ends it, counting those that start after it began: 1 (the default)
+     * is the next one; 0 is the first boundary to come, so `ends: end` set during `of`'s turn
+     * ends with that turn. Only with `ends`.
+     */
     turns: number;
+    /**
+     * Lasts this many rounds: one is taken off as each new round begins and it ends at 0
+     * (`rounds: 1` ends when the next round begins). Not with `ends`.
+     */
     rounds: number | null;
+    /**
+     * Ends as soon as its holder takes damage (any amount above 0, temporary HP included), alone or
+     * besides the turns or rounds (`d20.crit.effects` decision 2). Only a condition ends this way:
+     * damage leaves an effect or an area in place.
+     */
     untilDamaged: boolean;
     /**
      * How many of `of`'s turns have started since the duration began (counted by the
@@ -1470,14 +2091,56 @@ export type DurationOutput = {
  * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
  */
 export type Effect = {
+    /**
+     * What it does: `advantage` or `disadvantage` on `roll`; `ac-bonus` (`value`);
+     * `blocked-component` (`note`); `speed-halved` (from its holder's next turn);
+     * `initiative-top` / `initiative-bottom` (d20: its holder moves to the top of the order when
+     * its turn ends / to the bottom when the next round begins, and the effect ends); `other`. Any
+     * other kind is carried and does nothing.
+     */
     kind: string;
+    /**
+     * The rolls an `advantage` or `disadvantage` bends: `attack` (the holder's attack rolls),
+     * `spell-attack` (its spell attacks only), `save`, `check`, or `attacks-against` (attack
+     * rolls made against the holder). `spell-save` (saves against spells) and `spell` are carried:
+     * the service rolls no such roll.
+     */
     roll?: string;
+    /**
+     * Limits it to one creature: the target of the holder's attacks (`attack`, `spell-attack`),
+     * the attacker (`attacks-against`, `ac-bonus`), the creature on the other side of a check or
+     * save (`check`, `save`); null: any.
+     */
     against?: string | null;
+    /**
+     * `ac-bonus` only: the AC it adds (negative lowers it); other kinds ignore it.
+     */
     value?: number;
+    /**
+     * How many more rolls an `advantage` or `disadvantage` applies to: each attack, check or
+     * save it bends uses one, and it ends at 0; null: no limit (it lasts its duration).
+     */
     uses?: number | null;
+    /**
+     * The round from which it applies (a "next round" window: `d20.crit.effects`); its duration
+     * counts down meanwhile. Null: at once.
+     */
     startsRound?: number | null;
+    /**
+     * How long it lasts; null: until it is used up (`uses`) or removed.
+     */
     duration?: Duration | null;
+    /**
+     * Where it comes from, named as the source of the advantage or disadvantage it gives
+     * (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
+     * that waits for the next round (`d20.init.lower`) with an `other` effect from
+     * `d20.init.lower`.
+     */
     source?: string | null;
+    /**
+     * Free text: the component a `blocked-component` blocks (`verbal`, `somatic` or
+     * `material`), a Help's task, what an `other` effect does.
+     */
     note?: string | null;
 };
 
@@ -1492,14 +2155,56 @@ export type Effect = {
  * source); `uses` counts the rolls it still applies to; `startsRound` delays it.
  */
 export type EffectOutput = {
+    /**
+     * What it does: `advantage` or `disadvantage` on `roll`; `ac-bonus` (`value`);
+     * `blocked-component` (`note`); `speed-halved` (from its holder's next turn);
+     * `initiative-top` / `initiative-bottom` (d20: its holder moves to the top of the order when
+     * its turn ends / to the bottom when the next round begins, and the effect ends); `other`. Any
+     * other kind is carried and does nothing.
+     */
     kind: string;
+    /**
+     * The rolls an `advantage` or `disadvantage` bends: `attack` (the holder's attack rolls),
+     * `spell-attack` (its spell attacks only), `save`, `check`, or `attacks-against` (attack
+     * rolls made against the holder). `spell-save` (saves against spells) and `spell` are carried:
+     * the service rolls no such roll.
+     */
     roll: string;
+    /**
+     * Limits it to one creature: the target of the holder's attacks (`attack`, `spell-attack`),
+     * the attacker (`attacks-against`, `ac-bonus`), the creature on the other side of a check or
+     * save (`check`, `save`); null: any.
+     */
     against: string | null;
+    /**
+     * `ac-bonus` only: the AC it adds (negative lowers it); other kinds ignore it.
+     */
     value: number;
+    /**
+     * How many more rolls an `advantage` or `disadvantage` applies to: each attack, check or
+     * save it bends uses one, and it ends at 0; null: no limit (it lasts its duration).
+     */
     uses: number | null;
+    /**
+     * The round from which it applies (a "next round" window: `d20.crit.effects`); its duration
+     * counts down meanwhile. Null: at once.
+     */
     startsRound: number | null;
+    /**
+     * How long it lasts; null: until it is used up (`uses`) or removed.
+     */
     duration: DurationOutput | null;
+    /**
+     * Where it comes from, named as the source of the advantage or disadvantage it gives
+     * (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
+     * that waits for the next round (`d20.init.lower`) with an `other` effect from
+     * `d20.init.lower`.
+     */
     source: string | null;
+    /**
+     * Free text: the component a `blocked-component` blocks (`verbal`, `somatic` or
+     * `material`), a Help's task, what an `other` effect does.
+     */
     note: string | null;
 };
 
@@ -1511,7 +2216,14 @@ export type Encounter = {
      * The id of the ruleset that adjudicates this fight (`d20`, `d100`, `d10`).
      */
     ruleset: Ruleset;
+    /**
+     * The battle map: its size, kind and terrain.
+     */
     grid: Grid;
+    /**
+     * Every creature in the fight, ids unique. Their order here breaks the ties the rules leave: a
+     * d20 group's bonus, d100 distances to the entry point, d10 turns on one count.
+     */
     combatants: Array<Combatant>;
     /**
      * 0 until initiative is rolled.
@@ -1525,7 +2237,16 @@ export type Encounter = {
      * The initiative order, first to act first.
      */
     order?: Array<InitiativeEntry>;
+    /**
+     * Decisions the rules wait for (d20 critical-table effects left to a person, opportunity
+     * attacks a fumble offers: `d20.crit.effects`), answered with `resolveChoice`. Send them back
+     * as the service answered them.
+     */
     pendingChoices?: Array<PendingChoice>;
+    /**
+     * Areas on the map, such as the smoke a critical band leaves; a heavily obscured one blocks
+     * sight (`d20.facing.none`).
+     */
     areas?: Array<Area>;
     /**
      * d10 only: the open simultaneous step.
@@ -1645,7 +2366,14 @@ export type EncounterOutput = {
      * The id of the ruleset that adjudicates this fight (`d20`, `d100`, `d10`).
      */
     ruleset: Ruleset;
+    /**
+     * The battle map: its size, kind and terrain.
+     */
     grid: GridOutput;
+    /**
+     * Every creature in the fight, ids unique. Their order here breaks the ties the rules leave: a
+     * d20 group's bonus, d100 distances to the entry point, d10 turns on one count.
+     */
     combatants: Array<CombatantOutput>;
     /**
      * 0 until initiative is rolled.
@@ -1659,7 +2387,16 @@ export type EncounterOutput = {
      * The initiative order, first to act first.
      */
     order: Array<InitiativeEntryOutput>;
+    /**
+     * Decisions the rules wait for (d20 critical-table effects left to a person, opportunity
+     * attacks a fumble offers: `d20.crit.effects`), answered with `resolveChoice`. Send them back
+     * as the service answered them.
+     */
     pendingChoices: Array<PendingChoiceOutput>;
+    /**
+     * Areas on the map, such as the smoke a critical band leaves; a heavily obscured one blocks
+     * sight (`d20.facing.none`).
+     */
     areas: Array<AreaOutput>;
     /**
      * d10 only: the open simultaneous step.
@@ -1675,6 +2412,9 @@ export type EscapeGrappleRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The grappled creature: it spends its action (`d100.grapple.escape`).
+     */
     combatantId: string;
     /**
      * Which grapple to break; omitted: the only one (refused when there are several).
@@ -1712,6 +2452,9 @@ export type EscapeGrappleResult = {
  * d100: escape a grapple, unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
  */
 export type EscapeGrappleSessionRequest = {
+    /**
+     * The grappled creature: it spends its action (`d100.grapple.escape`).
+     */
     combatantId: string;
     /**
      * Which grapple to break; omitted: the only one (refused when there are several).
@@ -1803,7 +2546,13 @@ export type FlankingRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1833,7 +2582,13 @@ export type FlankingResult = {
  * Whether an attacker flanks a target, and with whom. Session mode: the encounter is the session's.
  */
 export type FlankingSessionRequest = {
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1871,12 +2626,24 @@ export type GrappleRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The grappler: the target must be within its reach and at most one size larger
+     * (`d100.grapple`).
+     */
     attackerId: string;
+    /**
+     * The creature to grapple: on a success it is `grappled` by the attacker, its speed 0
+     * (`d100.grapple.move`).
+     */
     targetId: string;
     /**
      * Whether the grappler has a hand free; false is refused.
      */
     freeHand?: boolean;
+    /**
+     * Like an attack: one attack of the Attack action by default; `bonus-action`, `reaction` or
+     * `free` as in `resolveAttack`.
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1910,12 +2677,24 @@ export type GrappleResult = {
  * d100: grapple a creature (replaces one attack, needs a free hand). Session mode: the encounter is the session's.
  */
 export type GrappleSessionRequest = {
+    /**
+     * The grappler: the target must be within its reach and at most one size larger
+     * (`d100.grapple`).
+     */
     attackerId: string;
+    /**
+     * The creature to grapple: on a success it is `grappled` by the attacker, its speed 0
+     * (`d100.grapple.move`).
+     */
     targetId: string;
     /**
      * Whether the grappler has a hand free; false is refused.
      */
     freeHand?: boolean;
+    /**
+     * Like an attack: one attack of the Attack action by default; `bonus-action`, `reaction` or
+     * `free` as in `resolveAttack`.
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -1953,11 +2732,25 @@ export type GrappleSessionResult = {
  * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
  */
 export type Grid = {
+    /**
+     * Columns, 1 to 500: squares across, or on hexes the columns of the drawn rectangle (see
+     * `hexOrientation`).
+     */
     width: number;
+    /**
+     * Rows, 1 to 500: squares down, or on hexes the rows of the drawn rectangle.
+     */
     height: number;
+    /**
+     * `square`: eight neighbours, a diagonal step costs 5 ft like any other
+     * (`d20.grid.squares`, `d20.grid.enter`); `hex`: six neighbours, cells in axial coordinates,
+     * every grid rule the same (`d20.grid.hexes`).
+     */
     kind?: GridKind;
     /**
-     * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
+     * Hex grids only: pointy-top or flat-top hexes. Cells are axial either way; this says which
+     * of them the `width` x `height` rectangle holds (odd-r offset rows for pointy-top, odd-q
+     * offset columns for flat-top).
      */
     hexOrientation?: GridHexOrientation;
     /**
@@ -1969,11 +2762,13 @@ export type Grid = {
      */
     difficult?: Array<Cell>;
     /**
-     * Cells that must be climbed (the mover uses its climbing speed there).
+     * d10 (`d10.turn.speeds`): cells that must be climbed, priced by the mover's climbing
+     * speed; the other rulesets treat them as open ground.
      */
     climb?: Array<Cell>;
     /**
-     * Cells of water (the mover uses its swimming speed there).
+     * d10 (`d10.turn.speeds`): cells of water, priced by the mover's swimming speed; the
+     * other rulesets treat them as open ground.
      */
     swim?: Array<Cell>;
 };
@@ -1992,11 +2787,25 @@ export type GridKind = 'square' | 'hex';
  * The battle map. Squares are 5 ft; hexes are 5 ft across, addressed by axial coordinates.
  */
 export type GridOutput = {
+    /**
+     * Columns, 1 to 500: squares across, or on hexes the columns of the drawn rectangle (see
+     * `hexOrientation`).
+     */
     width: number;
+    /**
+     * Rows, 1 to 500: squares down, or on hexes the rows of the drawn rectangle.
+     */
     height: number;
+    /**
+     * `square`: eight neighbours, a diagonal step costs 5 ft like any other
+     * (`d20.grid.squares`, `d20.grid.enter`); `hex`: six neighbours, cells in axial coordinates,
+     * every grid rule the same (`d20.grid.hexes`).
+     */
     kind: GridKind;
     /**
-     * Only for hex grids: pointy-top (rows in odd-r offset layout) or flat-top (odd-q).
+     * Hex grids only: pointy-top or flat-top hexes. Cells are axial either way; this says which
+     * of them the `width` x `height` rectangle holds (odd-r offset rows for pointy-top, odd-q
+     * offset columns for flat-top).
      */
     hexOrientation: GridHexOrientation;
     /**
@@ -2008,15 +2817,20 @@ export type GridOutput = {
      */
     difficult: Array<Cell>;
     /**
-     * Cells that must be climbed (the mover uses its climbing speed there).
+     * d10 (`d10.turn.speeds`): cells that must be climbed, priced by the mover's climbing
+     * speed; the other rulesets treat them as open ground.
      */
     climb: Array<Cell>;
     /**
-     * Cells of water (the mover uses its swimming speed there).
+     * d10 (`d10.turn.speeds`): cells of water, priced by the mover's swimming speed; the
+     * other rulesets treat them as open ground.
      */
     swim: Array<Cell>;
 };
 
+/**
+ * The HP regained, the target's HP now, whether it came to, and what it spent.
+ */
 export type HealOutcome = {
     targetId: string;
     healed: number;
@@ -2036,8 +2850,19 @@ export type HealRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The combatant healed.
+     */
     targetId: string;
+    /**
+     * Hit points restored, up to the hit point maximum (halved from exhaustion level 4); any
+     * regained at 0 HP ends unconsciousness and resets the death saves (`d20.death.unconscious`).
+     * The dead regain nothing.
+     */
     amount: number;
+    /**
+     * Who heals, if anyone (checked; named in the log).
+     */
     sourceId?: string | null;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2071,8 +2896,19 @@ export type HealResult = {
  * Healing from the DM or an effect. Session mode: the encounter is the session's.
  */
 export type HealSessionRequest = {
+    /**
+     * The combatant healed.
+     */
     targetId: string;
+    /**
+     * Hit points restored, up to the hit point maximum (halved from exhaustion level 4); any
+     * regained at 0 HP ends unconsciousness and resets the death saves (`d20.death.unconscious`).
+     * The dead regain nothing.
+     */
     amount: number;
+    /**
+     * Who heals, if anyone (checked; named in the log).
+     */
     sourceId?: string | null;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2106,6 +2942,9 @@ export type HealSessionResult = {
     session: SessionRef;
 };
 
+/**
+ * Who helped whom, and the advantage the ally now holds.
+ */
 export type HelpOutcome = {
     combatantId: string;
     allyId: string;
@@ -2120,13 +2959,29 @@ export type HelpRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The helper (`d20.turn.economy`, `d100.action.help`): the advantage lasts until the start
+     * of its next turn.
+     */
     combatantId: string;
+    /**
+     * The ally that gains advantage, once (not the helper).
+     */
     allyId: string;
+    /**
+     * A third creature: the advantage is on the ally's next attack against it; omitted: on the
+     * ally's next ability check.
+     */
     targetId?: string | null;
     /**
      * What the check is for (a note only).
      */
     task?: string | null;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:help` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2160,13 +3015,29 @@ export type HelpResult = {
  * Help: an ally's next check or attack has advantage. Session mode: the encounter is the session's.
  */
 export type HelpSessionRequest = {
+    /**
+     * The helper (`d20.turn.economy`, `d100.action.help`): the advantage lasts until the start
+     * of its next turn.
+     */
     combatantId: string;
+    /**
+     * The ally that gains advantage, once (not the helper).
+     */
     allyId: string;
+    /**
+     * A third creature: the advantage is on the ally's next attack against it; omitted: on the
+     * ally's next ability check.
+     */
     targetId?: string | null;
     /**
      * What the check is for (a note only).
      */
     task?: string | null;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:help` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2200,6 +3071,9 @@ export type HelpSessionResult = {
     session: SessionRef;
 };
 
+/**
+ * The Stealth check of a hiding creature: the die and the total searchers must beat.
+ */
 export type HideOutcome = {
     combatantId: string;
     natural: number;
@@ -2217,7 +3091,16 @@ export type HideRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that hides: it becomes `hidden`, and its Stealth total is kept in `stealth`
+     * for searchers to beat (`d100.action.hide`, `d100.hide.contest`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:hide` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2251,7 +3134,16 @@ export type HideResult = {
  * Hide: a Stealth check; the total is kept. Session mode: the encounter is the session's.
  */
 export type HideSessionRequest = {
+    /**
+     * The creature that hides: it becomes `hidden`, and its Stealth total is kept in `stealth`
+     * for searchers to beat (`d100.action.hide`, `d100.hide.contest`).
+     */
     combatantId: string;
+    /**
+     * What it uses (`d20.turn.economy`): the action, on the creature's own turn; a bonus action
+     * only with a `bonus-action:hide` feature (Cunning Action is dash, disengage and hide); the
+     * reaction, on any turn; or `free`: nothing (the DM's fiat).
+     */
     spend?: Spend;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -2289,8 +3181,20 @@ export type HideSessionResult = {
  * A place in the order: who, with what initiative, and the roll-off that broke a tie.
  */
 export type InitiativeEntry = {
+    /**
+     * The combatant in this place.
+     */
     combatantId: string;
+    /**
+     * Its initiative count: the roll plus bonus (d20, d10), or counted down from the number of
+     * combatants (d100, from positions). The list's order, not the count, says who acts next; in d10
+     * combatants on one count act simultaneously (`d10.init.ties`).
+     */
     initiative: number;
+    /**
+     * The d20 roll-off that broke a tie on total and bonus (`d20.init.roll`; the higher acts
+     * first); 0 with no tie, and always in d100 and d10.
+     */
     tiebreak?: number;
 };
 
@@ -2298,8 +3202,20 @@ export type InitiativeEntry = {
  * A place in the order: who, with what initiative, and the roll-off that broke a tie.
  */
 export type InitiativeEntryOutput = {
+    /**
+     * The combatant in this place.
+     */
     combatantId: string;
+    /**
+     * Its initiative count: the roll plus bonus (d20, d10), or counted down from the number of
+     * combatants (d100, from positions). The list's order, not the count, says who acts next; in d10
+     * combatants on one count act simultaneously (`d10.init.ties`).
+     */
     initiative: number;
+    /**
+     * The d20 roll-off that broke a tie on total and bonus (`d20.init.roll`; the higher acts
+     * first); 0 with no tie, and always in d100 and d10.
+     */
     tiebreak: number;
 };
 
@@ -2320,7 +3236,14 @@ export type InteractRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature acting, on its own turn: its free object interaction, or its action for a second
+     * one (`d20.turn.object`).
+     */
     combatantId: string;
+    /**
+     * What it does, as a verb phrase for the log (`draws a sword`); a note only.
+     */
     description?: string;
     /**
      * A named device being used; a ruleset may make some devices take the action (d10).
@@ -2364,7 +3287,14 @@ export type InteractResult = {
  * Interact with an object. Session mode: the encounter is the session's.
  */
 export type InteractSessionRequest = {
+    /**
+     * The creature acting, on its own turn: its free object interaction, or its action for a second
+     * one (`d20.turn.object`).
+     */
     combatantId: string;
+    /**
+     * What it does, as a verb phrase for the log (`draws a sword`); a note only.
+     */
     description?: string;
     /**
      * A named device being used; a ruleset may make some devices take the action (d10).
@@ -2408,6 +3338,10 @@ export type InteractSessionResult = {
     session: SessionRef;
 };
 
+/**
+ * The combatant's old and new initiative, whether it was raised, and the order and
+ * turn that follow (`d20.init.lower`).
+ */
 export type LowerInitiativeOutcome = {
     combatantId: string;
     previous: number;
@@ -2425,6 +3359,10 @@ export type LowerInitiativeRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The combatant that moves in the order (`d20.init.lower`), with the companions it controls;
+     * on its own turn, only before it has acted.
+     */
     combatantId: string;
     /**
      * The new initiative count.
@@ -2466,6 +3404,10 @@ export type LowerInitiativeResult = {
  * Move a combatant down the initiative order (raising needs a named feature). Session mode: the encounter is the session's.
  */
 export type LowerInitiativeSessionRequest = {
+    /**
+     * The combatant that moves in the order (`d20.init.lower`), with the companions it controls;
+     * on its own turn, only before it has acted.
+     */
     combatantId: string;
     /**
      * The new initiative count.
@@ -2515,6 +3457,9 @@ export type MoveCombatantRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature that moves: on its own turn, unless `forced` or `teleport`.
+     */
     combatantId: string;
     /**
      * The cells the creature's anchor passes through, in order (its own cell may lead).
@@ -2525,12 +3470,15 @@ export type MoveCombatantRequest = {
      */
     to?: Cell | null;
     /**
-     * Teleportation: no path, no movement spent, no opportunity attacks.
+     * Teleportation (`d20.oa.exempt`): the creature appears at `to` (or the last cell of
+     * `path`) if its space fits there (on the grid, no wall, no other creature), on any turn; no
+     * movement spent, no opportunity attacks.
      */
     teleport?: boolean;
     /**
-     * Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
-     * opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved.
+     * Moved by something else (shoved, hurled, falling, dragged): on any turn and any distance,
+     * no movement spent, and the reactors it passes are offered no opportunity attack
+     * (`d20.oa.exempt`); an unconscious or grappled creature can be moved.
      */
     forced?: boolean;
     /**
@@ -2581,6 +3529,9 @@ export type MoveCombatantResult = {
  * Move along a path or to a cell, spending movement; opportunity attacks resolved. Session mode: the encounter is the session's.
  */
 export type MoveCombatantSessionRequest = {
+    /**
+     * The creature that moves: on its own turn, unless `forced` or `teleport`.
+     */
     combatantId: string;
     /**
      * The cells the creature's anchor passes through, in order (its own cell may lead).
@@ -2591,12 +3542,15 @@ export type MoveCombatantSessionRequest = {
      */
     to?: Cell | null;
     /**
-     * Teleportation: no path, no movement spent, no opportunity attacks.
+     * Teleportation (`d20.oa.exempt`): the creature appears at `to` (or the last cell of
+     * `path`) if its space fits there (on the grid, no wall, no other creature), on any turn; no
+     * movement spent, no opportunity attacks.
      */
     teleport?: boolean;
     /**
-     * Moved by something else (shoved, hurled, falling, dragged): no movement spent, no
-     * opportunity attacks (`d20.oa.exempt`); an unconscious creature can be moved.
+     * Moved by something else (shoved, hurled, falling, dragged): on any turn and any distance,
+     * no movement spent, and the reactors it passes are offered no opportunity attack
+     * (`d20.oa.exempt`); an unconscious or grappled creature can be moved.
      */
     forced?: boolean;
     /**
@@ -2857,8 +3811,18 @@ export type PathCostRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature whose move is priced, as it stands (its movement left, size, posture).
+     */
     combatantId: string;
+    /**
+     * The cells its anchor would pass through, in order (its own cell may lead); give `path` or
+     * `to`, not both.
+     */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the cheapest legal path there is priced.
+     */
     to?: Cell | null;
     /**
      * Price the move as a flight (see `moveCombatant`).
@@ -2892,8 +3856,18 @@ export type PathCostResult = {
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Session mode: the encounter is the session's.
  */
 export type PathCostSessionRequest = {
+    /**
+     * The creature whose move is priced, as it stands (its movement left, size, posture).
+     */
     combatantId: string;
+    /**
+     * The cells its anchor would pass through, in order (its own cell may lead); give `path` or
+     * `to`, not both.
+     */
     path?: Array<Cell> | null;
+    /**
+     * A destination: the cheapest legal path there is priced.
+     */
     to?: Cell | null;
     /**
      * Price the move as a flight (see `moveCombatant`).
@@ -2931,13 +3905,25 @@ export type PathCostSessionResult = {
  * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
  */
 export type PendingChoice = {
+    /**
+     * Its id (`choice-1`...): what `resolveChoice` names in `choiceId`.
+     */
     id: string;
     /**
      * The combatant who decides, or `dm`.
      */
     owner: string;
+    /**
+     * What is being decided, in words (the band's title and text).
+     */
     prompt: string;
+    /**
+     * The decisions it takes (`accept`, `decline`).
+     */
     options?: Array<string>;
+    /**
+     * The critical-table band that offered it (`weapon-hit 75-79`...).
+     */
     source?: string | null;
     /**
      * The structured effects applied when it is accepted.
@@ -2945,6 +3931,10 @@ export type PendingChoice = {
     effects?: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * What applying it needs, as the service wrote it: `attacker` and `target` (combatant ids)
+     * and `attack` (the attack's profile). Send it back unchanged.
+     */
     context?: {
         [key: string]: unknown;
     };
@@ -2954,13 +3944,25 @@ export type PendingChoice = {
  * A decision the rules leave to a person: `resolveChoice` accepts or declines it.
  */
 export type PendingChoiceOutput = {
+    /**
+     * Its id (`choice-1`...): what `resolveChoice` names in `choiceId`.
+     */
     id: string;
     /**
      * The combatant who decides, or `dm`.
      */
     owner: string;
+    /**
+     * What is being decided, in words (the band's title and text).
+     */
     prompt: string;
+    /**
+     * The decisions it takes (`accept`, `decline`).
+     */
     options: Array<string>;
+    /**
+     * The critical-table band that offered it (`weapon-hit 75-79`...).
+     */
     source: string | null;
     /**
      * The structured effects applied when it is accepted.
@@ -2968,6 +3970,10 @@ export type PendingChoiceOutput = {
     effects: Array<{
         [key: string]: unknown;
     }>;
+    /**
+     * What applying it needs, as the service wrote it: `attacker` and `target` (combatant ids)
+     * and `attack` (the attack's profile). Send it back unchanged.
+     */
     context: {
         [key: string]: unknown;
     };
@@ -3007,7 +4013,13 @@ export type ReachRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -3037,7 +4049,13 @@ export type ReachResult = {
  * The distance from an attacker to a target and which of its attacks reach. Session mode: the encounter is the session's.
  */
 export type ReachSessionRequest = {
+    /**
+     * The attacker: the creature the question is asked from.
+     */
     attackerId: string;
+    /**
+     * The target (not the attacker).
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -3072,13 +4090,28 @@ export type ReachSessionResult = {
  * `triggerReadied` and lapses at the start of its owner's next turn.
  */
 export type ReadiedAction = {
+    /**
+     * The perceivable trigger it waits for, in words (`d20.ready.trigger`): the service doesn't
+     * watch for it, `triggerReadied` says it happened.
+     */
     trigger: string;
     /**
      * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
+    /**
+     * The readied attack, one of its owner's attacks; null: its first attack.
+     */
     attackName?: string | null;
+    /**
+     * The readied spell (`action: spell`), held with concentration: when the concentration ends,
+     * the readied action is lost (`d20.ready.spell`).
+     */
     spell?: string | null;
+    /**
+     * The round it was readied in (recorded by the service; it lapses at its owner's next turn
+     * whatever this says).
+     */
     round?: number;
 };
 
@@ -3087,16 +4120,34 @@ export type ReadiedAction = {
  * `triggerReadied` and lapses at the start of its owner's next turn.
  */
 export type ReadiedActionOutput = {
+    /**
+     * The perceivable trigger it waits for, in words (`d20.ready.trigger`): the service doesn't
+     * watch for it, `triggerReadied` says it happened.
+     */
     trigger: string;
     /**
      * `attack`, `move`, `spell` or another action's name.
      */
     action: string;
+    /**
+     * The readied attack, one of its owner's attacks; null: its first attack.
+     */
     attackName: string | null;
+    /**
+     * The readied spell (`action: spell`), held with concentration: when the concentration ends,
+     * the readied action is lost (`d20.ready.spell`).
+     */
     spell: string | null;
+    /**
+     * The round it was readied in (recorded by the service; it lapses at its owner's next turn
+     * whatever this says).
+     */
     round: number;
 };
 
+/**
+ * The action now held, and the concentration a readied spell ended.
+ */
 export type ReadyOutcome = {
     combatantId: string;
     readied: ReadiedActionOutput;
@@ -3114,12 +4165,24 @@ export type ReadyRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature readying: it spends its action now and its reaction when the trigger fires
+     * (`d20.ready.trigger`).
+     */
     combatantId: string;
+    /**
+     * The perceivable trigger, in words: the service doesn't watch for it, `triggerReadied` says
+     * it happened.
+     */
     trigger: string;
     /**
      * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
+    /**
+     * One of its attacks, to ready (naming one makes the readied action an attack); omitted: its
+     * first attack when it fires.
+     */
     attackName?: string | null;
     /**
      * The readied spell (with `action: spell`): cast now, held with concentration.
@@ -3157,12 +4220,24 @@ export type ReadyResult = {
  * Ready an action for a trigger. Session mode: the encounter is the session's.
  */
 export type ReadySessionRequest = {
+    /**
+     * The creature readying: it spends its action now and its reaction when the trigger fires
+     * (`d20.ready.trigger`).
+     */
     combatantId: string;
+    /**
+     * The perceivable trigger, in words: the service doesn't watch for it, `triggerReadied` says
+     * it happened.
+     */
     trigger: string;
     /**
      * `attack`, `move`, `spell` or another action's name.
      */
     action?: string;
+    /**
+     * One of its attacks, to ready (naming one makes the readied action an attack); omitted: its
+     * first attack when it fires.
+     */
     attackName?: string | null;
     /**
      * The readied spell (with `action: spell`): cast now, held with concentration.
@@ -3208,7 +4283,13 @@ export type ReleaseGrappleRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The grappler that lets go (no action: `d100.grapple`).
+     */
     grapplerId: string;
+    /**
+     * The creature it grapples.
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -3242,7 +4323,13 @@ export type ReleaseGrappleResult = {
  * d100: let go of a grappled creature (no action). Session mode: the encounter is the session's.
  */
 export type ReleaseGrappleSessionRequest = {
+    /**
+     * The grappler that lets go (no action: `d100.grapple`).
+     */
     grapplerId: string;
+    /**
+     * The creature it grapples.
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -3296,6 +4383,9 @@ export type ReloadRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature reloading: it spends its action (`d100.action.reload`).
+     */
     combatantId: string;
     /**
      * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
@@ -3333,6 +4423,9 @@ export type ReloadResult = {
  * d100: reload a gun or energy weapon from the rounds carried (an action). Session mode: the encounter is the session's.
  */
 export type ReloadSessionRequest = {
+    /**
+     * The creature reloading: it spends its action (`d100.action.reload`).
+     */
     combatantId: string;
     /**
      * The weapon: one of the combatant's attacks with `ammo` and `ammoType`.
@@ -3391,6 +4484,9 @@ export type RepairRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature repairing: it spends its action (`d100.action.repair`).
+     */
     combatantId: string;
     /**
      * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
@@ -3436,6 +4532,9 @@ export type RepairResult = {
  * d100: a repair check against a DC restores a weapon's condition (an action). Session mode: the encounter is the session's.
  */
 export type RepairSessionRequest = {
+    /**
+     * The creature repairing: it spends its action (`d100.action.repair`).
+     */
     combatantId: string;
     /**
      * The weapon to repair: one of the combatant's attacks with a tracked `condition`.
@@ -3489,7 +4588,13 @@ export type ResolveAttackRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The attacking combatant.
+     */
     attackerId: string;
+    /**
+     * The combatant attacked (not the attacker).
+     */
     targetId: string;
     /**
      * The name of one of the attacker's attacks; omitted means `attack` or its first.
@@ -3503,6 +4608,10 @@ export type ResolveAttackRequest = {
      * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
+    /**
+     * Disadvantage the caller imposes, on top of what the state gives; with any advantage the two
+     * cancel (`d20.attack.roll`).
+     */
     disadvantage?: boolean;
     /**
      * A cover degree the DM states; it wins over the computed one.
@@ -3513,7 +4622,8 @@ export type ResolveAttackRequest = {
      */
     applyDamage?: boolean;
     /**
-     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     * Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of dying
+     * (`d20.death.knockout`); melee attacks only. Instant death still applies.
      */
     knockout?: boolean;
     /**
@@ -3553,7 +4663,13 @@ export type ResolveAttackResult = {
  * Roll an attack, apply cover and advantage, and deal its damage. Session mode: the encounter is the session's.
  */
 export type ResolveAttackSessionRequest = {
+    /**
+     * The attacking combatant.
+     */
     attackerId: string;
+    /**
+     * The combatant attacked (not the attacker).
+     */
     targetId: string;
     /**
      * The name of one of the attacker's attacks; omitted means `attack` or its first.
@@ -3567,6 +4683,10 @@ export type ResolveAttackSessionRequest = {
      * Advantage the caller grants, on top of what the state gives.
      */
     advantage?: boolean;
+    /**
+     * Disadvantage the caller imposes, on top of what the state gives; with any advantage the two
+     * cancel (`d20.attack.roll`).
+     */
     disadvantage?: boolean;
     /**
      * A cover degree the DM states; it wins over the computed one.
@@ -3577,7 +4697,8 @@ export type ResolveAttackSessionRequest = {
      */
     applyDamage?: boolean;
     /**
-     * Knock the target out instead of killing it if a melee hit drops it to 0 HP.
+     * Knock the target out if the hit drops it to 0 HP: unconscious and stable instead of dying
+     * (`d20.death.knockout`); melee attacks only. Instant death still applies.
      */
     knockout?: boolean;
     /**
@@ -3634,6 +4755,10 @@ export type ResolveChoiceRequest = {
      * The `id` of one of the encounter's `pendingChoices`.
      */
     choiceId: string;
+    /**
+     * `accept` applies the choice's effects; `decline` drops it. Either must be one of the
+     * choice's `options`.
+     */
     decision: ResolveChoiceDecision;
     /**
      * The DM's answer where the choice needs one (which permanent injury, which square or
@@ -3676,6 +4801,10 @@ export type ResolveChoiceSessionRequest = {
      * The `id` of one of the encounter's `pendingChoices`.
      */
     choiceId: string;
+    /**
+     * `accept` applies the choice's effects; `decline` drops it. Either must be one of the
+     * choice's `options`.
+     */
     decision: ResolveChoiceDecision;
     /**
      * The DM's answer where the choice needs one (which permanent injury, which square or
@@ -3861,6 +4990,9 @@ export type SearchRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The searcher: it spends its action (`d100.action.search`).
+     */
     combatantId: string;
     /**
      * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
@@ -3903,6 +5035,9 @@ export type SearchResult = {
  * d100: search for hidden creatures against the DM's DC; optional scavenging check. Session mode: the encounter is the session's.
  */
 export type SearchSessionRequest = {
+    /**
+     * The searcher: it spends its action (`d100.action.search`).
+     */
     combatantId: string;
     /**
      * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
@@ -4003,8 +5138,19 @@ export type ShoveRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The shover: the target must be within its reach and at most one size larger
+     * (`d100.shove`).
+     */
     attackerId: string;
+    /**
+     * The creature shoved; an incapacitated one is shoved without a contest.
+     */
     targetId: string;
+    /**
+     * `prone` knocks the target prone; `push` moves it 5 ft straight away from the shover,
+     * unless a wall, a creature or the map's edge is there (it then stays: `push-blocked`).
+     */
     mode?: ShoveMode;
     /**
      * Like an attack: one attack of the Attack action by default.
@@ -4042,8 +5188,19 @@ export type ShoveResult = {
  * d100: shove a creature prone or 5 ft away (replaces one attack). Session mode: the encounter is the session's.
  */
 export type ShoveSessionRequest = {
+    /**
+     * The shover: the target must be within its reach and at most one size larger
+     * (`d100.shove`).
+     */
     attackerId: string;
+    /**
+     * The creature shoved; an incapacitated one is shoved without a contest.
+     */
     targetId: string;
+    /**
+     * `prone` knocks the target prone; `push` moves it 5 ft straight away from the shover,
+     * unless a wall, a creature or the map's edge is there (it then stays: `push-blocked`).
+     */
     mode?: ShoveMode;
     /**
      * Like an attack: one attack of the Attack action by default.
@@ -4100,6 +5257,10 @@ export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' |
  */
 export type Spend = 'action' | 'bonus-action' | 'reaction' | 'free';
 
+/**
+ * The first-aid check (DC 10 Medicine) and whether the target is now stable
+ * (`d20.death.stabilize`).
+ */
 export type StabilizeOutcome = {
     combatantId: string;
     targetId: string;
@@ -4120,7 +5281,14 @@ export type StabilizeRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature giving first aid, within 5 ft of the target: it spends its action
+     * (`d20.death.stabilize`).
+     */
     combatantId: string;
+    /**
+     * The dying creature: unconscious at 0 HP and not yet stable.
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -4154,7 +5322,14 @@ export type StabilizeResult = {
  * First aid: DC 10 Medicine. Session mode: the encounter is the session's.
  */
 export type StabilizeSessionRequest = {
+    /**
+     * The creature giving first aid, within 5 ft of the target: it spends its action
+     * (`d20.death.stabilize`).
+     */
     combatantId: string;
+    /**
+     * The dying creature: unconscious at 0 HP and not yet stable.
+     */
     targetId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -4196,6 +5371,9 @@ export type StandUpRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The prone creature, on its own turn (`d100.prone.stand`).
+     */
     combatantId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -4229,6 +5407,9 @@ export type StandUpResult = {
  * Stand up from prone for half the creature's speed. Session mode: the encounter is the session's.
  */
 export type StandUpSessionRequest = {
+    /**
+     * The prone creature, on its own turn (`d100.prone.stand`).
+     */
     combatantId: string;
     /**
      * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
@@ -4266,9 +5447,21 @@ export type StandUpSessionResult = {
  * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
 export type Step = {
+    /**
+     * The initiative count its members share (`d10.init.ties`).
+     */
     initiative: number;
+    /**
+     * The living combatants on that count, in order.
+     */
     members: Array<string>;
+    /**
+     * The members whose turn has ended; when every living member has acted, the step closes.
+     */
     acted?: Array<string>;
+    /**
+     * Damage members dealt each other, held and dealt in order when the step closes.
+     */
     deferred?: Array<DeferredDamage>;
 };
 
@@ -4276,12 +5469,28 @@ export type Step = {
  * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
 export type StepOutput = {
+    /**
+     * The initiative count its members share (`d10.init.ties`).
+     */
     initiative: number;
+    /**
+     * The living combatants on that count, in order.
+     */
     members: Array<string>;
+    /**
+     * The members whose turn has ended; when every living member has acted, the step closes.
+     */
     acted: Array<string>;
+    /**
+     * Damage members dealt each other, held and dealt in order when the step closes.
+     */
     deferred: Array<DeferredDamageOutput>;
 };
 
+/**
+ * Whether the readied action fired and what it did (the attack or the move), or
+ * whether a declined one is still held.
+ */
 export type TriggerOutcome = {
     combatantId: string;
     fired: boolean;
@@ -4305,7 +5514,14 @@ export type TriggerReadiedRequest = {
      * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
      */
     encounter: Encounter;
+    /**
+     * The creature whose readied action's trigger happened.
+     */
     combatantId: string;
+    /**
+     * True fires the readied action with the reaction (`d20.ready.trigger`); false lets the
+     * trigger pass (see `keep`).
+     */
     fire?: boolean;
     /**
      * The target of a readied attack.
@@ -4384,7 +5600,14 @@ export type TriggerReadiedResult = {
  * Fire a readied action with the reaction, or decline it. Session mode: the encounter is the session's.
  */
 export type TriggerReadiedSessionRequest = {
+    /**
+     * The creature whose readied action's trigger happened.
+     */
     combatantId: string;
+    /**
+     * True fires the readied action with the reaction (`d20.ready.trigger`); false lets the
+     * trigger pass (see `keep`).
+     */
     fire?: boolean;
     /**
      * The target of a readied attack.
@@ -4482,13 +5705,29 @@ export type TurnActionOutcome = {
  * reaction (until it comes back) and the free object interaction.
  */
 export type TurnBudget = {
+    /**
+     * Its action is unspent this turn (`d20.turn.economy`); the start of its turn gives it
+     * back.
+     */
     action?: boolean;
+    /**
+     * Its bonus action is unspent this turn; false from the start where it has none (d10 without a
+     * `bonus-action:` feature: `d10.turn.bonus`).
+     */
     bonusAction?: boolean;
+    /**
+     * Its reaction is unspent; a used one comes back at the start of its turn (d20, d100:
+     * `d20.turn.economy`) or of the next round (d10: `d10.turn.reaction`).
+     */
     reaction?: boolean;
     /**
      * Feet of movement left; omitted means the combatant's full speed.
      */
     movement?: number | null;
+    /**
+     * Its free object interaction is unspent this turn (`d20.turn.object`); once it is used,
+     * another interaction takes the action.
+     */
     objectInteraction?: boolean;
     /**
      * Attacks still to make in an Attack action already taken this turn.
@@ -4501,13 +5740,29 @@ export type TurnBudget = {
  * reaction (until it comes back) and the free object interaction.
  */
 export type TurnBudgetOutput = {
+    /**
+     * Its action is unspent this turn (`d20.turn.economy`); the start of its turn gives it
+     * back.
+     */
     action: boolean;
+    /**
+     * Its bonus action is unspent this turn; false from the start where it has none (d10 without a
+     * `bonus-action:` feature: `d10.turn.bonus`).
+     */
     bonusAction: boolean;
+    /**
+     * Its reaction is unspent; a used one comes back at the start of its turn (d20, d100:
+     * `d20.turn.economy`) or of the next round (d10: `d10.turn.reaction`).
+     */
     reaction: boolean;
     /**
      * Feet of movement left; omitted means the combatant's full speed.
      */
     movement: number | null;
+    /**
+     * Its free object interaction is unspent this turn (`d20.turn.object`); once it is used,
+     * another interaction takes the action.
+     */
     objectInteraction: boolean;
     /**
      * Attacks still to make in an Attack action already taken this turn.

@@ -16,6 +16,7 @@ class Reload:
     """``d100.action.reload``: one action reloads one gun or energy weapon from carried rounds."""
 
     combatant_id: Id
+    """The creature reloading: it spends its action (``d100.action.reload``)."""
     attack_name: Annotated[str, Len(1, 80)]
     """The weapon: one of the combatant's attacks with ``ammo`` and ``ammoType``."""
 
@@ -38,6 +39,7 @@ class Repair:
     ``dc``; success restores the weapon's condition to its maximum, or by ``amount``."""
 
     combatant_id: Id
+    """The creature repairing: it spends its action (``d100.action.repair``)."""
     attack_name: Annotated[str, Len(1, 80)]
     """The weapon to repair: one of the combatant's attacks with a tracked ``condition``."""
     dc: Annotated[int, Ge(0), Le(100)] = 10
@@ -64,8 +66,13 @@ class Shove:
     """``d100.shove``: replaces one attack of the Attack action; knock prone or push 5 ft."""
 
     attacker_id: Id
+    """The shover: the target must be within its reach and at most one size larger
+    (``d100.shove``)."""
     target_id: Id
+    """The creature shoved; an incapacitated one is shoved without a contest."""
     mode: Literal["prone", "push"] = "prone"
+    """``prone`` knocks the target prone; ``push`` moves it 5 ft straight away from the shover,
+    unless a wall, a creature or the map's edge is there (it then stays: ``push-blocked``)."""
     spend: Spend = "action"
     """Like an attack: one attack of the Attack action by default."""
 
@@ -75,10 +82,16 @@ class Grapple:
     """``d100.grapple``: replaces one attack; needs a free hand; success: grappled."""
 
     attacker_id: Id
+    """The grappler: the target must be within its reach and at most one size larger
+    (``d100.grapple``)."""
     target_id: Id
+    """The creature to grapple: on a success it is ``grappled`` by the attacker, its speed 0
+    (``d100.grapple.move``)."""
     free_hand: bool = True
     """Whether the grappler has a hand free; false is refused."""
     spend: Spend = "action"
+    """Like an attack: one attack of the Attack action by default; ``bonus-action``, ``reaction`` or
+    ``free`` as in ``resolveAttack``."""
 
 
 @dataclass(slots=True)
@@ -86,6 +99,7 @@ class EscapeGrapple:
     """``d100.grapple.escape``: the grappled creature's action, unarmed against unarmed."""
 
     combatant_id: Id
+    """The grappled creature: it spends its action (``d100.grapple.escape``)."""
     grappler_id: Id | None = None
     """Which grapple to break; omitted: the only one (refused when there are several)."""
 
@@ -95,7 +109,9 @@ class ReleaseGrapple:
     """``d100.grapple``: the grappler lets go, no action required."""
 
     grappler_id: Id
+    """The grappler that lets go (no action: ``d100.grapple``)."""
     target_id: Id
+    """The creature it grapples."""
 
 
 @dataclass(slots=True)
@@ -122,6 +138,7 @@ class Search:
     the DM's DC, and/or make the scavenging check the DM asks for."""
 
     combatant_id: Id
+    """The searcher: it spends its action (``d100.action.search``)."""
     dc: Annotated[int, Ge(-100), Le(1000)] | None = None
     """The DM's DC for this search: a hidden hostile creature is found when the DC is at least
     its Stealth total."""

@@ -18,6 +18,8 @@ class ResolveChoice:
     choice_id: Id
     """The ``id`` of one of the encounter's ``pendingChoices``."""
     decision: Literal["accept", "decline"]
+    """``accept`` applies the choice's effects; ``decline`` drops it. Either must be one of the
+    choice's ``options``."""
     detail: Annotated[str, Len(1, 400)] | None = None
     """The DM's answer where the choice needs one (which permanent injury, which square or
     direction...)."""
