@@ -22,7 +22,17 @@ from pydantic.alias_generators import to_camel
 
 @cache
 def attribute_docs(cls: type) -> dict[str, str]:
-    """``{field name: docstring}`` for the fields of ``cls`` that have one."""
+    """``{field name: docstring}`` for the fields of ``cls`` that have one, its base classes'
+    included (a class's own docstring for a field wins over its bases')."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass is not object:
+            docs.update(_own_docs(klass))
+    return docs
+
+
+@cache
+def _own_docs(cls: type) -> dict[str, str]:
     try:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):

@@ -196,3 +196,16 @@ def test_the_input_lists_are_typed_lists() -> None:
     combatant = GRAPHQL.get_type("EncounterInput").fields["combatants"].type  # type: ignore[union-attr]
     assert isinstance(combatant, GraphQLNonNull) and isinstance(combatant.of_type, GraphQLList)
     assert get_named_type(combatant).name == "CombatantInput"
+
+
+def test_every_input_field_is_described_as_on_rest() -> None:
+    """Inputs built from a subclass (``AttackOddsInput`` from ``ResolveAttack``...) carry
+    their base classes' field descriptions too, as the REST schemas do."""
+    missing = [
+        f"{name}.{field}"
+        for name, named in GRAPHQL.type_map.items()
+        if isinstance(named, GraphQLInputObjectType) and not name.startswith("__")
+        for field, definition in named.fields.items()
+        if not definition.description
+    ]
+    assert missing == []

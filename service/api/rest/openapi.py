@@ -559,11 +559,7 @@ def _describe_actions(generated: dict[str, Any]) -> None:
     are made at run time, so they have no attribute docstrings of their own: the action's
     parameters carry them)."""
     for m in MODELS.values():
-        params = {
-            to_camel(k): v
-            for cls in reversed(m.spec.params.__mro__)
-            for k, v in attribute_docs(cls).items()
-        }
+        params = {to_camel(k): v for k, v in attribute_docs(m.spec.params).items()}
         for cls in (m.request, m.session_request):
             if cls.__name__ in generated:
                 _describe(generated[cls.__name__], {**REQUEST_FIELDS, **params})
