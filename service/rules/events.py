@@ -164,7 +164,10 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "stable": EventType("A dying creature is stable."),
     "unstable": EventType("A stable creature is damaged and dying again."),
     "no-effect": EventType("Something was asked that the state makes pointless (said why)."),
-    "condition-ended": EventType("A condition or effect ends (its duration ran out, damage)."),
+    "condition-ended": EventType(
+        "A condition or effect ends (its duration ran out, damage).",
+        {"ended": "damage: the names of the conditions and the kinds of the effects it ended"},
+    ),
     "area-ended": EventType("An area (smoke...) ends at the start or end of its turn."),
     "hp-max-halved": EventType(
         "Exhaustion level 4 halves a creature's hit point maximum.", {"hp": "its HP now"}

@@ -45,7 +45,7 @@ from .grid import Occupant
 from .mechanics import concentration, exhaustion, initiative
 from .mechanics.damage import Victim, deal_damage, hp_max
 from .mechanics.distributions import DamageDist
-from .mechanics.modifiers import attack_sources, reach_of
+from .mechanics.modifiers import attack_sources, effect_active, reach_of
 from .mechanics.space import Board, geometry_of
 from .mechanics.validation import validate_encounter
 from .model import (
@@ -427,7 +427,8 @@ class Ruleset:
         """The movement a turn starts with: speed, halved by a ``speed-halved`` effect, and
         by exhaustion from level 2 (0 from level 5)."""
         base = c.speed
-        if any(e.kind == "speed-halved" for e in c.effects):
+        enc = draft.encounter
+        if any(e.kind == "speed-halved" and effect_active(enc, e) for e in c.effects):
             base //= 2
         return exhaustion.speed(c, base)
 

@@ -281,16 +281,20 @@ def _log_drop(
 
 
 def end_until_damaged(target: Combatant, log: EventLog) -> None:
-    """Conditions that last "until damaged" end when their holder takes damage."""
-    before = len(target.conditions)
-    target.conditions = [
-        c for c in target.conditions if not (c.duration and c.duration.until_damaged)
+    """Conditions and effects that last "until damaged" end when their holder takes damage."""
+    conditions = [c for c in target.conditions if not (c.duration and c.duration.until_damaged)]
+    effects = [e for e in target.effects if not (e.duration and e.duration.until_damaged)]
+    ended = [c.name for c in target.conditions if c not in conditions] + [
+        e.kind for e in target.effects if e not in effects
     ]
-    if len(target.conditions) != before:
+    if ended:
+        target.conditions = conditions
+        target.effects = effects
         log.note(
             "condition-ended",
-            f"damage ends {target.name}'s conditions that last until damaged",
+            f"damage ends {target.name}'s {', '.join(ended)} (until damaged)",
             target=target.id,
+            ended=ended,
         )
 
 

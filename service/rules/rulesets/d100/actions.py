@@ -83,8 +83,8 @@ def reload(
 ) -> ReloadOutcome:
     """``d100.action.reload``: fill the weapon up to its capacity from the rounds carried of
     its ``ammoType``. Refused for a weapon without ammo, a broken one, a full one, or with no
-    rounds of the right type."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    rounds of the right type, and for a creature that can't act."""
+    c = ruleset.actor(draft, act.combatant_id)
     index, weapon = _own_attack(c, act.attack_name)
     if weapon.ammo is None or weapon.capacity is None or weapon.ammo_type is None:
         raise InvalidAction(
@@ -131,8 +131,9 @@ def repair(
 ) -> RepairOutcome:
     """``d100.action.repair``: d20 + the ``repair`` skill (Intelligence without it) against
     the DM's ``dc`` (meeting it succeeds). Success restores the condition to
-    ``maxCondition``, or by ``amount`` (capped at the maximum when there is one)."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    ``maxCondition``, or by ``amount`` (capped at the maximum when there is one). A creature
+    that can't act can't repair."""
+    c = ruleset.actor(draft, act.combatant_id)
     index, weapon = _own_attack(c, act.attack_name)
     if weapon.condition is None:
         raise InvalidAction(f"{c.name}'s {weapon.name} has no tracked condition", ("attackName",))
