@@ -273,10 +273,29 @@ class ActionModels:
     request_adapter: TypeAdapter[Any] = field(compare=False)
     session_request_adapter: TypeAdapter[Any] = field(compare=False)
     response_adapter: TypeAdapter[Any] = field(compare=False)
+    tail: type | None = field(default=None, compare=False)
+    """An action's response without ``encounter`` (``events``, ``outcome``, ``seed``): its
+    JSON follows the encounter's in :meth:`encode`. None for a query."""
+    tail_adapter: TypeAdapter[Any] | None = field(default=None, compare=False)
 
     def params(self, request: Any) -> Any:
         """The engine action built from a validated request."""
         return self.spec.params(**{name: getattr(request, name) for name in self.param_names})
+
+    def encode(self, response: Any) -> tuple[bytes, bytes | None, list[dict[str, Any]]]:
+        """A response dataclass as JSON, each part encoded once: the whole response (the
+        bytes ``response_adapter.dump_json`` makes), the new encounter's JSON inside it
+        (None for a query) and the events' JSON form."""
+        events: list[dict[str, Any]] = EVENTS.dump_python(
+            response.events, mode="json", by_alias=True
+        )
+        if self.tail is None or self.tail_adapter is None:
+            return self.response_adapter.dump_json(response, by_alias=True), None, events
+        encounter = ENCOUNTER.dump_json(response.encounter, by_alias=True)
+        rest = self.tail_adapter.dump_json(
+            self.tail(response.events, response.outcome, response.seed), by_alias=True
+        )
+        return b'{"encounter":' + encounter + b"," + rest[1:], encounter, events
 
 
 def _param_fields(params: type) -> list[tuple[str, Any, Any]]:
@@ -330,6 +349,7 @@ def _build(spec: ActionSpec) -> ActionModels:
         + "every event, a summary and the seed."
     )
     response = _make(_name(spec, "Response"), summary, response_fields)
+    tail = None if spec.query else _make(_name(spec, "Tail"), summary, response_fields[1:])
     session_response = _make(
         _name(spec, "SessionResponse"),
         summary + " In session mode, also the session and its version.",
@@ -345,13 +365,16 @@ def _build(spec: ActionSpec) -> ActionModels:
         request_adapter=TypeAdapter(request),
         session_request_adapter=TypeAdapter(session_request),
         response_adapter=TypeAdapter(response),
+        tail=tail,
+        tail_adapter=None if tail is None else TypeAdapter(tail),
     )
 
 
+ENCOUNTER = TypeAdapter(engine_state.Encounter)
+EVENTS = TypeAdapter(list[engine_events.Event])
+
 MODELS: dict[str, ActionModels] = {spec.name: _build(spec) for spec in ACTIONS}
 """Every action's and query's wire models, by GraphQL name."""
-
-ENCOUNTER = TypeAdapter(engine_state.Encounter)
 
 
 @cache

@@ -65,12 +65,16 @@ class Script:
 
 READ = Script(
     """
--- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot.
+-- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot; the
+-- version the caller knows (or ''): its document is then not sent (false in its place).
+-- Answers {version, document, created, updated, events, snapshot, bytes, document bytes}.
 local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes')
 if not s[1] then return false end
 local head = false
 if ARGV[1] == '1' then head = redis.call('LINDEX', KEYS[3], 0) end
-return {s[1], s[2], s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2]}
+local document = s[2]
+if s[1] == ARGV[2] then document = false end
+return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2], #s[2]}
 """
 )
 
