@@ -36,12 +36,14 @@ from service.api.core import (
 from service.api.models import (
     ENCOUNTER,
     ActionModels,
+    EncodedEncounter,
     EventPage,
     Session,
     SessionEvent,
     SessionRef,
     UndoResponse,
     dump,
+    encode_encounter,
 )
 from service.api.observability import record_outcome
 from service.api.pool import EnginePool
@@ -303,14 +305,15 @@ def load(document: Document | bytes) -> Encounter:
     return encounter
 
 
-def load_stored(stored: Stored) -> tuple[Encounter, bool]:
-    """The encounter of a version, and whether it is trusted: the one this process kept
-    (written by the engine, or checked), else decoded from its JSON (to be checked)."""
+def load_stored(stored: Stored) -> tuple[Encounter, EncodedEncounter | None]:
+    """The encounter of a version, and what this process kept of it (None: decoded from
+    its JSON now, to be checked). A kept encounter was written by the engine, or checked:
+    it is trusted."""
     if stored.kept is not None:
-        kept: Encounter = stored.kept
-        return kept, True
+        kept: EncodedEncounter = stored.kept
+        return kept.encounter, kept
     assert stored.json is not None
-    return load(stored.json), False
+    return load(stored.json), None
 
 
 def check_encounter(encounter: Encounter) -> Encoded:
@@ -320,7 +323,8 @@ def check_encounter(encounter: Encounter) -> Encoded:
         validate(encounter)
     except RulesError as e:
         raise from_rules_error(e) from None
-    return Encoded(ENCOUNTER.dump_json(encounter, by_alias=True), encounter)
+    encoded = encode_encounter(encounter)
+    return Encoded(encoded.json, encoded)
 
 
 async def create(
@@ -385,23 +389,25 @@ async def run(
                 raise VersionConflict(stored.version)
 
         def query(stop: threading.Event) -> tuple[Encounter, bool, Any, bytes]:
-            encounter, trusted = load_stored(stored)
+            encounter, kept = load_stored(stored)
+            trusted = kept is not None
             response = run_action(models, encounter, seeded, stop=stop, trusted=trusted)
             return encounter, trusted, response, dump_response(response, by_alias=True)
 
         encounter, trusted, response, body = await pool.run(query)
         if not trusted:
-            store.keep(tenant, stored, encounter)
+            store.keep(tenant, stored, EncodedEncounter(encounter, b""))
         ref = SessionRef(stored.session_id, stored.version)
         return Written(SessionAnswer(response, ref, body))
 
     def change(stored: Stored, stop: threading.Event) -> Change:
-        encounter, trusted = load_stored(stored)
+        encounter, kept = load_stored(stored)
+        trusted = kept is not None
         response = run_action(models, encounter, seeded, count=False, stop=stop, trusted=trusted)
-        body, document, events = models.encode(response)
+        body, document, events = models.encode(response, kept)
         assert document is not None
         return Change(
-            Encoded(document, response.encounter),
+            Encoded(document.json, document),
             events,
             Encoded(body, response),
             document_at="encounter",

@@ -96,8 +96,8 @@ WRITE = Script(
 -- KEYS: session, events, history, records[, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
---       8 channel, 9 message, 10 claim, 11 record, 12 record ttl (ms), 13 record digest,
---       14.. events.
+--       8 channel, 9 and 14 the published message before and after the document,
+--       10 claim, 11 record, 12 record ttl (ms), 13 record digest, 15.. events.
 -- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
@@ -123,7 +123,7 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 14, #ARGV do
+for i = 15, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
@@ -136,7 +136,7 @@ if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
            'bytes', size)
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
-redis.call('PUBLISH', ARGV[8], ARGV[9])
+redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
 )

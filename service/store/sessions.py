@@ -64,6 +64,7 @@ __all__ = [
     "SessionUpdate",
     "Stored",
     "StoredAction",
+    "strict_json",
 ]
 
 log = logging.getLogger("service.store")
@@ -175,6 +176,7 @@ class Encoded:
     """
 
     json: bytes
+    """JSON, with no NaN or infinity (the maker checks, as :func:`strict_json` does)."""
     value: Any = None
 
 
@@ -849,7 +851,7 @@ class SessionStore:
             ]
             encoded = [_encode(event) for event in events]
             applied = Applied(session, [_event(event) for event in events], plan.response)
-            message = _message(session, document, encoded)
+            head, tail = _message(session, encoded)
             written_keys = [keys.session, keys.events, keys.history, keys.records]
             record = b""
             if record_key is not None:
@@ -875,11 +877,12 @@ class SessionStore:
                         self.history_limit,
                         _ms(self.idle_ttl),
                         keys.channel,
-                        message,
+                        head,
                         claim or "",
                         record,
                         _ms(self.idempotency_ttl),
                         digest or "",
+                        tail,
                         *encoded,
                     ],
                 )
@@ -1376,13 +1379,16 @@ def _encode(value: Any) -> bytes:
 
 
 def _json_of(value: Document | Encoded) -> bytes:
-    """A document's JSON: an :class:`Encoded` one's as it is (unless it may hold a NaN or an
-    infinity, which :func:`_encode` decides on)."""
-    if not isinstance(value, Encoded):
-        return _encode(value)
-    if b"NaN" in value.json or b"Infinity" in value.json:
-        return _encode(from_json(value.json))
-    return value.json
+    """A document's JSON: an :class:`Encoded` one's as it is."""
+    return value.json if isinstance(value, Encoded) else _encode(value)
+
+
+def strict_json(data: bytes) -> bytes:
+    """``data``, refused (ValueError) if it holds a NaN or an infinity, which JSON has no
+    numbers for (what the store refuses in a document it encodes)."""
+    if b"NaN" in data or b"Infinity" in data:
+        _encode(from_json(data))
+    return data
 
 
 def _dict_of(value: Document | Encoded) -> Document | None:
@@ -1449,17 +1455,14 @@ def _session_json(session: Session) -> dict[str, Any]:
     }
 
 
-def _message(session: Session, document: bytes, events: list[bytes]) -> bytes:
-    """The published update, ``{"session": {...}, "events": [...]}``, around the document's
-    and the events' JSON as written."""
-    return b"".join(
+def _message(session: Session, events: list[bytes]) -> tuple[bytes, bytes]:
+    """The published update, ``{"session": {...}, "events": [...]}``, before and after the
+    document (the script puts the document it writes between them)."""
+    head = b"".join(
+        (b'{"session":{"id":', _encode(session.id), b',"version":', str(session.version).encode())
+    )
+    tail = b"".join(
         (
-            b'{"session":{"id":',
-            _encode(session.id),
-            b',"version":',
-            str(session.version).encode(),
-            b',"document":',
-            document,
             b',"created":',
             str(round(session.created.timestamp() * 1000)).encode(),
             b',"updated":',
@@ -1469,6 +1472,7 @@ def _message(session: Session, document: bytes, events: list[bytes]) -> bytes:
             b"]}",
         )
     )
+    return head + b',"document":', tail
 
 
 def _session(data: dict[str, Any]) -> Session:
