@@ -89,7 +89,7 @@ def combatant(i: int, x: int, y: int) -> dict[str, Any]:
 def encounter(n: int) -> dict[str, Any]:
     """``n`` combatants on a square grid with a short wall: c0 (party) and c1 (monster) side
     by side, the rest spread out on a lattice (every other cell) around them."""
-    side = 20 if n <= 50 else 30
+    side = 20 if n <= 50 else 30 if n <= 200 else 50
     wall = {(10, y) for y in range(8, 14)}
     cells = [(5, 5), (6, 5)]
     x, y = 0, 0

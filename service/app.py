@@ -83,6 +83,7 @@ def make_store(settings: Settings, url: str) -> SessionStore:
         max_sessions=settings.tenant_max_sessions,
         max_bytes=settings.tenant_max_bytes,
         max_subscriptions=settings.tenant_max_subscriptions,
+        cache_bytes=settings.session_cache_bytes,
     )
 
 

@@ -78,6 +78,12 @@ class Settings:
     """The most GraphQL subscriptions a tenant may hold open in one process (0: no cap);
     the subscription answers ``Unavailable`` with code ``subscription-quota-exceeded``."""
     """Every session-store operation answers (or fails with 503) within about this long."""
+    session_cache_bytes: int = 64 * 1024 * 1024
+    """How much of the sessions it read or wrote one process keeps decoded, so that the next
+    action on the same version neither reads, decodes nor checks the encounter again
+    (counted as the bytes of their stored JSON, about what the decoded encounters take in
+    memory; least recently used first out; 0: none). A version another process wrote is
+    read and checked once."""
     engine_deadline_seconds: float = 10.0
     """The engine's work for one request (one GraphQL field) answers within this long, or
     503 ``deadline-exceeded`` (nothing changed); the engine runs off the event loop."""
@@ -144,6 +150,7 @@ class Settings:
             tenant_max_sessions=_int("CRS_TENANT_MAX_SESSIONS", 1000),
             tenant_max_bytes=_int("CRS_TENANT_MAX_BYTES", 256 * 1024 * 1024),
             tenant_max_subscriptions=_int("CRS_TENANT_MAX_SUBSCRIPTIONS", 1000),
+            session_cache_bytes=_int("CRS_SESSION_CACHE_BYTES", 64 * 1024 * 1024),
             engine_deadline_seconds=_float("CRS_ENGINE_DEADLINE_SECONDS", 10.0),
             production=production,
             graphql_playground=_bool("CRS_GRAPHQL_PLAYGROUND", not production),
@@ -202,4 +209,6 @@ class Settings:
         for name in ("tenant_max_sessions", "tenant_max_bytes", "tenant_max_subscriptions"):
             if getattr(self, name) < 0:
                 raise SystemExit(f"CRS_{name.upper()} must be 0 (no cap) or more")
+        if self.session_cache_bytes < 0:
+            raise SystemExit("CRS_SESSION_CACHE_BYTES must be 0 (none) or more")
         return self

@@ -224,6 +224,9 @@ class Guard:
         if scope["type"] == "websocket":
             await self.websocket(scope, receive, send)
             return
+        if not self.settings.auth and not self.settings.rate_limit:
+            await self.open(scope, receive, send)
+            return
         presented = presented_key(Headers(scope=scope))
         if path == "/graphql" and scope.get("method") == "GET" and not scope.get("query_string"):
             # The playground page itself (off in production); its requests carry the key.
@@ -260,15 +263,27 @@ class Guard:
             # The body never came in full: the server timed it out (and answered 408 on
             # the wire) or the client left. Nothing ran; record it as what it is.
             if not started:
-                await send_problem(
-                    send,
-                    Problem(
-                        Kind.REQUEST_TIMEOUT,
-                        "request-timeout",
-                        "Request Timeout",
-                        "the request body did not arrive in full",
-                    ),
-                )
+                await send_problem(send, _timed_out())
+
+    async def open(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """An HTTP request with API keys and rate limits off: the public principal, the
+        GraphQL body limit, nothing else (no headers to read, no answer to add to)."""
+        scope[SCOPE_KEY] = Principal(PUBLIC_TENANT, None, client_ip(scope))
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            if scope["path"] == "/graphql":
+                await self.limit_body(scope, receive, tracked)
+            else:
+                await self.app(scope, receive, tracked)
+        except ClientDisconnect:
+            if not started:
+                await send_problem(send, _timed_out())
 
     async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Authenticate a websocket by its upgrade headers (else the GraphQL view does, on
@@ -324,6 +339,15 @@ class Guard:
             if started:
                 raise
             await send_problem(send, too_large)
+
+
+def _timed_out() -> Problem:
+    return Problem(
+        Kind.REQUEST_TIMEOUT,
+        "request-timeout",
+        "Request Timeout",
+        "the request body did not arrive in full",
+    )
 
 
 class BodyTooLarge(Exception):

@@ -276,17 +276,20 @@ def run_action(
     *,
     count: bool = True,
     stop: threading.Event | None = None,
+    trusted: bool = False,
 ) -> Any:
     """Apply the requested action; return the response dataclass or raise a :class:`Problem`.
 
     ``count`` records the outcome in the metrics; a session write counts only once the
     store has written it (its compare-and-set may run this more than once). ``stop``, when
     given, makes the engine stop (raising :class:`Interrupted`) at its next draw once set.
+    ``trusted``: the encounter is one the engine answered (or checked) in this process,
+    not checked again (the engine's ``apply(..., trusted=True)``).
     """
     seed = request.seed if request.seed is not None else draw_seed()
     rng = Random(seed) if stop is None else Interruptible(seed, stop)
     try:
-        result = apply(encounter, models.params(request), rng)
+        result = apply(encounter, models.params(request), rng, trusted=trusted)
     except RulesError as e:
         raise from_rules_error(e) from None
     if count:

@@ -20,10 +20,12 @@ from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 from annotated_types import Ge, Le
 from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
 from pydantic.alias_generators import to_camel, to_pascal
+from pydantic_core import to_json
 
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 from service.rules import events as engine_events
 from service.rules import model as engine_state
+from service.store.sessions import strict_json
 
 MAX_SEED = 2**31 - 1
 Seed = Annotated[int, Ge(0), Le(MAX_SEED)]
@@ -273,10 +275,34 @@ class ActionModels:
     request_adapter: TypeAdapter[Any] = field(compare=False)
     session_request_adapter: TypeAdapter[Any] = field(compare=False)
     response_adapter: TypeAdapter[Any] = field(compare=False)
+    tail: type | None = field(default=None, compare=False)
+    """An action's response without ``encounter`` (``events``, ``outcome``, ``seed``): its
+    JSON follows the encounter's in :meth:`encode`. None for a query."""
+    tail_adapter: TypeAdapter[Any] | None = field(default=None, compare=False)
 
     def params(self, request: Any) -> Any:
         """The engine action built from a validated request."""
         return self.spec.params(**{name: getattr(request, name) for name in self.param_names})
+
+    def encode(
+        self, response: Any, previous: EncodedEncounter | None = None
+    ) -> tuple[bytes, EncodedEncounter | None, list[dict[str, Any]]]:
+        """A response dataclass as JSON, each part encoded once: the whole response (the
+        bytes ``response_adapter.dump_json`` makes), the new encounter inside it (None for
+        a query; the parts it shares with ``previous`` are not encoded again) and the
+        events' JSON form."""
+        events: list[dict[str, Any]] = EVENTS.dump_python(
+            response.events, mode="json", by_alias=True
+        )
+        if self.tail is None or self.tail_adapter is None:
+            return self.response_adapter.dump_json(response, by_alias=True), None, events
+        encounter = encode_encounter(response.encounter, previous)
+        rest = strict_json(
+            self.tail_adapter.dump_json(
+                self.tail(response.events, response.outcome, response.seed), by_alias=True
+            )
+        )
+        return b'{"encounter":' + encounter.json + b"," + rest[1:], encounter, events
 
 
 def _param_fields(params: type) -> list[tuple[str, Any, Any]]:
@@ -330,6 +356,7 @@ def _build(spec: ActionSpec) -> ActionModels:
         + "every event, a summary and the seed."
     )
     response = _make(_name(spec, "Response"), summary, response_fields)
+    tail = None if spec.query else _make(_name(spec, "Tail"), summary, response_fields[1:])
     session_response = _make(
         _name(spec, "SessionResponse"),
         summary + " In session mode, also the session and its version.",
@@ -345,13 +372,93 @@ def _build(spec: ActionSpec) -> ActionModels:
         request_adapter=TypeAdapter(request),
         session_request_adapter=TypeAdapter(session_request),
         response_adapter=TypeAdapter(response),
+        tail=tail,
+        tail_adapter=None if tail is None else TypeAdapter(tail),
     )
+
+
+ENCOUNTER = TypeAdapter(engine_state.Encounter)
+EVENTS = TypeAdapter(list[engine_events.Event])
+_GRID = TypeAdapter(engine_state.Grid)
+_COMBATANT = TypeAdapter(engine_state.Combatant)
+_HEAD = ("ruleset", "grid", "combatants")
+
+
+def _encounter_rest() -> tuple[type, TypeAdapter[Any]] | None:
+    """The encounter's fields after ``ruleset``, ``grid`` and ``combatants``, as a
+    dataclass of their own (None if those are not its first three fields)."""
+    fields = dataclasses.fields(engine_state.Encounter)
+    if tuple(f.name for f in fields[:3]) != _HEAD:
+        return None
+    rest = _make("EncounterRest", "", _param_fields(engine_state.Encounter)[3:])
+    return rest, TypeAdapter(rest)
+
+
+_REST = _encounter_rest()
+
+
+@dataclass(frozen=True, slots=True)
+class EncodedEncounter:
+    """An encounter, its JSON, and the JSON of its grid and of each combatant by identity.
+
+    The engine's answer shares the parts of its input it did not change (``Draft`` is
+    copy-on-write), so the next version is encoded by reusing the JSON of every part
+    that is the same object (:func:`encode_encounter`): a session's write costs what the
+    action changed, not the encounter's size. The parts must not be changed (nothing in
+    the engine changes its input)."""
+
+    encounter: engine_state.Encounter
+    json: bytes
+    parts: dict[int, tuple[object, bytes]] = field(default_factory=dict, repr=False)
+
+
+def encode_encounter(
+    encounter: engine_state.Encounter, previous: EncodedEncounter | None = None
+) -> EncodedEncounter:
+    """``encounter`` as ``ENCOUNTER.dump_json`` encodes it, reusing the JSON of the grid and
+    the combatants it shares with ``previous``."""
+    if _REST is None:
+        return EncodedEncounter(
+            encounter, strict_json(ENCOUNTER.dump_json(encounter, by_alias=True))
+        )
+    known = previous.parts if previous is not None else {}
+    parts: dict[int, tuple[object, bytes]] = {}
+
+    def part(value: object, adapter: TypeAdapter[Any]) -> bytes:
+        found = known.get(id(value))
+        if found is not None and found[0] is value:
+            data = found[1]
+        else:
+            data = strict_json(adapter.dump_json(value, by_alias=True))
+        parts[id(value)] = (value, data)
+        return data
+
+    grid = part(encounter.grid, _GRID)
+    combatants = b",".join([part(c, _COMBATANT) for c in encounter.combatants])
+    rest_type, rest_adapter = _REST
+    rest = strict_json(
+        rest_adapter.dump_json(
+            rest_type(*(getattr(encounter, f.name) for f in dataclasses.fields(rest_type))),
+            by_alias=True,
+        )
+    )
+    data = b"".join(
+        (
+            b'{"ruleset":',
+            to_json(encounter.ruleset),
+            b',"grid":',
+            grid,
+            b',"combatants":[',
+            combatants,
+            b"]",
+            b"," + rest[1:] if len(rest) > 2 else b"}",
+        )
+    )
+    return EncodedEncounter(encounter, data, parts)
 
 
 MODELS: dict[str, ActionModels] = {spec.name: _build(spec) for spec in ACTIONS}
 """Every action's and query's wire models, by GraphQL name."""
-
-ENCOUNTER = TypeAdapter(engine_state.Encounter)
 
 
 @cache

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pydantic import ValidationError
-from pydantic_core import to_json
+from pydantic_core import from_json, to_json
 from starlette.requests import HTTPConnection
 
 from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
@@ -36,12 +36,14 @@ from service.api.core import (
 from service.api.models import (
     ENCOUNTER,
     ActionModels,
+    EncodedEncounter,
     EventPage,
     Session,
     SessionEvent,
     SessionRef,
     UndoResponse,
     dump,
+    encode_encounter,
 )
 from service.api.observability import record_outcome
 from service.api.pool import EnginePool
@@ -50,6 +52,7 @@ from service.store import (
     MAX_PAGE,
     Change,
     Document,
+    Encoded,
     IdempotencyInProgress,
     IdempotencyKeyReused,
     InvalidArgument,
@@ -58,6 +61,7 @@ from service.store import (
     SessionBusy,
     SessionNotFound,
     SessionStore,
+    Stored,
     StoreError,
     StoreUnavailable,
     VersionConflict,
@@ -71,6 +75,7 @@ __all__ = [
     "SessionAnswer",
     "SessionUpdate",
     "Written",
+    "answer_body",
     "answer_json",
     "create",
     "delete",
@@ -251,16 +256,34 @@ class Written(Generic[T]):
 class SessionAnswer:
     """What an action (or a query) on a session answers."""
 
-    response: Document
-    """The action's response in its JSON form, exactly as the stateless route answers it
-    (the store keeps this form to replay it)."""
+    response: Any
+    """The action's response: the response dataclass, or (a replayed answer) its JSON form
+    as the store kept it; the same as the stateless route answers."""
     session: SessionRef
     """The session, and the version the action wrote (or the query read)."""
+    body: bytes | None = None
+    """The response's JSON, when it was encoded already (once, for the store too)."""
 
 
 def answer_json(answer: SessionAnswer) -> dict[str, Any]:
     """A session action's answer as REST sends it: the response plus ``session``."""
-    return {**answer.response, "session": dump(answer.session, SessionRef)}
+    response = answer.response
+    if type(response) is not dict:
+        response = from_json(answer_body(answer))
+        return dict(response)
+    return {**response, "session": dump(answer.session, SessionRef)}
+
+
+def answer_body(answer: SessionAnswer) -> bytes:
+    """:func:`answer_json`, encoded: the response's JSON as it was encoded, with
+    ``"session": {"id": ..., "version": ...}`` added as its last member."""
+    if answer.body is None:
+        response = answer.response
+        if type(response) is not dict:
+            response = dump(response, type(response))
+        return to_json({**response, "session": dump(answer.session, SessionRef)})
+    ref = to_json({"id": answer.session.id, "version": answer.session.version})
+    return answer.body[:-1] + b',"session":' + ref + b"}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,23 +294,37 @@ class SessionUpdate:
     events: list[SessionEvent]
 
 
-def load(document: Document) -> Encounter:
-    """The engine encounter of a stored document (validated as a request's would be)."""
+def load(document: Document | bytes) -> Encounter:
+    """The engine encounter of a stored document, or of its JSON (validated as a request's
+    would be; the engine checks its consistency when it runs untrusted)."""
     try:
-        encounter: Encounter = ENCOUNTER.validate_json(to_json(document))
+        data = document if isinstance(document, bytes) else to_json(document)
+        encounter: Encounter = ENCOUNTER.validate_json(data)
     except ValidationError as e:
         raise from_validation_error(e, ("encounter",)) from None
     return encounter
 
 
-def check_encounter(encounter: Encounter) -> Document:
-    """Refuse an inconsistent encounter (as an action would); its stored form."""
+def load_stored(stored: Stored) -> tuple[Encounter, EncodedEncounter | None]:
+    """The encounter of a version, and what this process kept of it (None: decoded from
+    its JSON now, to be checked). A kept encounter was written by the engine, or checked:
+    it is trusted."""
+    if stored.kept is not None:
+        kept: EncodedEncounter = stored.kept
+        return kept.encounter, kept
+    assert stored.json is not None
+    return load(stored.json), None
+
+
+def check_encounter(encounter: Encounter) -> Encoded:
+    """Refuse an inconsistent encounter (as an action would); its stored form (JSON), with
+    the encounter itself to keep for the first action."""
     try:
         validate(encounter)
     except RulesError as e:
         raise from_rules_error(e) from None
-    document: Document = ENCOUNTER.dump_python(encounter, mode="json", by_alias=True)
-    return document
+    encoded = encode_encounter(encounter)
+    return Encoded(encoded.json, encoded)
 
 
 async def create(
@@ -340,36 +377,47 @@ async def run(
     engine runs in ``pool``, inside the compare-and-set: an action past its deadline raises
     before anything is written.
     """
-    dump_response = models.response_adapter.dump_python
+    dump_response = models.response_adapter.dump_json
     # Draw the seed once, so that a retried compare-and-set replays the same dice.
     seeded = dataclasses.replace(
         request, seed=request.seed if request.seed is not None else draw_seed()
     )
     if models.spec.query:
         with store_errors():
-            session = await store.get(tenant, session_id)
-            if expected_version is not None and session.version != expected_version:
-                raise VersionConflict(session.version)
-        document = session.document
+            stored = await store.read(tenant, session_id)
+            if expected_version is not None and stored.version != expected_version:
+                raise VersionConflict(stored.version)
 
-        def query(stop: threading.Event) -> Document:
-            response = run_action(models, load(document), seeded, stop=stop)
-            body: Document = dump_response(response, mode="json", by_alias=True)
-            return body
+        def query(stop: threading.Event) -> tuple[Encounter, bool, Any, bytes]:
+            encounter, kept = load_stored(stored)
+            trusted = kept is not None
+            response = run_action(models, encounter, seeded, stop=stop, trusted=trusted)
+            return encounter, trusted, response, dump_response(response, by_alias=True)
 
-        body = await pool.run(query)
-        return Written(SessionAnswer(body, SessionRef(session.id, session.version)))
+        encounter, trusted, response, body = await pool.run(query)
+        if not trusted:
+            store.keep(tenant, stored, EncodedEncounter(encounter, b""))
+        ref = SessionRef(stored.session_id, stored.version)
+        return Written(SessionAnswer(response, ref, body))
 
-    def change(document: Document, stop: threading.Event) -> Change:
-        response = run_action(models, load(document), seeded, count=False, stop=stop)
-        data = dump_response(response, mode="json", by_alias=True)
-        return Change(data["encounter"], data["events"], data, document_at="encounter")
+    def change(stored: Stored, stop: threading.Event) -> Change:
+        encounter, kept = load_stored(stored)
+        trusted = kept is not None
+        response = run_action(models, encounter, seeded, count=False, stop=stop, trusted=trusted)
+        body, document, events = models.encode(response, kept)
+        assert document is not None
+        return Change(
+            Encoded(document.json, document),
+            events,
+            Encoded(body, response),
+            document_at="encounter",
+        )
 
-    def fn(document: Document) -> Awaitable[Change]:
-        return pool.run(functools.partial(change, document))
+    def fn(stored: Stored) -> Awaitable[Change]:
+        return pool.run(functools.partial(change, stored))
 
     with store_errors():
-        applied = await store.apply(
+        applied = await store.apply_json(
             tenant,
             session_id,
             fn,
@@ -379,11 +427,11 @@ async def run(
                 idempotency_key, models.spec.name, session_id, request, expected_version
             ),
         )
-    if not applied.replayed:
-        record_outcome(
-            models.spec.name, applied.session.document["ruleset"], applied.response["outcome"]
-        )
     ref = SessionRef(applied.session.id, applied.session.version)
+    if isinstance(applied.response, Encoded):
+        response = applied.response.value
+        record_outcome(models.spec.name, response.encounter.ruleset, response.outcome)
+        return Written(SessionAnswer(response, ref, applied.response.json))
     return Written(SessionAnswer(applied.response, ref), applied.replayed)
 
 
@@ -405,11 +453,13 @@ async def undo(
                 idempotency_key, "undo", session_id, None, expected_version
             ),
         )
+    response = applied.response
+    assert isinstance(response, dict)
     undone = UndoResponse(
         session=SessionRef(applied.session.id, applied.session.version),
         encounter=applied.session.document,
-        reverted_version=applied.response["reverted_version"],
-        restored_version=applied.response["restored_version"],
+        reverted_version=response["reverted_version"],
+        restored_version=response["restored_version"],
     )
     return Written(undone, applied.replayed)
 

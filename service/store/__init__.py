@@ -23,11 +23,14 @@ from service.store.sessions import (
     Change,
     Client,
     Document,
+    Encoded,
     Event,
     EventPage,
     Session,
     SessionStore,
     SessionUpdate,
+    Stored,
+    StoredAction,
 )
 
 __all__ = [
@@ -37,6 +40,7 @@ __all__ = [
     "Change",
     "Client",
     "Document",
+    "Encoded",
     "Event",
     "EventPage",
     "IdempotencyInProgress",
@@ -52,6 +56,8 @@ __all__ = [
     "SessionUpdate",
     "StoreError",
     "StoreUnavailable",
+    "Stored",
+    "StoredAction",
     "VersionConflict",
     "connect",
     "find_redis_server",

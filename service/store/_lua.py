@@ -65,12 +65,16 @@ class Script:
 
 READ = Script(
     """
--- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot.
+-- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot; the
+-- version the caller knows (or ''): its document is then not sent (false in its place).
+-- Answers {version, document, created, updated, events, snapshot, bytes, document bytes}.
 local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes')
 if not s[1] then return false end
 local head = false
 if ARGV[1] == '1' then head = redis.call('LINDEX', KEYS[3], 0) end
-return {s[1], s[2], s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2]}
+local document = s[2]
+if s[1] == ARGV[2] then document = false end
+return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2], #s[2]}
 """
 )
 
@@ -92,8 +96,8 @@ WRITE = Script(
 -- KEYS: session, events, history, records[, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
---       8 channel, 9 message, 10 claim, 11 record, 12 record ttl (ms), 13 record digest,
---       14.. events.
+--       8 channel, 9 and 14 the published message before and after the document,
+--       10 claim, 11 record, 12 record ttl (ms), 13 record digest, 15.. events.
 -- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
@@ -119,7 +123,7 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 14, #ARGV do
+for i = 15, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
@@ -132,7 +136,7 @@ if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
            'bytes', size)
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
-redis.call('PUBLISH', ARGV[8], ARGV[9])
+redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
 )

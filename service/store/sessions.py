@@ -16,7 +16,6 @@ session a process follows share one pub/sub connection (:class:`_Hub`).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
 import inspect
 import json
@@ -24,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -57,11 +56,15 @@ __all__ = [
     "Change",
     "Client",
     "Document",
+    "Encoded",
     "Event",
     "EventPage",
     "Session",
     "SessionStore",
     "SessionUpdate",
+    "Stored",
+    "StoredAction",
+    "strict_json",
 ]
 
 log = logging.getLogger("service.store")
@@ -81,18 +84,118 @@ _HEARTBEAT = 5.0
 _SUBSCRIBER_BACKLOG = 64
 
 
-@dataclass(frozen=True, slots=True)
 class Session:
-    """One version of a session."""
+    """One version of a session.
 
-    id: str
+    ``document`` is decoded from the stored JSON (:attr:`json`) the first time it is read, so
+    a write that hands back what it wrote, or a read nobody looks into, decodes nothing.
+    Two sessions are equal when their id, version, document and times are.
+    """
+
+    __slots__ = ("_document", "_json", "created", "id", "replayed", "updated", "version")
+
+    def __init__(
+        self,
+        id: str,
+        version: int,
+        document: Document | None,
+        created: datetime,
+        updated: datetime,
+        replayed: bool = False,
+        *,
+        json: bytes | None = None,
+    ) -> None:
+        if document is None and json is None:
+            raise ValueError("a session needs its document or its JSON")
+        self.id = id
+        self.version = version
+        self.created = created
+        self.updated = updated
+        self.replayed = replayed
+        """From :meth:`SessionStore.create` with an idempotency key: this is the session an
+        earlier request with that key created (nothing was created now)."""
+        self._document = document
+        self._json = json
+
+    @property
+    def document(self) -> Document:
+        if self._document is None:
+            assert self._json is not None
+            self._document = from_json(self._json)
+        return self._document
+
+    @property
+    def json(self) -> bytes:
+        """The document as JSON (as stored, when it came from the store)."""
+        if self._json is None:
+            self._json = _encode(self._document)
+        return self._json
+
+    def as_replayed(self) -> Session:
+        return Session(
+            self.id,
+            self.version,
+            self._document,
+            self.created,
+            self.updated,
+            True,
+            json=self._json,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Session):
+            return NotImplemented
+        return (self.id, self.version, self.created, self.updated) == (
+            other.id,
+            other.version,
+            other.created,
+            other.updated,
+        ) and (
+            self.document == other.document
+            if self._json is None or other._json is None or self._json != other._json
+            else True
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Session(id={self.id!r}, version={self.version!r}, document={self.document!r}, "
+            f"created={self.created!r}, updated={self.updated!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A JSON value its maker has encoded already, and what it was encoded from.
+
+    In a :class:`Change`, the store writes, logs and publishes ``json`` as it is (nothing is
+    encoded twice) and hands ``value`` back: a response's in :attr:`Applied.response`, a
+    document's to the next action on that version in this process (see
+    :meth:`SessionStore.apply_json`). ``value`` must not be changed afterwards: it is shared.
+    """
+
+    json: bytes
+    """JSON, with no NaN or infinity (the maker checks, as :func:`strict_json` does)."""
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A version of a session's document as :meth:`SessionStore.apply_json` hands it to an
+    action (and :meth:`SessionStore.read` answers it).
+
+    ``kept`` is the :attr:`Encoded.value` of the document this process wrote as that version
+    (or gave :meth:`SessionStore.keep`): the action can use it as it is, and ``json`` is then
+    None (the document was not read). Otherwise ``json`` is the document as stored, and
+    ``kept`` is None.
+    """
+
+    session_id: str
     version: int
-    document: Document
-    created: datetime
-    updated: datetime
-    replayed: bool = field(default=False, compare=False)
-    """From :meth:`SessionStore.create` with an idempotency key: this is the session an
-    earlier request with that key created (nothing was created now)."""
+    json: bytes | None
+    kept: Any = None
+    _state: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,17 +204,23 @@ class Change:
 
     ``document_at`` names the member of ``response`` that holds ``document`` (if one does):
     the idempotency record then stores the document once, inside the response.
+
+    ``document`` and ``response`` may be :class:`Encoded` (their JSON made by the action):
+    the store then encodes neither.
     """
 
-    document: Document
+    document: Document | Encoded
     events: list[dict[str, Any]] = field(default_factory=list)
-    response: dict[str, Any] = field(default_factory=dict)
+    response: dict[str, Any] | Encoded = field(default_factory=dict)
     document_at: str | None = None
 
 
 Action = Callable[[Document], Change | Awaitable[Change]]
 """What :meth:`SessionStore.apply` runs on the document: a function answering a
 :class:`Change`, or an awaitable of one (to run the engine off the event loop)."""
+
+StoredAction = Callable[[Stored], Change | Awaitable[Change]]
+"""What :meth:`SessionStore.apply_json` runs: :class:`Action`, on a :class:`Stored`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +242,8 @@ class Applied:
 
     session: Session
     events: list[Event]
-    response: dict[str, Any]
+    response: dict[str, Any] | Encoded
+    """The :attr:`Change.response`, as the change gave it; replayed, its stored JSON form."""
     replayed: bool = False
 
 
@@ -170,7 +280,8 @@ class _Keys:
 @dataclass(frozen=True, slots=True)
 class _State:
     version: int
-    document: Document
+    json: bytes | None
+    """The document; None when it was not read (its version was known)."""
     created: int
     updated: int
     total_events: int
@@ -181,11 +292,52 @@ class _State:
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
-    document: Document
+    document: Document | Encoded
     events: list[dict[str, Any]]
-    response: dict[str, Any]
+    response: dict[str, Any] | Encoded
     history: Literal["push", "pop"]
     document_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    state: _State
+    value: Any
+
+
+class _Cache:
+    """The documents this process read or wrote, decoded, by session: the newest version of
+    each, least recently used first, at most ``limit`` bytes of their JSON in all."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._entries: OrderedDict[str, _Kept] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, name: str) -> _Kept | None:
+        found = self._entries.get(name)
+        if found is not None:
+            self._entries.move_to_end(name)
+        return found
+
+    def put(self, name: str, kept: _Kept) -> None:
+        self.drop(name)
+        cost = kept.state.document_bytes
+        if cost > self.limit:
+            return
+        self._entries[name] = kept
+        self.size += cost
+        while self.size > self.limit:
+            _, oldest = self._entries.popitem(last=False)
+            self.size -= oldest.state.document_bytes
+
+    def drop(self, name: str) -> None:
+        found = self._entries.pop(name, None)
+        if found is not None:
+            self.size -= found.state.document_bytes
 
 
 class _ActionFailed(Exception):
@@ -223,6 +375,9 @@ class SessionStore:
         it is refused; one that does not grow a session always passes.
     :param max_subscriptions: the most subscriptions a tenant may hold open in this process
         (0: no cap).
+    :param cache_bytes: how much of the documents this process read or wrote it keeps
+        decoded (:meth:`apply_json`), counted as the bytes of their JSON (0: none). The
+        decoded objects take several times that in memory.
     """
 
     def __init__(
@@ -242,13 +397,14 @@ class SessionStore:
         max_sessions: int = 0,
         max_bytes: int = 0,
         max_subscriptions: int = 0,
+        cache_bytes: int = 0,
     ) -> None:
         if min(idle_ttl, idempotency_ttl, idempotency_lease, timeout, queue_timeout) <= 0:
             raise ValueError("ttls, lease and timeouts must be positive")
         if max_attempts < 1 or history_limit < 1 or queue_limit < 0:
             raise ValueError("max_attempts and history_limit must be at least 1, queue_limit 0")
-        if min(max_sessions, max_bytes, max_subscriptions) < 0:
-            raise ValueError("quotas must be 0 (no cap) or more")
+        if min(max_sessions, max_bytes, max_subscriptions, cache_bytes) < 0:
+            raise ValueError("quotas and the cache must be 0 (none) or more")
         self.redis = redis
         self.prefix = check_name(prefix, "prefix")
         self.idle_ttl = idle_ttl
@@ -265,6 +421,7 @@ class SessionStore:
         self.max_subscriptions = max_subscriptions
         self._queues = _Queues(queue_limit, queue_timeout, retry_after)
         self._hub = _Hub(redis, timeout=timeout, per_tenant=max_subscriptions)
+        self._cache = _Cache(cache_bytes)
 
     @property
     def _quotas(self) -> bool:
@@ -273,7 +430,7 @@ class SessionStore:
     async def create(
         self,
         tenant: str,
-        document: Document,
+        document: Document | Encoded,
         *,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
@@ -286,9 +443,12 @@ class SessionStore:
         session's id is not known before): if this process dies between the two writes, a
         retry after the lease creates another session and the first one is left to expire.
 
+        An :class:`Encoded` document is written as it is, and its ``value`` kept for the
+        first action (see :meth:`apply_json`).
+
         :raises QuotaExceeded: the tenant is at its quota of sessions or of bytes.
         """
-        encoded = _encode(document)
+        encoded = _json_of(document)
         record_key = None
         if idempotency_key is not None:
             digest = _digest(idempotency_key)
@@ -305,7 +465,7 @@ class SessionStore:
                     session_id, stored = outcome
                     try:
                         found = await self.get(tenant, session_id)
-                        return dataclasses.replace(found, replayed=True)
+                        return found.as_replayed()
                     except SessionNotFound:
                         async with self._guard():  # it ended: the key is free again
                             await _lua.RELEASE(self.redis, [record_key], [stored])
@@ -324,7 +484,12 @@ class SessionStore:
                     )
                     if created:
                         break
-                session = Session(keys.session_id, 1, from_json(encoded), _dt(now), _dt(now))
+                session = Session(
+                    keys.session_id, 1, _dict_of(document), _dt(now), _dt(now), json=encoded
+                )
+                if isinstance(document, Encoded) and document.value is not None:
+                    state = _State(1, None, now, now, 0, None, len(encoded), len(encoded))
+                    self._cache.put(keys.session, _Kept(state, document.value))
                 if record_key is not None and claim is not None:
                     record = _encode(
                         {"state": "done", "fingerprint": request_fingerprint, "id": session.id}
@@ -343,12 +508,14 @@ class SessionStore:
         keys = self._keys(tenant, session_id)
         async with self._guard():
             state = await self._read(keys, with_snapshot=False)
-        return Session(keys.session_id, state.version, state.document, *_dts(state))
+        assert state.json is not None
+        return Session(keys.session_id, state.version, None, *_dts(state), json=state.json)
 
     async def delete(self, tenant: str, session_id: str) -> None:
         """Delete the session, its events, its history and its idempotency records (its
         creation's too); its subscriptions end."""
         keys = self._keys(tenant, session_id)
+        self._cache.drop(keys.session)
         async with self._guard():
             found, origin = await _lua.DELETE(
                 self.redis,
@@ -397,16 +564,9 @@ class SessionStore:
         :raises QuotaExceeded: the write would grow the tenant's sessions past its bytes.
         """
 
-        async def step(state: _State) -> _Plan:
-            try:
-                change = fn(state.document)
-                if inspect.isawaitable(change):
-                    change = await change
-            except Exception as exc:
-                raise _ActionFailed(exc) from exc
-            return _Plan(
-                change.document, change.events, change.response, "push", change.document_at
-            )
+        async def step(state: _State, kept: Any) -> _Plan:
+            assert state.json is not None
+            return await _run(fn, from_json(state.json))
 
         return await self._write(
             tenant,
@@ -417,6 +577,79 @@ class SessionStore:
             request_fingerprint,
             with_snapshot=False,
         )
+
+    async def apply_json(
+        self,
+        tenant: str,
+        session_id: str,
+        fn: StoredAction,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        request_fingerprint: str | None = None,
+    ) -> Applied:
+        """:meth:`apply`, for an action that reads the document in a form of its own.
+
+        ``fn`` gets the version as :class:`Stored`: the document's JSON, or, when this
+        process wrote that version (or read it and :meth:`keep` was called), the value the
+        writer kept (:attr:`Encoded.value`), and no JSON. The change's ``document`` should
+        then be :class:`Encoded`, with the value to keep for the next action.
+
+        When this process's newest known version of the session is the one to write on,
+        the session is not read first: the write's compare-and-set checks the version, and
+        if another process wrote since, the next attempt reads it (with ``expected_version``,
+        :class:`VersionConflict`; ``fn`` then ran for nothing, which a pure ``fn`` allows).
+        Everything else is as in :meth:`apply`.
+        """
+
+        async def step(state: _State, kept: Any) -> _Plan:
+            stored = Stored(
+                parse_session_id(session_id),
+                state.version,
+                None if kept is not None else state.json,
+                kept,
+            )
+            return await _run(fn, stored)
+
+        return await self._write(
+            tenant,
+            session_id,
+            step,
+            expected_version,
+            idempotency_key,
+            request_fingerprint,
+            with_snapshot=False,
+            cached=True,
+        )
+
+    async def read(self, tenant: str, session_id: str) -> Stored:
+        """The session's current version, as :meth:`apply_json` hands it to an action: its
+        JSON, or the value kept for it here (the session is read all the same, but its
+        document is not sent again when that version is the one kept).
+
+        :raises SessionNotFound: there is no such session.
+        """
+        keys = self._keys(tenant, session_id)
+        kept = self._cache.get(keys.session)
+        async with self._guard():
+            state = await self._read(
+                keys, with_snapshot=False, known=None if kept is None else kept.state.version
+            )
+        if state.json is None and kept is not None:
+            return Stored(keys.session_id, state.version, None, kept.value, state)
+        self._cache.drop(keys.session)
+        return Stored(keys.session_id, state.version, state.json, None, state)
+
+    def keep(self, tenant: str, stored: Stored, value: Any) -> None:
+        """Keep ``value`` (``stored``'s document, decoded and checked by the caller) for the
+        next action or read of that version in this process."""
+        if stored._state is None or value is None:
+            return
+        keys = self._keys(tenant, stored.session_id)
+        current = self._cache.get(keys.session)
+        if current is not None and current.state.version > stored.version:
+            return
+        self._cache.put(keys.session, _Kept(stored._state, value))
 
     async def undo(
         self,
@@ -435,7 +668,7 @@ class SessionStore:
         :class:`NothingToUndo`. Versions, retries and idempotency work as in :meth:`apply`.
         """
 
-        async def step(state: _State) -> _Plan:
+        async def step(state: _State, kept: Any) -> _Plan:
             if state.last_snapshot is None:
                 raise NothingToUndo(session_id)
             snapshot = from_json(state.last_snapshot)
@@ -522,12 +755,13 @@ class SessionStore:
         self,
         tenant: str,
         session_id: str,
-        step: Callable[[_State], Awaitable[_Plan]],
+        step: Callable[[_State, Any], Awaitable[_Plan]],
         expected_version: int | None,
         idempotency_key: str | None,
         fingerprint: str | None,
         *,
         with_snapshot: bool,
+        cached: bool = False,
     ) -> Applied:
         keys = self._keys(tenant, session_id)
         record_key = digest = None
@@ -550,6 +784,7 @@ class SessionStore:
                     expected_version,
                     (record_key, digest, claim, fingerprint),
                     with_snapshot,
+                    cached,
                 )
         except _ActionFailed as failed:
             error = failed.error
@@ -565,33 +800,58 @@ class SessionStore:
         self,
         tenant: str,
         keys: _Keys,
-        step: Callable[[_State], Awaitable[_Plan]],
+        step: Callable[[_State, Any], Awaitable[_Plan]],
         expected_version: int | None,
         idempotency: tuple[str | None, str | None, str | None, str | None],
         with_snapshot: bool,
+        cached: bool,
     ) -> Applied:
         """One read-apply-write, retried on a version race; the newest undo snapshot is
-        read only when ``with_snapshot`` (only undo needs it)."""
+        read only when ``with_snapshot`` (only undo needs it).
+
+        ``cached``: the action takes the kept value of a version (:meth:`apply_json`). The
+        first attempt on the version this process knows as the newest does not read it."""
         record_key, digest, claim, fingerprint = idempotency
+        optimistic = False
         for attempt in range(self.max_attempts):
-            if attempt:
+            if attempt and not optimistic:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.002 * 2**attempt)))
-            async with self._guard():
-                state = await self._read(keys, with_snapshot=with_snapshot)
+            kept = self._cache.get(keys.session) if cached else None
+            optimistic = (
+                kept is not None
+                and attempt == 0
+                and (expected_version is None or expected_version == kept.state.version)
+            )
+            if optimistic:
+                assert kept is not None
+                state = kept.state
+            else:
+                known = None if kept is None else kept.state.version
+                async with self._guard():
+                    state = await self._read(keys, with_snapshot=with_snapshot, known=known)
+                if state.json is not None:
+                    kept = None
             if expected_version is not None and state.version != expected_version:
                 raise VersionConflict(state.version)
-            plan = await step(state)
+            plan = await step(state, None if kept is None else kept.value)
             version = state.version + 1
             now = _now()
-            document = _encode(plan.document)
-            session = Session(keys.session_id, version, plan.document, _dt(state.created), _dt(now))
+            document = _json_of(plan.document)
+            session = Session(
+                keys.session_id,
+                version,
+                _dict_of(plan.document),
+                _dt(state.created),
+                _dt(now),
+                json=document,
+            )
             events = [
                 _event_json(Event(state.total_events + i, version, data))
                 for i, data in enumerate(plan.events)
             ]
             encoded = [_encode(event) for event in events]
             applied = Applied(session, [_event(event) for event in events], plan.response)
-            message = _encode({"session": _session_json(session), "events": events})
+            head, tail = _message(session, encoded)
             written_keys = [keys.session, keys.events, keys.history, keys.records]
             record = b""
             if record_key is not None:
@@ -617,17 +877,34 @@ class SessionStore:
                         self.history_limit,
                         _ms(self.idle_ttl),
                         keys.channel,
-                        message,
+                        head,
                         claim or "",
                         record,
                         _ms(self.idempotency_ttl),
                         digest or "",
+                        tail,
                         *encoded,
                     ],
                 )
             status = _text(outcome[0])
             if status == "ok":
+                value = plan.document.value if isinstance(plan.document, Encoded) else None
+                if cached and value is not None:
+                    written = _State(
+                        version,
+                        None,
+                        state.created,
+                        now,
+                        state.total_events + len(encoded),
+                        None,
+                        int(outcome[1]),
+                        len(document),
+                    )
+                    self._cache.put(keys.session, _Kept(written, value))
+                else:
+                    self._cache.drop(keys.session)
                 return applied
+            self._cache.drop(keys.session)
             if status == "missing":
                 raise SessionNotFound(keys.session_id)
             if status == "claim_lost":
@@ -636,24 +913,26 @@ class SessionStore:
                 raise VersionConflict(int(outcome[1]))
         raise SessionBusy(keys.session_id, self.retry_after)
 
-    async def _read(self, keys: _Keys, *, with_snapshot: bool) -> _State:
+    async def _read(self, keys: _Keys, *, with_snapshot: bool, known: int | None = None) -> _State:
+        """The session's state; its document is not sent (``json`` is None) when its version
+        is ``known``."""
         found = await _lua.READ(
             self.redis,
             [keys.session, keys.events, keys.history],
-            ["1" if with_snapshot else "0"],
+            ["1" if with_snapshot else "0", "" if known is None else known],
         )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, created, updated, total, snapshot, size = found
+        version, document, created, updated, total, snapshot, size, document_bytes = found
         return _State(
             int(version),
-            from_json(document),
+            None if document is None else _bytes(document),
             int(created),
             int(updated),
             int(total),
             None if snapshot is None else _text(snapshot),
             int(size),
-            len(document) if isinstance(document, bytes) else len(document.encode()),
+            int(document_bytes),
         )
 
     async def _event_range(self, keys: _Keys, first: int, last: int) -> tuple[int, list[Event]]:
@@ -1099,8 +1378,39 @@ def _encode(value: Any) -> bytes:
     return encoded
 
 
+def _json_of(value: Document | Encoded) -> bytes:
+    """A document's JSON: an :class:`Encoded` one's as it is."""
+    return value.json if isinstance(value, Encoded) else _encode(value)
+
+
+def strict_json(data: bytes) -> bytes:
+    """``data``, refused (ValueError) if it holds a NaN or an infinity, which JSON has no
+    numbers for (what the store refuses in a document it encodes)."""
+    if b"NaN" in data or b"Infinity" in data:
+        _encode(from_json(data))
+    return data
+
+
+def _dict_of(value: Document | Encoded) -> Document | None:
+    return None if isinstance(value, Encoded) else value
+
+
+async def _run(fn: Callable[[Any], Change | Awaitable[Change]], argument: Any) -> _Plan:
+    try:
+        change = fn(argument)
+        if inspect.isawaitable(change):
+            change = await change
+    except Exception as exc:
+        raise _ActionFailed(exc) from exc
+    return _Plan(change.document, change.events, change.response, "push", change.document_at)
+
+
 def _dumps(value: Any) -> str:
     return _encode(value).decode()
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value if isinstance(value, bytes) else str(value).encode()
 
 
 def _text(value: bytes | str) -> str:
@@ -1145,6 +1455,26 @@ def _session_json(session: Session) -> dict[str, Any]:
     }
 
 
+def _message(session: Session, events: list[bytes]) -> tuple[bytes, bytes]:
+    """The published update, ``{"session": {...}, "events": [...]}``, before and after the
+    document (the script puts the document it writes between them)."""
+    head = b"".join(
+        (b'{"session":{"id":', _encode(session.id), b',"version":', str(session.version).encode())
+    )
+    tail = b"".join(
+        (
+            b',"created":',
+            str(round(session.created.timestamp() * 1000)).encode(),
+            b',"updated":',
+            str(round(session.updated.timestamp() * 1000)).encode(),
+            b'},"events":[',
+            b",".join(events),
+            b"]}",
+        )
+    )
+    return head + b',"document":', tail
+
+
 def _session(data: dict[str, Any]) -> Session:
     return Session(
         data["id"], data["version"], data["document"], _dt(data["created"]), _dt(data["updated"])
@@ -1162,19 +1492,34 @@ def _event(data: dict[str, Any]) -> Event:
 def _record(fingerprint: str | None, session: Session, first_event: int, plan: _Plan) -> bytes:
     """An idempotency record: the request's digest, the version written, the range of its
     events and the response; the document only if the response does not hold it."""
-    meta = _session_json(session)
-    del meta["document"]
+    meta = {
+        "id": session.id,
+        "version": session.version,
+        "created": round(session.created.timestamp() * 1000),
+        "updated": round(session.updated.timestamp() * 1000),
+    }
     record: dict[str, Any] = {
         "state": "done",
         "fingerprint": fingerprint,
         "session": meta,
         "events": [first_event, len(plan.events)],
-        "response": plan.response,
     }
     at = plan.document_at
+    if isinstance(plan.response, Encoded):
+        head = _encode(record)[:-1]
+        tail = (
+            b',"document_at":' + _encode(at)
+            if at is not None
+            else b',"document":' + _json_of(plan.document)
+        )
+        return head + b',"response":' + _json_of(plan.response) + tail + b"}"
+    record["response"] = plan.response
     held = plan.response.get(at) if at is not None else None
-    if at is not None and (held is plan.document or held == plan.document):
+    document = plan.document.value if isinstance(plan.document, Encoded) else plan.document
+    if at is not None and (held is document or held == document):
         record["document_at"] = at
     else:
-        record["document"] = plan.document
+        record["document"] = (
+            from_json(plan.document.json) if isinstance(plan.document, Encoded) else document
+        )
     return _encode(record)

@@ -8,9 +8,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
+from starlette._utils import get_route_path
+from starlette.datastructures import URLPath
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute, Match, NoMatchFound, Route
+from starlette.types import Receive, Scope, Send
 
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import MODELS, ActionModels
@@ -152,10 +155,54 @@ EXCEPTION_HANDLERS: dict[Any, Callable[[Request, Exception], Awaitable[Response]
 """The app's handlers of Starlette's routing errors: problems, like every other error."""
 
 
+class LastSegment(BaseRoute):
+    """Routes whose paths differ only in their last segment (``/v1/{slug}``), tried by one
+    lookup of that segment instead of one regular expression each: Starlette tries routes
+    in order, and 70-odd action routes cost a request about 30 µs to walk.
+
+    The route found is the request's ``scope["route"]``, as if it had been matched alone.
+    """
+
+    def __init__(self, routes: list[Route]) -> None:
+        self.routes = routes
+        self._by_segment = {route.path.rsplit("/", 1)[1]: route for route in routes}
+        if len(self._by_segment) != len(routes):
+            raise ValueError("the routes' last segments must differ")
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] != "http":
+            return Match.NONE, {}
+        route = self._by_segment.get(get_route_path(scope).rsplit("/", 1)[-1])
+        if route is None:
+            return Match.NONE, {}
+        match, child_scope = route.matches(scope)
+        if match is not Match.NONE:
+            child_scope["route"] = route
+        return match, child_scope
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        for route in self.routes:
+            try:
+                return route.url_path_for(name, **path_params)
+            except NoMatchFound:
+                continue
+        raise NoMatchFound(name, path_params)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await scope["route"].handle(scope, receive, send)
+
+
 def routes(settings: Settings) -> list[BaseRoute]:
     return [
-        Route(
-            f"/v1/{m.spec.slug}", action_endpoint(m, settings), methods=["POST"], name=m.spec.name
+        LastSegment(
+            [
+                Route(
+                    f"/v1/{m.spec.slug}",
+                    action_endpoint(m, settings),
+                    methods=["POST"],
+                    name=m.spec.name,
+                )
+                for m in MODELS.values()
+            ]
         )
-        for m in MODELS.values()
     ]

@@ -8,11 +8,11 @@ strong ``ETag``.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from pydantic import TypeAdapter
+from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -28,7 +28,15 @@ from service.api.models import (
     dump,
 )
 from service.api.pool import engine_pool
-from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
+from service.api.rest import (
+    JSON,
+    Endpoint,
+    LastSegment,
+    check_json,
+    handles_problems,
+    parse,
+    read_body,
+)
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
 from service.settings import Settings
 from service.store import MAX_PAGE
@@ -44,12 +52,13 @@ NO_MATCH = -1
 def json_response(
     body: Any, *, status: int = 200, version: int | None = None, replayed: bool = False
 ) -> Response:
+    """A JSON answer: ``body`` as JSON-ready data, or bytes already encoded."""
     headers: dict[str, str] = {}
     if version is not None:
         headers["ETag"] = sessions.etag(version)
     if replayed:
         headers["Idempotent-Replayed"] = "true"
-    content = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    content = body if isinstance(body, bytes) else to_json(body)
     return Response(content, status_code=status, media_type=JSON, headers=headers)
 
 
@@ -216,7 +225,7 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         )
         answer = written.value
         return json_response(
-            sessions.answer_json(answer),
+            sessions.answer_body(answer),
             version=answer.session.version,
             replayed=written.replayed,
         )
@@ -236,13 +245,13 @@ def routes(settings: Settings) -> list[BaseRoute]:
         Route("/v1/sessions/{id}/events", session_events, methods=["GET"], name="getSessionEvents"),
         Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
     ]
-    for m in MODELS.values():
-        out.append(
-            Route(
-                f"/v1/sessions/{{id}}/{m.spec.slug}",
-                session_action_endpoint(m, settings),
-                methods=["POST"],
-                name=session_operation_id(m.spec.name),
-            )
+    actions = [
+        Route(
+            f"/v1/sessions/{{id}}/{m.spec.slug}",
+            session_action_endpoint(m, settings),
+            methods=["POST"],
+            name=session_operation_id(m.spec.name),
         )
-    return out
+        for m in MODELS.values()
+    ]
+    return [*out, LastSegment(actions)]
