@@ -43,3 +43,38 @@ def test_combatant_ids_and_names_take_any_printable_text(text: str) -> None:
     doc = encounter_doc(combatant(text, 0, 0, name=text), combatant("b", 2, 0, side="foes"))
     started = apply(build(doc), RollInitiative(), Random(1)).encounter
     assert {e.combatant_id for e in started.order} == {text, "b"}
+
+
+@pytest.mark.parametrize("terrain", ["blocked", "difficult", "climb", "swim"])
+def test_terrain_cells_lie_on_the_grid(terrain: str) -> None:
+    doc = encounter_doc(combatant("a", 0, 0), combatant("b", 2, 0, side="foes"), ruleset="d10")
+    doc["grid"][terrain] = [{"x": 1, "y": 1}, {"x": 3, "y": 99}]
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "grid", terrain, 1)
+
+
+def test_an_area_is_centred_on_the_grid() -> None:
+    doc = encounter_doc(combatant("a", 0, 0), combatant("b", 2, 0, side="foes"))
+    doc["areas"] = [{"center": {"x": -4, "y": 0}, "radius": 10}]
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "areas", 0, "center")
+
+
+@pytest.mark.parametrize(
+    ("footprint", "problem"),
+    [
+        ([{"x": 1, "y": 0}, {"x": 1, "y": 1}], "does not hold its position"),
+        ([{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 0}], "twice"),
+    ],
+)
+def test_an_explicit_footprint_holds_its_position_once(
+    footprint: list[dict[str, int]], problem: str
+) -> None:
+    doc = encounter_doc(combatant("a", 0, 0), combatant("b", 4, 0, side="foes"))
+    doc["combatants"][0]["footprint"] = footprint
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "combatants", 0, "footprint")
+    assert problem in e.value.message

@@ -2,8 +2,9 @@
 
 The transports validate types and bounds; these checks need the whole encounter and the
 ruleset's size ladder: ids and names that can be shown (not blank, no control or
-bidirectional characters), unique ids, sizes the ruleset knows, spaces on the grid and not
-shared, an order and a turn that name combatants, dice notation that parses.
+bidirectional characters), unique ids, sizes the ruleset knows, terrain, areas and spaces on
+the grid, explicit footprints that hold their position, spaces not shared, an order and a
+turn that name combatants, dice notation that parses.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
     grid = enc.grid
     geometry = board.geometry
-    for name in ("blocked", "difficult"):
+    for name in ("blocked", "difficult", "climb", "swim"):
         for i, cell in enumerate(getattr(grid, name)):
             if not geometry.in_bounds(cell.key()):
                 raise InvalidAction(
@@ -57,6 +58,8 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
             raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
         for j, attack in enumerate(c.attacks):
             check_dice(attack.damage, (*path, "attacks", j, "damage"))
+        if c.footprint:
+            check_footprint(c, path)
         space = board.footprint(c)
         squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, space)
         for cell in space:
@@ -104,6 +107,12 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                 f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
             )
         listed.add(entry.combatant_id)
+    for i, area in enumerate(enc.areas):
+        if not geometry.in_bounds(area.center.key()):
+            raise InvalidAction(
+                f"the area's centre ({area.center.x}, {area.center.y}) is off the grid",
+                (P, "areas", i, "center"),
+            )
     check_durations(enc)
 
 
@@ -141,6 +150,19 @@ def _squeeze_fits(board: Board, c: Combatant, cells: tuple[Cell, ...]) -> bool:
         set(inner) <= space and not any(cell in geometry.blocked for cell in inner)
         for inner in (geometry.footprint(anchor, smaller) for anchor in cells)
     )
+
+
+def check_footprint(c: Combatant, path: tuple[str | int, ...]) -> None:
+    """An explicit footprint holds the creature's position (the cell a move shifts it by)
+    and no cell twice."""
+    cells = [cell.key() for cell in c.footprint or ()]
+    if c.position.key() not in cells:
+        raise InvalidAction(
+            f"{c.name}'s footprint does not hold its position ({c.position.x}, {c.position.y})",
+            (*path, "footprint"),
+        )
+    if len(set(cells)) != len(cells):
+        raise InvalidAction(f"{c.name}'s footprint names a cell twice", (*path, "footprint"))
 
 
 def check_dice(notation: str, path: tuple[str | int, ...]) -> None:
