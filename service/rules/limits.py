@@ -43,6 +43,8 @@ class Limit:
     refused: Literal["limit-exceeded", "invalid-input"] = "limit-exceeded"
     """How passing it is answered: ``limit-exceeded`` (the engine counts it) or
     ``invalid-input`` (a length the types bound, refused with the field's path)."""
+    how: str = ""
+    """How a work limit is counted, in the wire's words (Markdown), for the contracts."""
 
     def check(self, value: int, what: str, path: Sequence[str | int] = ()) -> None:
         """Raise :class:`LimitExceeded` when ``value`` is above the limit; ``what`` says,
@@ -73,6 +75,8 @@ REACTOR_CHECKS = Limit(
     200_000,
     "reach checks",
     MOVES,
+    how="the path's steps x the cells of the mover's space x the cells of the hostile "
+    "creatures that could make an opportunity attack",
 )
 """Most reach checks a move may need before anyone reacts: its steps x the cells of the
 mover's space x the cells of the spaces of the hostile creatures that could make an
@@ -83,6 +87,8 @@ SEARCH_CELLS = Limit(
     20_000,
     "cells searched",
     MOVES,
+    how="the cells the search for the cheapest path `to` a cell visits, each counted as the "
+    "side of the mover's space (1 for one cell, 10 for 10 x 10)",
 )
 """Most cells the search for the cheapest path ``to`` a cell may visit (A*); a search that
 needs more stops there and is refused."""
@@ -101,6 +107,8 @@ ODDS_WORK = Limit(
     200_000,
     "units of simulation",
     ("encounterOdds",),
+    how="`runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all "
+    "combatants fill; about 2 microseconds each",
 )
 """Most work one ``encounterOdds`` may ask for, in units of about 2 microseconds: ``runs``
 x ``maxRounds`` x (the square of the cells all combatants fill + 50 x the combatants). Each
