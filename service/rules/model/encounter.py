@@ -78,7 +78,7 @@ class PendingChoice:
     """The critical-table band that offered it (``weapon-hit 75-79``...)."""
     effects: Annotated[list[dict[str, Any]], ENTRIES_LEN] = field(default_factory=list)
     """The structured effects applied when it is accepted."""
-    context: dict[str, Any] = field(default_factory=dict)
+    context: Annotated[dict[str, Any], ENTRIES_LEN] = field(default_factory=dict)
     """What applying it needs, as the service wrote it: ``attacker`` and ``target`` (combatant ids)
     and ``attack`` (the attack's profile). Send it back unchanged."""
 
