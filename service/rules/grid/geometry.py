@@ -292,13 +292,19 @@ class Geometry:
         origins = {point[:2]: point for cell in attacker for point in self._corners(cell)}
         lines = len(_SQUARE_CORNERS) if self.kind is Kind.SQUARE else len(HEX_CORNERS)
         fewest = lines
+        # the target's cells share their corners: each line is traced once
+        clear: dict[tuple[int, int, int, int], bool] = {}
         for cell in target:
             corners = self._corners(cell)
             for origin in origins.values():
                 base = origin[3]
                 blocked = 0
                 for corner in corners:
-                    blocked += not is_clear(base, self._template(origin, corner), owners)
+                    line = (origin[0], origin[1], corner[0], corner[1])
+                    seen = clear.get(line)
+                    if seen is None:
+                        seen = clear[line] = is_clear(base, self._template(origin, corner), owners)
+                    blocked += not seen
                     if blocked >= fewest:
                         break
                 if blocked == 0:
