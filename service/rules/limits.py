@@ -12,8 +12,8 @@ Two kinds, both answered as bad input (REST 422):
   work can't be known in advance (a ``to``-path's search).
 
 Each limit is chosen so that the largest request it allows takes well under a second of
-CPU (``docs/performance.md`` and SECURITY.md's "Engine work budget" have the measurements).
-The per-request deadline of the doors (``CRS_ENGINE_DEADLINE_SECONDS``) stays the last word.
+CPU (SECURITY.md's "Engine work budget" has the measurements). The per-request deadline of
+the doors (``CRS_ENGINE_DEADLINE_SECONDS``) stays the last word.
 """
 
 from __future__ import annotations
@@ -108,12 +108,13 @@ ODDS_WORK = Limit(
     "units of simulation",
     ("encounterOdds",),
     how="`runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all "
-    "combatants fill; about 2 microseconds each",
+    "combatants fill; about 1.5 microseconds each",
 )
-"""Most work one ``encounterOdds`` may ask for, in units of about 2 microseconds: ``runs``
-x ``maxRounds`` x (the square of the cells all combatants fill + 50 x the combatants). Each
-simulated turn looks at every other creature (the nearest foe, cover, flanking), so a
-round costs about the square of the space on the map plus a fixed part per creature."""
+"""Most work one ``encounterOdds`` may ask for, in units of about 1.5 microseconds:
+``runs`` x ``maxRounds`` x (the square of the cells all combatants fill + 50 x the
+combatants). Each simulated turn looks at every other creature (the nearest foe, cover,
+flanking), so a round costs about the square of the space on the map plus a fixed part per
+creature."""
 
 ODDS_DICE = Limit(
     "odds-dice",

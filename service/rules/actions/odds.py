@@ -65,11 +65,10 @@ from ..registry import action
 from ..ruleset import BandOdds, Ruleset
 from .attack import judge, prepare_attack, resolve_attack
 
-MAX_ODDS_DICE = ODDS_DICE.max
-MAX_ODDS_WORK = ODDS_ENUMERATION.max
 ODDS_TURN_WEIGHT = 50
-"""What one simulated turn costs beyond the look at every cell, in the units of
-:data:`~service.rules.limits.ODDS_WORK` (measured: about 55 us of a 2 us unit)."""
+"""What one simulated turn costs besides its look at every cell (nearest foe, cover,
+flanking), in :data:`~service.rules.limits.ODDS_WORK` units: measured, about 50 times a
+cell's share."""
 DIGITS = 12
 """Probabilities are exact fractions reported as floats rounded to this many decimals."""
 Z95 = 1.959963984540054

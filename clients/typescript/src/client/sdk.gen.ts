@@ -422,7 +422,7 @@ export const attackOdds = <ThrowOnError extends boolean = false>(options: Option
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
  *
- * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const encounterOdds = <ThrowOnError extends boolean = false>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -996,7 +996,7 @@ export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options:
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
  *
- * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

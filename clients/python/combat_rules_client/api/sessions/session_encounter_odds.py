@@ -129,8 +129,8 @@ def sync_detailed(
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
     counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
-    limit (`limit`) and its value (`max`).
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
@@ -185,8 +185,8 @@ def sync(
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
     counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
-    limit (`limit`) and its value (`max`).
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
@@ -228,8 +228,8 @@ async def asyncio_detailed(
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
     counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
-    limit (`limit`) and its value (`max`).
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
@@ -272,8 +272,8 @@ async def asyncio(
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
     counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 2 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
-    limit (`limit`) and its value (`max`).
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
