@@ -99,6 +99,10 @@ class Settings:
     """The most lexical tokens a GraphQL document may have (an encounter sent inline counts)."""
     graphql_max_aliases: int = 30
     """The most aliases a GraphQL document may use (each alias can run a field once more)."""
+    graphql_max_cost: int = 30
+    """The most units one GraphQL operation may cost (its root fields, aliases and fragments
+    included, priced as the rate limit prices them: 1, ``encounterOdds`` 10), rate limit on
+    or off: 30 action fields, or 3 ``encounterOdds``."""
     cors_origins: tuple[str, ...] = ()
     """Browser origins allowed to call the API from another address (``*`` for any); none
     by default."""
@@ -158,6 +162,7 @@ class Settings:
             graphql_max_depth=_int("CRS_GRAPHQL_MAX_DEPTH", 15),
             graphql_max_tokens=_int("CRS_GRAPHQL_MAX_TOKENS", 5000),
             graphql_max_aliases=_int("CRS_GRAPHQL_MAX_ALIASES", 30),
+            graphql_max_cost=_int("CRS_GRAPHQL_MAX_COST", 30),
             cors_origins=tuple(
                 o.strip() for o in os.environ.get("CRS_CORS_ORIGINS", "").split(",") if o.strip()
             ),
@@ -197,7 +202,12 @@ class Settings:
             raise SystemExit("CRS_METRICS_PORT must be a port (1-65535) other than CRS_PORT")
         if not self.api_key_prefix.isalnum():
             raise SystemExit("CRS_API_KEY_PREFIX must be letters and digits only")
-        for name in ("graphql_max_depth", "graphql_max_tokens", "graphql_max_aliases"):
+        for name in (
+            "graphql_max_depth",
+            "graphql_max_tokens",
+            "graphql_max_aliases",
+            "graphql_max_cost",
+        ):
             if getattr(self, name) < 1:
                 raise SystemExit(f"CRS_{name.upper()} must be 1 or more")
         if self.rate_limit < 0 or self.rate_burst < 1:

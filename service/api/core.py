@@ -20,7 +20,14 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
 
-from service.rules import Encounter, IllegalAction, InvalidAction, RulesError, apply
+from service.rules import (
+    Encounter,
+    IllegalAction,
+    InvalidAction,
+    LimitExceeded,
+    RulesError,
+    apply,
+)
 
 from .models import ActionModels
 from .observability import record_outcome, request_id_var
@@ -226,6 +233,10 @@ def _loc(loc: tuple[Any, ...]) -> list[str | int]:
 
 
 def from_rules_error(error: RulesError) -> Problem:
+    if isinstance(error, LimitExceeded):
+        problem = invalid(error.message, error.path, error.code)
+        problem.extra.update(limit=error.limit, max=error.maximum)
+        return problem
     if isinstance(error, InvalidAction):
         return invalid(error.message, error.path, error.code)
     if isinstance(error, IllegalAction):

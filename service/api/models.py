@@ -25,6 +25,7 @@ from pydantic_core import to_json
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 from service.rules import events as engine_events
 from service.rules import model as engine_state
+from service.rules.limits import limits_of
 from service.store.sessions import strict_json
 
 MAX_SEED = 2**31 - 1
@@ -150,6 +151,25 @@ def wire_text(doc: str) -> str:
         return f"`{to_camel(text) if _SNAKE.fullmatch(text) else text}`"
 
     return _RST_CODE.sub(code, doc)
+
+
+def budget_text(action: str) -> str:
+    """The work budget of an action, for its description in the contracts: each of its
+    limits (:func:`service.rules.limits.limits_of`) and how passing it is answered; empty
+    for an action with none beyond the encounter's own."""
+    own = limits_of(action)
+    if not own:
+        return ""
+    items = "; ".join(
+        f"`{limit.name}`: at most {limit.max:,} {limit.counts}"
+        + (f", counted as {limit.how}" if limit.how else "")
+        + f" (`{limit.refused}`)"
+        for limit in own
+    )
+    return (
+        f'Work budget (SECURITY.md, "Engine work budget"): {items}. '
+        "`limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`)."
+    )
 
 
 def _doc(cls: type) -> str:

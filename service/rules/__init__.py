@@ -9,7 +9,14 @@ from __future__ import annotations
 from . import actions as _actions  # noqa: F401  (registers the base actions)
 from . import rulesets as _rulesets  # noqa: F401  (registers the rulesets and their actions)
 from .engine import Result, apply, validate
-from .errors import IllegalAction, InvalidAction, NotSupported, RulesError, UnknownRuleset
+from .errors import (
+    IllegalAction,
+    InvalidAction,
+    LimitExceeded,
+    NotSupported,
+    RulesError,
+    UnknownRuleset,
+)
 from .events import Event
 from .model import Encounter
 from .registry import ACTIONS, ACTIONS_BY_TYPE, REGISTRY, ActionSpec, find_ruleset
@@ -24,6 +31,7 @@ __all__ = [
     "Event",
     "IllegalAction",
     "InvalidAction",
+    "LimitExceeded",
     "NotSupported",
     "Result",
     "RulesError",

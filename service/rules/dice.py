@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 
-from .errors import InvalidAction
+from .errors import InvalidAction, LimitExceeded
 from .events import Die, Roll
+from .limits import DICE_PER_EXPRESSION
 
-MAX_DICE = 200
+MAX_DICE = DICE_PER_EXPRESSION.max
 """Most dice one expression may roll (summed over its terms)."""
 MAX_SIDES = 1000
 MAX_TERMS = 20
@@ -100,7 +101,11 @@ def parse(text: str) -> DiceExpression:
         pos = match.end()
     expression = DiceExpression(text, tuple(terms), modifier)
     if expression.dice_count > MAX_DICE:
-        raise InvalidAction(f"dice expression {text!r} rolls more than {MAX_DICE} dice")
+        raise LimitExceeded(
+            f"dice expression {text!r} rolls more than {MAX_DICE} dice",
+            DICE_PER_EXPRESSION.name,
+            MAX_DICE,
+        )
     return expression
 
 

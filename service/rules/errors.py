@@ -1,7 +1,8 @@
 """The engine's errors: every way a request can fail that is not a bug.
 
-Transports map them by type: :class:`InvalidAction` is bad input (REST 422),
-:class:`IllegalAction` is an action the rules forbid (REST 409).
+Transports map them by type: :class:`InvalidAction` is bad input (REST 422; a
+:class:`LimitExceeded` is a request over the work budget), :class:`IllegalAction` is an
+action the rules forbid (REST 409).
 """
 
 from __future__ import annotations
@@ -38,6 +39,25 @@ class InvalidAction(RulesError):
         """The same error with ``prefix`` put in front of its path."""
         self.path = (*prefix, *self.path)
         return self
+
+
+class LimitExceeded(InvalidAction):
+    """The request asks for more work than the engine's budget allows
+    (:mod:`service.rules.limits`): ``limit`` names the limit, ``maximum`` is its value.
+
+    Raised before the work starts where the work can be counted up front, else as soon as
+    the budget runs out (a ``to``-path's search). An :class:`InvalidAction`, so both doors
+    answer it as bad input (REST 422) with its code, ``limit`` and ``max``.
+    """
+
+    code = "limit-exceeded"
+
+    def __init__(
+        self, message: str, limit: str, maximum: int, path: Sequence[str | int] = ()
+    ) -> None:
+        super().__init__(message, path)
+        self.limit = limit
+        self.maximum = maximum
 
 
 class UnknownRuleset(InvalidAction):

@@ -6,6 +6,10 @@
 - introspection off in production (``DisableIntrospection``), and then no "Did you mean"
   suggestions in error messages either (:class:`NoSuggestions`): they would spell out the
   schema that introspection hides;
+- the engine work of one operation (:class:`RateLimit`, rate limit on or off): an operation
+  costing more than ``graphql_max_cost`` units (priced as below, each alias a field of its
+  own) is refused before it runs, with a GraphQL error ``extensions: {code:
+  "LIMIT_EXCEEDED", limit: "graphql-cost", max}``;
 - the rate limit (:class:`RateLimit`): an operation costs the sum of its root fields,
   aliases and fragments included: each action or query field (and each session field)
   its action's units (:func:`~service.api.ratelimit.cost_of`: 1, ``encounterOdds`` 10),
@@ -112,6 +116,19 @@ class RateLimit(SchemaExtension):
 
     async def on_execute(self) -> AsyncIterator[None]:
         ctx = self.execution_context
+        if ctx.operation_type != OperationType.SUBSCRIPTION:
+            total = operation_cost(ctx.graphql_document, ctx.operation_name)
+            most = self.settings.graphql_max_cost
+            if total > most:
+                error = GraphQLError(
+                    f"this operation costs {total} units (each action or query field 1, "
+                    f"encounterOdds 10, aliases included), more than the {most} one operation "
+                    "may cost: send fewer fields, or several operations",
+                    extensions={"code": "LIMIT_EXCEEDED", "limit": "graphql-cost", "max": most},
+                )
+                ctx.result = ExecutionResult(data=None, errors=[error])
+                yield
+                return
         caller = self._caller()
         if caller is not None:
             connection, principal = caller

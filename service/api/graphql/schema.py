@@ -25,7 +25,14 @@ from strawberry.types import Info
 
 from service.api import models, sessions
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
-from service.api.models import ENCOUNTER, MAX_SEED, MODELS, ActionModels, CreateSessionRequest
+from service.api.models import (
+    ENCOUNTER,
+    MAX_SEED,
+    MODELS,
+    ActionModels,
+    CreateSessionRequest,
+    budget_text,
+)
 from service.api.observability import record_problem
 from service.api.pool import engine_pool
 from service.rules import REGISTRY, events
@@ -57,9 +64,19 @@ class Error:
     message: str
 
 
-@strawberry.type(description="The input is malformed or inconsistent (REST: 422).")
+@strawberry.type(
+    description="The input is malformed or inconsistent (REST: 422). `limit-exceeded`: it "
+    "asks for more work than the engine's budget allows; `limit` names the limit and `max` "
+    "is its value."
+)
 class InvalidInput(Error):
     errors: list[FieldError]
+    limit: str | None = strawberry.field(
+        default=None, description="`limit-exceeded`: the name of the limit passed."
+    )
+    max: int | None = strawberry.field(
+        default=None, description="`limit-exceeded`: the limit's value."
+    )
 
 
 @strawberry.type(description="The rules forbid this action (REST: 409).")
@@ -128,7 +145,14 @@ ERROR_TYPES = (
 
 def _invalid_input(problem: Problem) -> InvalidInput:
     errors = [FieldError(path=e.path, message=e.message) for e in problem.errors]
-    return InvalidInput(code=problem.code, message=problem.detail, errors=errors)
+    limit, maximum = problem.extra.get("limit"), problem.extra.get("max")
+    return InvalidInput(
+        code=problem.code,
+        message=problem.detail,
+        errors=errors,
+        limit=limit if isinstance(limit, str) else None,
+        max=maximum if isinstance(maximum, int) else None,
+    )
 
 
 def _unavailable(problem: Problem) -> Unavailable:
@@ -487,7 +511,12 @@ def _operation(spec_models: ActionModels) -> Any:
     return make(
         resolver=resolve,
         name=spec.name,
-        description=f"{spec.summary} {mode} Seeds run from 0 to {MAX_SEED}.",
+        description=" ".join(
+            filter(
+                None,
+                (spec.summary, mode, f"Seeds run from 0 to {MAX_SEED}.", budget_text(spec.name)),
+            )
+        ),
     )
 
 

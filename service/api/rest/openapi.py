@@ -17,11 +17,13 @@ from service.api.models import (
     ENUM_NAMES,
     MODELS,
     STORED_AS,
+    ActionModels,
     CreateSessionRequest,
     EventPage,
     Session,
     UndoResponse,
     adapter,
+    budget_text,
     wire_classes,
     wire_text,
 )
@@ -50,6 +52,15 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "rule": {
             "type": "string",
             "description": "For a rule violation: the id of the rule (see RULES.md).",
+        },
+        "limit": {
+            "type": "string",
+            "description": "For `limit-exceeded`: the name of the engine limit the request "
+            "passes (`odds-work`, `search-cells`...; SECURITY.md lists them).",
+        },
+        "max": {
+            "type": "integer",
+            "description": "For `limit-exceeded`: the limit's value.",
         },
         "errors": {
             "type": "array",
@@ -87,7 +98,8 @@ ERRORS: dict[str, str] = {
     "this schema says, a schema-valid request is refused when it does not fit the encounter: "
     "an id that names no combatant (or no pending choice), an action the ruleset does not "
     "have, a position off the grid or on a blocked cell, a dice expression of more than 200 "
-    "dice...",
+    "dice... `limit-exceeded`: the request asks for more work than the engine's budget allows "
+    "(the problem's `limit` and `max` say which limit and its value).",
 }
 
 
@@ -316,7 +328,7 @@ def _session_paths() -> dict[str, Any]:
                     if query
                     else " Applied to the session's encounter, written as its next version."
                 ),
-                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
+                "description": _description(m),
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH] if query else [IF_MATCH, IDEMPOTENCY_KEY],
                 "requestBody": {
@@ -568,6 +580,13 @@ def _describe_actions(generated: dict[str, Any]) -> None:
                 _describe(generated[cls.__name__], RESPONSE_FIELDS)
 
 
+def _description(m: ActionModels) -> str:
+    """An action operation's description: its parameters' docstring, then its work budget."""
+    text = wire_text(inspect.cleandoc(m.spec.params.__doc__ or ""))
+    budget = budget_text(m.spec.name)
+    return f"{text}\n\n{budget}" if budget else text
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -604,7 +623,7 @@ def build_openapi() -> dict[str, Any]:
             "post": {
                 "operationId": m.spec.name,
                 "summary": m.spec.summary,
-                "description": wire_text(inspect.cleandoc(m.spec.params.__doc__ or "")),
+                "description": _description(m),
                 "tags": ["actions"],
                 "requestBody": {
                     "required": True,

@@ -53,10 +53,11 @@ from dataclasses import dataclass
 from random import Random
 from typing import Literal
 
-from ..errors import IllegalAction, InvalidAction
+from ..errors import IllegalAction, InvalidAction, LimitExceeded
 from ..events import EventLog
 from ..grid import TINY_PER_CELL, Fault, IllegalMove, Move, Mover, Occupant
 from ..grid import Cell as GridCell
+from ..limits import REACTOR_CHECKS
 from ..mechanics.space import Board, living_others, relocate
 from ..mechanics.weapons import weapon_problem
 from ..model import Attack, Cell, Combatant, Cond, Condition, Draft
@@ -192,7 +193,13 @@ def plan(
         where = f"({to.x}, {to.y})"
         anyhow = None
         if movement is not None:
-            anyhow = geometry.cheapest_path(start, to.key(), mover, occupants=others)
+            try:
+                anyhow = geometry.cheapest_path(start, to.key(), mover, occupants=others)
+            except LimitExceeded:
+                raise PathRefused(
+                    f"{c.name} has no legal path to {where} within {movement} ft",
+                    "d20.grid.enter",
+                ) from None
         if anyhow is None:
             raise PathRefused(f"{c.name} has no legal path to {where}", "d20.grid.enter")
         raise PathRefused(
@@ -314,6 +321,27 @@ def reactors(draft: Draft, mover: Combatant) -> list[tuple[Combatant, int]]:
         if reach is not None:
             out.append((other, reach))
     return out
+
+
+def check_reactors(
+    board: Board,
+    mover: Combatant,
+    steps: int,
+    threats: list[tuple[Combatant, int]],
+    field: str,
+) -> None:
+    """Refuse a move whose reach checks (its steps x the mover's cells x the threatening
+    creatures' cells) are over :data:`~service.rules.limits.REACTOR_CHECKS`, before any."""
+    if not steps or not threats:
+        return
+    cells = sum(len(board.cells(reactor)) for reactor, _ in threats)
+    mine = len(board.cells(mover))
+    REACTOR_CHECKS.check(
+        steps * mine * cells,
+        f"a move of {steps} steps by a space of {mine} cells past {len(threats)} hostile "
+        f"creatures filling {cells} cells",
+        (field,),
+    )
 
 
 def leaves_reach(
@@ -539,6 +567,7 @@ def walk(
     board = ruleset.board(draft)
     exempt = forced or c.has(Cond.DISENGAGED)
     threats = [(r, reach) for r, reach in reactors(draft, c) if r.id not in carried]
+    check_reactors(board, c, len(move.steps), threats, "to" if path is None else "path")
     standing = _Standing.of(ruleset, draft, c)
     offered: list[OpportunityAttack] = []
     walked = [move.path[0]]

@@ -12,9 +12,10 @@ other damage after it. What is left out is listed in the outcome's ``excludes``.
 
 Precision: every probability is computed exactly (integer counts of equally likely
 outcomes, then :class:`fractions.Fraction`) and reported as a float rounded to 12 decimal
-places. A damage expression too big to enumerate quickly (more than :data:`MAX_ODDS_DICE`
-dice once doubled by a critical hit, or an estimated work above :data:`MAX_ODDS_WORK`) is
-refused with :class:`InvalidAction`.
+places. A damage expression too big to enumerate quickly (more than
+:data:`~service.rules.limits.ODDS_DICE` dice once doubled by a critical hit, or an estimated
+work above :data:`~service.rules.limits.ODDS_ENUMERATION`) is refused with
+:class:`~service.rules.errors.LimitExceeded`.
 
 ``encounterOdds`` plays the fight out many times with the real attack pipeline
 (``resolveAttack`` with ``spend="free"``): each round, every standing combatant in
@@ -23,7 +24,9 @@ whose turn it is, attacks the nearest standing foe with its first attack. Moveme
 budgets, durations and death saves are not played; a refused attack (total cover, a broken
 weapon...) is skipped. A run ends when at most one side has a creature standing (above 0
 HP and not dead), when a whole round passes with no attack, or at ``max_rounds``. Run
-``i`` uses ``Random(rng.getrandbits(64))``, so the same seed gives the same answer.
+``i`` uses ``Random(rng.getrandbits(64))``, so the same seed gives the same answer. The
+work is bounded up front (:data:`~service.rules.limits.ODDS_WORK`): ``runs`` x
+``max_rounds`` x (the square of the cells all combatants fill + 50 per combatant).
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from fractions import Fraction
 from random import Random
 
 from .. import dice
-from ..errors import IllegalAction, InvalidAction
+from ..errors import IllegalAction
 from ..events import EventLog
+from ..limits import ODDS_DICE, ODDS_ENUMERATION, ODDS_WORK
 from ..mechanics.damage import Vitals, land
 from ..mechanics.distributions import (
     DamageDist,
@@ -56,16 +60,15 @@ from ..model.outcomes import (
     EncounterOddsOutcome,
     SideChance,
 )
-from ..model.requests import AttackOdds, EncounterOdds, ResolveAttack
+from ..model.requests import DEFAULT_RUNS, AttackOdds, EncounterOdds, ResolveAttack
 from ..registry import action
 from ..ruleset import BandOdds, Ruleset
 from .attack import judge, prepare_attack, resolve_attack
 
-MAX_ODDS_DICE = 60
-"""Most dice a damage expression may roll for odds, counted as a critical hit rolls them."""
-MAX_ODDS_WORK = 300_000
-"""Most elementary steps (an estimate) the damage enumeration may take: a hover-tooltip
-budget, well under 50 ms."""
+ODDS_TURN_WEIGHT = 50
+"""What one simulated turn costs besides its look at every cell (nearest foe, cover,
+flanking), in :data:`~service.rules.limits.ODDS_WORK` units: measured, about 50 times a
+cell's share."""
 DIGITS = 12
 """Probabilities are exact fractions reported as floats rounded to this many decimals."""
 Z95 = 1.959963984540054
@@ -221,22 +224,14 @@ def attack_odds(
 
 def _check_size(expression: dice.DiceExpression, multiplier: int, tables: bool) -> None:
     count = expression.dice_count * multiplier
-    if count > MAX_ODDS_DICE:
-        raise InvalidAction(
-            f"{expression.text!r} rolls {count} dice on a critical hit; odds are computed "
-            f"for at most {MAX_ODDS_DICE}",
-            ("attack", "damage"),
-        )
+    ODDS_DICE.check(count, f"{expression.text!r} on a critical hit", ("attack", "damage"))
     # the damage itself, and a band's extra set of dice landing after a critical one
     work = expression_work(expression, multiplier) + expression_work(expression, 1)
     if tables:
         work += 8 * support(expression, multiplier) * support(expression, 1)
-    if work > MAX_ODDS_WORK:
-        raise InvalidAction(
-            f"{expression.text!r} is too big to compute odds for quickly (about {work} "
-            f"steps, at most {MAX_ODDS_WORK})",
-            ("attack", "damage"),
-        )
+    ODDS_ENUMERATION.check(
+        work, f"computing the odds of {expression.text!r} (an estimate)", ("attack", "damage")
+    )
 
 
 def _plus(counts: dict[int, int], extra: DamageDist) -> dict[int, int]:
@@ -275,7 +270,8 @@ def encounter_odds(
     wins: dict[str, int] = dict.fromkeys(sides, 0)
     rounds: list[int] = []
     board = ruleset.board(draft)
-    for _ in range(act.runs):
+    runs = odds_runs(board, start, act)
+    for _ in range(runs):
         run_rng = Random(rng.getrandbits(64))
         winner, taken = _play(ruleset, board, start, order, first, act.max_rounds, run_rng)
         if winner is not None:
@@ -292,23 +288,46 @@ def encounter_odds(
             half = 0.0
         mean, low, high = round(m, 6), round(m - half, 6), round(m + half, 6)
     outcome = EncounterOddsOutcome(
-        act.runs,
+        runs,
         finished,
         mean,
         low,
         high,
-        [SideChance(s, wins[s], round(wins[s] / act.runs, DIGITS)) for s in sides],
-        round((act.runs - finished) / act.runs, DIGITS),
+        [SideChance(s, wins[s], round(wins[s] / runs, DIGITS)) for s in sides],
+        round((runs - finished) / runs, DIGITS),
     )
     log.note(
         "odds",
-        f"{act.runs} simulated fights: "
-        + ", ".join(f"{s} wins {wins[s] / act.runs:.1%}" for s in sides)
+        f"{runs} simulated fights: "
+        + ", ".join(f"{s} wins {wins[s] / runs:.1%}" for s in sides)
         + (f"; {mean:.2f} rounds on average" if mean is not None else ""),
         rule="d20.order.steps",
-        runs=act.runs,
+        runs=runs,
     )
     return outcome
+
+
+def odds_work(board: Board, encounter: Encounter, runs: int, max_rounds: int) -> int:
+    """The work an ``encounterOdds`` may take, in :data:`~service.rules.limits.ODDS_WORK`
+    units: ``runs`` x ``max_rounds`` x (cells² + 50 x combatants)."""
+    cells = sum(len(board.cells(c)) for c in encounter.combatants)
+    return runs * max_rounds * (cells * cells + ODDS_TURN_WEIGHT * len(encounter.combatants))
+
+
+def odds_runs(board: Board, encounter: Encounter, act: EncounterOdds) -> int:
+    """The runs to simulate: ``act.runs``, refused over the work budget; omitted, as many
+    as the budget allows up to :data:`DEFAULT_RUNS`, at least 1 (whose work must fit)."""
+    runs = act.runs
+    if runs is None:
+        per_run = odds_work(board, encounter, 1, act.max_rounds)
+        runs = max(1, min(DEFAULT_RUNS, ODDS_WORK.max // max(1, per_run)))
+    n = len(encounter.combatants)
+    ODDS_WORK.check(
+        odds_work(board, encounter, runs, act.max_rounds),
+        f"{runs} runs x {act.max_rounds} rounds with {n} combatants",
+        ("runs",) if act.runs is not None else ("maxRounds",),
+    )
+    return runs
 
 
 def _play(
@@ -336,6 +355,7 @@ def _play(
                 continue
             attack = ResolveAttack(me.id, foe.id, attack_name=me.attacks[0].name, spend="free")
             draft = Draft(enc)
+            draft.memo["board"] = board
             try:
                 resolve_attack(ruleset, draft, attack, rng, EventLog())
             except IllegalAction:

@@ -24,7 +24,16 @@ from ..model.requests import CoverQuery, FlankingQuery, Pair, PathCost, ReachQue
 from ..registry import action
 from ..ruleset import Ruleset
 from .attack import cover_of
-from .movement import Flight, PathRefused, flight, leaves_reach, movement_left, plan, reactors
+from .movement import (
+    Flight,
+    PathRefused,
+    check_reactors,
+    flight,
+    leaves_reach,
+    movement_left,
+    plan,
+    reactors,
+)
 
 
 @action(
@@ -61,20 +70,17 @@ def path_cost(
     legal = cost <= left
     board = ruleset.board(draft)
     threats = reactors(draft, c)
-    provokes = sorted(
-        {
+    check_reactors(board, c, len(move.steps), threats, "to" if act.path is None else "path")
+    provoked: set[str] = set()
+    for i, step in enumerate(move.steps):
+        before = board.cells_at(c, move.path[i])
+        after = board.cells_at(c, step.cell)
+        provoked.update(
             reactor.id
-            for i, step in enumerate(move.steps)
             for reactor, reach in threats
-            if leaves_reach(
-                board,
-                reactor,
-                reach,
-                board.cells_at(c, move.path[i]),
-                board.cells_at(c, step.cell),
-            )
-        }
-    )
+            if reactor.id not in provoked and leaves_reach(board, reactor, reach, before, after)
+        )
+    provokes = sorted(provoked)
     return PathCostOutcome(
         legal,
         [Cell(*p) for p in move.path],

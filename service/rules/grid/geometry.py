@@ -240,11 +240,20 @@ class Geometry:
         return owners
 
     def _sees(self, a: Collection[Cell], b: Collection[Cell], obstacles: Container[int]) -> bool:
-        from_a = [self._centre(cell) for cell in a]
-        to_b = [self._centre(cell) for cell in b]
-        from_a.extend(point for cell in a for point in self._corners(cell))
-        to_b.extend(point for cell in b for point in self._corners(cell))
+        from_a = list(self._points(a))
+        to_b = list(self._points(b))
         return any(is_clear(p[3], self._template(p, q), obstacles) for p in from_a for q in to_b)
+
+    def _points(self, cells: Collection[Cell]) -> Iterable[_Point]:
+        """The centres of ``cells``, then their corners, each point once (cells side by
+        side share corners): the ends of the lines between two spaces."""
+        yield from (self._centre(cell) for cell in cells)
+        seen: set[tuple[int, int]] = set()
+        for cell in cells:
+            for point in self._corners(cell):
+                if point[:2] not in seen:
+                    seen.add(point[:2])
+                    yield point
 
     def has_line_of_sight(
         self,
@@ -283,13 +292,19 @@ class Geometry:
         origins = {point[:2]: point for cell in attacker for point in self._corners(cell)}
         lines = len(_SQUARE_CORNERS) if self.kind is Kind.SQUARE else len(HEX_CORNERS)
         fewest = lines
+        # the target's cells share their corners: each line is traced once
+        clear: dict[tuple[int, int, int, int], bool] = {}
         for cell in target:
             corners = self._corners(cell)
             for origin in origins.values():
                 base = origin[3]
                 blocked = 0
                 for corner in corners:
-                    blocked += not is_clear(base, self._template(origin, corner), owners)
+                    line = (origin[0], origin[1], corner[0], corner[1])
+                    seen = clear.get(line)
+                    if seen is None:
+                        seen = clear[line] = is_clear(base, self._template(origin, corner), owners)
+                    blocked += not seen
                     if blocked >= fewest:
                         break
                 if blocked == 0:

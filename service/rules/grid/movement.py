@@ -43,6 +43,7 @@ from functools import cache
 from typing import Protocol
 
 from service.rules.grid.cells import CELL_FEET, Cell, Kind, shape
+from service.rules.limits import SEARCH_CELLS
 
 
 class Map(Protocol):
@@ -191,12 +192,18 @@ class Walk:
     ) -> None:
         self.geometry = geometry
         kind = geometry.kind
+        self._square = kind is Kind.SQUARE
         full = mover.shape if mover.shape is not None else shape(kind, mover.extent)
         smaller = mover.extent - 1 if mover.squeeze_extent is None else mover.squeeze_extent
         self._full = tuple(full)
+        self._weight = math.isqrt(len(self._full) - 1) + 1 if self._full else 1
+        self._corners: tuple[Cell, ...] = self._full
+        if self._square and self._full:
+            xs = [x for x, _ in self._full]
+            ys = [y for _, y in self._full]
+            self._corners = ((min(xs), min(ys)), (max(xs), max(ys)))
         self._squeezed = _squeezed(kind, self._full, smaller)
         self._crawl = CELL_FEET if mover.crawling else 0
-        self._square = kind is Kind.SQUARE
         self._steps = frozenset(geometry.steps)
         self._walls = geometry.blocked
         self._difficult = set() if mover.flying else set(geometry.difficult)
@@ -246,14 +253,14 @@ class Walk:
                 (cell := (x + ox, y + oy)) in walls or cell in impassable for ox, oy in offsets
             )
 
-        if not all(in_bounds((x + ox, y + oy)) for ox, oy in self._full):
+        if not all(in_bounds((x + ox, y + oy)) for ox, oy in self._corners):
             return Fault.OFF_GRID
         squeezing = not fits(self._full)
         if squeezing and not any(fits(offsets) for offsets in self._squeezed):
             if any((x + ox, y + oy) in walls for ox, oy in self._full):
                 return Fault.BLOCKED
             return Fault.OCCUPIED
-        body = tuple(offset for offset in self._full if fits((offset,)))
+        body = tuple(o for o in self._full if fits((o,))) if squeezing else self._full
         difficult = any((x + ox, y + oy) in self._difficult for ox, oy in body)
         ends = not any((x + ox, y + oy) in self._unshareable for ox, oy in self._full)
         price = self._price
@@ -284,7 +291,10 @@ class Walk:
 
     def cheapest(self, start: Cell, goal: Cell, movement: int | None = None) -> Move | None:
         """The cheapest legal path from ``start`` to ``goal`` (A* over anchors), or
-        ``None`` when there is none within ``movement``."""
+        ``None`` when there is none within ``movement``. A search that would visit more
+        than :data:`~service.rules.limits.SEARCH_CELLS` cells (each anchor it visits counts
+        the side of the mover's space: 1 for one cell, 10 for 10 x 10) raises
+        :class:`~service.rules.errors.LimitExceeded` (at ``to``) when it gets there."""
         if start == goal:
             return Move((start,), (), 0)
         budget = math.inf if movement is None else movement
@@ -295,12 +305,16 @@ class Walk:
         end_cost = math.inf
         end_parent: Cell | None = None
         heap: list[tuple[int, int, Cell]] = [(CELL_FEET * distance(start, goal), 0, start)]
+        visited = 0
         while heap:
             estimate, spent, here = heapq.heappop(heap)
             if estimate >= end_cost:
                 break
             if spent > best[here]:
                 continue
+            visited += self._weight
+            if visited > SEARCH_CELLS.max:
+                SEARCH_CELLS.check(visited, "the search for a path there", ("to",))
             hx, hy = here
             for sx, sy in steps:
                 there = (hx + sx, hy + sy)

@@ -61,13 +61,14 @@ class Board:
     never move during an action, so lines of sight traced once are kept.
     """
 
-    __slots__ = ("_sight", "extent", "geometry", "sizes")
+    __slots__ = ("_cover", "_sight", "extent", "geometry", "sizes")
 
     def __init__(self, geometry: Geometry, extent: Mapping[str, int], sizes: Sequence[str]) -> None:
         self.geometry = geometry
         self.extent = extent
         self.sizes = sizes
         self._sight: dict[tuple[tuple[GridCell, ...], tuple[GridCell, ...]], bool] = {}
+        self._cover: dict[tuple[tuple[GridCell, ...], ...], CoverDegree] = {}
 
     # -- spaces and range (d20.size.space, d20.grid.range)
 
@@ -186,10 +187,15 @@ class Board:
         self, attacker: Combatant, target: Combatant, others: Iterable[Combatant]
     ) -> CoverDegree:
         """The cover ``target`` has against ``attacker`` from walls and every other living
-        creature (``d20.cover.creatures``)."""
+        creature (``d20.cover.creatures``). Memoised for the board's life, by the spaces."""
+        mine, theirs = self.cells(attacker), self.cells(target)
         obstacles = [self.cells(other) for other in others]
-        found = self.geometry.cover(self.cells(attacker), self.cells(target), obstacles)
-        return COVER_NAMES[found]
+        memo = (mine, theirs, *obstacles)
+        found = self._cover.get(memo)
+        if found is None:
+            found = COVER_NAMES[self.geometry.cover(mine, theirs, obstacles)]
+            self._cover[memo] = found
+        return found
 
     # -- flanking (d20.flank.*)
 

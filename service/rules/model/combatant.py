@@ -7,8 +7,11 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
+from ..limits import ENTRIES, FOOTPRINT_CELLS
 from .effects import INCAPACITATING, Cond, Condition, Effect
 from .values import AttackKind, Cell, Count, Feet, Id, Size, Small
+
+ENTRIES_LEN = Len(0, ENTRIES.max)
 
 
 @dataclass(slots=True)
@@ -86,7 +89,7 @@ class Attack:
     ammo_type: Annotated[str, Len(1, 40)] | None = None
     """d100: the kind of rounds it fires (``9mm``...): ``reload`` takes them from its holder's
     ``ammunition`` of that type (``d100.action.reload``)."""
-    components: list[Literal["verbal", "somatic", "material"]] | None = None
+    components: Annotated[list[Literal["verbal", "somatic", "material"]], Len(0, 3)] | None = None
     """The components a spell attack needs; while one of them is blocked (a
     ``blocked-component`` effect) the spell can't be cast. Null: not tracked."""
     dropped_at: Cell | None = None
@@ -201,17 +204,19 @@ class Combatant:
     skills ``skills`` doesn't list."""
     saves: Abilities | None = None
     """Saving-throw bonuses; omitted means the ability modifiers."""
-    skills: dict[Annotated[str, Len(1, 40)], Small] = field(default_factory=dict)
+    skills: Annotated[dict[Annotated[str, Len(1, 40)], Small], ENTRIES_LEN] = field(
+        default_factory=dict
+    )
     """Skill and check bonuses by name (``medicine``, ``athletics``, ``stealth``...)."""
-    attacks: list[Attack] = field(default_factory=list)
+    attacks: Annotated[list[Attack], ENTRIES_LEN] = field(default_factory=list)
     """The attacks it can make; ``resolveAttack`` uses the first when none is named. Its melee
     attacks' reach is how far it threatens opportunity attacks (``d20.oa.trigger``)."""
     attacks_per_action: Annotated[int, Ge(1), Le(20)] = 1
     """Attacks one Attack action allows (Extra Attack...): the first spends the action, the others
     are counted in the budget's ``attacks_left`` (``d20.turn.economy``)."""
-    conditions: list[Condition] = field(default_factory=list)
+    conditions: Annotated[list[Condition], ENTRIES_LEN] = field(default_factory=list)
     """Its conditions (``prone``, ``unconscious``...), each with how long it lasts."""
-    effects: list[Effect] = field(default_factory=list)
+    effects: Annotated[list[Effect], ENTRIES_LEN] = field(default_factory=list)
     """Lasting modifiers on it: advantage windows, AC bonuses, a blocked spell component...
     (``d20.attack.sources``)."""
     death_saves: DeathSaves = field(default_factory=DeathSaves)
@@ -234,11 +239,11 @@ class Combatant:
     """Initiative group: the group rolls once and acts together (``d20.init.groups``)."""
     controller: Id | None = None
     """The combatant that controls this one: it acts right after it (``d20.init.companions``)."""
-    features: list[Annotated[str, Len(1, 80)]] = field(default_factory=list)
+    features: Annotated[list[Annotated[str, Len(1, 80)]], ENTRIES_LEN] = field(default_factory=list)
     """Named features and devices that change the rules for this creature."""
     immune_to_flanking: bool = False
     """It can't be flanked (``d20.flank.size-limit``): no one gets flanking advantage against it."""
-    footprint: list[Cell] | None = None
+    footprint: Annotated[list[Cell], Len(0, FOOTPRINT_CELLS.max)] | None = None
     """The cells it fills, as absolute cells, instead of the space its size gives
     (``d20.size.space``); a move shifts them with ``position``."""
     readied: ReadiedAction | None = None
@@ -262,7 +267,9 @@ class Combatant:
     """Flying speed in feet, for a move with ``fly``. d20 and d100: omitted or 0, it can't fly. d10
     (``d10.turn.speeds``): it flies only with a ``device:flying`` feature, and omitted then means
     its walking ``speed``."""
-    ammunition: dict[Annotated[str, Len(1, 40)], Count] = field(default_factory=dict)
+    ammunition: Annotated[dict[Annotated[str, Len(1, 40)], Count], ENTRIES_LEN] = field(
+        default_factory=dict
+    )
     """Rounds carried, by ammunition type (d100 Reload)."""
     strength_score: Annotated[int, Ge(1), Le(30)] | None = None
     """d100 (``d100.carry``): the Strength score; the carrying capacity is 15 lb per point when

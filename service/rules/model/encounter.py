@@ -8,9 +8,12 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le, Len
 
 from ..errors import InvalidAction
+from ..limits import ENTRIES, IDS, TERRAIN_CELLS
 from .combatant import Combatant
 from .effects import Duration
 from .values import MAX_COMBATANTS, MAX_GRID_SIDE, Cell, Count, Feet, GridKind, Id
+
+ENTRIES_LEN = Len(0, ENTRIES.max)
 
 
 @dataclass(slots=True)
@@ -30,14 +33,14 @@ class Grid:
     """Hex grids only: pointy-top or flat-top hexes. Cells are axial either way; this says which
     of them the ``width`` x ``height`` rectangle holds (odd-r offset rows for pointy-top, odd-q
     offset columns for flat-top)."""
-    blocked: list[Cell] = field(default_factory=list)
+    blocked: Annotated[list[Cell], Len(0, TERRAIN_CELLS.max)] = field(default_factory=list)
     """Cells filled by walls or other features: impassable, they block lines of sight and cover."""
-    difficult: list[Cell] = field(default_factory=list)
+    difficult: Annotated[list[Cell], Len(0, TERRAIN_CELLS.max)] = field(default_factory=list)
     """Cells of difficult terrain: entering one costs double."""
-    climb: list[Cell] = field(default_factory=list)
+    climb: Annotated[list[Cell], Len(0, TERRAIN_CELLS.max)] = field(default_factory=list)
     """d10 (``d10.turn.speeds``): cells that must be climbed, priced by the mover's climbing
     speed; the other rulesets treat them as open ground."""
-    swim: list[Cell] = field(default_factory=list)
+    swim: Annotated[list[Cell], Len(0, TERRAIN_CELLS.max)] = field(default_factory=list)
     """d10 (``d10.turn.speeds``): cells of water, priced by the mover's swimming speed; the
     other rulesets treat them as open ground."""
 
@@ -67,13 +70,15 @@ class PendingChoice:
     """The combatant who decides, or ``dm``."""
     prompt: Annotated[str, Len(1, 1000)]
     """What is being decided, in words (the band's title and text)."""
-    options: list[Annotated[str, Len(1, 80)]] = field(default_factory=lambda: ["accept", "decline"])
+    options: Annotated[list[Annotated[str, Len(1, 80)]], Len(0, 20)] = field(
+        default_factory=lambda: ["accept", "decline"]
+    )
     """The decisions it takes (``accept``, ``decline``)."""
     source: Annotated[str, Len(0, 120)] | None = None
     """The critical-table band that offered it (``weapon-hit 75-79``...)."""
-    effects: list[dict[str, Any]] = field(default_factory=list)
+    effects: Annotated[list[dict[str, Any]], ENTRIES_LEN] = field(default_factory=list)
     """The structured effects applied when it is accepted."""
-    context: dict[str, Any] = field(default_factory=dict)
+    context: Annotated[dict[str, Any], ENTRIES_LEN] = field(default_factory=dict)
     """What applying it needs, as the service wrote it: ``attacker`` and ``target`` (combatant ids)
     and ``attack`` (the attack's profile). Send it back unchanged."""
 
@@ -102,11 +107,11 @@ class Step:
 
     initiative: Annotated[int, Ge(-1000), Le(1000)]
     """The initiative count its members share (``d10.init.ties``)."""
-    members: list[Id]
+    members: Annotated[list[Id], Len(0, IDS.max)]
     """The living combatants on that count, in order."""
-    acted: list[Id] = field(default_factory=list)
+    acted: Annotated[list[Id], Len(0, IDS.max)] = field(default_factory=list)
     """The members whose turn has ended; when every living member has acted, the step closes."""
-    deferred: list[DeferredDamage] = field(default_factory=list)
+    deferred: Annotated[list[DeferredDamage], ENTRIES_LEN] = field(default_factory=list)
     """Damage members dealt each other, held and dealt in order when the step closes."""
 
 
@@ -142,13 +147,13 @@ class Encounter:
     """0 until initiative is rolled."""
     turn_of: Id | None = None
     """Whose turn it is, by combatant id."""
-    order: list[InitiativeEntry] = field(default_factory=list)
+    order: Annotated[list[InitiativeEntry], Len(0, IDS.max)] = field(default_factory=list)
     """The initiative order, first to act first."""
-    pending_choices: list[PendingChoice] = field(default_factory=list)
+    pending_choices: Annotated[list[PendingChoice], ENTRIES_LEN] = field(default_factory=list)
     """Decisions the rules wait for (d20 critical-table effects left to a person, opportunity
     attacks a fumble offers: ``d20.crit.effects``), answered with ``resolveChoice``. Send them back
     as the service answered them."""
-    areas: list[Area] = field(default_factory=list)
+    areas: Annotated[list[Area], ENTRIES_LEN] = field(default_factory=list)
     """Areas on the map, such as the smoke a critical band leaves; a heavily obscured one blocks
     sight (``d20.facing.none``)."""
     step: Step | None = None

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
+from ..limits import IDS, PATH_CELLS, ROUNDS, RUNS
 from .combatant import Attack
 from .values import MAX_COMBATANTS, Cell, CoverDegree, Id, Spend
 
@@ -20,25 +21,29 @@ Text = Annotated[str, Len(1, 400)]
 Initiative = Annotated[int, Ge(-1000), Le(1000)]
 PotionSource = Literal["hand", "pouch", "belt", "backpack"]
 OtherReactors = Literal["take", "decline"]
-MAX_RUNS = 2000
+MAX_RUNS = RUNS.max
 """Most runs ``encounterOdds`` may simulate."""
-MAX_ROUNDS = 100
+MAX_ROUNDS = ROUNDS.max
 """Most rounds one simulated fight may last."""
+DEFAULT_RUNS = 200
+"""Most runs ``encounterOdds`` simulates when ``runs`` is omitted."""
+DEFAULT_ROUNDS = 20
+"""The rounds a simulated fight may last when ``max_rounds`` is omitted."""
 
 
 @dataclass(slots=True)
 class RollInitiative:
     """Roll initiative for every combatant, set round 1 and start the first turn."""
 
-    surprised: list[Id] = field(default_factory=list)
+    surprised: Annotated[list[Id], Len(0, IDS.max)] = field(default_factory=list)
     """Combatants the DM rules surprised: they can't move or act on their first turn."""
-    order: list[Id] | None = None
+    order: Annotated[list[Id], Len(0, IDS.max)] | None = None
     """d100: the order the players declare (in the open): no roll."""
     entry_point: Cell | None = None
     """d100: the entrance of a building: the nearest combatant acts first, no roll."""
     initiator_id: Id | None = None
     """d10: the creature whose hostile action started the fight (it gains no precedence)."""
-    heard_by: list[Id] = field(default_factory=list)
+    heard_by: Annotated[list[Id], Len(0, IDS.max)] = field(default_factory=list)
     """d10: creatures that hear the initiator (aware even without line of sight)."""
 
 
@@ -257,7 +262,7 @@ class TriggerReadied:
     """A readied attack: disadvantage the caller imposes, on top of what the state gives."""
     cover: CoverDegree | None = None
     """A readied attack: the cover degree the DM states; it wins over the computed one."""
-    path: list[Cell] | None = None
+    path: Annotated[list[Cell], Len(0, PATH_CELLS.max)] | None = None
     """A readied move: the cells the creature's anchor passes through, in order."""
     to: Cell | None = None
     """A readied move: a destination (the cheapest legal path is found)."""
@@ -342,7 +347,7 @@ class MoveCombatant:
 
     combatant_id: Id
     """The creature that moves: on its own turn, unless ``forced`` or ``teleport``."""
-    path: list[Cell] | None = None
+    path: Annotated[list[Cell], Len(0, PATH_CELLS.max)] | None = None
     """The cells the creature's anchor passes through, in order (its own cell may lead)."""
     to: Cell | None = None
     """A destination: the service finds the cheapest legal path."""
@@ -390,7 +395,7 @@ class PathCost:
 
     combatant_id: Id
     """The creature whose move is priced, as it stands (its movement left, size, posture)."""
-    path: list[Cell] | None = None
+    path: Annotated[list[Cell], Len(0, PATH_CELLS.max)] | None = None
     """The cells its anchor would pass through, in order (its own cell may lead); give ``path`` or
     ``to``, not both."""
     to: Cell | None = None
@@ -436,7 +441,9 @@ class EncounterOdds:
     """Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing."""
 
-    runs: Annotated[int, Ge(1), Le(MAX_RUNS)] = 200
-    """Seeded runs (Monte Carlo)."""
-    max_rounds: Annotated[int, Ge(1), Le(MAX_ROUNDS)] = MAX_ROUNDS
+    runs: Annotated[int, Ge(1), Le(MAX_RUNS)] | None = None
+    """Seeded runs (Monte Carlo). Omitted: 200, or as many as the work budget allows
+    (``odds-work``: ``runs`` x ``max_rounds`` x (cells x cells + 50 x combatants), the cells
+    all combatants fill, at most 200,000), at least 1; the outcome says how many ran."""
+    max_rounds: Annotated[int, Ge(1), Le(MAX_ROUNDS)] = DEFAULT_ROUNDS
     """A run still undecided after this many rounds counts as unfinished."""

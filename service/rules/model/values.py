@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
+from ..limits import MAX_COMBATANTS, MAX_GRID_SIDE
+
 Size = Literal["tiny", "small", "medium", "large", "huge", "colossal", "gargantuan"]
 """Every size any ruleset knows; each ruleset accepts its own ladder (``Ruleset.sizes``)."""
 GridKind = Literal["square", "hex"]
@@ -25,8 +27,21 @@ Small = Annotated[int, Ge(-100), Le(100)]
 Count = Annotated[int, Ge(0), Le(1_000_000)]
 Feet = Annotated[int, Ge(0), Le(10_000)]
 
-MAX_GRID_SIDE = 500
-MAX_COMBATANTS = 500
+__all__ = [
+    "MAX_COMBATANTS",
+    "MAX_GRID_SIDE",
+    "AttackKind",
+    "Cell",
+    "Coordinate",
+    "Count",
+    "CoverDegree",
+    "Feet",
+    "GridKind",
+    "Id",
+    "Size",
+    "Small",
+    "Spend",
+]
 
 
 @dataclass(slots=True, frozen=True)

@@ -17,18 +17,24 @@ class EncounterOddsSessionRequest:
     session's.
 
         Attributes:
-            runs (int | Unset): Seeded runs (Monte Carlo). Default: 200.
-            max_rounds (int | Unset): A run still undecided after this many rounds counts as unfinished. Default: 100.
+            runs (int | None | Unset): Seeded runs (Monte Carlo). Omitted: 200, or as many as the work budget allows
+                (`odds-work`: `runs` x `maxRounds` x (cells x cells + 50 x combatants), the cells
+                all combatants fill, at most 200,000), at least 1; the outcome says how many ran.
+            max_rounds (int | Unset): A run still undecided after this many rounds counts as unfinished. Default: 20.
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
-    runs: int | Unset = 200
-    max_rounds: int | Unset = 100
+    runs: int | None | Unset = UNSET
+    max_rounds: int | Unset = 20
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        runs = self.runs
+        runs: int | None | Unset
+        if isinstance(self.runs, Unset):
+            runs = UNSET
+        else:
+            runs = self.runs
 
         max_rounds = self.max_rounds
 
@@ -53,7 +59,15 @@ class EncounterOddsSessionRequest:
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        runs = d.pop("runs", UNSET)
+
+        def _parse_runs(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        runs = _parse_runs(d.pop("runs", UNSET))
 
         max_rounds = d.pop("maxRounds", UNSET)
 

@@ -28,6 +28,9 @@ class Problem:
         code (str): A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-
             conflict`, `deadline-exceeded`...).
         rule (str | Unset): For a rule violation: the id of the rule (see RULES.md).
+        limit (str | Unset): For `limit-exceeded`: the name of the engine limit the request passes (`odds-work`,
+            `search-cells`...; SECURITY.md lists them).
+        max_ (int | Unset): For `limit-exceeded`: the limit's value.
         errors (list[ProblemErrorsItem] | Unset): For invalid input: each bad field.
         current_version (int | Unset): For a version conflict: the session's current version.
         request_id (str | Unset): The request's id (its `X-Request-ID`): quote it when reporting a problem.
@@ -39,6 +42,8 @@ class Problem:
     detail: str
     code: str
     rule: str | Unset = UNSET
+    limit: str | Unset = UNSET
+    max_: int | Unset = UNSET
     errors: list[ProblemErrorsItem] | Unset = UNSET
     current_version: int | Unset = UNSET
     request_id: str | Unset = UNSET
@@ -56,6 +61,10 @@ class Problem:
         code = self.code
 
         rule = self.rule
+
+        limit = self.limit
+
+        max_ = self.max_
 
         errors: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.errors, Unset):
@@ -81,6 +90,10 @@ class Problem:
         )
         if rule is not UNSET:
             field_dict["rule"] = rule
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if max_ is not UNSET:
+            field_dict["max"] = max_
         if errors is not UNSET:
             field_dict["errors"] = errors
         if current_version is not UNSET:
@@ -107,6 +120,10 @@ class Problem:
 
         rule = d.pop("rule", UNSET)
 
+        limit = d.pop("limit", UNSET)
+
+        max_ = d.pop("max", UNSET)
+
         _errors = d.pop("errors", UNSET)
         errors: list[ProblemErrorsItem] | Unset = UNSET
         if _errors is not UNSET:
@@ -127,6 +144,8 @@ class Problem:
             detail=detail,
             code=code,
             rule=rule,
+            limit=limit,
+            max_=max_,
             errors=errors,
             current_version=current_version,
             request_id=request_id,

@@ -192,6 +192,8 @@ export const ready = <ThrowOnError extends boolean = false>(options: Options<Rea
  * A readied attack takes `targetId` (and the attack options below); a readied move
  * takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
  * turn, with opportunity attacks as any move (`opportunityAttacks`).
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const triggerReadied = <ThrowOnError extends boolean = false>(options: Options<TriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<TriggerReadiedResponses, TriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -290,6 +292,8 @@ export const resolveChoice = <ThrowOnError extends boolean = false>(options: Opt
  * `otherReactors` says (by default it takes it when it can). A reactor that can't
  * attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
  * with the reason and never stops the move.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const moveCombatant = <ThrowOnError extends boolean = false>(options: Options<MoveCombatantData, ThrowOnError>) => (options.client ?? client).post<MoveCombatantResponses, MoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -335,6 +339,8 @@ export const dropProne = <ThrowOnError extends boolean = false>(options: Options
  * The cost of a path (or the cheapest path to a cell), and who it provokes.
  *
  * How much a move would cost, without making it.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const pathCost = <ThrowOnError extends boolean = false>(options: Options<PathCostData, ThrowOnError>) => (options.client ?? client).post<PathCostResponses, PathCostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -397,6 +403,8 @@ export const reach = <ThrowOnError extends boolean = false>(options: Options<Rea
  * The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
  * rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
  * is ignored.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const attackOdds = <ThrowOnError extends boolean = false>(options: Options<AttackOddsData, ThrowOnError>) => (options.client ?? client).post<AttackOddsResponses, AttackOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -413,6 +421,8 @@ export const attackOdds = <ThrowOnError extends boolean = false>(options: Option
  *
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const encounterOdds = <ThrowOnError extends boolean = false>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -756,6 +766,8 @@ export const sessionReady = <ThrowOnError extends boolean = false>(options: Opti
  * A readied attack takes `targetId` (and the attack options below); a readied move
  * takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
  * turn, with opportunity attacks as any move (`opportunityAttacks`).
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(options: Options<SessionTriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<SessionTriggerReadiedResponses, SessionTriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -854,6 +866,8 @@ export const sessionResolveChoice = <ThrowOnError extends boolean = false>(optio
  * `otherReactors` says (by default it takes it when it can). A reactor that can't
  * attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
  * with the reason and never stops the move.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionMoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionMoveCombatantResponses, SessionMoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -899,6 +913,8 @@ export const sessionDropProne = <ThrowOnError extends boolean = false>(options: 
  * The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's encounter; writes nothing.
  *
  * How much a move would cost, without making it.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionPathCost = <ThrowOnError extends boolean = false>(options: Options<SessionPathCostData, ThrowOnError>) => (options.client ?? client).post<SessionPathCostResponses, SessionPathCostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -961,6 +977,8 @@ export const sessionReach = <ThrowOnError extends boolean = false>(options: Opti
  * The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
  * rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
  * is ignored.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options: Options<SessionAttackOddsData, ThrowOnError>) => (options.client ?? client).post<SessionAttackOddsResponses, SessionAttackOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -977,6 +995,8 @@ export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options:
  *
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
+ *
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

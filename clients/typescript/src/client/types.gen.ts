@@ -2287,9 +2287,11 @@ export type EncounterOddsRequest = {
      */
     encounter: Encounter;
     /**
-     * Seeded runs (Monte Carlo).
+     * Seeded runs (Monte Carlo). Omitted: 200, or as many as the work budget allows
+     * (`odds-work`: `runs` x `maxRounds` x (cells x cells + 50 x combatants), the cells
+     * all combatants fill, at most 200,000), at least 1; the outcome says how many ran.
      */
-    runs?: number;
+    runs?: number | null;
     /**
      * A run still undecided after this many rounds counts as unfinished.
      */
@@ -2323,9 +2325,11 @@ export type EncounterOddsResult = {
  */
 export type EncounterOddsSessionRequest = {
     /**
-     * Seeded runs (Monte Carlo).
+     * Seeded runs (Monte Carlo). Omitted: 200, or as many as the work budget allows
+     * (`odds-work`: `runs` x `maxRounds` x (cells x cells + 50 x combatants), the cells
+     * all combatants fill, at most 200,000), at least 1; the outcome says how many ran.
      */
-    runs?: number;
+    runs?: number | null;
     /**
      * A run still undecided after this many rounds counts as unfinished.
      */
@@ -5803,6 +5807,14 @@ export type Problem = {
      */
     rule?: string;
     /**
+     * For `limit-exceeded`: the name of the engine limit the request passes (`odds-work`, `search-cells`...; SECURITY.md lists them).
+     */
+    limit?: string;
+    /**
+     * For `limit-exceeded`: the limit's value.
+     */
+    max?: number;
+    /**
      * For invalid input: each bad field.
      */
     errors?: Array<{
@@ -5850,7 +5862,7 @@ export type RollInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -5895,7 +5907,7 @@ export type ResolveAttackErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -5940,7 +5952,7 @@ export type ApplyDamageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -5985,7 +5997,7 @@ export type NextTurnErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6030,7 +6042,7 @@ export type LowerInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6075,7 +6087,7 @@ export type DashErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6120,7 +6132,7 @@ export type DisengageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6165,7 +6177,7 @@ export type DodgeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6210,7 +6222,7 @@ export type HelpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6255,7 +6267,7 @@ export type HideErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6300,7 +6312,7 @@ export type ReadyErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6345,7 +6357,7 @@ export type TriggerReadiedErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6390,7 +6402,7 @@ export type StabilizeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6435,7 +6447,7 @@ export type DrinkPotionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6480,7 +6492,7 @@ export type InteractErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6525,7 +6537,7 @@ export type HealErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6570,7 +6582,7 @@ export type ResolveChoiceErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6615,7 +6627,7 @@ export type MoveCombatantErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6660,7 +6672,7 @@ export type StandUpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6705,7 +6717,7 @@ export type DropProneErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6750,7 +6762,7 @@ export type PathCostErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6795,7 +6807,7 @@ export type CoverErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6840,7 +6852,7 @@ export type FlankingErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6885,7 +6897,7 @@ export type ReachErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6930,7 +6942,7 @@ export type AttackOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -6975,7 +6987,7 @@ export type EncounterOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7020,7 +7032,7 @@ export type ReloadErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7065,7 +7077,7 @@ export type RepairErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7110,7 +7122,7 @@ export type ShoveErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7155,7 +7167,7 @@ export type GrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7200,7 +7212,7 @@ export type EscapeGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7245,7 +7257,7 @@ export type ReleaseGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7290,7 +7302,7 @@ export type SearchErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice...
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
      */
     422: Problem;
     /**
@@ -7341,7 +7353,7 @@ export type CreateSessionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7474,7 +7486,7 @@ export type GetSessionEventsErrors = {
      */
     404: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7542,7 +7554,7 @@ export type UndoSessionErrors = {
      */
     412: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7618,7 +7630,7 @@ export type SessionRollInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7694,7 +7706,7 @@ export type SessionResolveAttackErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7770,7 +7782,7 @@ export type SessionApplyDamageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7846,7 +7858,7 @@ export type SessionNextTurnErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7922,7 +7934,7 @@ export type SessionLowerInitiativeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -7998,7 +8010,7 @@ export type SessionDashErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8074,7 +8086,7 @@ export type SessionDisengageErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8150,7 +8162,7 @@ export type SessionDodgeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8226,7 +8238,7 @@ export type SessionHelpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8302,7 +8314,7 @@ export type SessionHideErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8378,7 +8390,7 @@ export type SessionReadyErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8454,7 +8466,7 @@ export type SessionTriggerReadiedErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8530,7 +8542,7 @@ export type SessionStabilizeErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8606,7 +8618,7 @@ export type SessionDrinkPotionErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8682,7 +8694,7 @@ export type SessionInteractErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8758,7 +8770,7 @@ export type SessionHealErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8834,7 +8846,7 @@ export type SessionResolveChoiceErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8910,7 +8922,7 @@ export type SessionMoveCombatantErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -8986,7 +8998,7 @@ export type SessionStandUpErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9062,7 +9074,7 @@ export type SessionDropProneErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9134,7 +9146,7 @@ export type SessionPathCostErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9206,7 +9218,7 @@ export type SessionCoverErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9278,7 +9290,7 @@ export type SessionFlankingErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9350,7 +9362,7 @@ export type SessionReachErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9422,7 +9434,7 @@ export type SessionAttackOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9494,7 +9506,7 @@ export type SessionEncounterOddsErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9570,7 +9582,7 @@ export type SessionReloadErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9646,7 +9658,7 @@ export type SessionRepairErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9722,7 +9734,7 @@ export type SessionShoveErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9798,7 +9810,7 @@ export type SessionGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9874,7 +9886,7 @@ export type SessionEscapeGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -9950,7 +9962,7 @@ export type SessionReleaseGrappleErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**
@@ -10026,7 +10038,7 @@ export type SessionSearchErrors = {
      */
     415: Problem;
     /**
-     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
     /**

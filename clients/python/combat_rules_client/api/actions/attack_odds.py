@@ -96,6 +96,10 @@ def sync_detailed(
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
 
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
             drop and death. Stateless: the encounter travels with the request.
@@ -140,6 +144,10 @@ def sync(
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
 
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
             drop and death. Stateless: the encounter travels with the request.
@@ -170,6 +178,10 @@ async def asyncio_detailed(
      The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
+
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,
@@ -202,6 +214,10 @@ async def asyncio(
      The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
+
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
 
     Args:
         body (AttackOddsRequest): The exact chances of an attack: hit, critical, fumble, damage,

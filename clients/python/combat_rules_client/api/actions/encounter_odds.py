@@ -95,6 +95,12 @@ def sync_detailed(
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
 
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
+
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
             side's chance to win. Stateless: the encounter travels with the request.
@@ -138,6 +144,12 @@ def sync(
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
 
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
+
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
             side's chance to win. Stateless: the encounter travels with the request.
@@ -167,6 +179,12 @@ async def asyncio_detailed(
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
+
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -198,6 +216,12 @@ async def asyncio(
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
+
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each

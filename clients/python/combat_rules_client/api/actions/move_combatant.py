@@ -101,6 +101,14 @@ def sync_detailed(
     attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
     with the reason and never stops the move.
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Stateless: the encounter travels with the request.
@@ -150,6 +158,14 @@ def sync(
     attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
     with the reason and never stops the move.
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Stateless: the encounter travels with the request.
@@ -185,6 +201,14 @@ async def asyncio_detailed(
     `otherReactors` says (by default it takes it when it can). A reactor that can't
     attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
     with the reason and never stops the move.
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;
@@ -222,6 +246,14 @@ async def asyncio(
     `otherReactors` says (by default it takes it when it can). A reactor that can't
     attack (no reaction, can't see the mover, a broken or empty weapon...) is reported
     with the reason and never stops the move.
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (MoveCombatantRequest): Move along a path or to a cell, spending movement;

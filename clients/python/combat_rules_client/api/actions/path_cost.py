@@ -94,6 +94,14 @@ def sync_detailed(
 
      How much a move would cost, without making it.
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (PathCostRequest): The cost of a path (or the cheapest path to a cell), and who it
             provokes. Stateless: the encounter travels with the request.
@@ -136,6 +144,14 @@ def sync(
 
      How much a move would cost, without making it.
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (PathCostRequest): The cost of a path (or the cheapest path to a cell), and who it
             provokes. Stateless: the encounter travels with the request.
@@ -164,6 +180,14 @@ async def asyncio_detailed(
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (PathCostRequest): The cost of a path (or the cheapest path to a cell), and who it
@@ -194,6 +218,14 @@ async def asyncio(
     """The cost of a path (or the cheapest path to a cell), and who it provokes.
 
      How much a move would cost, without making it.
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (PathCostRequest): The cost of a path (or the cheapest path to a cell), and who it

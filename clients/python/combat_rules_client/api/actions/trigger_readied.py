@@ -98,6 +98,14 @@ def sync_detailed(
     takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
     turn, with opportunity attacks as any move (`opportunityAttacks`).
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -144,6 +152,14 @@ def sync(
     takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
     turn, with opportunity attacks as any move (`opportunityAttacks`).
 
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
+
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
             Stateless: the encounter travels with the request.
@@ -176,6 +192,14 @@ async def asyncio_detailed(
     A readied attack takes `targetId` (and the attack options below); a readied move
     takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
     turn, with opportunity attacks as any move (`opportunityAttacks`).
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.
@@ -210,6 +234,14 @@ async def asyncio(
     A readied attack takes `targetId` (and the attack options below); a readied move
     takes `path` or `to` (and `fly`): the creature moves up to its speed, out of its
     turn, with opportunity attacks as any move (`opportunityAttacks`).
+
+    Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path
+    (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the
+    cells of the mover's space x the cells of the hostile creatures that could make an opportunity
+    attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the
+    search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1
+    for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit
+    (`limit`) and its value (`max`).
 
     Args:
         body (TriggerReadiedRequest): Fire a readied action with the reaction, or decline it.

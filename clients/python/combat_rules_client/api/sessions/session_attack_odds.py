@@ -127,6 +127,10 @@ def sync_detailed(
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
 
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -178,6 +182,10 @@ def sync(
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
 
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -215,6 +223,10 @@ async def asyncio_detailed(
      The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
+
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
@@ -254,6 +266,10 @@ async def asyncio(
      The chances of one attack, with exactly the input of `resolveAttack`. Nothing is
     rolled, spent or changed: the turn budget is neither checked nor used, and `spend`
     is ignored.
+
+    Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit
+    rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-
+    exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):

@@ -126,6 +126,12 @@ def sync_detailed(
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
 
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -176,6 +182,12 @@ def sync(
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
 
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
+
     Args:
         id (str):
         if_match (str | Unset):
@@ -212,6 +224,12 @@ async def asyncio_detailed(
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
+
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
@@ -250,6 +268,12 @@ async def asyncio(
 
      Simulate the fight from the current state: everyone attacks the nearest standing foe
     with its first attack each round, until at most one side is standing.
+
+    Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
+    rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
+    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
+    the limit (`limit`) and its value (`max`).
 
     Args:
         id (str):
