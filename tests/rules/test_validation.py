@@ -3,12 +3,16 @@ U+202E and whitespace-only)."""
 
 from __future__ import annotations
 
+import unicodedata
 from random import Random
 
 import pytest
 from factories import build, combatant, encounter_doc
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.rules import InvalidAction, apply
+from service.rules.mechanics.validation import BIDI_CONTROLS, text_problem
 from service.rules.model.requests import NextTurn, RollInitiative
 
 BAD = {
@@ -43,3 +47,17 @@ def test_combatant_ids_and_names_take_any_printable_text(text: str) -> None:
     doc = encounter_doc(combatant(text, 0, 0, name=text), combatant("b", 2, 0, side="foes"))
     started = apply(build(doc), RollInitiative(), Random(1)).encounter
     assert {e.combatant_id for e in started.order} == {text, "b"}
+
+
+def _problem_by_category(text: str) -> str | None:
+    if not text.strip():
+        return "is blank"
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            return f"holds the control character U+{ord(ch):04X}"
+    return None
+
+
+@given(st.text(max_size=12) | st.text(st.characters(max_codepoint=0x7F), max_size=12))
+def test_the_printable_ascii_shortcut_agrees_with_the_categories(text: str) -> None:
+    assert text_problem(text) == _problem_by_category(text)
