@@ -260,6 +260,23 @@ class Geometry:
         """
         return self._sees(a, b, self._sources(list(obstacles), a, b).keys())
 
+    def line_box(self, a: Iterable[Cell], b: Iterable[Cell]) -> tuple[int, int, int, int]:
+        """``(x0, x1, y0, y1)``, inclusive: a box holding every cell that a straight line
+        from a point of space ``a`` to a point of space ``b`` can touch, so the only cells
+        that can block or squeeze such a line (:meth:`cover`, :meth:`has_line_of_sight`).
+
+        The segment lies in the convex hull of the two spaces. On squares a cell touching
+        it is at most one cell beyond the spaces' bounding box; on hexes, in axial
+        coordinates (an affine image of the plane), every point of a hex is within 2/3 of
+        its centre along each axis, so a hex touching the hull has its centre within 4/3,
+        hence one cell, of the box of the two spaces' centres."""
+        xs = [x for x, _ in a]
+        ys = [y for _, y in a]
+        for x, y in b:
+            xs.append(x)
+            ys.append(y)
+        return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+
     def cover(
         self,
         attacker: Collection[Cell],

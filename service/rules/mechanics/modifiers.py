@@ -32,7 +32,7 @@ import dataclasses
 
 from ..events import EventLog
 from ..model import Attack, Combatant, Cond, Draft, Effect, EffectKind, EffectRoll, Encounter
-from .space import Board, living_others
+from .space import Board, living_allies
 
 EXHAUSTION_CHECKS = 1
 """Exhaustion level from which ability checks have disadvantage (d20 base)."""
@@ -74,12 +74,10 @@ def attack_sources(
     adv: list[str] = []
     dis: list[str] = []
     square = encounter.grid.kind == "square"
-    if attack.kind == "melee" or not square:
-        allies = [
-            c for c in living_others(encounter, attacker.id, target.id) if c.side == attacker.side
-        ]
-        if board.flanking(encounter, attacker, target, allies)[0]:
-            adv.append("flanking")
+    if (attack.kind == "melee" or not square) and board.flanks(
+        encounter, attacker, target, living_allies(encounter, attacker, target.id)
+    ):
+        adv.append("flanking")
     if reach_of(board, attacker, target, attack)[1]:
         dis.append("long-range")
 
@@ -121,11 +119,15 @@ def attack_sources(
 def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
     """Frightened, with the source of its fear in sight: a creature of the encounter, alive
     and seen, or a source the encounter does not hold (a spell, a place)."""
-    known = {other.id: other for other in encounter.combatants}
+    known: dict[str, Combatant] | None = None
     for condition in c.conditions:
         if condition.name != Cond.FRIGHTENED:
             continue
-        source = known.get(condition.source) if condition.source is not None else None
+        source = None
+        if condition.source is not None:
+            if known is None:
+                known = {other.id: other for other in encounter.combatants}
+            source = known.get(condition.source)
         if source is None or (not source.dead and board.can_see(encounter, c, source)):
             return True
     return False
