@@ -22,6 +22,7 @@ from service.rules.grid.cover import Cover, degree
 from service.rules.grid.flanking import Flanker, Flanking, FlankTarget
 from service.rules.grid.lines import (
     HEX_CORNERS,
+    STRIDE,
     Template,
     hex_anchor,
     hex_frame,
@@ -201,7 +202,13 @@ class Geometry:
     def _corners(self, cell: Cell) -> list[_Point]:
         if self.kind is Kind.SQUARE:
             x, y = 2 * cell[0], 2 * cell[1]
-            return [self._point(x + dx, y + dy) for dx, dy in _SQUARE_CORNERS]
+            k = key(cell)
+            return [
+                (x, y, 0, k),
+                (x + 2, y, 0, k + STRIDE),
+                (x, y + 2, 0, k + 1),
+                (x + 2, y + 2, 0, k + STRIDE + 1),
+            ]
         u, v = hex_frame(cell, self._flat)
         return [self._point(u + du, v + dv) for du, dv in HEX_CORNERS]
 
@@ -260,7 +267,7 @@ class Geometry:
         """
         return self._sees(a, b, self._sources(list(obstacles), a, b).keys())
 
-    def line_box(self, a: Iterable[Cell], b: Iterable[Cell]) -> tuple[int, int, int, int]:
+    def line_box(self, a: Collection[Cell], b: Collection[Cell]) -> tuple[int, int, int, int]:
         """``(x0, x1, y0, y1)``, inclusive: a box holding every cell that a straight line
         from a point of space ``a`` to a point of space ``b`` can touch, so the only cells
         that can block or squeeze such a line (:meth:`cover`, :meth:`has_line_of_sight`).
@@ -270,6 +277,10 @@ class Geometry:
         coordinates (an affine image of the plane), every point of a hex is within 2/3 of
         its centre along each axis, so a hex touching the hull has its centre within 4/3,
         hence one cell, of the box of the two spaces' centres."""
+        if len(a) == 1 == len(b):
+            ((ax, ay),) = a
+            ((bx, by),) = b
+            return min(ax, bx) - 1, max(ax, bx) + 1, min(ay, by) - 1, max(ay, by) + 1
         xs = [x for x, _ in a]
         ys = [y for _, y in a]
         for x, y in b:

@@ -58,7 +58,11 @@ def reach_of(
 ) -> tuple[bool, bool]:
     """Whether ``attack`` reaches ``target`` from ``attacker`` at all, and whether only at
     long range (``d20.grid.range``)."""
-    feet = board.distance_ft(attacker, target)
+    return reach_at(board.distance_ft(attacker, target), attack)
+
+
+def reach_at(feet: int, attack: Attack) -> tuple[bool, bool]:
+    """:func:`reach_of` for a target ``feet`` away."""
     if attack.kind == "melee":
         return feet <= attack.reach, False
     if attack.range is None:
@@ -78,13 +82,14 @@ def attack_sources(
         encounter, attacker, target, living_allies(encounter, attacker, target.id)
     ):
         adv.append("flanking")
-    if reach_of(board, attacker, target, attack)[1]:
+    feet = board.distance_ft(attacker, target)
+    if reach_at(feet, attack)[1]:
         dis.append("long-range")
 
-    close = board.distance_ft(attacker, target) <= PRONE_RANGE_FT
-    if target.has(Cond.PRONE):
-        (adv if close else dis).append("target-prone")
-    if attacker.has(Cond.PRONE):
+    mine, theirs = bool(attacker.conditions), bool(target.conditions)
+    if theirs and target.has(Cond.PRONE):
+        (adv if feet <= PRONE_RANGE_FT else dis).append("target-prone")
+    if mine and attacker.has(Cond.PRONE):
         dis.append("attacker-prone")
 
     attacker_sees = board.can_see(encounter, attacker, target)
@@ -93,24 +98,27 @@ def attack_sources(
         dis.append("target-unseen")
     if not target_sees:
         adv.append("attacker-unseen")
-    if target.has(Cond.DODGING) and target_sees and not target.incapacitated:
+    if theirs and target.has(Cond.DODGING) and target_sees and not target.incapacitated:
         dis.append("target-dodging")
 
-    for name in TARGET_ADVANTAGE_CONDITIONS:
-        if target.has(name):
-            adv.append(f"target-{name}")
+    if theirs:
+        for name in TARGET_ADVANTAGE_CONDITIONS:
+            if target.has(name):
+                adv.append(f"target-{name}")
 
-    if attacker.has(Cond.RESTRAINED):
+    if mine and attacker.has(Cond.RESTRAINED):
         dis.append("attacker-restrained")
-    if attacker.has(Cond.SQUEEZING):
+    if mine and attacker.has(Cond.SQUEEZING):
         dis.append("attacker-squeezing")
-    if target.has(Cond.SQUEEZING):
+    if theirs and target.has(Cond.SQUEEZING):
         adv.append("target-squeezing")
-    if afraid(board, encounter, attacker):
+    if mine and afraid(board, encounter, attacker):
         dis.append("attacker-frightened")
     if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
         dis.append("attacker-exhaustion")
 
+    if not (attacker.effects or target.effects):
+        return adv, dis
     for effect in attack_effects(encounter, attacker, target, attack):
         (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
     return adv, dis

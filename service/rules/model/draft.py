@@ -43,13 +43,18 @@ class Draft:
     __slots__ = ("_edited", "_index", "encounter", "memo")
 
     def __init__(self, encounter: Encounter) -> None:
-        self.encounter = copy.copy(encounter)
-        self.encounter.combatants = list(encounter.combatants)
-        self.encounter.order = list(encounter.order)
-        self.encounter.pending_choices = list(encounter.pending_choices)
-        self.encounter.areas = list(encounter.areas)
-        if encounter.step is not None:
-            self.encounter.step = copy.deepcopy(encounter.step)
+        step = encounter.step
+        self.encounter = Encounter(
+            encounter.ruleset,
+            encounter.grid,
+            list(encounter.combatants),
+            encounter.round,
+            encounter.turn_of,
+            list(encounter.order),
+            list(encounter.pending_choices),
+            list(encounter.areas),
+            None if step is None else copy.deepcopy(step),
+        )
         self._index = {c.id: i for i, c in enumerate(self.encounter.combatants)}
         self._edited: set[str] = set()
         self.memo: dict[str, Any] = {}
