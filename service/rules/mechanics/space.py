@@ -222,11 +222,12 @@ class Board:
         on its side), and why not."""
         if target.immune_to_flanking:
             return False, [], f"{target.name} can't be flanked"
-        goal, near, result = self._flanking(encounter, attacker, target, allies)
+        near = self._next_to(self.cells(target), allies)
+        goal, flankers, result = self._flanking(encounter, attacker, target, near)
         if result.flanks:
             names = ", ".join(result.partners)
             return True, list(result.partners), f"flanks {target.name} with {names}"
-        return False, [], self._why_not(encounter, attacker, target, goal, near)
+        return False, [], self._why_not(encounter, attacker, target, goal, flankers)
 
     def flanks(
         self,
@@ -235,40 +236,56 @@ class Board:
         target: Combatant,
         allies: Iterable[Combatant],
     ) -> bool:
-        """:meth:`flanking`'s answer alone, without looking for the reason."""
+        """:meth:`flanking`'s answer alone, without looking for the reason: no one flanks
+        from farther than next to the target, nor without an ally next to it."""
         if target.immune_to_flanking:
             return False
-        if self.apart(self.cells(attacker), self.cells(target)) > 1:
+        target_cells = self.cells(target)
+        if self.apart(self.cells(attacker), target_cells) > 1:
             return False
-        return self._flanking(encounter, attacker, target, allies)[2].flanks
+        near = self._next_to(target_cells, allies)
+        return bool(near) and self._flanking(encounter, attacker, target, near)[2].flanks
+
+    def _next_to(
+        self, space: tuple[GridCell, ...], allies: Iterable[Combatant]
+    ) -> list[tuple[Combatant, tuple[GridCell, ...]]]:
+        """The creatures of ``allies`` whose space is next to ``space``, with their cells,
+        in order (a neighbour is at most one cell away along each axis)."""
+        if len(space) == 1:
+            ((x0, y0),) = space
+            x0, y0, x1, y1 = x0 - 1, y0 - 1, x0 + 1, y0 + 1
+        else:
+            x0, y0 = min(x for x, _ in space) - 1, min(y for _, y in space) - 1
+            x1, y1 = max(x for x, _ in space) + 1, max(y for _, y in space) + 1
+        near = []
+        for c in allies:
+            cells = self.cells(c)
+            for x, y in cells:
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    if self.apart(cells, space) == 1:
+                        near.append((c, cells))
+                    break
+        return near
 
     def _flanking(
         self,
         encounter: Encounter,
         attacker: Combatant,
         target: Combatant,
-        allies: Iterable[Combatant],
+        near: list[tuple[Combatant, tuple[GridCell, ...]]],
     ) -> tuple[FlankTarget, list[Flanker], Flanking]:
-        target_rank = self.rank(target)
         target_cells = self.cells(target)
-        goal = FlankTarget(target_cells, target_rank, False, FLANKERS_NEEDED.get(target.size, 2))
+        goal = FlankTarget(
+            target_cells, self.rank(target), False, FLANKERS_NEEDED.get(target.size, 2)
+        )
 
         def flanker(c: Combatant, cells: tuple[GridCell, ...]) -> Flanker:
             able = not c.incapacitated and self.can_see(encounter, c, target)
             return Flanker(c.id, cells, self.rank(c), able)
 
-        x0, y0 = min(x for x, _ in target_cells) - 1, min(y for _, y in target_cells) - 1
-        x1, y1 = max(x for x, _ in target_cells) + 1, max(y for _, y in target_cells) + 1
-        near = []
-        for c in allies:
-            cells = self.cells(c)
-            for x, y in cells:
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    if self.apart(cells, target_cells) == 1:
-                        near.append(flanker(c, cells))
-                    break
-        result = self.geometry.flanking(goal, flanker(attacker, self.cells(attacker)), near)
-        return goal, near, result
+        flankers = [flanker(c, cells) for c, cells in near]
+        result = self.geometry.flanking(goal, flanker(attacker, self.cells(attacker)), flankers)
+        return goal, flankers, result
 
     def _why_not(
         self,

@@ -24,8 +24,12 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
     grid = enc.grid
     geometry = board.geometry
+    square = geometry.kind is Kind.SQUARE
+    width, height = grid.width, grid.height
     for name in ("blocked", "difficult"):
         for i, cell in enumerate(getattr(grid, name)):
+            if square and 0 <= cell.x < width and 0 <= cell.y < height:
+                continue
             if not geometry.in_bounds(cell.key()):
                 raise InvalidAction(
                     f"cell ({cell.x}, {cell.y}) is off the grid", (P, "grid", name, i)
@@ -36,8 +40,6 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     sizes = board.sizes
     extent = board.extent
     blocked = geometry.blocked
-    square = geometry.kind is Kind.SQUARE
-    width, height = grid.width, grid.height
     for i, c in enumerate(enc.combatants):
         texts = c.id + c.name
         if not (texts.isascii() and texts.isprintable() and c.id.strip() and c.name.strip()):
@@ -57,8 +59,12 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
             raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (P, "combatants", i, "hp"))
         if c.dead and c.hp != 0:
             raise InvalidAction("a dead combatant has 0 hp", (P, "combatants", i, "hp"))
-        if c.attacks:
+        try:
+            for attack in c.attacks:
+                parse(attack.damage)
+        except InvalidAction:
             _check_attack_dice(c, i)
+            raise
         if c.footprint or extent[c.size] != 1:
             cells = board.cells(c)
             _check_space(board, c, i, board.footprint(c))
@@ -71,6 +77,9 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
         if c.dead:
             continue
         tiny = c.size == "tiny"
+        if not tiny and len(cells) == 1 and cells[0] not in occupied:
+            occupied[cells[0]] = (i, False)
+            continue
         for cell in cells:
             other = occupied.get(cell)
             if other is not None and not (tiny and other[1]):
@@ -114,13 +123,8 @@ def _check_texts(c: Combatant, i: int) -> None:
 
 
 def _check_attack_dice(c: Combatant, i: int) -> None:
-    try:
-        for attack in c.attacks:
-            parse(attack.damage)
-    except InvalidAction:
-        for j, attack in enumerate(c.attacks):
-            check_dice(attack.damage, (P, "combatants", i, "attacks", j, "damage"))
-        raise
+    for j, attack in enumerate(c.attacks):
+        check_dice(attack.damage, (P, "combatants", i, "attacks", j, "damage"))
 
 
 def _check_space(board: Board, c: Combatant, i: int, space: tuple[Cell, ...]) -> None:
