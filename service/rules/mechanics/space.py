@@ -49,8 +49,8 @@ def geometry_of(grid: Grid) -> Geometry:
         grid.width,
         grid.height,
         grid.hex_orientation,
-        tuple(c.key() for c in grid.blocked),
-        tuple(c.key() for c in grid.difficult),
+        tuple([(c.x, c.y) for c in grid.blocked]),
+        tuple([(c.x, c.y) for c in grid.difficult]),
     )
 
 
