@@ -199,15 +199,30 @@ class Board:
         creature (``d20.cover.creatures``). Creatures wholly outside
         :meth:`Geometry.line_box` touch no line between the two and are left out."""
         mine, theirs = self.cells(attacker), self.cells(target)
-        x0, x1, y0, y1 = self.geometry.line_box(mine, theirs)
-        obstacles = []
-        for other in others:
-            cells = self.cells(other)
+        box = self.geometry.line_box(mine, theirs)
+        obstacles = [cells for _, cells in self._within(others, box)]
+        return COVER_NAMES[self.geometry.cover(mine, theirs, obstacles)]
+
+    def _within(
+        self, creatures: Iterable[Combatant], box: tuple[int, int, int, int]
+    ) -> list[tuple[Combatant, tuple[GridCell, ...]]]:
+        """The creatures with a cell in ``box`` (``x0, x1, y0, y1``, inclusive), with their
+        cells (:meth:`cells`), in order."""
+        x0, x1, y0, y1 = box
+        extent = self.extent
+        found: list[tuple[Combatant, tuple[GridCell, ...]]] = []
+        for c in creatures:
+            if not c.footprint and extent[c.size] == 1:
+                x, y = c.position.x, c.position.y
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    found.append((c, ((x, y),)))
+                continue
+            cells = self.cells(c)
             for x, y in cells:
                 if x0 <= x <= x1 and y0 <= y <= y1:
-                    obstacles.append(cells)
+                    found.append((c, cells))
                     break
-        return COVER_NAMES[self.geometry.cover(mine, theirs, obstacles)]
+        return found
 
     # -- flanking (d20.flank.*)
 
@@ -252,20 +267,14 @@ class Board:
         """The creatures of ``allies`` whose space is next to ``space``, with their cells,
         in order (a neighbour is at most one cell away along each axis)."""
         if len(space) == 1:
-            ((x0, y0),) = space
-            x0, y0, x1, y1 = x0 - 1, y0 - 1, x0 + 1, y0 + 1
+            ((x, y),) = space
+            box = (x - 1, x + 1, y - 1, y + 1)
         else:
-            x0, y0 = min(x for x, _ in space) - 1, min(y for _, y in space) - 1
-            x1, y1 = max(x for x, _ in space) + 1, max(y for _, y in space) + 1
-        near = []
-        for c in allies:
-            cells = self.cells(c)
-            for x, y in cells:
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    if self.apart(cells, space) == 1:
-                        near.append((c, cells))
-                    break
-        return near
+            xs, ys = [x for x, _ in space], [y for _, y in space]
+            box = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
+        return [
+            (c, cells) for c, cells in self._within(allies, box) if self.apart(cells, space) == 1
+        ]
 
     def _flanking(
         self,
