@@ -61,3 +61,15 @@ def _problem_by_category(text: str) -> str | None:
 @given(st.text(max_size=12) | st.text(st.characters(max_codepoint=0x7F), max_size=12))
 def test_the_printable_ascii_shortcut_agrees_with_the_categories(text: str) -> None:
     assert text_problem(text) == _problem_by_category(text)
+
+
+@pytest.mark.parametrize("bad", ["1d0", "2x6", "", "1d6 +", "300d6"])
+def test_bad_attack_dice_are_refused_at_their_own_path(bad: str) -> None:
+    sword = {"name": "sword", "bonus": 4, "damage": "1d8+2"}
+    doc = encounter_doc(
+        combatant("a", 0, 0, attacks=[sword, {**sword, "name": "axe"}]),
+        combatant("b", 2, 0, side="foes", attacks=[sword, {**sword, "damage": bad}]),
+    )
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "combatants", 1, "attacks", 1, "damage")

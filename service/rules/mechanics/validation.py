@@ -40,6 +40,7 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     sizes = board.sizes
     extent = board.extent
     blocked = geometry.blocked
+    dice_seen: set[str] = set()
     for i, c in enumerate(enc.combatants):
         texts = c.id + c.name
         if not (texts.isascii() and texts.isprintable() and c.id.strip() and c.name.strip()):
@@ -59,12 +60,11 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
             raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (P, "combatants", i, "hp"))
         if c.dead and c.hp != 0:
             raise InvalidAction("a dead combatant has 0 hp", (P, "combatants", i, "hp"))
-        try:
-            for attack in c.attacks:
-                parse(attack.damage)
-        except InvalidAction:
-            _check_attack_dice(c, i)
-            raise
+        for attack in c.attacks:
+            if attack.damage not in dice_seen:
+                _check_attack_dice(c, i)
+                dice_seen.update(attack.damage for attack in c.attacks)
+                break
         if c.footprint or extent[c.size] != 1:
             cells = board.cells(c)
             _check_space(board, c, i, board.footprint(c))
