@@ -288,6 +288,20 @@ class Geometry:
             ys.append(y)
         return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
 
+    def open_box(self, box: tuple[int, int, int, int]) -> bool:
+        """Whether the box ``(x0, x1, y0, y1)`` (inclusive) is on a square grid and holds
+        no blocked cell: within a :meth:`line_box`, then, the terrain blocks no line (on
+        hexes, always False: their rows don't run along the box)."""
+        x0, x1, y0, y1 = box
+        if self.kind is not Kind.SQUARE:
+            return False
+        if x0 < 0 or y0 < 0 or x1 >= self.width or y1 >= self.height:
+            return False
+        if (x1 - x0 + 1) * (y1 - y0 + 1) < len(self.blocked):
+            blocked = self.blocked
+            return not any((x, y) in blocked for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        return not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in self.blocked)
+
     def cover(
         self,
         attacker: Collection[Cell],

@@ -208,6 +208,8 @@ def use_up(draft: Draft, attacker_id: str, target_id: str, attack: Attack, log: 
     """Effects with ``uses`` that applied to this attack lose one use; at 0 they end."""
     enc = draft.encounter
     used = attack_effects(enc, draft.get(attacker_id), draft.get(target_id), attack)
+    if not used:
+        return
     for holder_id in (attacker_id, target_id):
         holder = draft.get(holder_id)
         spent = [e for e in holder.effects if e.uses is not None and any(e is u for u in used)]

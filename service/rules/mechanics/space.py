@@ -199,8 +199,13 @@ class Board:
         creature (``d20.cover.creatures``). Creatures wholly outside
         :meth:`Geometry.line_box` touch no line between the two and are left out."""
         mine, theirs = self.cells(attacker), self.cells(target)
+        if not (mine and theirs):
+            every = [self.cells(other) for other in others]
+            return COVER_NAMES[self.geometry.cover(mine, theirs, every)]
         box = self.geometry.line_box(mine, theirs)
         obstacles = [cells for _, cells in self._within(others, box)]
+        if not obstacles and self.geometry.open_box(box):
+            return "none"
         return COVER_NAMES[self.geometry.cover(mine, theirs, obstacles)]
 
     def _within(

@@ -303,3 +303,5 @@ def test_nothing_outside_the_line_box_touches_a_line_between_two_spaces(
     ]
     assert grid.cover(a, b, outside) == grid.cover(a, b)
     assert grid.has_line_of_sight(a, b, outside) == grid.has_line_of_sight(a, b)
+    if grid.open_box((x0, x1, y0, y1)):
+        assert grid.cover(a, b) is Cover.NONE
