@@ -63,7 +63,7 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
         for attack in c.attacks:
             if attack.damage not in dice_seen:
                 _check_attack_dice(c, i)
-                dice_seen.update(attack.damage for attack in c.attacks)
+                dice_seen.update(a.damage for a in c.attacks)
                 break
         if c.footprint or extent[c.size] != 1:
             cells = board.cells(c)
