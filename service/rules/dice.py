@@ -129,18 +129,20 @@ def roll(
     randint = rng.randint
     for term in expression.terms:
         count = term.count * dice_multiplier
-        values = [randint(1, term.sides) for _ in range(count)]
+        sides = term.sides
+        values = [randint(1, sides) for _ in range(count)]
         if term.keep is None:
-            kept_flags = [True] * count
             subtotal = sum(values)
-        else:
-            keep = term.keep * dice_multiplier
-            ranked = sorted(range(count), key=values.__getitem__, reverse=not term.keep_lowest)
-            kept_set = set(ranked[:keep])
-            kept_flags = [i in kept_set for i in range(count)]
-            subtotal = sum(v for v, k in zip(values, kept_flags, strict=True) if k)
+            total += term.sign * subtotal
+            dice.extend([Die(sides, v, True) for v in values])
+            continue
+        keep = term.keep * dice_multiplier
+        ranked = sorted(range(count), key=values.__getitem__, reverse=not term.keep_lowest)
+        kept_set = set(ranked[:keep])
+        kept_flags = [i in kept_set for i in range(count)]
+        subtotal = sum(v for v, k in zip(values, kept_flags, strict=True) if k)
         total += term.sign * subtotal
-        dice.extend(Die(term.sides, v, k) for v, k in zip(values, kept_flags, strict=True))
+        dice.extend(Die(sides, v, k) for v, k in zip(values, kept_flags, strict=True))
     modifier = expression.modifier + extra_modifier
     text = (
         expression.text if dice_multiplier == 1 else _multiplied_text(expression, dice_multiplier)

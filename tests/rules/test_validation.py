@@ -3,12 +3,16 @@ U+202E and whitespace-only)."""
 
 from __future__ import annotations
 
+import unicodedata
 from random import Random
 
 import pytest
 from factories import build, combatant, encounter_doc
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.rules import InvalidAction, apply
+from service.rules.mechanics.validation import BIDI_CONTROLS, text_problem
 from service.rules.model.requests import NextTurn, RollInitiative
 
 BAD = {
@@ -78,3 +82,29 @@ def test_an_explicit_footprint_holds_its_position_once(
         apply(build(doc), NextTurn(), Random(1))
     assert e.value.path == ("encounter", "combatants", 0, "footprint")
     assert problem in e.value.message
+
+
+def _problem_by_category(text: str) -> str | None:
+    if not text.strip():
+        return "is blank"
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            return f"holds the control character U+{ord(ch):04X}"
+    return None
+
+
+@given(st.text(max_size=12) | st.text(st.characters(max_codepoint=0x7F), max_size=12))
+def test_the_printable_ascii_shortcut_agrees_with_the_categories(text: str) -> None:
+    assert text_problem(text) == _problem_by_category(text)
+
+
+@pytest.mark.parametrize("bad", ["1d0", "2x6", "", "1d6 +", "300d6"])
+def test_bad_attack_dice_are_refused_at_their_own_path(bad: str) -> None:
+    sword = {"name": "sword", "bonus": 4, "damage": "1d8+2"}
+    doc = encounter_doc(
+        combatant("a", 0, 0, attacks=[sword, {**sword, "name": "axe"}]),
+        combatant("b", 2, 0, side="foes", attacks=[sword, {**sword, "damage": bad}]),
+    )
+    with pytest.raises(InvalidAction) as e:
+        apply(build(doc), NextTurn(), Random(1))
+    assert e.value.path == ("encounter", "combatants", 1, "attacks", 1, "damage")

@@ -22,6 +22,7 @@ from service.rules.grid.cover import Cover, degree
 from service.rules.grid.flanking import Flanker, Flanking, FlankTarget
 from service.rules.grid.lines import (
     HEX_CORNERS,
+    STRIDE,
     Template,
     hex_anchor,
     hex_frame,
@@ -201,7 +202,13 @@ class Geometry:
     def _corners(self, cell: Cell) -> list[_Point]:
         if self.kind is Kind.SQUARE:
             x, y = 2 * cell[0], 2 * cell[1]
-            return [self._point(x + dx, y + dy) for dx, dy in _SQUARE_CORNERS]
+            k = key(cell)
+            return [
+                (x, y, 0, k),
+                (x + 2, y, 0, k + STRIDE),
+                (x, y + 2, 0, k + 1),
+                (x + 2, y + 2, 0, k + STRIDE + 1),
+            ]
         u, v = hex_frame(cell, self._flat)
         return [self._point(u + du, v + dv) for du, dv in HEX_CORNERS]
 
@@ -268,6 +275,41 @@ class Geometry:
         more spaces (creatures, say). The two spaces never obstruct themselves.
         """
         return self._sees(a, b, self._sources(list(obstacles), a, b).keys())
+
+    def line_box(self, a: Collection[Cell], b: Collection[Cell]) -> tuple[int, int, int, int]:
+        """``(x0, x1, y0, y1)``, inclusive: a box holding every cell that a straight line
+        from a point of space ``a`` to a point of space ``b`` can touch, so the only cells
+        that can block or squeeze such a line (:meth:`cover`, :meth:`has_line_of_sight`).
+
+        The segment lies in the convex hull of the two spaces. On squares a cell touching
+        it is at most one cell beyond the spaces' bounding box; on hexes, in axial
+        coordinates (an affine image of the plane), every point of a hex is within 2/3 of
+        its centre along each axis, so a hex touching the hull has its centre within 4/3,
+        hence one cell, of the box of the two spaces' centres."""
+        if len(a) == 1 == len(b):
+            ((ax, ay),) = a
+            ((bx, by),) = b
+            return min(ax, bx) - 1, max(ax, bx) + 1, min(ay, by) - 1, max(ay, by) + 1
+        xs = [x for x, _ in a]
+        ys = [y for _, y in a]
+        for x, y in b:
+            xs.append(x)
+            ys.append(y)
+        return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+
+    def open_box(self, box: tuple[int, int, int, int]) -> bool:
+        """Whether the box ``(x0, x1, y0, y1)`` (inclusive) is on a square grid and holds
+        no blocked cell: within a :meth:`line_box`, then, the terrain blocks no line (on
+        hexes, always False: their rows don't run along the box)."""
+        x0, x1, y0, y1 = box
+        if self.kind is not Kind.SQUARE:
+            return False
+        if x0 < 0 or y0 < 0 or x1 >= self.width or y1 >= self.height:
+            return False
+        if (x1 - x0 + 1) * (y1 - y0 + 1) < len(self.blocked):
+            blocked = self.blocked
+            return not any((x, y) in blocked for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        return not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in self.blocked)
 
     def cover(
         self,

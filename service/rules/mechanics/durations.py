@@ -86,6 +86,8 @@ def tick_rounds(draft: Draft, log: EventLog, expired: list[str]) -> None:
 
 def check_durations(enc: Encounter) -> None:
     """Refuse a duration that is not set exactly one way, naming its field."""
+    if not enc.areas and not any([c.conditions or c.effects for c in enc.combatants]):
+        return
     for problem, path in duration_problems(enc):
         raise InvalidAction(problem, path)
 

@@ -32,7 +32,7 @@ import dataclasses
 
 from ..events import EventLog
 from ..model import Attack, Combatant, Cond, Draft, Effect, EffectKind, EffectRoll, Encounter
-from .space import Board, living_others
+from .space import Board, living_allies
 
 EXHAUSTION_CHECKS = 1
 """Exhaustion level from which ability checks have disadvantage (d20 base)."""
@@ -58,7 +58,11 @@ def reach_of(
 ) -> tuple[bool, bool]:
     """Whether ``attack`` reaches ``target`` from ``attacker`` at all, and whether only at
     long range (``d20.grid.range``)."""
-    feet = board.distance_ft(attacker, target)
+    return reach_at(board.distance_ft(attacker, target), attack)
+
+
+def reach_at(feet: int, attack: Attack) -> tuple[bool, bool]:
+    """:func:`reach_of` for a target ``feet`` away."""
     if attack.kind == "melee":
         return feet <= attack.reach, False
     if attack.range is None:
@@ -74,19 +78,18 @@ def attack_sources(
     adv: list[str] = []
     dis: list[str] = []
     square = encounter.grid.kind == "square"
-    if attack.kind == "melee" or not square:
-        allies = [
-            c for c in living_others(encounter, attacker.id, target.id) if c.side == attacker.side
-        ]
-        if board.flanking(encounter, attacker, target, allies)[0]:
-            adv.append("flanking")
-    if reach_of(board, attacker, target, attack)[1]:
+    if (attack.kind == "melee" or not square) and board.flanks(
+        encounter, attacker, target, living_allies(encounter, attacker, target.id)
+    ):
+        adv.append("flanking")
+    feet = board.distance_ft(attacker, target)
+    if reach_at(feet, attack)[1]:
         dis.append("long-range")
 
-    close = board.distance_ft(attacker, target) <= PRONE_RANGE_FT
-    if target.has(Cond.PRONE):
-        (adv if close else dis).append("target-prone")
-    if attacker.has(Cond.PRONE):
+    mine, theirs = bool(attacker.conditions), bool(target.conditions)
+    if theirs and target.has(Cond.PRONE):
+        (adv if feet <= PRONE_RANGE_FT else dis).append("target-prone")
+    if mine and attacker.has(Cond.PRONE):
         dis.append("attacker-prone")
 
     attacker_sees = board.can_see(encounter, attacker, target)
@@ -95,24 +98,27 @@ def attack_sources(
         dis.append("target-unseen")
     if not target_sees:
         adv.append("attacker-unseen")
-    if target.has(Cond.DODGING) and target_sees and not target.incapacitated:
+    if theirs and target.has(Cond.DODGING) and target_sees and not target.incapacitated:
         dis.append("target-dodging")
 
-    for name in TARGET_ADVANTAGE_CONDITIONS:
-        if target.has(name):
-            adv.append(f"target-{name}")
+    if theirs:
+        for name in TARGET_ADVANTAGE_CONDITIONS:
+            if target.has(name):
+                adv.append(f"target-{name}")
 
-    if attacker.has(Cond.RESTRAINED):
+    if mine and attacker.has(Cond.RESTRAINED):
         dis.append("attacker-restrained")
-    if attacker.has(Cond.SQUEEZING):
+    if mine and attacker.has(Cond.SQUEEZING):
         dis.append("attacker-squeezing")
-    if target.has(Cond.SQUEEZING):
+    if theirs and target.has(Cond.SQUEEZING):
         adv.append("target-squeezing")
-    if afraid(board, encounter, attacker):
+    if mine and afraid(board, encounter, attacker):
         dis.append("attacker-frightened")
     if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
         dis.append("attacker-exhaustion")
 
+    if not (attacker.effects or target.effects):
+        return adv, dis
     for effect in attack_effects(encounter, attacker, target, attack):
         (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
     return adv, dis
@@ -121,11 +127,15 @@ def attack_sources(
 def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
     """Frightened, with the source of its fear in sight: a creature of the encounter, alive
     and seen, or a source the encounter does not hold (a spell, a place)."""
-    known = {other.id: other for other in encounter.combatants}
+    known: dict[str, Combatant] | None = None
     for condition in c.conditions:
         if condition.name != Cond.FRIGHTENED:
             continue
-        source = known.get(condition.source) if condition.source is not None else None
+        source = None
+        if condition.source is not None:
+            if known is None:
+                known = {other.id: other for other in encounter.combatants}
+            source = known.get(condition.source)
         if source is None or (not source.dead and board.can_see(encounter, c, source)):
             return True
     return False
@@ -198,6 +208,8 @@ def use_up(draft: Draft, attacker_id: str, target_id: str, attack: Attack, log: 
     """Effects with ``uses`` that applied to this attack lose one use; at 0 they end."""
     enc = draft.encounter
     used = attack_effects(enc, draft.get(attacker_id), draft.get(target_id), attack)
+    if not used:
+        return
     for holder_id in (attacker_id, target_id):
         holder = draft.get(holder_id)
         spent = [e for e in holder.effects if e.uses is not None and any(e is u for u in used)]

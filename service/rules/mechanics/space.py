@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from ..grid import Cell as GridCell
-from ..grid import Cover, Flanker, FlankTarget, Geometry
+from ..grid import Cover, Flanker, Flanking, FlankTarget, Geometry
 from ..model import Area, Cell, Combatant, Cond, CoverDegree, Encounter, Grid
 
 COVER_NAMES: dict[Cover, CoverDegree] = {
@@ -49,8 +49,8 @@ def geometry_of(grid: Grid) -> Geometry:
         grid.width,
         grid.height,
         grid.hex_orientation,
-        tuple(c.key() for c in grid.blocked),
-        tuple(c.key() for c in grid.difficult),
+        tuple([(c.x, c.y) for c in grid.blocked]),
+        tuple([(c.x, c.y) for c in grid.difficult]),
     )
 
 
@@ -106,7 +106,13 @@ class Board:
 
     def distance_ft(self, a: Combatant, b: Combatant) -> int:
         """Feet between two creatures' spaces by the counting rule (``d20.grid.range``)."""
-        return self.geometry.space_distance(self.cells(a), self.cells(b)) * 5
+        return self.apart(self.cells(a), self.cells(b)) * 5
+
+    def apart(self, a: tuple[GridCell, ...], b: tuple[GridCell, ...]) -> int:
+        """:meth:`Geometry.space_distance`, at once for two one-cell spaces."""
+        if len(a) == 1 and len(b) == 1:
+            return self.geometry.distance(a[0], b[0])
+        return self.geometry.space_distance(a, b)
 
     def within(self, a: Iterable[GridCell], b: Iterable[GridCell], feet: int) -> bool:
         return self.geometry.within(a, b, feet)
@@ -146,7 +152,7 @@ class Board:
     def line_of_sight(self, a: tuple[GridCell, ...], b: tuple[GridCell, ...]) -> bool:
         """Whether walls leave some line between two spaces (memoised for the action;
         spaces side by side always have one)."""
-        if self.geometry.space_distance(a, b) <= 1:
+        if self.apart(a, b) <= 1:
             return True
         key = (a, b) if a <= b else (b, a)
         sight = self._sight.get(key)
@@ -172,12 +178,16 @@ class Board:
         sees all around unless it is blinded, unconscious or asleep, the other is invisible
         or hidden, either stands in a heavily obscured area, or walls block every line
         between them."""
-        if viewer.has(Cond.BLINDED) or viewer.unconscious or viewer.has(Cond.ASLEEP):
+        if viewer.conditions and (
+            viewer.has(Cond.BLINDED) or viewer.unconscious or viewer.has(Cond.ASLEEP)
+        ):
             return False
-        if seen.has(Cond.INVISIBLE) or seen.has(Cond.HIDDEN):
+        if seen.conditions and (seen.has(Cond.INVISIBLE) or seen.has(Cond.HIDDEN)):
             return False
         areas = encounter.areas
-        if self.in_heavy_obscurement(areas, seen) or self.in_heavy_obscurement(areas, viewer):
+        if areas and (
+            self.in_heavy_obscurement(areas, seen) or self.in_heavy_obscurement(areas, viewer)
+        ):
             return False
         return self.line_of_sight(self.cells(viewer), self.cells(seen))
 
@@ -187,14 +197,43 @@ class Board:
         self, attacker: Combatant, target: Combatant, others: Iterable[Combatant]
     ) -> CoverDegree:
         """The cover ``target`` has against ``attacker`` from walls and every other living
-        creature (``d20.cover.creatures``). Memoised for the board's life, by the spaces."""
+        creature (``d20.cover.creatures``). Creatures wholly outside
+        :meth:`Geometry.line_box` touch no line between the two and are left out; the rest is
+        memoised for the board's life, by the spaces."""
         mine, theirs = self.cells(attacker), self.cells(target)
-        obstacles = [self.cells(other) for other in others]
+        if not (mine and theirs):
+            every = [self.cells(other) for other in others]
+            return COVER_NAMES[self.geometry.cover(mine, theirs, every)]
+        box = self.geometry.line_box(mine, theirs)
+        obstacles = [cells for _, cells in self._within(others, box)]
+        if not obstacles and self.geometry.open_box(box):
+            return "none"
         memo = (mine, theirs, *obstacles)
         found = self._cover.get(memo)
         if found is None:
             found = COVER_NAMES[self.geometry.cover(mine, theirs, obstacles)]
             self._cover[memo] = found
+        return found
+
+    def _within(
+        self, creatures: Iterable[Combatant], box: tuple[int, int, int, int]
+    ) -> list[tuple[Combatant, tuple[GridCell, ...]]]:
+        """The creatures with a cell in ``box`` (``x0, x1, y0, y1``, inclusive), with their
+        cells (:meth:`cells`), in order."""
+        x0, x1, y0, y1 = box
+        extent = self.extent
+        found: list[tuple[Combatant, tuple[GridCell, ...]]] = []
+        for c in creatures:
+            if not c.footprint and extent[c.size] == 1:
+                x, y = c.position.x, c.position.y
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    found.append((c, ((x, y),)))
+                continue
+            cells = self.cells(c)
+            for x, y in cells:
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    found.append((c, cells))
+                    break
         return found
 
     # -- flanking (d20.flank.*)
@@ -210,21 +249,64 @@ class Board:
         on its side), and why not."""
         if target.immune_to_flanking:
             return False, [], f"{target.name} can't be flanked"
-        target_rank = self.rank(target)
-        target_cells = self.cells(target)
-        goal = FlankTarget(target_cells, target_rank, False, FLANKERS_NEEDED.get(target.size, 2))
-
-        def flanker(c: Combatant) -> Flanker:
-            able = not c.incapacitated and self.can_see(encounter, c, target)
-            return Flanker(c.id, self.cells(c), self.rank(c), able)
-
-        space_distance = self.geometry.space_distance
-        near = [flanker(c) for c in allies if space_distance(self.cells(c), target_cells) == 1]
-        result = self.geometry.flanking(goal, flanker(attacker), near)
+        near = self._next_to(self.cells(target), allies)
+        goal, flankers, result = self._flanking(encounter, attacker, target, near)
         if result.flanks:
             names = ", ".join(result.partners)
             return True, list(result.partners), f"flanks {target.name} with {names}"
-        return False, [], self._why_not(encounter, attacker, target, goal, near)
+        return False, [], self._why_not(encounter, attacker, target, goal, flankers)
+
+    def flanks(
+        self,
+        encounter: Encounter,
+        attacker: Combatant,
+        target: Combatant,
+        allies: Iterable[Combatant],
+    ) -> bool:
+        """:meth:`flanking`'s answer alone, without looking for the reason: no one flanks
+        from farther than next to the target, nor without an ally next to it."""
+        if target.immune_to_flanking:
+            return False
+        target_cells = self.cells(target)
+        if self.apart(self.cells(attacker), target_cells) > 1:
+            return False
+        near = self._next_to(target_cells, allies)
+        return bool(near) and self._flanking(encounter, attacker, target, near)[2].flanks
+
+    def _next_to(
+        self, space: tuple[GridCell, ...], allies: Iterable[Combatant]
+    ) -> list[tuple[Combatant, tuple[GridCell, ...]]]:
+        """The creatures of ``allies`` whose space is next to ``space``, with their cells,
+        in order (a neighbour is at most one cell away along each axis)."""
+        if len(space) == 1:
+            ((x, y),) = space
+            box = (x - 1, x + 1, y - 1, y + 1)
+        else:
+            xs, ys = [x for x, _ in space], [y for _, y in space]
+            box = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
+        return [
+            (c, cells) for c, cells in self._within(allies, box) if self.apart(cells, space) == 1
+        ]
+
+    def _flanking(
+        self,
+        encounter: Encounter,
+        attacker: Combatant,
+        target: Combatant,
+        near: list[tuple[Combatant, tuple[GridCell, ...]]],
+    ) -> tuple[FlankTarget, list[Flanker], Flanking]:
+        target_cells = self.cells(target)
+        goal = FlankTarget(
+            target_cells, self.rank(target), False, FLANKERS_NEEDED.get(target.size, 2)
+        )
+
+        def flanker(c: Combatant, cells: tuple[GridCell, ...]) -> Flanker:
+            able = not c.incapacitated and self.can_see(encounter, c, target)
+            return Flanker(c.id, cells, self.rank(c), able)
+
+        flankers = [flanker(c, cells) for c, cells in near]
+        result = self.geometry.flanking(goal, flanker(attacker, self.cells(attacker)), flankers)
+        return goal, flankers, result
 
     def _why_not(
         self,
@@ -244,7 +326,7 @@ class Board:
         if goal.size - self.rank(attacker) > 2:
             return f"{them} is more than two sizes larger than {me}"
         mine = self.cells(attacker)
-        if self.geometry.space_distance(mine, goal.cells) != 1:
+        if self.apart(mine, tuple(goal.cells)) != 1:
             return f"{me} is not next to {them}"
         helpers = [f for f in near if f.id != attacker.id and f.able and goal.size - f.size <= 2]
         opposite = [f for f in helpers if self.geometry.flanks(goal.cells, mine, f.cells)]
@@ -286,3 +368,14 @@ def relocate(c: Combatant, anchor: GridCell) -> None:
 def living_others(encounter: Encounter, *exclude: str) -> list[Combatant]:
     """The living combatants other than ``exclude``, in encounter order."""
     return [c for c in encounter.combatants if not c.dead and c.id not in exclude]
+
+
+def living_allies(encounter: Encounter, c: Combatant, *exclude: str) -> list[Combatant]:
+    """The living combatants on ``c``'s side other than ``c`` and ``exclude``, in encounter
+    order."""
+    side, me = c.side, c.id
+    return [
+        o
+        for o in encounter.combatants
+        if o.side == side and not o.dead and o.id != me and o.id not in exclude
+    ]

@@ -13,7 +13,7 @@ import unicodedata
 
 from ..dice import parse
 from ..errors import InvalidAction
-from ..grid import Cell
+from ..grid import Cell, Kind
 from ..model import Combatant, Cond, Encounter
 from .durations import check_durations
 from .space import Board
@@ -25,8 +25,12 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
     grid = enc.grid
     geometry = board.geometry
+    square = geometry.kind is Kind.SQUARE
+    width, height = grid.width, grid.height
     for name in ("blocked", "difficult", "climb", "swim"):
         for i, cell in enumerate(getattr(grid, name)):
+            if square and 0 <= cell.x < width and 0 <= cell.y < height:
+                continue
             if not geometry.in_bounds(cell.key()):
                 raise InvalidAction(
                     f"cell ({cell.x}, {cell.y}) is off the grid", (P, "grid", name, i)
@@ -35,62 +39,64 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     occupied: dict[tuple[int, int], tuple[int, bool]] = {}
     tiny_count: dict[tuple[int, int], int] = {}
     sizes = board.sizes
+    extent = board.extent
+    blocked = geometry.blocked
+    dice_seen: set[str] = set()
     for i, c in enumerate(enc.combatants):
-        path = (P, "combatants", i)
-        for field, text in (("id", c.id), ("name", c.name)):
-            problem = text_problem(text)
-            if problem is not None:
-                raise InvalidAction(f"combatant {field} {text!r} {problem}", (*path, field))
+        texts = c.id + c.name
+        if not (texts.isascii() and texts.isprintable() and c.id.strip() and c.name.strip()):
+            _check_texts(c, i)
         if c.id in seen:
             raise InvalidAction(
                 f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
-                (*path, "id"),
+                (P, "combatants", i, "id"),
             )
         seen[c.id] = i
         if c.size not in sizes:
             raise InvalidAction(
                 f"size {c.size!r} is not one of the {enc.ruleset} sizes: {', '.join(sizes)}",
-                (*path, "size"),
+                (P, "combatants", i, "size"),
             )
         if c.hp > c.max_hp:
-            raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (*path, "hp"))
+            raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (P, "combatants", i, "hp"))
         if c.dead and c.hp != 0:
-            raise InvalidAction("a dead combatant has 0 hp", (*path, "hp"))
-        for j, attack in enumerate(c.attacks):
-            check_dice(attack.damage, (*path, "attacks", j, "damage"))
-        if c.footprint:
-            check_footprint(c, path)
-        space = board.footprint(c)
-        squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, space)
-        for cell in space:
-            if not geometry.in_bounds(cell):
-                raise InvalidAction(
-                    f"{c.name}'s space reaches ({cell[0]}, {cell[1]}), off the "
-                    f"{grid.width}x{grid.height} grid",
-                    (*path, "position"),
-                )
-            if cell in geometry.blocked and not squeezed:
-                raise InvalidAction(
-                    f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
-                    (*path, "position"),
-                )
+            raise InvalidAction("a dead combatant has 0 hp", (P, "combatants", i, "hp"))
+        for attack in c.attacks:
+            if attack.damage not in dice_seen:
+                _check_attack_dice(c, i)
+                dice_seen.update(a.damage for a in c.attacks)
+                break
+        if c.footprint or extent[c.size] != 1:
+            if c.footprint:
+                check_footprint(c, (P, "combatants", i))
+            cells = board.cells(c)
+            _check_space(board, c, i, board.footprint(c))
+        else:
+            x, y = c.position.x, c.position.y
+            cells = ((x, y),)
+            fits = 0 <= x < width and 0 <= y < height if square else geometry.in_bounds(cells[0])
+            if not fits or cells[0] in blocked:
+                _check_space(board, c, i, cells)
         if c.dead:
             continue
         tiny = c.size == "tiny"
-        for cell in board.cells(c):
+        if not tiny and len(cells) == 1 and cells[0] not in occupied:
+            occupied[cells[0]] = (i, False)
+            continue
+        for cell in cells:
             other = occupied.get(cell)
             if other is not None and not (tiny and other[1]):
                 raise InvalidAction(
                     f"{c.name} and {enc.combatants[other[0]].name} are in the same space "
                     f"({cell[0]}, {cell[1]})",
-                    (*path, "position"),
+                    (P, "combatants", i, "position"),
                 )
             if tiny:
                 tiny_count[cell] = tiny_count.get(cell, 0) + 1
                 if tiny_count[cell] > 4:
                     raise InvalidAction(
                         f"more than four Tiny creatures share ({cell[0]}, {cell[1]})",
-                        (*path, "position"),
+                        (P, "combatants", i, "position"),
                     )
             occupied[cell] = (i, tiny)
     if enc.turn_of is not None and enc.turn_of not in seen:
@@ -116,6 +122,38 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
     check_durations(enc)
 
 
+def _check_texts(c: Combatant, i: int) -> None:
+    for field, text in (("id", c.id), ("name", c.name)):
+        problem = text_problem(text)
+        if problem is not None:
+            raise InvalidAction(
+                f"combatant {field} {text!r} {problem}", (P, "combatants", i, field)
+            )
+
+
+def _check_attack_dice(c: Combatant, i: int) -> None:
+    for j, attack in enumerate(c.attacks):
+        check_dice(attack.damage, (P, "combatants", i, "attacks", j, "damage"))
+
+
+def _check_space(board: Board, c: Combatant, i: int, space: tuple[Cell, ...]) -> None:
+    """A space off the grid or on a wall (a squeezing creature's may overlap walls)."""
+    geometry = board.geometry
+    squeezed = c.has(Cond.SQUEEZING) and _squeeze_fits(board, c, space)
+    for cell in space:
+        if not geometry.in_bounds(cell):
+            raise InvalidAction(
+                f"{c.name}'s space reaches ({cell[0]}, {cell[1]}), off the "
+                f"{geometry.width}x{geometry.height} grid",
+                (P, "combatants", i, "position"),
+            )
+        if cell in geometry.blocked and not squeezed:
+            raise InvalidAction(
+                f"{c.name}'s space includes the blocked cell ({cell[0]}, {cell[1]})",
+                (P, "combatants", i, "position"),
+            )
+
+
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
@@ -127,6 +165,8 @@ def text_problem(text: str) -> str | None:
     """Why ``text`` can't be an id or a name: blank or whitespace only, or holding a
     control character (NUL, a newline...), a lone surrogate, a line or paragraph separator,
     or a bidirectional control; None when it can."""
+    if text.isascii() and text.isprintable():
+        return None if text.strip() else "is blank"
     if not text.strip():
         return "is blank"
     for ch in text:

@@ -273,3 +273,35 @@ def test_flanking_pairs_are_symmetric(kind: str, extent: int, i: int, j: int) ->
     a, b = ring[i % len(ring)], ring[j % len(ring)]
     assert grid.flanks(target, [a], [b]) == grid.flanks(target, [b], [a])
     assert not grid.flanks(target, [a], [a])
+
+
+@st.composite
+def two_spaces(draw: st.DrawFn) -> tuple[Geometry, tuple[Cell, ...], tuple[Cell, ...]]:
+    kind = draw(kinds)
+    orientation = draw(st.sampled_from(["pointy", "flat"]))
+    every = Geometry(kind, 11, 11, orientation=orientation)
+    cells = [every.from_offset(column, row) for column in range(11) for row in range(11)]
+    walls = draw(st.lists(st.sampled_from(cells), max_size=12, unique=True))
+    grid = Geometry(kind, 11, 11, orientation=orientation, blocked=walls)
+    a = grid.footprint(draw(st.sampled_from(cells)), draw(st.integers(1, 3)))
+    b = grid.footprint(draw(st.sampled_from(cells)), draw(st.integers(1, 3)))
+    return grid, a, b
+
+
+@settings(max_examples=300, deadline=None)
+@given(two_spaces())
+def test_nothing_outside_the_line_box_touches_a_line_between_two_spaces(
+    spaces: tuple[Geometry, tuple[Cell, ...], tuple[Cell, ...]],
+) -> None:
+    grid, a, b = spaces
+    x0, x1, y0, y1 = grid.line_box(a, b)
+    outside = [
+        [(x, y)]
+        for x in range(-12, 24)
+        for y in range(-12, 24)
+        if not (x0 <= x <= x1 and y0 <= y <= y1)
+    ]
+    assert grid.cover(a, b, outside) == grid.cover(a, b)
+    assert grid.has_line_of_sight(a, b, outside) == grid.has_line_of_sight(a, b)
+    if grid.open_box((x0, x1, y0, y1)):
+        assert grid.cover(a, b) is Cover.NONE
