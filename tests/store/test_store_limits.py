@@ -43,13 +43,14 @@ async def keys_of(client: Client, prefix: str) -> list[str]:
 
 
 async def stored_bytes(client: Client, store: SessionStore, tenant: str, session_id: str) -> int:
-    """What the session really holds in Redis: document, events, history, its records."""
+    """What the session really holds in Redis: document, events, history, replay log, its
+    records."""
 
     def name(part: str) -> str:
         return key(tenant, session_id, part, prefix=store.prefix)
 
     total = len(await client.hget(name("session"), "document") or b"")
-    for part in ("events", "history"):
+    for part in ("events", "history", "steps"):
         total += sum(len(item) for item in await client.lrange(name(part), 0, -1))
     for member in await client.zrange(name("records"), 0, -1):
         digest = (member.decode() if isinstance(member, bytes) else member).split(":", 1)[1]
@@ -150,6 +151,41 @@ async def test_the_session_knows_what_it_holds(
     assert int(await redis_client.hget(name, "bytes")) == await stored_bytes(
         redis_client, store, tenant, session.id
     )
+
+
+async def test_the_replay_log_counts_in_what_the_session_holds(
+    store: SessionStore, redis_client: Client, tenant: str
+) -> None:
+    """A session created with a replay log keeps one step per version (its first document
+    again, each action's record, each undo), all counted in ``bytes``; delete ends it."""
+
+    def logged(document: Document) -> Change:
+        change = grow(document)
+        return Change(change.document, change.events, change.response, change.document_at, {"n": 1})
+
+    session = await store.create(tenant, {"big": BIG[:5000]}, steps=True)
+    for _ in range(3):
+        await store.apply(tenant, session.id, logged)
+    await store.undo(tenant, session.id, log_step=True)
+    page = await store.steps(tenant, session.id, offset=0, limit=50)
+    assert page.total == 5 and page.next_offset is None
+    assert page.items[0] == {"version": 1, "document": {"big": BIG[:5000]}}
+    assert page.items[1:] == [
+        {"version": 2, "n": 1},
+        {"version": 3, "n": 1},
+        {"version": 4, "n": 1},
+        {"version": 5, "undo": 3},
+    ]
+    name = key(tenant, session.id, "session", prefix=store.prefix)
+    assert int(await redis_client.hget(name, "bytes")) == await stored_bytes(
+        redis_client, store, tenant, session.id
+    )
+    transcript = await store.transcript(tenant, session.id)
+    assert transcript.session.version == 5 and len(transcript.steps) == 5
+    assert sorted(transcript.snapshots) == [1, 2]
+    assert [e.version for e in transcript.events] == [2, 3, 4, 5]
+    await store.delete(tenant, session.id)
+    assert await keys_of(redis_client, store.prefix) == []
 
 
 # --- quotas -----------------------------------------------------------------------------------

@@ -19,8 +19,10 @@ from service.api.models import (
     STORED_AS,
     CreateSessionRequest,
     EventPage,
+    ReplayPage,
     Session,
     UndoResponse,
+    Verification,
     adapter,
     wire_classes,
     wire_text,
@@ -187,6 +189,22 @@ def _session_errors(*statuses: str) -> dict[str, Any]:
     return out
 
 
+PAGE_PARAMS: list[dict[str, Any]] = [
+    {
+        "name": "offset",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0},
+    },
+    {
+        "name": "limit",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 50},
+    },
+]
+
+
 def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
     return {**_json(ref, description), "headers": headers}
 
@@ -252,33 +270,47 @@ def _session_paths() -> dict[str, Any]:
                 "operationId": "getSessionEvents",
                 "summary": "A page of the session's event log, oldest first.",
                 "tags": ["sessions"],
-                "parameters": [
-                    {
-                        "name": "offset",
-                        "in": "query",
-                        "required": False,
-                        "schema": {
-                            "type": "integer",
-                            "minimum": 0,
-                            "maximum": MAX_OFFSET,
-                            "default": 0,
-                        },
-                    },
-                    {
-                        "name": "limit",
-                        "in": "query",
-                        "required": False,
-                        "schema": {
-                            "type": "integer",
-                            "minimum": 1,
-                            "maximum": MAX_PAGE,
-                            "default": 50,
-                        },
-                    },
-                ],
+                "parameters": PAGE_PARAMS,
                 "responses": {
                     "200": _json("EventPage", "The page."),
                     **_session_errors("404", "422", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/replay": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": "getSessionReplay",
+                "summary": "A page of the session's replay log: what made each version.",
+                "description": "One step per version, oldest first: `createSession` with the "
+                "encounter it stored, each action with its parameters and the seed its dice "
+                "came from (the request's, or the one the service drew), each `undo` with the "
+                "version it restored. Re-applying them in order with the engine (or "
+                "`verifySession`) reproduces the session.",
+                "tags": ["sessions"],
+                "parameters": PAGE_PARAMS,
+                "responses": {
+                    "200": _json("ReplayPage", "The page."),
+                    **_session_errors("404", "422", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/verify": {
+            "parameters": [ID_PARAM],
+            "post": {
+                "operationId": "verifySession",
+                "summary": "Re-apply the session's replay log and say whether it reproduces "
+                "the session.",
+                "description": "From the first version, every step is applied again with the "
+                "pure engine and compared with what the session stored: the events of each "
+                "version, the states its undo history keeps and the current state. "
+                "`firstDifference` says where it first differs. Changes nothing. Costs 10 "
+                "rate-limit units; bounded by the engine deadline (503 "
+                "`deadline-exceeded`).",
+                "tags": ["sessions"],
+                "responses": {
+                    "200": _json("Verification", "The verdict."),
+                    **_session_errors("404", "503"),
                 },
             },
         },
@@ -519,6 +551,8 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["createSession"] = ({"encounter": examples.D20}, session)
     out["getSession"] = (None, session)
     out["getSessionEvents"] = (None, examples.event_page())
+    out["getSessionReplay"] = (None, examples.replay_page())
+    out["verifySession"] = (None, examples.verification())
     undone = {
         "session": {"id": examples.SESSION_ID, "version": 3},
         "encounter": session["encounter"],
@@ -580,6 +614,8 @@ def build_openapi() -> dict[str, Any]:
         (Session, "serialization"),
         (EventPage, "serialization"),
         (UndoResponse, "serialization"),
+        (ReplayPage, "serialization"),
+        (Verification, "serialization"),
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
