@@ -10,16 +10,20 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from pydantic_core import from_json
 from redis.asyncio.cluster import RedisCluster
 
 from service.store import (
     Change,
     Client,
     Document,
+    Gone,
+    Missed,
     QuotaExceeded,
     SessionBusy,
     SessionNotFound,
     SessionStore,
+    SessionUpdate,
     StoreUnavailable,
     connect,
 )
@@ -439,4 +443,51 @@ async def test_a_subscriber_too_far_behind_is_told_so(store: SessionStore, tenan
         await asyncio.gather(follower, return_exceptions=True)
         await slow.aclose()
         await brisk.aclose()
+        await store.aclose()
+
+
+async def test_a_follower_gets_what_it_missed_then_live_then_gone(
+    store: SessionStore, tenant: str
+) -> None:
+    """``follow(after=v)``: the versions after ``v`` from the log (the current one with its
+    document), each version once, then the live ones, then the deletion."""
+    session = await store.create(tenant, {"n": 0})
+    for _ in range(3):
+        await store.apply(tenant, session.id, grow)
+    try:
+        async with store.follow(tenant, session.id, after=2) as follower:
+            three = await follower.next(1)
+            assert isinstance(three, Missed) and three.version == 3 and three.document is None
+            assert [e.data for e in three.events] == [{"type": "grow", "n": 2}]
+            four = await follower.next(1)
+            assert isinstance(four, Missed) and four.version == 4
+            assert from_json(four.document or b"") == {"n": 3}
+            assert await follower.next(0.2) is None
+            await store.apply(tenant, session.id, grow)
+            five = await follower.next(5)
+            assert isinstance(five, SessionUpdate) and five.session.version == 5
+            assert store._hub.subscriptions == 1
+            await store.delete(tenant, session.id)
+            assert isinstance(await follower.next(5), Gone)
+        assert store._hub.subscriptions == 0
+        with pytest.raises(SessionNotFound):
+            async with store.follow(tenant, session.id, after=0):
+                pass
+        assert store._hub.subscriptions == 0
+    finally:
+        await store.aclose()
+
+
+async def test_a_follower_too_far_behind_is_told_so(store: SessionStore, tenant: str) -> None:
+    session = await store.create(tenant, {"n": 0})
+    try:
+        async with store.follow(tenant, session.id) as follower:
+            await until_live(store, 1)
+            for _ in range(70):
+                await store.apply(tenant, session.id, grow)
+            with pytest.raises(StoreUnavailable, match="behind"):
+                async with asyncio.timeout(20):
+                    while True:
+                        await follower.next(1)
+    finally:
         await store.aclose()

@@ -205,6 +205,31 @@ PAGE_PARAMS: list[dict[str, Any]] = [
 ]
 
 
+STREAM_OPERATION = "streamSession"
+
+STREAM_DESCRIPTION = (
+    "One event per new version, whichever server wrote it: `id: <version>`, `event: "
+    "version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` "
+    "(what the GraphQL subscription `sessionUpdated` yields). The session's deletion (or "
+    "expiry) sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) "
+    "resumes: the versions after it come first, from the session's log, each with its "
+    "events and, for all but the current version (the one state a session keeps), a null "
+    "`encounter`; then the live ones. With nothing to send, a `: ping` comment every "
+    "`CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: "
+    "`store-unavailable` (the connection to Redis was lost, or the client fell 64 updates "
+    "behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, "
+    "noticed within `CRS_API_KEY_RECHECK_SECONDS`). A stream counts in the tenant's "
+    "`CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions."
+)
+
+STREAM_EXAMPLE = (
+    'id: 2\nevent: version\ndata: {"session":{"id":"Q2xvdWR5RGF5SW5Ub3du","version":2},'
+    '"encounter":{"ruleset":"d20","...":"..."},"events":[{"index":0,"version":2,"data":'
+    '{"type":"attack-roll","...":"..."}}]}\n\n: ping\n\nevent: deleted\ndata: '
+    '{"session":{"id":"Q2xvdWR5RGF5SW5Ub3du"}}\n\n'
+)
+
+
 def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
     return {**_json(ref, description), "headers": headers}
 
@@ -314,6 +339,56 @@ def _session_paths() -> dict[str, Any]:
                 },
             },
         },
+        "/v1/sessions/{id}/stream": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": STREAM_OPERATION,
+                "summary": "Follow the session: each new version as a Server-Sent Event.",
+                "description": STREAM_DESCRIPTION,
+                "tags": ["sessions"],
+                "parameters": [
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": False,
+                        "description": "Resume after this version (the `id` of the last event "
+                        "received; `EventSource` sends it when it reconnects): every version "
+                        "after it comes first, from the session's log.",
+                        "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+                    },
+                    {
+                        "name": "after",
+                        "in": "query",
+                        "required": False,
+                        "description": "As `Last-Event-ID` (which wins when both are sent).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The stream (`text/event-stream`), open until the "
+                        "session is deleted, the client leaves or the stream ends with an "
+                        "`error` event.",
+                        "content": {
+                            "text/event-stream": {
+                                "schema": {"type": "string"},
+                                "examples": {
+                                    "example": {
+                                        "summary": "A version, a heartbeat, the deletion",
+                                        "value": STREAM_EXAMPLE,
+                                    }
+                                },
+                            }
+                        },
+                    },
+                    "507": _problem(
+                        "The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and "
+                        "streams in this process already (`subscription-quota-exceeded`)."
+                    ),
+                    **_session_errors("404", "422", "503"),
+                },
+            },
+        },
         "/v1/sessions/{id}/undo": {
             "parameters": [ID_PARAM],
             "post": {
@@ -373,7 +448,9 @@ def _session_paths() -> dict[str, Any]:
         if "{id}" not in path:
             continue
         for method, operation in item.items():
-            if method == "parameters":
+            # A stream on a live session never ends by itself: no link leads to it, so a
+            # client walking the links (a stateful fuzzer) is not left waiting on it.
+            if method == "parameters" or operation["operationId"] == STREAM_OPERATION:
                 continue
             links[operation["operationId"]] = {
                 "operationId": operation["operationId"],
@@ -577,7 +654,7 @@ def _add_examples(paths: dict[str, Any]) -> None:
                 _example(media, request, "A fight in its first round")
             success = next(s for s in operation["responses"] if s.startswith("2"))
             content = operation["responses"][success].get("content")
-            if content is not None and response is not None:
+            if content is not None and "application/json" in content and response is not None:
                 _example(content["application/json"], response, "What the service answers it")
 
 

@@ -40,6 +40,7 @@ from service.api.rest import (
     read_body,
 )
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
+from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
 from service.store import MAX_PAGE
 
@@ -278,6 +279,12 @@ def routes(settings: Settings) -> list[BaseRoute]:
         Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
         Route("/v1/sessions/{id}/replay", session_replay, methods=["GET"], name="getSessionReplay"),
         Route("/v1/sessions/{id}/verify", verify_session, methods=["POST"], name="verifySession"),
+        Route(
+            "/v1/sessions/{id}/stream",
+            stream_endpoint(settings),
+            methods=["GET"],
+            name="streamSession",
+        ),
     ]
     actions = [
         Route(

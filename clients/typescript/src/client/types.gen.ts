@@ -7698,6 +7698,67 @@ export type VerifySessionResponses = {
 
 export type VerifySessionResponse = VerifySessionResponses[keyof VerifySessionResponses];
 
+export type StreamSessionData = {
+    body?: never;
+    headers?: {
+        /**
+         * Resume after this version (the `id` of the last event received; `EventSource` sends it when it reconnects): every version after it comes first, from the session's log.
+         */
+        'Last-Event-ID'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * As `Last-Event-ID` (which wins when both are sent).
+         */
+        after?: number;
+    };
+    url: '/v1/sessions/{id}/stream';
+};
+
+export type StreamSessionErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and streams in this process already (`subscription-quota-exceeded`).
+     */
+    507: Problem;
+};
+
+export type StreamSessionError = StreamSessionErrors[keyof StreamSessionErrors];
+
+export type StreamSessionResponses = {
+    /**
+     * The stream (`text/event-stream`), open until the session is deleted, the client leaves or the stream ends with an `error` event.
+     */
+    200: string;
+};
+
+export type StreamSessionResponse = StreamSessionResponses[keyof StreamSessionResponses];
+
 export type UndoSessionData = {
     body?: never;
     headers?: {
