@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -264,3 +265,26 @@ async def test_a_revoked_key_ends_its_stream(service: Service, client: httpx.Asy
         with pytest.raises(EOFError):
             await events.next()
     assert (await client.get(f"/v1/sessions/{sid}", headers=auth)).status_code == 401
+
+
+async def test_a_server_shutting_down_ends_its_streams(
+    start_service: Callable[..., ServiceProcess], redis_url: str
+) -> None:
+    """uvicorn waits for open requests to finish before it stops: an open stream would hold
+    the shutdown until its client leaves, so the server ends it."""
+    prefix = f"crs-sse-{uuid.uuid4().hex[:12]}"
+    process = start_service({"REDIS_URL": redis_url, "CRS_REDIS_PREFIX": prefix})
+    try:
+        async with httpx.AsyncClient(base_url=process.url, timeout=10.0) as client:
+            sid = await new_session(client, {})
+            async with stream(client, sid, {}) as events:
+                await events.next()
+                started = time.monotonic()
+                process.process.terminate()
+                with pytest.raises((EOFError, httpx.HTTPError)):
+                    while True:
+                        await events.next(timeout=8)
+        await asyncio.to_thread(process.process.wait, 8)
+        assert time.monotonic() - started < 8
+    finally:
+        drop_prefix(redis_url, prefix + ":")

@@ -218,7 +218,9 @@ STREAM_DESCRIPTION = (
     "`CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: "
     "`store-unavailable` (the connection to Redis was lost, or the client fell 64 updates "
     "behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, "
-    "noticed within `CRS_API_KEY_RECHECK_SECONDS`). A stream counts in the tenant's "
+    "noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to "
+    "take an event loses the stream, and a server shutting down ends its streams: "
+    "reconnect, `Last-Event-ID` resumes. A stream counts in the tenant's "
     "`CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions."
 )
 

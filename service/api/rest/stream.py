@@ -19,7 +19,8 @@ is 404), one of the tenant's ``CRS_TENANT_MAX_SUBSCRIPTIONS`` in this process (5
 it), on the store's one pub/sub connection; a client that falls 64 updates behind, or a
 lost connection to Redis, ends it with ``event: error`` (``store-unavailable``: reconnect,
 ``Last-Event-ID`` resumes); a revoked API key ends it with ``event: error``
-(``unauthorized``) within ``CRS_API_KEY_RECHECK_SECONDS``.
+(``unauthorized``) within ``CRS_API_KEY_RECHECK_SECONDS``. A client that stops reading loses
+the stream after :data:`SEND_TIMEOUT`; a server shutting down ends its streams (:data:`STOP`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ from service.settings import Settings
 from service.store import Event, Follower, Gone, Missed, SessionUpdate, StoreUnavailable
 
 EVENT_STREAM = "text/event-stream"
+STOP = "crs.stream.stop"
+"""Where an open stream puts the function that ends it, in its request's scope: the server
+calls it when it shuts down (:meth:`service.server.HttpProtocol.shutdown`), so that open
+streams end (their clients reconnect elsewhere, ``Last-Event-ID`` resuming) instead of
+holding the shutdown until they leave."""
+SEND_TIMEOUT = 30.0
+"""A client that takes longer than this to take one event (it stopped reading) loses the
+stream: it would otherwise hold its subscription and miss updates unnoticed."""
 _VERSION = re.compile(r"\d{1,18}")
 
 
@@ -107,6 +116,7 @@ class EventStream(Response):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async with self.stack:
             disconnected = asyncio.Event()
+            scope[STOP] = disconnected.set
 
             async def watch() -> None:
                 while (await receive())["type"] != "http.disconnect":
@@ -118,16 +128,21 @@ class EventStream(Response):
                 await send(
                     {"type": "http.response.start", "status": 200, "headers": self.raw_headers}
                 )
-                await self._run(scope, send, disconnected)
+                try:
+                    await self._run(scope, send, disconnected)
+                except TimeoutError:
+                    return  # the client stopped reading: the server closes the connection
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
             finally:
+                scope.pop(STOP, None)
                 watcher.cancel()
                 with suppress(BaseException):
                     await watcher
 
     async def _run(self, scope: Scope, send: Send, disconnected: asyncio.Event) -> None:
         async def emit(chunk: bytes) -> None:
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
 
         heartbeat = self.settings.sse_heartbeat_seconds
         recheck = self.settings.api_key_recheck_seconds
