@@ -198,9 +198,10 @@ return {s[1], s[2], s[3], s[4], redis.call('LRANGE', KEYS[2], 0, -1),
 
 RESUME = Script(
     """
--- KEYS: session, events. ARGV: a version.
+-- KEYS: session, events, history. ARGV: a version.
 -- Answers {version, document, created, updated, the index of the first event written after
--- that version (events are in version order: a binary search), the log's length}.
+-- that version (events are in version order: a binary search), the log's length, the undo
+-- snapshots of versions after it (newest first)}.
 local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
 if not s[1] then return false end
 local after = tonumber(ARGV[1])
@@ -211,7 +212,12 @@ while lo < hi do
   local item = redis.call('LINDEX', KEYS[2], mid)
   if tonumber(string.match(item, '"version":(%d+)')) > after then hi = mid else lo = mid + 1 end
 end
-return {s[1], s[2], s[3], s[4], lo, n}
+local snapshots = {}
+for _, item in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+  if tonumber(string.match(item, '^{"version":(%d+)')) <= after then break end
+  table.insert(snapshots, item)
+end
+return {s[1], s[2], s[3], s[4], lo, n, snapshots}
 """
 )
 

@@ -302,8 +302,8 @@ class Transcript:
 @dataclass(frozen=True, slots=True)
 class Missed:
     """A version written before a :meth:`SessionStore.follow` began, after the one its
-    follower named: its events, and its document when it is the current version (the
-    store keeps no other)."""
+    follower named: its events, and its document when the session still keeps it (the
+    current version's, and those of the versions its undo history holds), else None."""
 
     session_id: str
     version: int
@@ -1220,11 +1220,15 @@ class Follower:
                 self.version = (await store._read(keys, with_snapshot=False)).version
             return
         async with store._guard():
-            found = await _lua.RESUME(store.redis, [keys.session, keys.events], [after])
+            found = await _lua.RESUME(
+                store.redis, [keys.session, keys.events, keys.history], [after]
+            )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, _, _, start, total = found
+        version, document, _, _, start, total, snapshots = found
         current = int(version)
+        kept = dict(_split_snapshot(_bytes(item)) for item in snapshots)
+        kept[current] = _bytes(document)
         self.version = current
         missed: dict[int, list[Event]] = {}
         end = int(total)
@@ -1235,8 +1239,7 @@ class Follower:
                 if event.version <= current:
                     missed.setdefault(event.version, []).append(event)
         for v in range(max(after, 0) + 1, current + 1):
-            held = _bytes(document) if v == current else None
-            self._backlog.append(Missed(keys.session_id, v, missed.get(v, []), held))
+            self._backlog.append(Missed(keys.session_id, v, missed.get(v, []), kept.get(v)))
 
     async def next(self, timeout: float) -> SessionUpdate | Missed | Gone | None:
         """The next version (a missed one first), :class:`Gone` once the session is deleted

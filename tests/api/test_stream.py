@@ -181,27 +181,35 @@ async def test_last_event_id_resumes_from_the_log_then_live(
     key, _ = await service.key("acme")
     auth = {"X-API-Key": key}
     sid = await new_session(client, auth)
-    await act(client, sid, auth, "roll-initiative", seed=3)
-    await act(client, sid, auth, "apply-damage", targetId="gob1", amount=1)
-    latest = await act(client, sid, auth, "apply-damage", targetId="gob2", amount=2)
+    rolled = await act(client, sid, auth, "roll-initiative", seed=3)
+    hit = await act(client, sid, auth, "apply-damage", targetId="gob1", amount=1)
+    await act(client, sid, auth, "apply-damage", targetId="gob2", amount=2)
+    undone = (await client.post(f"/v1/sessions/{sid}/undo", headers=auth)).json()
     log = (await client.get(f"/v1/sessions/{sid}/events", headers=auth)).json()["items"]
 
-    async with stream(client, sid, {**auth, "Last-Event-ID": "2"}) as events:
-        three = await events.next_version()
+    async with stream(client, sid, {**auth, "Last-Event-ID": "1"}) as events:
+        two = await events.next_version()  # its state is in the undo history
+        assert two["id"] == "2" and two["data"]["encounter"] == rolled["encounter"]
+        assert two["data"]["events"] == [e for e in log if e["version"] == 2]
+        three = await events.next_version()  # its snapshot went with the undo
         assert three["id"] == "3" and three["data"]["encounter"] is None
         assert three["data"]["events"] == [e for e in log if e["version"] == 3]
-        four = await events.next_version()
-        assert four["id"] == "4" and four["data"]["encounter"] == latest["encounter"]
+        four = await events.next_version()  # undone: the service never kept its state
+        assert four["id"] == "4" and four["data"]["encounter"] is None
         assert four["data"]["events"] == [e for e in log if e["version"] == 4]
-        await act(client, sid, auth, "heal", targetId="gob1", amount=1)
         five = await events.next_version()
-        assert five["id"] == "5" and five["data"]["encounter"]["combatants"][1]["hp"] == 7
+        assert five["id"] == "5" and five["data"]["encounter"] == undone["encounter"]
+        assert undone["encounter"] == hit["encounter"]
+        assert five["data"]["events"][0]["data"]["type"] == "undo"
+        await act(client, sid, auth, "heal", targetId="gob1", amount=1)
+        six = await events.next_version()
+        assert six["id"] == "6" and six["data"]["encounter"]["combatants"][1]["hp"] == 7
 
-    async with stream(client, sid, auth, after=4) as events:
-        assert (await events.next_version())["id"] == "5"
-    async with stream(client, sid, {**auth, "Last-Event-ID": "5"}) as events:
+    async with stream(client, sid, auth, after=5) as events:
+        assert (await events.next_version())["id"] == "6"
+    async with stream(client, sid, {**auth, "Last-Event-ID": "6"}) as events:
         await act(client, sid, auth, "heal", targetId="gob2", amount=1)
-        assert (await events.next_version())["id"] == "6"  # nothing to resume: live only
+        assert (await events.next_version())["id"] == "7"  # nothing to resume: live only
 
     for bad in ({"Last-Event-ID": "x"}, {"Last-Event-ID": "-1"}):
         r = await client.get(f"/v1/sessions/{sid}/stream", headers={**auth, **bad})

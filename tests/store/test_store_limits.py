@@ -449,23 +449,30 @@ async def test_a_subscriber_too_far_behind_is_told_so(store: SessionStore, tenan
 async def test_a_follower_gets_what_it_missed_then_live_then_gone(
     store: SessionStore, tenant: str
 ) -> None:
-    """``follow(after=v)``: the versions after ``v`` from the log (the current one with its
-    document), each version once, then the live ones, then the deletion."""
+    """``follow(after=v)``: the versions after ``v`` from the log (with their documents
+    where the session keeps them: the undo history's and the current one), each version
+    once, then the live ones, then the deletion."""
     session = await store.create(tenant, {"n": 0})
-    for _ in range(3):
+    for _ in range(4):
         await store.apply(tenant, session.id, grow)
+    await store.undo(tenant, session.id)  # version 6 has version 4's document again
     try:
         async with store.follow(tenant, session.id, after=2) as follower:
             three = await follower.next(1)
-            assert isinstance(three, Missed) and three.version == 3 and three.document is None
+            assert isinstance(three, Missed) and three.version == 3
+            assert from_json(three.document or b"") == {"n": 2}
             assert [e.data for e in three.events] == [{"type": "grow", "n": 2}]
-            four = await follower.next(1)
-            assert isinstance(four, Missed) and four.version == 4
-            assert from_json(four.document or b"") == {"n": 3}
+            four = await follower.next(1)  # its snapshot left the history with the undo
+            assert isinstance(four, Missed) and four.version == 4 and four.document is None
+            five = await follower.next(1)  # undone before anything was written on it
+            assert isinstance(five, Missed) and five.version == 5 and five.document is None
+            six = await follower.next(1)
+            assert isinstance(six, Missed) and six.version == 6
+            assert from_json(six.document or b"") == {"n": 3}
             assert await follower.next(0.2) is None
             await store.apply(tenant, session.id, grow)
-            five = await follower.next(5)
-            assert isinstance(five, SessionUpdate) and five.session.version == 5
+            seven = await follower.next(5)
+            assert isinstance(seven, SessionUpdate) and seven.session.version == 7
             assert store._hub.subscriptions == 1
             await store.delete(tenant, session.id)
             assert isinstance(await follower.next(5), Gone)

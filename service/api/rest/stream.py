@@ -10,9 +10,9 @@ what the GraphQL subscription ``sessionUpdated`` yields, whichever process wrote
 session's deletion (or expiry) sends ``event: deleted`` and ends the stream. A
 ``Last-Event-ID`` header (what ``EventSource`` sends when it reconnects), or ``?after=<v>``,
 resumes: every version after ``v`` comes first from the session's log (with its events;
-its ``encounter`` only for the current version, the one state a session keeps, else null),
-then the live ones, each version once. With nothing to send, a ``: ping`` comment every
-``CRS_SSE_HEARTBEAT_SECONDS``.
+its ``encounter`` where the session still keeps that state, the current version's and
+those of its undo history, else null), then the live ones, each version once. With nothing
+to send, a ``: ping`` comment every ``CRS_SSE_HEARTBEAT_SECONDS``.
 
 The stream has the subscription's checks and limits: the tenant's session only (another's
 is 404), one of the tenant's ``CRS_TENANT_MAX_SUBSCRIPTIONS`` in this process (507 past

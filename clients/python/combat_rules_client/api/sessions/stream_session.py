@@ -101,14 +101,14 @@ def sync_detailed(
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
     subscription `sessionUpdated` yields). The session's deletion (or expiry) sends `event: deleted` and
     ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from the
-    session's log, each with its events and, for all but the current version (the one state a session
-    keeps), a null `encounter`; then the live ones. With nothing to send, a `: ping` comment every
-    `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: `store-
-    unavailable` (the connection to Redis was lost, or the client fell 64 updates behind: reconnect,
-    `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, noticed within
-    `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event loses the
-    stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A stream
-    counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    session's log, each with its events and its `encounter` where the session still keeps that state
+    (the current version's and those of its undo history; else null); then the live ones. With nothing
+    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
+    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
+    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
+    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
+    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
+    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
 
     Args:
         id (str):
@@ -159,14 +159,14 @@ def sync(
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
     subscription `sessionUpdated` yields). The session's deletion (or expiry) sends `event: deleted` and
     ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from the
-    session's log, each with its events and, for all but the current version (the one state a session
-    keeps), a null `encounter`; then the live ones. With nothing to send, a `: ping` comment every
-    `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: `store-
-    unavailable` (the connection to Redis was lost, or the client fell 64 updates behind: reconnect,
-    `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, noticed within
-    `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event loses the
-    stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A stream
-    counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    session's log, each with its events and its `encounter` where the session still keeps that state
+    (the current version's and those of its undo history; else null); then the live ones. With nothing
+    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
+    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
+    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
+    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
+    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
+    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
 
     Args:
         id (str):
@@ -204,14 +204,14 @@ async def asyncio_detailed(
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
     subscription `sessionUpdated` yields). The session's deletion (or expiry) sends `event: deleted` and
     ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from the
-    session's log, each with its events and, for all but the current version (the one state a session
-    keeps), a null `encounter`; then the live ones. With nothing to send, a `: ping` comment every
-    `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: `store-
-    unavailable` (the connection to Redis was lost, or the client fell 64 updates behind: reconnect,
-    `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, noticed within
-    `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event loses the
-    stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A stream
-    counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    session's log, each with its events and its `encounter` where the session still keeps that state
+    (the current version's and those of its undo history; else null); then the live ones. With nothing
+    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
+    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
+    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
+    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
+    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
+    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
 
     Args:
         id (str):
@@ -250,14 +250,14 @@ async def asyncio(
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
     subscription `sessionUpdated` yields). The session's deletion (or expiry) sends `event: deleted` and
     ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from the
-    session's log, each with its events and, for all but the current version (the one state a session
-    keeps), a null `encounter`; then the live ones. With nothing to send, a `: ping` comment every
-    `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: `store-
-    unavailable` (the connection to Redis was lost, or the client fell 64 updates behind: reconnect,
-    `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, noticed within
-    `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event loses the
-    stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A stream
-    counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    session's log, each with its events and its `encounter` where the session still keeps that state
+    (the current version's and those of its undo history; else null); then the live ones. With nothing
+    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
+    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
+    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
+    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
+    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
+    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
 
     Args:
         id (str):
