@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 import redis.asyncio
+import websockets
 from factories import skirmish
 from redis_support import drop_prefix
 from service_process import ServiceProcess
@@ -259,6 +260,37 @@ async def test_streams_count_in_the_tenants_subscriptions(
                 break
     else:
         pytest.fail("the tenant's streams were not counted out when they closed")
+
+
+async def test_streams_and_graphql_subscriptions_share_the_cap(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    key, _ = await service.key("shared")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    ws = await websockets.connect(
+        service.url.replace("http://", "ws://") + "/graphql",
+        subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+    )
+    try:
+        init = {"type": "connection_init", "payload": {"Authorization": f"Bearer {key}"}}
+        await ws.send(json.dumps(init))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "connection_ack"
+        opened = []
+        for _ in range(CAP):
+            context = stream(client, sid, auth)
+            opened.append((context, await context.__aenter__()))
+        query = """subscription ($id: ID!) { sessionUpdated(sessionId: $id) {
+            __typename ... on Error { code } } }"""
+        payload = {"query": query, "variables": {"id": sid}}
+        await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+        answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        result = answer["payload"]["data"]["sessionUpdated"]
+        assert result == {"__typename": "QuotaExceeded", "code": "subscription-quota-exceeded"}
+        for context, _events in opened:
+            await context.__aexit__(None, None, None)
+    finally:
+        await ws.close()
 
 
 async def test_a_revoked_key_ends_its_stream(service: Service, client: httpx.AsyncClient) -> None:
