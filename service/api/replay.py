@@ -36,13 +36,25 @@ __all__ = ["first_difference", "replay", "replay_transcript", "step_of", "verify
 
 
 def step_of(record: dict[str, Any]) -> ReplayStep:
-    """The wire form of one record of the store's replay log."""
-    version = int(record["version"])
+    """The wire form of one record of the store's replay log (as it is: a record changed
+    in Redis is shown, and ``verify`` says where it differs)."""
+    version = _int(record.get("version")) or 0
     if "document" in record:
         return ReplayStep(version, "createSession", {"encounter": record["document"]}, None, None)
     if "undo" in record:
-        return ReplayStep(version, "undo", None, None, int(record["undo"]))
-    return ReplayStep(version, str(record["action"]), record.get("params"), record["seed"], None)
+        return ReplayStep(version, "undo", None, None, _int(record["undo"]))
+    params = record.get("params")
+    return ReplayStep(
+        version,
+        str(record.get("action")),
+        params if isinstance(params, dict) else None,
+        _int(record.get("seed")),
+        None,
+    )
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 async def replay(
@@ -150,6 +162,34 @@ def _undo_event(restored: int) -> dict[str, Any]:
     return {"type": "undo", "reverted_version": restored + 1, "restored_version": restored}
 
 
+def _step(
+    version: int,
+    record: Any,
+    encounters: dict[int, Encounter],
+    engine_made: set[int],
+    stop: threading.Event,
+) -> tuple[str, Encounter, list[Any]]:
+    """Re-apply one step: its action's name, the encounter it makes and the events it logs.
+    ``engine_made``: the versions whose encounter the engine answered here (the next
+    action trusts them, as the session's own write did)."""
+    if not isinstance(record, dict) or record.get("version") != version:
+        raise _missing(version, f"the replay log has no step for version {version}")
+    if version == 1:
+        return "createSession", _first_encounter(record), []
+    if "undo" in record:
+        restored = record["undo"]
+        if not isinstance(restored, int) or restored not in encounters:
+            raise _missing(version, f"version {version} undoes to {restored!r}", "undo")
+        if restored in engine_made:
+            engine_made.add(version)
+        return "undo", encounters[restored], [_undo_event(restored)]
+    action = str(record.get("action"))
+    trusted = version - 1 in engine_made
+    encounter, events = _apply(version, record, encounters[version - 1], trusted, stop)
+    engine_made.add(version)
+    return action, encounter, events
+
+
 def replay_transcript(transcript: Transcript, stop: threading.Event) -> Verification:
     """Re-apply a transcript's replay log and compare (see the module's docstring)."""
     current = transcript.session.version
@@ -161,30 +201,11 @@ def replay_transcript(transcript: Transcript, stop: threading.Event) -> Verifica
     states[current] = transcript.session.document
     encounters: dict[int, Encounter] = {}
     engine_made: set[int] = set()
-    """Versions whose encounter the engine answered here: trusted by the next action."""
     try:
-        if not steps or "document" not in steps[0]:
+        if not steps or not isinstance(steps[0], dict) or "document" not in steps[0]:
             raise _missing(1, "the session keeps no replay log from its first version")
-        for version, record in enumerate(steps, start=1):
-            if version > current:
-                break
-            if int(record.get("version", 0)) != version:
-                raise _missing(version, f"the replay log has no step for version {version}")
-            if version == 1:
-                action, encounter, events = "createSession", _first_encounter(record), []
-            elif "undo" in record:
-                action, restored = "undo", int(record["undo"])
-                if restored not in encounters:
-                    raise _missing(version, f"version {version} undoes to {restored}", action)
-                encounter = encounters[restored]
-                events = [_undo_event(restored)]
-                if restored in engine_made:
-                    engine_made.add(version)
-            else:
-                action = str(record.get("action"))
-                trusted = version - 1 in engine_made
-                encounter, events = _apply(version, record, encounters[version - 1], trusted, stop)
-                engine_made.add(version)
+        for version, record in enumerate(steps[:current], start=1):
+            action, encounter, events = _step(version, record, encounters, engine_made, stop)
             _compare(version, action, "events", logged.get(version, []), events)
             if version in states:
                 dumped = ENCOUNTER.dump_python(encounter, mode="json", by_alias=True)

@@ -196,6 +196,26 @@ def test_a_missing_step_is_a_difference(doors: Doors, settings: Settings) -> Non
     assert (difference["version"], difference["part"]) == (6, "step")
 
 
+def test_a_step_rewritten_in_redis_is_shown_and_does_not_verify(
+    doors: Doors, settings: Settings
+) -> None:
+    sid, _ = a_fight(doors)
+    conn = _redis(settings)
+    try:
+        name = key("public", sid, "steps", prefix=settings.redis_prefix)
+        conn.lset(name, 2, json.dumps({"version": 3, "action": "nope", "seed": "x"}))
+    finally:
+        conn.close()
+    shown = doors.replay(sid)["items"][2]
+    assert (shown["version"], shown["action"], shown["seed"]) == (3, "nope", None)
+    difference = doors.verify(sid)["firstDifference"]
+    assert (difference["version"], difference["action"], difference["part"]) == (
+        3,
+        "nope",
+        "step",
+    )
+
+
 def test_an_unknown_session_is_not_found(doors: Doors) -> None:
     unknown = "Q2xvdWR5RGF5SW5Ub3dvTm90"
     assert doors.replay(unknown)["status"] in (404, "session-not-found")
