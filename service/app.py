@@ -204,6 +204,7 @@ def cors(settings: Settings) -> list[Middleware]:
                 "content-type",
                 "if-match",
                 "idempotency-key",
+                "last-event-id",
                 "x-api-key",
                 "x-request-id",
             ],

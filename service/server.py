@@ -11,6 +11,9 @@ the body (a connection that trickles a byte now and then stays open for good: sl
   that sent nothing at all is closed without a reply);
 - the body arrives in full within ``body_timeout`` seconds of the headers (else ``408``).
 
+On shutdown, an open event stream (``GET /v1/sessions/{id}/stream``) is ended, so that it
+does not hold the graceful shutdown until its client leaves.
+
 Each refusal is a problem document (``application/problem+json``, codes
 ``headers-too-large`` and ``request-timeout``) sent with ``Connection: close``, and the
 connection is closed. Idle kept-alive connections keep uvicorn's own timeout
@@ -30,6 +33,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from service.api.core import PROBLEM_BASE
+from service.api.rest.stream import STOP
 from service.settings import Settings
 
 __all__ = ["HttpProtocol", "protocol_for"]
@@ -64,6 +68,16 @@ class HttpProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        """The server shuts down: an open event stream is ended (uvicorn would wait for its
+        client to leave), other requests finish as they would."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete:
+            stop = cycle.scope.get(STOP)
+            if callable(stop):
+                stop()
+        super().shutdown()
 
     def data_received(self, data: bytes) -> None:
         if not self._in_head:

@@ -116,7 +116,11 @@ class Settings:
     """The first part of every API key this deployment issues: ``crs_<id>_<secret>``."""
     api_key_recheck_seconds: float = 10.0
     """How often an open GraphQL websocket's key is checked again (a revoked key closes
-    the socket with 4403); each new operation on a socket checks it too."""
+    the socket with 4403); each new operation on a socket checks it too. An open event
+    stream (``GET /v1/sessions/{id}/stream``) is checked as often, and ends on revocation."""
+    sse_heartbeat_seconds: float = 15.0
+    """How often an event stream with nothing to send sends a ``: ping`` comment, so that
+    proxies keep it open and a client notices a dead connection."""
     require_persistence: bool = False
     """Refuse to start unless the Redis keeping the API keys persists its data (AOF or RDB
     snapshots), so that a restart cannot silently wipe every key. On by default with
@@ -170,6 +174,7 @@ class Settings:
             api_key_secret=os.environ.get("CRS_API_KEY_SECRET") or None,
             api_key_prefix=os.environ.get("CRS_API_KEY_PREFIX") or "crs",
             api_key_recheck_seconds=_float("CRS_API_KEY_RECHECK_SECONDS", 10.0),
+            sse_heartbeat_seconds=_float("CRS_SSE_HEARTBEAT_SECONDS", 15.0),
             require_persistence=_bool("CRS_REQUIRE_PERSISTENCE", auth),
             rate_limit=_int("CRS_RATE_LIMIT", 600 if production else 0),
             rate_burst=_int("CRS_RATE_BURST", 60),
@@ -221,4 +226,8 @@ class Settings:
                 raise SystemExit(f"CRS_{name.upper()} must be 0 (no cap) or more")
         if self.session_cache_bytes < 0:
             raise SystemExit("CRS_SESSION_CACHE_BYTES must be 0 (none) or more")
+        if not self.sse_heartbeat_seconds > 0 or not self.api_key_recheck_seconds > 0:
+            raise SystemExit(
+                "CRS_SSE_HEARTBEAT_SECONDS and CRS_API_KEY_RECHECK_SECONDS must be more than 0"
+            )
         return self

@@ -49,7 +49,9 @@ GUARDED = ("/v1/", "/graphql")
 REVOKED = 4403
 """The close code of a websocket whose key was revoked (the code of a refused key)."""
 
-_SLUG_COSTS = {spec.slug: cost_of(spec.name) for spec in ACTIONS}
+_SLUG_COSTS = {spec.slug: cost_of(spec.name) for spec in ACTIONS} | {
+    "verify": cost_of("verifySession")
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -267,6 +267,77 @@ class UndoResponse:
     """The version whose state the session has again."""
 
 
+@dataclass(slots=True)
+class ReplayStep:
+    """What made one version of a session, as the session's replay log keeps it."""
+
+    version: int
+    """The version it made."""
+    action: str
+    """``createSession`` (version 1), the action's name (``resolveAttack``...) or ``undo``."""
+    params: dict[str, Any] | None
+    """The action's parameters as the request sent them: camelCase, without ``seed``, a
+    field left at its default left out. For ``createSession``, ``{"encounter": ...}``: the
+    encounter as the session stored it. Null for ``undo``."""
+    seed: int | None
+    """The seed the action's dice came from: the request's, or the one the service drew
+    when it sent none. Null for ``createSession`` and ``undo``."""
+    restored_version: int | None
+    """For ``undo``: the version whose state it restored. Null otherwise."""
+
+
+@dataclass(slots=True)
+class ReplayPage:
+    """A page of a session's replay log, oldest first: one step per version."""
+
+    items: list[ReplayStep]
+    offset: int
+    limit: int
+    total: int
+    """How many steps the whole log holds (the session's version, for a session that has
+    kept it from its creation)."""
+    next_offset: int | None
+    """The ``offset`` of the next page, or null on the last one."""
+
+
+@dataclass(slots=True)
+class Difference:
+    """Where a replay of a session first differs from what the session stored."""
+
+    version: int
+    """The first version that does not reproduce."""
+    action: str | None
+    """The step that made it (see ``ReplayStep.action``); null when its step is missing."""
+    part: str
+    """What differs: ``events`` (the events logged at that version), ``encounter`` (the
+    state stored for that version: the current one, or one the undo history keeps) or
+    ``step`` (the step is missing or cannot be applied)."""
+    path: str | None
+    """Where in that part: ``events[1].data.total``, ``encounter.combatants[1].hp``."""
+    stored: Any
+    """The value the session stored there (null if none)."""
+    replayed: Any
+    """The value the replay produced there (null if none)."""
+    detail: str
+    """What differs, in words."""
+
+
+@dataclass(slots=True)
+class Verification:
+    """Whether re-applying a session's replay log, from its first version, with the pure
+    engine reproduces what the session stored."""
+
+    reproduced: bool
+    """True when every version's events, every stored state and the current state are
+    reproduced exactly."""
+    version: int
+    """The session's version that was verified (its current version when read)."""
+    steps: int
+    """How many steps were replayed."""
+    first_difference: Difference | None
+    """Where the replay first differs; null when ``reproduced``."""
+
+
 _SESSION_TYPES: tuple[type, ...] = (
     SessionRef,
     Session,
@@ -274,6 +345,10 @@ _SESSION_TYPES: tuple[type, ...] = (
     SessionEvent,
     EventPage,
     UndoResponse,
+    ReplayStep,
+    ReplayPage,
+    Difference,
+    Verification,
 )
 for _session_type in _SESSION_TYPES:
     _session_type.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]

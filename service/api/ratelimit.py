@@ -31,9 +31,9 @@ from service.store.keys import key
 
 log = logging.getLogger("service.ratelimit")
 
-COSTS = {"encounterOdds": 10}
+COSTS = {"encounterOdds": 10, "verifySession": 10}
 """Actions that cost more than 1 unit (by GraphQL name): ``encounterOdds`` plays a whole
-fight out up to 2000 times."""
+fight out up to 2000 times, ``verifySession`` replays every action of a session."""
 
 # KEYS[1]: the caller's TAT key; ARGV: emission interval (µs), burst tolerance (µs), cost.
 # Answers {allowed (0/1), retry after (µs), units left, µs until the burst is whole}.

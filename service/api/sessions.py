@@ -340,6 +340,7 @@ async def create(
         stored = await store.create(
             tenant,
             document,
+            steps=True,
             idempotency_key=idempotency_key,
             request_fingerprint=_fingerprint_if(
                 idempotency_key, "createSession", "", encounter, None
@@ -382,6 +383,12 @@ async def run(
     seeded = dataclasses.replace(
         request, seed=request.seed if request.seed is not None else draw_seed()
     )
+    if not models.spec.query:
+        params = models.session_request_adapter.dump_python(
+            seeded, mode="json", by_alias=True, exclude_defaults=True
+        )
+        params.pop("seed", None)
+        step = {"action": models.spec.name, "params": params, "seed": seeded.seed}
     if models.spec.query:
         with store_errors():
             stored = await store.read(tenant, session_id)
@@ -411,6 +418,7 @@ async def run(
             events,
             Encoded(body, response),
             document_at="encounter",
+            step=step,
         )
 
     def fn(stored: Stored) -> Awaitable[Change]:
@@ -452,6 +460,7 @@ async def undo(
             request_fingerprint=_fingerprint_if(
                 idempotency_key, "undo", session_id, None, expected_version
             ),
+            log_step=True,
         )
     response = applied.response
     assert isinstance(response, dict)

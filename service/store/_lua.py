@@ -14,7 +14,10 @@ A session is
   before each action, newest first);
 - a sorted set ``records``: one member ``<bytes>:<digest>`` per idempotency record
   ``idempotency:<digest>`` of the session, scored by the time it expires (ms), so that a
-  write can drop the expired ones from ``bytes`` and a delete can delete them all.
+  write can drop the expired ones from ``bytes`` and a delete can delete them all;
+- a list ``steps`` (the replay log, oldest first): one JSON record per version, of what made
+  it: ``{"version": 1, "document": d}`` (the creation), then the writer's record with its
+  ``version`` first. Kept only for sessions created with it; never trimmed.
 
 A tenant's ledger (for its quotas) is a sorted set ``sessions`` (session id, scored by the
 time it expires, ms), a hash ``sizes`` (session id to its ``bytes``) and a string ``bytes``
@@ -40,6 +43,8 @@ __all__ = [
     "LEDGER",
     "READ",
     "RELEASE",
+    "RESUME",
+    "TRANSCRIPT",
     "WRITE",
     "Script",
 ]
@@ -80,10 +85,19 @@ return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #
 
 CREATE = Script(
     """
--- KEYS: session. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or '').
+-- KEYS: session, steps. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or
+-- ''), '1' to start the replay log with the document.
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local size = #ARGV[1]
+if ARGV[5] == '1' then
+  local first = '{"version":1,"document":' .. ARGV[1] .. '}'
+  redis.call('DEL', KEYS[2])
+  redis.call('RPUSH', KEYS[2], first)
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+  size = size + #first
+end
 redis.call('HSET', KEYS[1], 'version', '1', 'document', ARGV[1],
-           'created', ARGV[2], 'updated', ARGV[2], 'bytes', #ARGV[1])
+           'created', ARGV[2], 'updated', ARGV[2], 'bytes', size)
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'origin', ARGV[4]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
@@ -93,16 +107,17 @@ return 1
 WRITE = Script(
     """
 -- The compare-and-set of one action.
--- KEYS: session, events, history, records[, idempotency record].
+-- KEYS: session, events, history, records, steps[, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
 --       8 channel, 9 and 14 the published message before and after the document,
---       10 claim, 11 record, 12 record ttl (ms), 13 record digest, 15.. events.
+--       10 claim, 11 record, 12 record ttl (ms), 13 record digest,
+--       15 the step's replay record (or ''), 16.. events.
 -- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'conflict', current} end
-if KEYS[5] and redis.call('GET', KEYS[5]) ~= ARGV[10] then return {'claim_lost'} end
+if KEYS[6] and redis.call('GET', KEYS[6]) ~= ARGV[10] then return {'claim_lost'} end
 local old = redis.call('HGET', KEYS[1], 'document')
 local size = tonumber(redis.call('HGET', KEYS[1], 'bytes') or #old) - #old + #ARGV[3]
 if ARGV[5] == 'push' then
@@ -123,19 +138,23 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 15, #ARGV do
+for i = 16, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
-if KEYS[5] then
-  redis.call('SET', KEYS[5], ARGV[11], 'PX', ARGV[12])
+if ARGV[15] ~= '' then
+  redis.call('RPUSH', KEYS[5], ARGV[15])
+  size = size + #ARGV[15]
+end
+if KEYS[6] then
+  redis.call('SET', KEYS[6], ARGV[11], 'PX', ARGV[12])
   redis.call('ZADD', KEYS[4], now + tonumber(ARGV[12]), #ARGV[11] .. ':' .. ARGV[13])
   size = size + #ARGV[11]
 end
 if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
            'bytes', size)
-for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+for i = 1, 5 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
@@ -143,7 +162,7 @@ return {'ok', size}
 
 DELETE = Script(
     """
--- KEYS: session, events, history, records.
+-- KEYS: session, events, history, records, steps.
 -- ARGV: channel, message, the name of the session's records without their digest.
 -- Deletes the session with its idempotency records (named by the session's hash tag, so
 -- in its slot); answers {found (0/1), origin (the key of its creation's record) or false}.
@@ -152,7 +171,7 @@ local found = redis.call('DEL', KEYS[1])
 for _, member in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
   redis.call('DEL', ARGV[3] .. string.match(member, '^%d+:(.+)$'))
 end
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5])
 if found == 1 then redis.call('PUBLISH', ARGV[1], ARGV[2]) end
 return {found, origin or false}
 """
@@ -163,6 +182,42 @@ EVENTS = Script(
 -- KEYS: session, events. ARGV: first index, last index.
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 return {redis.call('LLEN', KEYS[2]), redis.call('LRANGE', KEYS[2], ARGV[1], ARGV[2])}
+"""
+)
+
+TRANSCRIPT = Script(
+    """
+-- KEYS: session, events, history, steps. Everything a replay checks, at one version:
+-- {version, document, created, updated, events, history (newest first), steps}.
+local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
+if not s[1] then return false end
+return {s[1], s[2], s[3], s[4], redis.call('LRANGE', KEYS[2], 0, -1),
+        redis.call('LRANGE', KEYS[3], 0, -1), redis.call('LRANGE', KEYS[4], 0, -1)}
+"""
+)
+
+RESUME = Script(
+    """
+-- KEYS: session, events, history. ARGV: a version.
+-- Answers {version, document, created, updated, the index of the first event written after
+-- that version (events are in version order: a binary search), the log's length, the undo
+-- snapshots of versions after it (newest first)}.
+local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
+if not s[1] then return false end
+local after = tonumber(ARGV[1])
+local n = redis.call('LLEN', KEYS[2])
+local lo, hi = 0, n
+while lo < hi do
+  local mid = math.floor((lo + hi) / 2)
+  local item = redis.call('LINDEX', KEYS[2], mid)
+  if tonumber(string.match(item, '"version":(%d+)')) > after then hi = mid else lo = mid + 1 end
+end
+local snapshots = {}
+for _, item in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+  if tonumber(string.match(item, '^{"version":(%d+)')) <= after then break end
+  table.insert(snapshots, item)
+end
+return {s[1], s[2], s[3], s[4], lo, n, snapshots}
 """
 )
 

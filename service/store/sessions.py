@@ -23,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -59,11 +59,16 @@ __all__ = [
     "Encoded",
     "Event",
     "EventPage",
+    "Follower",
+    "Gone",
+    "Missed",
     "Session",
     "SessionStore",
     "SessionUpdate",
+    "StepPage",
     "Stored",
     "StoredAction",
+    "Transcript",
     "strict_json",
 ]
 
@@ -213,6 +218,9 @@ class Change:
     events: list[dict[str, Any]] = field(default_factory=list)
     response: dict[str, Any] | Encoded = field(default_factory=dict)
     document_at: str | None = None
+    step: dict[str, Any] | None = None
+    """What made this version, for the session's replay log (:meth:`SessionStore.steps`):
+    any JSON object, stored with ``version`` added first; None logs no step."""
 
 
 Action = Callable[[Document], Change | Awaitable[Change]]
@@ -267,6 +275,50 @@ class SessionUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class StepPage:
+    """A page of a session's replay log (:meth:`SessionStore.steps`), oldest first."""
+
+    items: list[dict[str, Any]]
+    offset: int
+    limit: int
+    total: int
+    next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """Everything a replay of a session checks, read at one version
+    (:meth:`SessionStore.transcript`)."""
+
+    session: Session
+    steps: list[dict[str, Any]]
+    """The replay log, oldest first (empty for a session created without one)."""
+    events: list[Event]
+    """The whole event log."""
+    snapshots: dict[int, bytes]
+    """The documents the undo history keeps, by version."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """A version written before a :meth:`SessionStore.follow` began, after the one its
+    follower named: its events, and its document when the session still keeps it (the
+    current version's, and those of the versions its undo history holds), else None."""
+
+    session_id: str
+    version: int
+    events: list[Event]
+    document: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """The followed session was deleted (or expired): nothing more will come."""
+
+    session_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Keys:
     session_id: str
     session: str
@@ -275,6 +327,7 @@ class _Keys:
     records: str
     channel: str
     record_prefix: str
+    steps: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +350,7 @@ class _Plan:
     response: dict[str, Any] | Encoded
     history: Literal["push", "pop"]
     document_at: str | None = None
+    step: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,8 +488,13 @@ class SessionStore:
         *,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
+        steps: bool = False,
     ) -> Session:
         """Store a new session at version 1 and return it.
+
+        With ``steps``, the session keeps a replay log (:meth:`steps`), starting with
+        ``{"version": 1, "document": <the document>}``: a second copy of the first
+        document, counted in the session's bytes.
 
         With an idempotency key, a retry returns the session it created, as it is now (its
         current version). The key ends with that session: once it is deleted or expired, the
@@ -449,6 +508,7 @@ class SessionStore:
         :raises QuotaExceeded: the tenant is at its quota of sessions or of bytes.
         """
         encoded = _json_of(document)
+        size = len(encoded) + (len(encoded) + _FIRST_STEP if steps else 0)
         record_key = None
         if idempotency_key is not None:
             digest = _digest(idempotency_key)
@@ -475,12 +535,12 @@ class SessionStore:
             async with self._guard():
                 while True:
                     keys = self._keys(tenant, new_session_id())
-                    if self._quotas and not await self._admit(tenant, keys.session_id, encoded):
+                    if self._quotas and not await self._admit(tenant, keys.session_id, size):
                         continue
                     created = await _lua.CREATE(
                         self.redis,
-                        [keys.session],
-                        [encoded, now, _ms(self.idle_ttl), record_key or ""],
+                        [keys.session, keys.steps],
+                        [encoded, now, _ms(self.idle_ttl), record_key or "", "1" if steps else ""],
                     )
                     if created:
                         break
@@ -488,7 +548,7 @@ class SessionStore:
                     keys.session_id, 1, _dict_of(document), _dt(now), _dt(now), json=encoded
                 )
                 if isinstance(document, Encoded) and document.value is not None:
-                    state = _State(1, None, now, now, 0, None, len(encoded), len(encoded))
+                    state = _State(1, None, now, now, 0, None, size, len(encoded))
                     self._cache.put(keys.session, _Kept(state, document.value))
                 if record_key is not None and claim is not None:
                     record = _encode(
@@ -519,7 +579,7 @@ class SessionStore:
         async with self._guard():
             found, origin = await _lua.DELETE(
                 self.redis,
-                [keys.session, keys.events, keys.history, keys.records],
+                [keys.session, keys.events, keys.history, keys.records, keys.steps],
                 [keys.channel, _encode({"deleted": True}), keys.record_prefix],
             )
             if origin:
@@ -659,8 +719,12 @@ class SessionStore:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
+        log_step: bool = False,
     ) -> Applied:
         """Restore the document from before the last action, as a new version.
+
+        With ``log_step``, the replay log gets ``{"version": v, "undo": s}`` (version ``v``
+        has the document of version ``s`` again).
 
         Logs and answers ``{"type": "undo", "reverted_version": r, "restored_version": s}``:
         version ``r`` was undone, and the document is again that of version ``s``. Repeated
@@ -674,7 +738,8 @@ class SessionStore:
             snapshot = from_json(state.last_snapshot)
             restored = int(snapshot["version"])
             event = {"type": "undo", "reverted_version": restored + 1, "restored_version": restored}
-            return _Plan(snapshot["document"], [event], dict(event), "pop")
+            record = {"undo": restored} if log_step else None
+            return _Plan(snapshot["document"], [event], dict(event), "pop", step=record)
 
         return await self._write(
             tenant,
@@ -693,15 +758,90 @@ class SessionStore:
 
         :raises InvalidArgument: for a negative offset or a limit outside 1..``MAX_PAGE``.
         """
-        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-            raise InvalidArgument(f"offset must be an integer >= 0, not {offset!r}")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
-            raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
+        _check_page(offset, limit)
         keys = self._keys(tenant, session_id)
         async with self._guard():
             total, items = await self._event_range(keys, offset, offset + limit - 1)
         end = offset + len(items)
         return EventPage(items, offset, limit, total, end if end < total else None)
+
+    async def steps(
+        self, tenant: str, session_id: str, *, offset: int = 0, limit: int = 50
+    ) -> StepPage:
+        """A page of the session's replay log, oldest first: one record per version (see
+        :meth:`create`, :attr:`Change.step`, :meth:`undo`); empty if it keeps none.
+
+        :raises InvalidArgument: for a negative offset or a limit outside 1..``MAX_PAGE``.
+        """
+        _check_page(offset, limit)
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            found = await _lua.EVENTS(
+                self.redis, [keys.session, keys.steps], [offset, offset + limit - 1]
+            )
+        if not found:
+            raise SessionNotFound(keys.session_id)
+        total, items = int(found[0]), [from_json(item) for item in found[1]]
+        end = offset + len(items)
+        return StepPage(items, offset, limit, total, end if end < total else None)
+
+    async def transcript(self, tenant: str, session_id: str) -> Transcript:
+        """The session's current version with its whole replay log, event log and undo
+        history, read atomically (one script), to replay it.
+
+        :raises SessionNotFound: there is no such session.
+        """
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            found = await _lua.TRANSCRIPT(
+                self.redis, [keys.session, keys.events, keys.history, keys.steps]
+            )
+        if not found:
+            raise SessionNotFound(keys.session_id)
+        version, document, created, updated, events, history, steps = found
+        session = Session(
+            keys.session_id,
+            int(version),
+            None,
+            _dt(int(created)),
+            _dt(int(updated)),
+            json=_bytes(document),
+        )
+        snapshots: dict[int, bytes] = {}
+        for item in history:
+            version_of, document_of = _split_snapshot(_bytes(item))
+            snapshots.setdefault(version_of, document_of)
+        return Transcript(
+            session,
+            [from_json(item) for item in steps],
+            [_event(from_json(item)) for item in events],
+            snapshots,
+        )
+
+    @asynccontextmanager
+    async def follow(
+        self, tenant: str, session_id: str, *, after: int | None = None
+    ) -> AsyncIterator[Follower]:
+        """Follow the session's new versions, written by any process: a :class:`Follower`
+        for as long as the block lasts (``await follower.next(timeout)``).
+
+        With ``after`` (a version), the versions written after it and before now come
+        first, from the session's log (:class:`Missed`), then the live ones
+        (:class:`SessionUpdate`), each version once. The subscription counts in the
+        tenant's ``max_subscriptions`` and shares the store's one pub/sub connection.
+
+        :raises SessionNotFound: there is no such session.
+        :raises QuotaExceeded: the tenant holds ``max_subscriptions`` already.
+        :raises StoreUnavailable: Redis does not answer.
+        """
+        keys = self._keys(tenant, session_id)
+        subscriber = await self._hub.join(tenant, keys.channel)
+        try:
+            follower = Follower(self, keys, subscriber)
+            await follower._start(after)
+            yield follower
+        finally:
+            self._hub.leave(subscriber)
 
     async def subscribe(self, tenant: str, session_id: str) -> AsyncGenerator[SessionUpdate, None]:
         """Yield each new version of the session written from now on, by any process.
@@ -850,16 +990,17 @@ class SessionStore:
                 for i, data in enumerate(plan.events)
             ]
             encoded = [_encode(event) for event in events]
+            step_record = _step(version, plan.step)
             applied = Applied(session, [_event(event) for event in events], plan.response)
             head, tail = _message(session, encoded)
-            written_keys = [keys.session, keys.events, keys.history, keys.records]
+            written_keys = [keys.session, keys.events, keys.history, keys.records, keys.steps]
             record = b""
             if record_key is not None:
                 written_keys.append(record_key)
                 record = _record(fingerprint, session, state.total_events, plan)
             async with self._guard():
                 if self._quotas:
-                    grown = len(document) + sum(map(len, encoded)) + len(record)
+                    grown = len(document) + sum(map(len, encoded)) + len(record) + len(step_record)
                     if plan.history == "push":
                         grown += 24 + len(str(state.version)) + state.document_bytes
                     await self._charge(
@@ -883,6 +1024,7 @@ class SessionStore:
                         _ms(self.idempotency_ttl),
                         digest or "",
                         tail,
+                        step_record,
                         *encoded,
                     ],
                 )
@@ -995,9 +1137,9 @@ class SessionStore:
             async with asyncio.timeout(min(self.timeout, 1.0)):
                 await _lua.RELEASE(self.redis, [record_key], [claim])
 
-    async def _admit(self, tenant: str, session_id: str, document: bytes) -> bool:
+    async def _admit(self, tenant: str, session_id: str, size: int) -> bool:
         """Count a new session in the tenant's ledger; False if its id is already there."""
-        return await self._ledger(tenant, "admit", session_id, len(document)) != "exists"
+        return await self._ledger(tenant, "admit", session_id, size) != "exists"
 
     async def _charge(self, tenant: str, session_id: str, size: int) -> None:
         await self._ledger(tenant, "charge", session_id, size)
@@ -1029,6 +1171,7 @@ class SessionStore:
             self._key(tenant, session_id, "records"),
             self._key(tenant, session_id, "updates"),
             self._key(tenant, session_id, "idempotency:"),
+            self._key(tenant, session_id, "steps"),
         )
 
     @asynccontextmanager
@@ -1039,6 +1182,105 @@ class SessionStore:
                 yield
         except (RedisError, RedisClusterException, OSError) as exc:
             raise _unavailable(exc, self.retry_after) from exc
+
+
+def _check_page(offset: int, limit: int) -> None:
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise InvalidArgument(f"offset must be an integer >= 0, not {offset!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
+        raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
+
+
+def _split_snapshot(item: bytes) -> tuple[int, bytes]:
+    """An undo snapshot ``{"version":v,"document":d}`` as (v, d), d as stored."""
+    head = b'{"version":'
+    comma = item.index(b",", len(head))
+    version = int(item[len(head) : comma])
+    start = comma + len(b',"document":')
+    return version, item[start:-1]
+
+
+class Follower:
+    """The versions of one session as they come (:meth:`SessionStore.follow`)."""
+
+    def __init__(self, store: SessionStore, keys: _Keys, subscriber: _Subscriber) -> None:
+        self._store = store
+        self._keys = keys
+        self._subscriber = subscriber
+        self._backlog: deque[Missed] = deque()
+        self._gone = False
+        self._check_at = time.monotonic() + _SUBSCRIPTION_CHECK + random.uniform(0, 1)
+        self.version = 0
+        """The newest version handed out, or current when following began."""
+
+    async def _start(self, after: int | None) -> None:
+        store, keys = self._store, self._keys
+        if after is None:
+            async with store._guard():
+                self.version = (await store._read(keys, with_snapshot=False)).version
+            return
+        async with store._guard():
+            found = await _lua.RESUME(
+                store.redis, [keys.session, keys.events, keys.history], [after]
+            )
+        if not found:
+            raise SessionNotFound(keys.session_id)
+        version, document, _, _, start, total, snapshots = found
+        current = int(version)
+        kept = dict(_split_snapshot(_bytes(item)) for item in snapshots)
+        kept[current] = _bytes(document)
+        self.version = current
+        missed: dict[int, list[Event]] = {}
+        end = int(total)
+        for first in range(int(start), end, MAX_PAGE):
+            async with store._guard():
+                _, page = await store._event_range(keys, first, min(first + MAX_PAGE, end) - 1)
+            for event in page:
+                if event.version <= current:
+                    missed.setdefault(event.version, []).append(event)
+        for v in range(max(after, 0) + 1, current + 1):
+            self._backlog.append(Missed(keys.session_id, v, missed.get(v, []), kept.get(v)))
+
+    async def next(self, timeout: float) -> SessionUpdate | Missed | Gone | None:
+        """The next version (a missed one first), :class:`Gone` once the session is deleted
+        or expired (noticed within about 10 seconds), or None if nothing came within
+        ``timeout`` seconds.
+
+        :raises StoreUnavailable: the pub/sub connection was lost, or this follower fell
+            too far behind: versions may have been missed (follow again, after the last).
+        """
+        if self._backlog:
+            return self._backlog.popleft()
+        if self._gone:
+            return Gone(self._keys.session_id)
+        end = time.monotonic() + timeout
+        while True:
+            now = time.monotonic()
+            if now >= self._check_at:
+                self._check_at = now + _SUBSCRIPTION_CHECK + random.uniform(0, 1)
+                async with self._store._guard():
+                    exists = await self._store.redis.exists(self._keys.session)
+                if not exists:
+                    self._gone = True
+                    return Gone(self._keys.session_id)
+            if now >= end:
+                return None
+            try:
+                async with asyncio.timeout(min(end, self._check_at) - now):
+                    data = await self._subscriber.next()
+            except TimeoutError:
+                continue
+            message = from_json(data)
+            if message.get("deleted"):
+                self._gone = True
+                return Gone(self._keys.session_id)
+            update = SessionUpdate(
+                _session(message["session"]), [_event(e) for e in message["events"]]
+            )
+            if update.session.version <= self.version:
+                continue
+            self.version = update.session.version
+            return update
 
 
 def _unavailable(exc: BaseException, retry_after: int) -> StoreUnavailable:
@@ -1402,7 +1644,19 @@ async def _run(fn: Callable[[Any], Change | Awaitable[Change]], argument: Any) -
             change = await change
     except Exception as exc:
         raise _ActionFailed(exc) from exc
-    return _Plan(change.document, change.events, change.response, "push", change.document_at)
+    return _Plan(
+        change.document, change.events, change.response, "push", change.document_at, change.step
+    )
+
+
+_FIRST_STEP = len(b'{"version":1,"document":}')
+
+
+def _step(version: int, step: dict[str, Any] | None) -> bytes:
+    """A replay record: ``step`` with ``version`` first (empty without one)."""
+    if not step:
+        return b""
+    return b'{"version":' + str(version).encode() + b"," + _encode(step)[1:]
 
 
 def _dumps(value: Any) -> str:

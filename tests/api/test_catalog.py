@@ -91,3 +91,13 @@ def test_every_rule_the_engine_names_resolves() -> None:
                 if "problem" in answer and answer["problem"].get("rule"):
                     recorded.add(answer["problem"]["rule"])
     assert len(recorded) > 40 and recorded <= known, recorded - known
+
+
+def test_graphql_answers_a_rule_as_rest_does(client: TestClient) -> None:
+    query = """query ($id: String!) { rule(id: $id) {
+        id ruleset section text decision seed seedSection } }"""
+    for rule_id in ("d20.crit.effects", "d100.attack.roll"):
+        r = client.post("/graphql", json={"query": query, "variables": {"id": rule_id}})
+        assert r.json()["data"]["rule"] == client.get(f"/v1/rules/{rule_id}").json()
+    r = client.post("/graphql", json={"query": query, "variables": {"id": "d20.nothing"}})
+    assert r.json() == {"data": {"rule": None}}

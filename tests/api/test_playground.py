@@ -192,6 +192,11 @@ def test_the_session_operations_run_in_order(client: TestClient) -> None:
     page = run(client, document, "SessionEvents", variables)["sessionEvents"]
     assert page["__typename"] == "SessionEventPage" and page["total"] >= 1
 
+    steps = run(client, document, "SessionReplay", variables)["sessionReplay"]
+    assert [s["action"] for s in steps["items"]] == ["createSession", "resolveAttack"]
+    verdict = run(client, document, "VerifySession", variables)["verifySession"]
+    assert verdict["reproduced"] is True and verdict["version"] == 2
+
     undone = run(client, document, "Undo", variables)["undo"]
     assert undone["__typename"] == "UndoPayload", undone
     assert undone["revertedVersion"] == 2
@@ -203,6 +208,7 @@ def test_the_session_operations_run_in_order(client: TestClient) -> None:
 
     rulesets = run(client, document, "Rulesets", variables)
     assert {r["id"] for r in rulesets["rulesets"]} >= {"d20"}
+    assert rulesets["rule"]["ruleset"] == "d20"
 
 
 def test_the_subscription_example_streams_updates(client: TestClient) -> None:

@@ -11,6 +11,11 @@ actions; every action route shares one endpoint (``action_endpoint`` /
 ``session_action_endpoint``), so the others get the examples and fuzzing phases.
 ``CRS_FUZZ_FULL=1`` runs the coverage phase on every route and ``CRS_FUZZ_EXAMPLES`` /
 ``CRS_FUZZ_STEPS`` raise the counts (SECURITY.md, "Fuzzing the API").
+
+The event stream (``streamSession``) is fuzzed like the others: the ids generated name no
+session, so it answers at once. No link of the spec leads to it (a stream on a live session
+stays open until the session is deleted, which the stateful phase would wait on);
+``tests/api/test_stream.py`` tests it on a real server.
 """
 
 from __future__ import annotations

@@ -10,16 +10,20 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from pydantic_core import from_json
 from redis.asyncio.cluster import RedisCluster
 
 from service.store import (
     Change,
     Client,
     Document,
+    Gone,
+    Missed,
     QuotaExceeded,
     SessionBusy,
     SessionNotFound,
     SessionStore,
+    SessionUpdate,
     StoreUnavailable,
     connect,
 )
@@ -43,13 +47,14 @@ async def keys_of(client: Client, prefix: str) -> list[str]:
 
 
 async def stored_bytes(client: Client, store: SessionStore, tenant: str, session_id: str) -> int:
-    """What the session really holds in Redis: document, events, history, its records."""
+    """What the session really holds in Redis: document, events, history, replay log, its
+    records."""
 
     def name(part: str) -> str:
         return key(tenant, session_id, part, prefix=store.prefix)
 
     total = len(await client.hget(name("session"), "document") or b"")
-    for part in ("events", "history"):
+    for part in ("events", "history", "steps"):
         total += sum(len(item) for item in await client.lrange(name(part), 0, -1))
     for member in await client.zrange(name("records"), 0, -1):
         digest = (member.decode() if isinstance(member, bytes) else member).split(":", 1)[1]
@@ -150,6 +155,41 @@ async def test_the_session_knows_what_it_holds(
     assert int(await redis_client.hget(name, "bytes")) == await stored_bytes(
         redis_client, store, tenant, session.id
     )
+
+
+async def test_the_replay_log_counts_in_what_the_session_holds(
+    store: SessionStore, redis_client: Client, tenant: str
+) -> None:
+    """A session created with a replay log keeps one step per version (its first document
+    again, each action's record, each undo), all counted in ``bytes``; delete ends it."""
+
+    def logged(document: Document) -> Change:
+        change = grow(document)
+        return Change(change.document, change.events, change.response, change.document_at, {"n": 1})
+
+    session = await store.create(tenant, {"big": BIG[:5000]}, steps=True)
+    for _ in range(3):
+        await store.apply(tenant, session.id, logged)
+    await store.undo(tenant, session.id, log_step=True)
+    page = await store.steps(tenant, session.id, offset=0, limit=50)
+    assert page.total == 5 and page.next_offset is None
+    assert page.items[0] == {"version": 1, "document": {"big": BIG[:5000]}}
+    assert page.items[1:] == [
+        {"version": 2, "n": 1},
+        {"version": 3, "n": 1},
+        {"version": 4, "n": 1},
+        {"version": 5, "undo": 3},
+    ]
+    name = key(tenant, session.id, "session", prefix=store.prefix)
+    assert int(await redis_client.hget(name, "bytes")) == await stored_bytes(
+        redis_client, store, tenant, session.id
+    )
+    transcript = await store.transcript(tenant, session.id)
+    assert transcript.session.version == 5 and len(transcript.steps) == 5
+    assert sorted(transcript.snapshots) == [1, 2]
+    assert [e.version for e in transcript.events] == [2, 3, 4, 5]
+    await store.delete(tenant, session.id)
+    assert await keys_of(redis_client, store.prefix) == []
 
 
 # --- quotas -----------------------------------------------------------------------------------
@@ -403,4 +443,58 @@ async def test_a_subscriber_too_far_behind_is_told_so(store: SessionStore, tenan
         await asyncio.gather(follower, return_exceptions=True)
         await slow.aclose()
         await brisk.aclose()
+        await store.aclose()
+
+
+async def test_a_follower_gets_what_it_missed_then_live_then_gone(
+    store: SessionStore, tenant: str
+) -> None:
+    """``follow(after=v)``: the versions after ``v`` from the log (with their documents
+    where the session keeps them: the undo history's and the current one), each version
+    once, then the live ones, then the deletion."""
+    session = await store.create(tenant, {"n": 0})
+    for _ in range(4):
+        await store.apply(tenant, session.id, grow)
+    await store.undo(tenant, session.id)  # version 6 has version 4's document again
+    try:
+        async with store.follow(tenant, session.id, after=2) as follower:
+            three = await follower.next(1)
+            assert isinstance(three, Missed) and three.version == 3
+            assert from_json(three.document or b"") == {"n": 2}
+            assert [e.data for e in three.events] == [{"type": "grow", "n": 2}]
+            four = await follower.next(1)  # its snapshot left the history with the undo
+            assert isinstance(four, Missed) and four.version == 4 and four.document is None
+            five = await follower.next(1)  # undone before anything was written on it
+            assert isinstance(five, Missed) and five.version == 5 and five.document is None
+            six = await follower.next(1)
+            assert isinstance(six, Missed) and six.version == 6
+            assert from_json(six.document or b"") == {"n": 3}
+            assert await follower.next(0.2) is None
+            await store.apply(tenant, session.id, grow)
+            seven = await follower.next(5)
+            assert isinstance(seven, SessionUpdate) and seven.session.version == 7
+            assert store._hub.subscriptions == 1
+            await store.delete(tenant, session.id)
+            assert isinstance(await follower.next(5), Gone)
+        assert store._hub.subscriptions == 0
+        with pytest.raises(SessionNotFound):
+            async with store.follow(tenant, session.id, after=0):
+                pass
+        assert store._hub.subscriptions == 0
+    finally:
+        await store.aclose()
+
+
+async def test_a_follower_too_far_behind_is_told_so(store: SessionStore, tenant: str) -> None:
+    session = await store.create(tenant, {"n": 0})
+    try:
+        async with store.follow(tenant, session.id) as follower:
+            await until_live(store, 1)
+            for _ in range(70):
+                await store.apply(tenant, session.id, grow)
+            with pytest.raises(StoreUnavailable, match="behind"):
+                async with asyncio.timeout(20):
+                    while True:
+                        await follower.next(1)
+    finally:
         await store.aclose()

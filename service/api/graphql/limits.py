@@ -58,7 +58,7 @@ from service.settings import Settings
 
 from .execution import TextValidationCache
 
-FREE = frozenset({"version", "rulesets", "__typename", "__schema", "__type"})
+FREE = frozenset({"version", "rulesets", "rule", "__typename", "__schema", "__type"})
 """Root fields that cost nothing: they read no encounter and no session."""
 
 _SUGGESTION = re.compile(r"\s*Did you mean [^?]*\?")

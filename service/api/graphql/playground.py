@@ -379,6 +379,25 @@ query SessionEvents($sessionId: ID!) {
   }
 }
 
+query SessionReplay($sessionId: ID!) {
+  sessionReplay(id: $sessionId, offset: 0, limit: 50) {
+    __typename
+    ... on ReplayPage { total items { version action params seed restoredVersion } }
+    ... on Error { code message }
+  }
+}
+
+query VerifySession($sessionId: ID!) {
+  verifySession(id: $sessionId) {
+    __typename
+    ... on Verification {
+      reproduced version steps
+      firstDifference { version action part path stored replayed detail }
+    }
+    ... on Error { code message }
+  }
+}
+
 mutation Undo($sessionId: ID!) {
   undo(sessionId: $sessionId) {
     __typename
@@ -405,6 +424,7 @@ mutation DeleteSession($sessionId: ID!) {
 
 query Rulesets {
   rulesets { id title supported }
+  rule(id: "d20.attack.total-cover") { id ruleset text decision seedSection }
   version
 }
 """
@@ -414,6 +434,8 @@ SESSION_OPERATION_NAMES = (
     "Session",
     "SessionResolveAttack",
     "SessionEvents",
+    "SessionReplay",
+    "VerifySession",
     "Undo",
     "SessionUpdated",
     "DeleteSession",

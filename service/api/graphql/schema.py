@@ -23,7 +23,7 @@ from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import Info
 
-from service.api import models, sessions
+from service.api import catalog, models, replay, sessions
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
@@ -226,6 +226,24 @@ class BaseQuery:
             RulesetInfo(id=r.id, title=r.title, supported=r.supported) for r in REGISTRY.values()
         ]
 
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="A rule of the inventory by its id (the `rule` of an event or of a "
+        "`RuleViolation`); null when there is none."
+    )
+    def rule(self, id: str) -> Rule | None:
+        found = catalog.rules().get(id)
+        if found is None:
+            return None
+        return Rule(
+            id=found.id,
+            ruleset=found.ruleset,
+            section=found.section,
+            text=found.text,
+            decision=found.decision,
+            seed=found.seed,
+            seed_section=found.seed_section,
+        )
+
     @strawberry.field(description="The service version.")  # type: ignore[untyped-decorator]
     def version(self) -> str:
         from service import __version__
@@ -288,6 +306,81 @@ class SessionEventPage:
     total: int = strawberry.field(description="How many entries the whole log holds.")
     next_offset: int | None = strawberry.field(
         description="The offset of the next page; null on the last page."
+    )
+
+
+@strawberry.type(description="What made one version of a session (its replay log).")
+class ReplayStep:
+    version: int = strawberry.field(description="The version it made.")
+    action: str = strawberry.field(
+        description="`createSession` (version 1), the action's name (`resolveAttack`...) or `undo`."
+    )
+    params: JSON | None = strawberry.field(
+        description="The action's parameters as the request sent them (camelCase, without "
+        "`seed`, a field left at its default left out); for `createSession`, "
+        "`{encounter}` as stored; null for `undo`."
+    )
+    seed: int | None = strawberry.field(
+        description="The seed the action's dice came from: the request's, or the one the "
+        "service drew. Null for `createSession` and `undo`."
+    )
+    restored_version: int | None = strawberry.field(
+        description="For `undo`: the version whose state it restored."
+    )
+
+
+@strawberry.type(description="A page of a session's replay log, oldest first.")
+class ReplayPage:
+    items: list[ReplayStep]
+    offset: int
+    limit: int
+    total: int = strawberry.field(description="How many steps the whole log holds.")
+    next_offset: int | None = strawberry.field(
+        description="The offset of the next page; null on the last page."
+    )
+
+
+@strawberry.type(description="Where a replay of a session first differs from what it stored.")
+class Difference:
+    version: int = strawberry.field(description="The first version that does not reproduce.")
+    action: str | None = strawberry.field(description="The step that made it.")
+    part: str = strawberry.field(
+        description="`events`, `encounter` (a state the session stored) or `step` (missing "
+        "or refused)."
+    )
+    path: str | None = strawberry.field(
+        description="Where in that part: `events[1].data.total`, `encounter.combatants[1].hp`."
+    )
+    stored: JSON | None = strawberry.field(description="The value the session stored there.")
+    replayed: JSON | None = strawberry.field(description="The value the replay produced.")
+    detail: str
+
+
+@strawberry.type(
+    description="Whether re-applying the session's replay log from its first version, with "
+    "the pure engine, reproduces what the session stored."
+)
+class Verification:
+    reproduced: bool
+    version: int = strawberry.field(description="The session's version that was verified.")
+    steps: int = strawberry.field(description="How many steps were replayed.")
+    first_difference: Difference | None = strawberry.field(
+        description="Where the replay first differs; null when reproduced."
+    )
+
+
+@strawberry.type(description="A rule of the inventory (RULES.md).")
+class Rule:
+    id: str
+    ruleset: str
+    section: str | None = strawberry.field(description="The RULES.md section it is under.")
+    text: str
+    decision: str | None = strawberry.field(
+        description="What RULES.md decides where the seed is silent or ambiguous."
+    )
+    seed: str = strawberry.field(description="The source document (`seeds/...`).")
+    seed_section: str | None = strawberry.field(
+        description="The heading of the seed section it comes from."
     )
 
 
@@ -542,6 +635,13 @@ UndoResult = Annotated[
     | Unavailable,
     strawberry.union("UndoResult"),
 ]
+SessionReplayResult = Annotated[
+    ReplayPage | InvalidInput | NotFound | Unavailable,
+    strawberry.union("SessionReplayResult"),
+]
+VerifySessionResult = Annotated[
+    Verification | NotFound | Unavailable, strawberry.union("VerifySessionResult")
+]
 SessionUpdateResult = Annotated[
     SessionUpdate | NotFound | QuotaExceeded | Unavailable,
     strawberry.union("SessionUpdateResult"),
@@ -582,6 +682,64 @@ class SessionQueries:
             limit=page.limit,
             total=page.total,
             next_offset=page.next_offset,
+        )
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="A page of the session's replay log (what made each version: action, "
+        f"parameters, seed), oldest first (limit 1 to {MAX_PAGE})."
+    )
+    async def session_replay(
+        self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
+    ) -> SessionReplayResult:
+        connection = _connection(info)
+        if offset < 0:
+            raise invalid("must be 0 or more", ("offset",))
+        if not 1 <= limit <= MAX_PAGE:
+            raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+        page = await replay.replay(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            offset=offset,
+            limit=limit,
+        )
+        return ReplayPage(
+            items=cast(list[ReplayStep], page.items),
+            offset=page.offset,
+            limit=page.limit,
+            total=page.total,
+            next_offset=page.next_offset,
+        )
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="Re-apply the session's replay log from its first version with the pure "
+        "engine: whether it reproduces the session, and where it first differs. Changes "
+        "nothing."
+    )
+    async def verify_session(self, info: Info, id: strawberry.ID) -> VerifySessionResult:
+        connection = _connection(info)
+        verified = await replay.verify(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            pool=engine_pool(connection),
+        )
+        found = verified.first_difference
+        return Verification(
+            reproduced=verified.reproduced,
+            version=verified.version,
+            steps=verified.steps,
+            first_difference=None
+            if found is None
+            else Difference(
+                version=found.version,
+                action=found.action,
+                part=found.part,
+                path=found.path,
+                stored=found.stored,
+                replayed=found.replayed,
+                detail=found.detail,
+            ),
         )
 
 

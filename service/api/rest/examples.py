@@ -16,7 +16,17 @@ from functools import cache
 from typing import Any
 
 from service.api.core import run_action
-from service.api.models import MODELS, ActionModels, EventPage, Session, SessionEvent, dump
+from service.api.models import (
+    MODELS,
+    ActionModels,
+    EventPage,
+    ReplayPage,
+    ReplayStep,
+    Session,
+    SessionEvent,
+    Verification,
+    dump,
+)
 from service.api.models import SessionRef as SessionRefModel
 
 Doc = dict[str, Any]
@@ -235,4 +245,21 @@ def event_page() -> Doc:
     events = response("resolveAttack")["events"]
     items = [SessionEvent(i, 2, event) for i, event in enumerate(events)]
     out: Doc = dump(EventPage(items, 0, 50, len(items), None), EventPage)
+    return out
+
+
+def replay_page() -> Doc:
+    """The example session's replay log after its attack (version 2)."""
+    params = dict(EXAMPLES["resolveAttack"].params)
+    items = [
+        ReplayStep(1, "createSession", {"encounter": stored(D20)}, None, None),
+        ReplayStep(2, "resolveAttack", params, SEED, None),
+    ]
+    out: Doc = dump(ReplayPage(items, 0, 50, len(items), None), ReplayPage)
+    return out
+
+
+def verification() -> Doc:
+    """What verifying the example session answers after its attack."""
+    out: Doc = dump(Verification(True, 2, 2, None), Verification)
     return out

@@ -20,8 +20,10 @@ from service.api.models import (
     ActionModels,
     CreateSessionRequest,
     EventPage,
+    ReplayPage,
     Session,
     UndoResponse,
+    Verification,
     adapter,
     budget_text,
     wire_classes,
@@ -199,6 +201,50 @@ def _session_errors(*statuses: str) -> dict[str, Any]:
     return out
 
 
+PAGE_PARAMS: list[dict[str, Any]] = [
+    {
+        "name": "offset",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0},
+    },
+    {
+        "name": "limit",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 50},
+    },
+]
+
+
+STREAM_OPERATION = "streamSession"
+
+STREAM_DESCRIPTION = (
+    "One event per new version, whichever server wrote it: `id: <version>`, `event: "
+    "version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` "
+    "(what the GraphQL subscription `sessionUpdated` yields). The session's deletion (or "
+    "expiry) sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) "
+    "resumes: the versions after it come first, from the session's log, each with its "
+    "events and its `encounter` where the session still keeps that state (the current "
+    "version's and those of its undo history; else null); then the live ones. With "
+    "nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). "
+    "`event: error` (`data: {code, message}`) ends it: "
+    "`store-unavailable` (the connection to Redis was lost, or the client fell 64 updates "
+    "behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, "
+    "noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to "
+    "take an event loses the stream, and a server shutting down ends its streams: "
+    "reconnect, `Last-Event-ID` resumes. A stream counts in the tenant's "
+    "`CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions."
+)
+
+STREAM_EXAMPLE = (
+    'id: 2\nevent: version\ndata: {"session":{"id":"Q2xvdWR5RGF5SW5Ub3du","version":2},'
+    '"encounter":{"ruleset":"d20","...":"..."},"events":[{"index":0,"version":2,"data":'
+    '{"type":"attack-roll","...":"..."}}]}\n\n: ping\n\nevent: deleted\ndata: '
+    '{"session":{"id":"Q2xvdWR5RGF5SW5Ub3du"}}\n\n'
+)
+
+
 def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
     return {**_json(ref, description), "headers": headers}
 
@@ -264,32 +310,96 @@ def _session_paths() -> dict[str, Any]:
                 "operationId": "getSessionEvents",
                 "summary": "A page of the session's event log, oldest first.",
                 "tags": ["sessions"],
+                "parameters": PAGE_PARAMS,
+                "responses": {
+                    "200": _json("EventPage", "The page."),
+                    **_session_errors("404", "422", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/replay": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": "getSessionReplay",
+                "summary": "A page of the session's replay log: what made each version.",
+                "description": "One step per version, oldest first: `createSession` with the "
+                "encounter it stored, each action with its parameters and the seed its dice "
+                "came from (the request's, or the one the service drew), each `undo` with the "
+                "version it restored. Re-applying them in order with the engine (or "
+                "`verifySession`) reproduces the session.",
+                "tags": ["sessions"],
+                "parameters": PAGE_PARAMS,
+                "responses": {
+                    "200": _json("ReplayPage", "The page."),
+                    **_session_errors("404", "422", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/verify": {
+            "parameters": [ID_PARAM],
+            "post": {
+                "operationId": "verifySession",
+                "summary": "Re-apply the session's replay log and say whether it reproduces "
+                "the session.",
+                "description": "From the first version, every step is applied again with the "
+                "pure engine and compared with what the session stored: the events of each "
+                "version, the states its undo history keeps and the current state. "
+                "`firstDifference` says where it first differs. Changes nothing. Costs 10 "
+                "rate-limit units; bounded by the engine deadline (503 "
+                "`deadline-exceeded`).",
+                "tags": ["sessions"],
+                "responses": {
+                    "200": _json("Verification", "The verdict."),
+                    **_session_errors("404", "503"),
+                },
+            },
+        },
+        "/v1/sessions/{id}/stream": {
+            "parameters": [ID_PARAM],
+            "get": {
+                "operationId": STREAM_OPERATION,
+                "summary": "Follow the session: each new version as a Server-Sent Event.",
+                "description": STREAM_DESCRIPTION,
+                "tags": ["sessions"],
                 "parameters": [
                     {
-                        "name": "offset",
-                        "in": "query",
+                        "name": "Last-Event-ID",
+                        "in": "header",
                         "required": False,
-                        "schema": {
-                            "type": "integer",
-                            "minimum": 0,
-                            "maximum": MAX_OFFSET,
-                            "default": 0,
-                        },
+                        "description": "Resume after this version (the `id` of the last event "
+                        "received; `EventSource` sends it when it reconnects): every version "
+                        "after it comes first, from the session's log.",
+                        "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
                     },
                     {
-                        "name": "limit",
+                        "name": "after",
                         "in": "query",
                         "required": False,
-                        "schema": {
-                            "type": "integer",
-                            "minimum": 1,
-                            "maximum": MAX_PAGE,
-                            "default": 50,
-                        },
+                        "description": "As `Last-Event-ID` (which wins when both are sent).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
                     },
                 ],
                 "responses": {
-                    "200": _json("EventPage", "The page."),
+                    "200": {
+                        "description": "The stream (`text/event-stream`), open until the "
+                        "session is deleted, the client leaves or the stream ends with an "
+                        "`error` event.",
+                        "content": {
+                            "text/event-stream": {
+                                "schema": {"type": "string"},
+                                "examples": {
+                                    "example": {
+                                        "summary": "A version, a heartbeat, the deletion",
+                                        "value": STREAM_EXAMPLE,
+                                    }
+                                },
+                            }
+                        },
+                    },
+                    "507": _problem(
+                        "The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and "
+                        "streams in this process already (`subscription-quota-exceeded`)."
+                    ),
                     **_session_errors("404", "422", "503"),
                 },
             },
@@ -353,7 +463,9 @@ def _session_paths() -> dict[str, Any]:
         if "{id}" not in path:
             continue
         for method, operation in item.items():
-            if method == "parameters":
+            # A stream on a live session never ends by itself: no link leads to it, so a
+            # client walking the links (a stateful fuzzer) is not left waiting on it.
+            if method == "parameters" or operation["operationId"] == STREAM_OPERATION:
                 continue
             links[operation["operationId"]] = {
                 "operationId": operation["operationId"],
@@ -531,6 +643,8 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["createSession"] = ({"encounter": examples.D20}, session)
     out["getSession"] = (None, session)
     out["getSessionEvents"] = (None, examples.event_page())
+    out["getSessionReplay"] = (None, examples.replay_page())
+    out["verifySession"] = (None, examples.verification())
     undone = {
         "session": {"id": examples.SESSION_ID, "version": 3},
         "encounter": session["encounter"],
@@ -555,7 +669,7 @@ def _add_examples(paths: dict[str, Any]) -> None:
                 _example(media, request, "A fight in its first round")
             success = next(s for s in operation["responses"] if s.startswith("2"))
             content = operation["responses"][success].get("content")
-            if content is not None and response is not None:
+            if content is not None and "application/json" in content and response is not None:
                 _example(content["application/json"], response, "What the service answers it")
 
 
@@ -599,6 +713,8 @@ def build_openapi() -> dict[str, Any]:
         (Session, "serialization"),
         (EventPage, "serialization"),
         (UndoResponse, "serialization"),
+        (ReplayPage, "serialization"),
+        (Verification, "serialization"),
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)

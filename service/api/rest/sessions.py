@@ -17,14 +17,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.api import sessions
+from service.api import replay, sessions
 from service.api.core import FieldError, Kind, Problem, invalid
 from service.api.models import (
     MODELS,
     ActionModels,
     CreateSessionRequest,
     EventPage,
+    ReplayPage,
     UndoResponse,
+    Verification,
     dump,
 )
 from service.api.pool import engine_pool
@@ -38,6 +40,7 @@ from service.api.rest import (
     read_body,
 )
 from service.api.rest.openapi import MAX_OFFSET, session_operation_id
+from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
 from service.store import MAX_PAGE
 
@@ -168,14 +171,20 @@ async def session_resource(request: Request) -> Response:
     return await get_session(request)
 
 
-@handles_problems
-async def session_events(request: Request) -> Response:
+def _page(request: Request) -> tuple[int, int]:
+    """The ``offset`` and ``limit`` of a page of a session's log."""
     offset = _query_int(request, "offset", 0)
     limit = _query_int(request, "limit", DEFAULT_PAGE)
     if not 0 <= offset <= MAX_OFFSET:
         raise invalid(f"must be from 0 to {MAX_OFFSET}", ("offset",))
     if not 1 <= limit <= MAX_PAGE:
         raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+    return offset, limit
+
+
+@handles_problems
+async def session_events(request: Request) -> Response:
+    offset, limit = _page(request)
     page = await sessions.events(
         sessions.store_of(request),
         sessions.tenant_of(request),
@@ -184,6 +193,30 @@ async def session_events(request: Request) -> Response:
         limit=limit,
     )
     return json_response(dump(page, EventPage))
+
+
+@handles_problems
+async def session_replay(request: Request) -> Response:
+    offset, limit = _page(request)
+    page = await replay.replay(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        request.path_params["id"],
+        offset=offset,
+        limit=limit,
+    )
+    return json_response(dump(page, ReplayPage))
+
+
+@handles_problems
+async def verify_session(request: Request) -> Response:
+    verified = await replay.verify(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        request.path_params["id"],
+        pool=engine_pool(request),
+    )
+    return json_response(dump(verified, Verification))
 
 
 @handles_problems
@@ -244,6 +277,14 @@ def routes(settings: Settings) -> list[BaseRoute]:
         Route("/v1/sessions/{id}", session_resource, methods=["GET", "DELETE"], name="getSession"),
         Route("/v1/sessions/{id}/events", session_events, methods=["GET"], name="getSessionEvents"),
         Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
+        Route("/v1/sessions/{id}/replay", session_replay, methods=["GET"], name="getSessionReplay"),
+        Route("/v1/sessions/{id}/verify", verify_session, methods=["POST"], name="verifySession"),
+        Route(
+            "/v1/sessions/{id}/stream",
+            stream_endpoint(settings),
+            methods=["GET"],
+            name="streamSession",
+        ),
     ]
     actions = [
         Route(

@@ -53,6 +53,7 @@ from .death_saves_output import DeathSavesOutput
 from .deferred_damage import DeferredDamage
 from .deferred_damage_output import DeferredDamageOutput
 from .die import Die
+from .difference import Difference
 from .disengage_request import DisengageRequest
 from .disengage_result import DisengageResult
 from .disengage_session_request import DisengageSessionRequest
@@ -182,6 +183,9 @@ from .repair_request import RepairRequest
 from .repair_result import RepairResult
 from .repair_session_request import RepairSessionRequest
 from .repair_session_result import RepairSessionResult
+from .replay_page import ReplayPage
+from .replay_step import ReplayStep
+from .replay_step_params_type_0 import ReplayStepParamsType0
 from .resolve_attack_request import ResolveAttackRequest
 from .resolve_attack_result import ResolveAttackResult
 from .resolve_attack_session_request import ResolveAttackSessionRequest
@@ -234,6 +238,7 @@ from .turn_action_outcome import TurnActionOutcome
 from .turn_budget import TurnBudget
 from .turn_budget_output import TurnBudgetOutput
 from .undo_result import UndoResult
+from .verification import Verification
 
 __all__ = (
     "Abilities",
@@ -289,6 +294,7 @@ __all__ = (
     "DeferredDamage",
     "DeferredDamageOutput",
     "Die",
+    "Difference",
     "DisengageRequest",
     "DisengageResult",
     "DisengageSessionRequest",
@@ -418,6 +424,9 @@ __all__ = (
     "RepairResult",
     "RepairSessionRequest",
     "RepairSessionResult",
+    "ReplayPage",
+    "ReplayStep",
+    "ReplayStepParamsType0",
     "ResolveAttackRequest",
     "ResolveAttackResult",
     "ResolveAttackSessionRequest",
@@ -470,4 +479,5 @@ __all__ = (
     "TurnBudget",
     "TurnBudgetOutput",
     "UndoResult",
+    "Verification",
 )

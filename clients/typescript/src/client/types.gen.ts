@@ -1608,6 +1608,42 @@ export type Die = {
 };
 
 /**
+ * Where a replay of a session first differs from what the session stored.
+ */
+export type Difference = {
+    /**
+     * The first version that does not reproduce.
+     */
+    version: number;
+    /**
+     * The step that made it (see `ReplayStep.action`); null when its step is missing.
+     */
+    action: string | null;
+    /**
+     * What differs: `events` (the events logged at that version), `encounter` (the
+     * state stored for that version: the current one, or one the undo history keeps) or
+     * `step` (the step is missing or cannot be applied).
+     */
+    part: string;
+    /**
+     * Where in that part: `events[1].data.total`, `encounter.combatants[1].hp`.
+     */
+    path: string | null;
+    /**
+     * The value the session stored there (null if none).
+     */
+    stored: unknown;
+    /**
+     * The value the replay produced there (null if none).
+     */
+    replayed: unknown;
+    /**
+     * What differs, in words.
+     */
+    detail: string;
+};
+
+/**
  * Disengage until your turn ends. Stateless: the encounter travels with the request.
  */
 export type DisengageRequest = {
@@ -4585,6 +4621,55 @@ export type RepairSessionResult = {
 };
 
 /**
+ * A page of a session's replay log, oldest first: one step per version.
+ */
+export type ReplayPage = {
+    items: Array<ReplayStep>;
+    offset: number;
+    limit: number;
+    /**
+     * How many steps the whole log holds (the session's version, for a session that has
+     * kept it from its creation).
+     */
+    total: number;
+    /**
+     * The `offset` of the next page, or null on the last one.
+     */
+    nextOffset: number | null;
+};
+
+/**
+ * What made one version of a session, as the session's replay log keeps it.
+ */
+export type ReplayStep = {
+    /**
+     * The version it made.
+     */
+    version: number;
+    /**
+     * `createSession` (version 1), the action's name (`resolveAttack`...) or `undo`.
+     */
+    action: string;
+    /**
+     * The action's parameters as the request sent them: camelCase, without `seed`, a
+     * field left at its default left out. For `createSession`, `{"encounter": ...}`: the
+     * encounter as the session stored it. Null for `undo`.
+     */
+    params: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * The seed the action's dice came from: the request's, or the one the service drew
+     * when it sent none. Null for `createSession` and `undo`.
+     */
+    seed: number | null;
+    /**
+     * For `undo`: the version whose state it restored. Null otherwise.
+     */
+    restoredVersion: number | null;
+};
+
+/**
  * Roll an attack, apply cover and advantage, and deal its damage. Stateless: the encounter travels with the request.
  */
 export type ResolveAttackRequest = {
@@ -5788,6 +5873,30 @@ export type UndoResult = {
      * The version whose state the session has again.
      */
     restoredVersion: number;
+};
+
+/**
+ * Whether re-applying a session's replay log, from its first version, with the pure
+ * engine reproduces what the session stored.
+ */
+export type Verification = {
+    /**
+     * True when every version's events, every stored state and the current state are
+     * reproduced exactly.
+     */
+    reproduced: boolean;
+    /**
+     * The session's version that was verified (its current version when read).
+     */
+    version: number;
+    /**
+     * How many steps were replayed.
+     */
+    steps: number;
+    /**
+     * Where the replay first differs; null when `reproduced`.
+     */
+    firstDifference: Difference | null;
 };
 
 /**
@@ -7509,6 +7618,158 @@ export type GetSessionEventsResponses = {
 };
 
 export type GetSessionEventsResponse = GetSessionEventsResponses[keyof GetSessionEventsResponses];
+
+export type GetSessionReplayData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: {
+        offset?: number;
+        limit?: number;
+    };
+    url: '/v1/sessions/{id}/replay';
+};
+
+export type GetSessionReplayErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type GetSessionReplayError = GetSessionReplayErrors[keyof GetSessionReplayErrors];
+
+export type GetSessionReplayResponses = {
+    /**
+     * The page.
+     */
+    200: ReplayPage;
+};
+
+export type GetSessionReplayResponse = GetSessionReplayResponses[keyof GetSessionReplayResponses];
+
+export type VerifySessionData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/verify';
+};
+
+export type VerifySessionErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type VerifySessionError = VerifySessionErrors[keyof VerifySessionErrors];
+
+export type VerifySessionResponses = {
+    /**
+     * The verdict.
+     */
+    200: Verification;
+};
+
+export type VerifySessionResponse = VerifySessionResponses[keyof VerifySessionResponses];
+
+export type StreamSessionData = {
+    body?: never;
+    headers?: {
+        /**
+         * Resume after this version (the `id` of the last event received; `EventSource` sends it when it reconnects): every version after it comes first, from the session's log.
+         */
+        'Last-Event-ID'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * As `Last-Event-ID` (which wins when both are sent).
+         */
+        after?: number;
+    };
+    url: '/v1/sessions/{id}/stream';
+};
+
+export type StreamSessionErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and streams in this process already (`subscription-quota-exceeded`).
+     */
+    507: Problem;
+};
+
+export type StreamSessionError = StreamSessionErrors[keyof StreamSessionErrors];
+
+export type StreamSessionResponses = {
+    /**
+     * The stream (`text/event-stream`), open until the session is deleted, the client leaves or the stream ends with an `error` event.
+     */
+    200: string;
+};
+
+export type StreamSessionResponse = StreamSessionResponses[keyof StreamSessionResponses];
 
 export type UndoSessionData = {
     body?: never;

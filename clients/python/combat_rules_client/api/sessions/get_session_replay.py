@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.replay_page import ReplayPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["offset"] = offset
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/sessions/{id}/replay".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ReplayPage | None:
+    if response.status_code == 200:
+        response_200 = ReplayPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ReplayPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
+) -> Response[Problem | ReplayPage]:
+    """A page of the session's replay log: what made each version.
+
+     One step per version, oldest first: `createSession` with the encounter it stored, each action with
+    its parameters and the seed its dice came from (the request's, or the one the service drew), each
+    `undo` with the version it restored. Re-applying them in order with the engine (or `verifySession`)
+    reproduces the session.
+
+    Args:
+        id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReplayPage]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        offset=offset,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | ReplayPage]) -> ReplayPage:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(ReplayPage, parsed)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
+) -> ReplayPage:
+    """A page of the session's replay log: what made each version.
+
+     One step per version, oldest first: `createSession` with the encounter it stored, each action with
+    its parameters and the seed its dice came from (the request's, or the one the service drew), each
+    `undo` with the version it restored. Re-applying them in order with the engine (or `verifySession`)
+    reproduces the session.
+
+    Args:
+        id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ReplayPage
+    """
+
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            offset=offset,
+            limit=limit,
+        )
+    )
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
+) -> Response[Problem | ReplayPage]:
+    """A page of the session's replay log: what made each version.
+
+     One step per version, oldest first: `createSession` with the encounter it stored, each action with
+    its parameters and the seed its dice came from (the request's, or the one the service drew), each
+    `undo` with the version it restored. Re-applying them in order with the engine (or `verifySession`)
+    reproduces the session.
+
+    Args:
+        id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReplayPage]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        offset=offset,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
+) -> ReplayPage:
+    """A page of the session's replay log: what made each version.
+
+     One step per version, oldest first: `createSession` with the encounter it stored, each action with
+    its parameters and the seed its dice came from (the request's, or the one the service drew), each
+    `undo` with the version it restored. Re-applying them in order with the engine (or `verifySession`)
+    reproduces the session.
+
+    Args:
+        id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ReplayPage
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            offset=offset,
+            limit=limit,
+        )
+    )

@@ -1,0 +1,206 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.verification import Verification
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/verify".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Verification | None:
+    if response.status_code == 200:
+        response_200 = Verification.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Verification]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | Verification]:
+    """Re-apply the session's replay log and say whether it reproduces the session.
+
+     From the first version, every step is applied again with the pure engine and compared with what the
+    session stored: the events of each version, the states its undo history keeps and the current state.
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
+    by the engine deadline (503 `deadline-exceeded`).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Verification]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | Verification]) -> Verification:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(Verification, parsed)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Verification:
+    """Re-apply the session's replay log and say whether it reproduces the session.
+
+     From the first version, every step is applied again with the pure engine and compared with what the
+    session stored: the events of each version, the states its undo history keeps and the current state.
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
+    by the engine deadline (503 `deadline-exceeded`).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Verification
+    """
+
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+        )
+    )
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | Verification]:
+    """Re-apply the session's replay log and say whether it reproduces the session.
+
+     From the first version, every step is applied again with the pure engine and compared with what the
+    session stored: the events of each version, the states its undo history keeps and the current state.
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
+    by the engine deadline (503 `deadline-exceeded`).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Verification]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Verification:
+    """Re-apply the session's replay log and say whether it reproduces the session.
+
+     From the first version, every step is applied again with the pure engine and compared with what the
+    session stored: the events of each version, the states its undo history keeps and the current state.
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
+    by the engine deadline (503 `deadline-exceeded`).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Verification
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    )

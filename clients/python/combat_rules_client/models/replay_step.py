@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.replay_step_params_type_0 import ReplayStepParamsType0
+
+
+T = TypeVar("T", bound="ReplayStep")
+
+
+@_attrs_define
+class ReplayStep:
+    """What made one version of a session, as the session's replay log keeps it.
+
+    Attributes:
+        version (int): The version it made.
+        action (str): `createSession` (version 1), the action's name (`resolveAttack`...) or `undo`.
+        params (None | ReplayStepParamsType0): The action's parameters as the request sent them: camelCase, without
+            `seed`, a
+            field left at its default left out. For `createSession`, `{"encounter": ...}`: the
+            encounter as the session stored it. Null for `undo`.
+        seed (int | None): The seed the action's dice came from: the request's, or the one the service drew
+            when it sent none. Null for `createSession` and `undo`.
+        restored_version (int | None): For `undo`: the version whose state it restored. Null otherwise.
+    """
+
+    version: int
+    action: str
+    params: None | ReplayStepParamsType0
+    seed: int | None
+    restored_version: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.replay_step_params_type_0 import ReplayStepParamsType0  # noqa: PLC0415
+
+        version = self.version
+
+        action = self.action
+
+        params: dict[str, Any] | None
+        if isinstance(self.params, ReplayStepParamsType0):
+            params = self.params.to_dict()
+        else:
+            params = self.params
+
+        seed: int | None
+        seed = self.seed
+
+        restored_version: int | None
+        restored_version = self.restored_version
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "version": version,
+                "action": action,
+                "params": params,
+                "seed": seed,
+                "restoredVersion": restored_version,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.replay_step_params_type_0 import ReplayStepParamsType0  # noqa: PLC0415
+
+        d = dict(src_dict)
+        version = d.pop("version")
+
+        action = d.pop("action")
+
+        def _parse_params(data: object) -> None | ReplayStepParamsType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                params_type_0 = ReplayStepParamsType0.from_dict(data)
+
+                return params_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ReplayStepParamsType0, data)
+
+        params = _parse_params(d.pop("params"))
+
+        def _parse_seed(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seed = _parse_seed(d.pop("seed"))
+
+        def _parse_restored_version(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        restored_version = _parse_restored_version(d.pop("restoredVersion"))
+
+        replay_step = cls(
+            version=version,
+            action=action,
+            params=params,
+            seed=seed,
+            restored_version=restored_version,
+        )
+
+        return replay_step

@@ -1,0 +1,330 @@
+"""``GET /v1/sessions/{id}/stream`` (Server-Sent Events) on a real ``python -m service``
+with API keys on: each new version as an event, whichever door wrote it, heartbeats, a
+``deleted`` event at the end, ``Last-Event-ID`` (and ``?after=``) resuming from the log,
+another tenant's session not found, the tenant's subscription cap counting streams, and a
+revoked key ending its stream."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+import pytest
+import redis.asyncio
+import websockets
+from factories import skirmish
+from redis_support import drop_prefix
+from service_process import ServiceProcess
+
+from service.store.apikeys import ApiKeyStore
+
+pytestmark = pytest.mark.timeout(120)
+
+SECRET = "test-secret-" + "0123456789abcdef" * 2
+CAP = 3
+
+
+class Service:
+    def __init__(self, process: ServiceProcess, redis_url: str, prefix: str) -> None:
+        self.process = process
+        self.url = process.url
+        self.redis_url = redis_url
+        self.prefix = prefix
+
+    async def key(self, tenant: str) -> tuple[str, str]:
+        conn = redis.asyncio.Redis.from_url(self.redis_url)
+        try:
+            presented, record = await ApiKeyStore(conn, secret=SECRET, prefix=self.prefix).create(
+                tenant, "stream test"
+            )
+            return presented, record.id
+        finally:
+            await conn.aclose()
+
+    async def revoke(self, tenant: str, key_id: str) -> None:
+        conn = redis.asyncio.Redis.from_url(self.redis_url)
+        try:
+            await ApiKeyStore(conn, secret=SECRET, prefix=self.prefix).revoke(tenant, key_id)
+        finally:
+            await conn.aclose()
+
+
+@pytest.fixture(scope="module")
+def service(
+    start_module_service: Callable[..., ServiceProcess], redis_url: str
+) -> Iterator[Service]:
+    prefix = f"crs-sse-{uuid.uuid4().hex[:12]}"
+    process = start_module_service(
+        {
+            "REDIS_URL": redis_url,
+            "CRS_REDIS_PREFIX": prefix,
+            "CRS_AUTH": "1",
+            "CRS_API_KEY_SECRET": SECRET,
+            "CRS_REQUIRE_PERSISTENCE": "0",
+            "CRS_SSE_HEARTBEAT_SECONDS": "0.3",
+            "CRS_API_KEY_RECHECK_SECONDS": "0.3",
+            "CRS_TENANT_MAX_SUBSCRIPTIONS": str(CAP),
+        }
+    )
+    try:
+        yield Service(process, redis_url, prefix)
+    finally:
+        drop_prefix(redis_url, prefix + ":")
+
+
+class Events:
+    """The events of an open stream, one at a time: ``{"id", "event", "data"}``, or
+    ``{"comment": ...}`` for a comment line."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self.response = response
+        self._lines = response.aiter_lines()
+
+    async def next(self, timeout: float = 10.0) -> dict[str, Any]:
+        event: dict[str, Any] = {}
+        async with asyncio.timeout(timeout):
+            async for line in self._lines:
+                if line == "":
+                    if event:
+                        return event
+                    continue
+                field, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if field == "":
+                    return {"comment": value}
+                event[field] = json.loads(value) if field == "data" else value
+        raise EOFError("the stream ended")
+
+    async def next_version(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next event that is not a comment."""
+        while True:
+            event = await self.next(timeout)
+            if "comment" not in event:
+                return event
+
+
+@asynccontextmanager
+async def stream(
+    client: httpx.AsyncClient, sid: str, headers: dict[str, str], **params: Any
+) -> AsyncIterator[Events]:
+    async with client.stream(
+        "GET", f"/v1/sessions/{sid}/stream", headers=headers, params=params
+    ) as response:
+        assert response.status_code == 200, await response.aread()
+        assert response.headers["content-type"].startswith("text/event-stream")
+        yield Events(response)
+
+
+async def new_session(client: httpx.AsyncClient, headers: dict[str, str]) -> str:
+    created = await client.post("/v1/sessions", json={"encounter": skirmish()}, headers=headers)
+    assert created.status_code == 201, created.text
+    return str(created.json()["id"])
+
+
+async def act(
+    client: httpx.AsyncClient, sid: str, headers: dict[str, str], slug: str, **body: Any
+) -> dict[str, Any]:
+    r = await client.post(f"/v1/sessions/{sid}/{slug}", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+@pytest.fixture
+async def client(service: Service) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=service.url, timeout=10.0) as c:
+        yield c
+
+
+async def test_each_version_comes_as_an_event_until_the_session_is_deleted(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    key, _ = await service.key("acme")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    async with stream(client, sid, auth) as events:
+        assert "comment" in await events.next()  # the stream is open
+        rolled = await act(client, sid, auth, "roll-initiative", seed=3)
+        first = await events.next_version()
+        assert (first["id"], first["event"]) == ("2", "version")
+        assert first["data"]["session"] == {"id": sid, "version": 2}
+        assert first["data"]["encounter"] == rolled["encounter"]
+        assert [e["data"] for e in first["data"]["events"]] == rolled["events"]
+        assert [e["version"] for e in first["data"]["events"]] == [2] * len(rolled["events"])
+
+        mutation = """mutation ($id: ID!) { applyDamage(sessionId: $id, seed: 1,
+            input: {targetId: "gob1", amount: 2}) { __typename } }"""
+        r = await client.post(
+            "/graphql", json={"query": mutation, "variables": {"id": sid}}, headers=auth
+        )
+        assert r.json()["data"]["applyDamage"]["__typename"] == "ApplyDamagePayload"
+        second = await events.next_version()
+        assert second["id"] == "3" and second["data"]["session"]["version"] == 3
+        assert second["data"]["events"][0]["index"] == len(rolled["events"])
+
+        assert await events.next(timeout=3) == {"comment": "ping"}  # nothing new: a heartbeat
+        assert (await client.delete(f"/v1/sessions/{sid}", headers=auth)).status_code == 204
+        deleted = await events.next_version()
+        assert deleted["event"] == "deleted" and deleted["data"] == {"session": {"id": sid}}
+        with pytest.raises(EOFError):
+            await events.next()
+
+
+async def test_last_event_id_resumes_from_the_log_then_live(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    key, _ = await service.key("acme")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    rolled = await act(client, sid, auth, "roll-initiative", seed=3)
+    hit = await act(client, sid, auth, "apply-damage", targetId="gob1", amount=1)
+    await act(client, sid, auth, "apply-damage", targetId="gob2", amount=2)
+    undone = (await client.post(f"/v1/sessions/{sid}/undo", headers=auth)).json()
+    log = (await client.get(f"/v1/sessions/{sid}/events", headers=auth)).json()["items"]
+
+    async with stream(client, sid, {**auth, "Last-Event-ID": "1"}) as events:
+        two = await events.next_version()  # its state is in the undo history
+        assert two["id"] == "2" and two["data"]["encounter"] == rolled["encounter"]
+        assert two["data"]["events"] == [e for e in log if e["version"] == 2]
+        three = await events.next_version()  # its snapshot went with the undo
+        assert three["id"] == "3" and three["data"]["encounter"] is None
+        assert three["data"]["events"] == [e for e in log if e["version"] == 3]
+        four = await events.next_version()  # undone: the service never kept its state
+        assert four["id"] == "4" and four["data"]["encounter"] is None
+        assert four["data"]["events"] == [e for e in log if e["version"] == 4]
+        five = await events.next_version()
+        assert five["id"] == "5" and five["data"]["encounter"] == undone["encounter"]
+        assert undone["encounter"] == hit["encounter"]
+        assert five["data"]["events"][0]["data"]["type"] == "undo"
+        await act(client, sid, auth, "heal", targetId="gob1", amount=1)
+        six = await events.next_version()
+        assert six["id"] == "6" and six["data"]["encounter"]["combatants"][1]["hp"] == 7
+
+    async with stream(client, sid, auth, after=5) as events:
+        assert (await events.next_version())["id"] == "6"
+    async with stream(client, sid, {**auth, "Last-Event-ID": "6"}) as events:
+        await act(client, sid, auth, "heal", targetId="gob2", amount=1)
+        assert (await events.next_version())["id"] == "7"  # nothing to resume: live only
+
+    for bad in ({"Last-Event-ID": "x"}, {"Last-Event-ID": "-1"}):
+        r = await client.get(f"/v1/sessions/{sid}/stream", headers={**auth, **bad})
+        assert r.status_code == 422 and r.json()["errors"][0]["path"] == "Last-Event-ID"
+    r = await client.get(f"/v1/sessions/{sid}/stream", headers=auth, params={"after": "2.5"})
+    assert r.status_code == 422
+
+
+async def test_another_tenants_session_is_not_found(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    acme, _ = await service.key("acme")
+    umbrella, _ = await service.key("umbrella")
+    sid = await new_session(client, {"X-API-Key": acme})
+    r = await client.get(f"/v1/sessions/{sid}/stream", headers={"X-API-Key": umbrella})
+    assert r.status_code == 404 and r.json()["code"] == "session-not-found"
+    assert (await client.get(f"/v1/sessions/{sid}/stream")).status_code == 401
+    r = await client.get("/v1/sessions/Q2xvdWR5RGF5SW5Ub3du/stream", headers={"X-API-Key": acme})
+    assert r.status_code == 404
+
+
+async def test_streams_count_in_the_tenants_subscriptions(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    key, _ = await service.key("capped")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    async with stream(client, sid, auth) as first:
+        await first.next()
+        opened = []
+        for _ in range(CAP - 1):
+            context = stream(client, sid, auth)
+            opened.append((context, await context.__aenter__()))
+        refused = await client.get(f"/v1/sessions/{sid}/stream", headers=auth)
+        assert refused.status_code == 507
+        assert refused.json()["code"] == "subscription-quota-exceeded"
+        other, _ = await service.key("uncapped")
+        other_sid = await new_session(client, {"X-API-Key": other})
+        async with stream(client, other_sid, {"X-API-Key": other}) as theirs:
+            assert "comment" in await theirs.next()
+        for context, _events in opened:
+            await context.__aexit__(None, None, None)
+    for _ in range(50):  # a closed stream leaves the count
+        await asyncio.sleep(0.1)
+        async with client.stream("GET", f"/v1/sessions/{sid}/stream", headers=auth) as again:
+            if again.status_code == 200:
+                break
+    else:
+        pytest.fail("the tenant's streams were not counted out when they closed")
+
+
+async def test_streams_and_graphql_subscriptions_share_the_cap(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    key, _ = await service.key("shared")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    ws = await websockets.connect(
+        service.url.replace("http://", "ws://") + "/graphql",
+        subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+    )
+    try:
+        init = {"type": "connection_init", "payload": {"Authorization": f"Bearer {key}"}}
+        await ws.send(json.dumps(init))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "connection_ack"
+        opened = []
+        for _ in range(CAP):
+            context = stream(client, sid, auth)
+            opened.append((context, await context.__aenter__()))
+        query = """subscription ($id: ID!) { sessionUpdated(sessionId: $id) {
+            __typename ... on Error { code } } }"""
+        payload = {"query": query, "variables": {"id": sid}}
+        await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+        answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        result = answer["payload"]["data"]["sessionUpdated"]
+        assert result == {"__typename": "QuotaExceeded", "code": "subscription-quota-exceeded"}
+        for context, _events in opened:
+            await context.__aexit__(None, None, None)
+    finally:
+        await ws.close()
+
+
+async def test_a_revoked_key_ends_its_stream(service: Service, client: httpx.AsyncClient) -> None:
+    key, key_id = await service.key("revoked")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    async with stream(client, sid, auth) as events:
+        await events.next()
+        await service.revoke("revoked", key_id)
+        ended = await events.next_version(timeout=5)
+        assert ended["event"] == "error" and ended["data"]["code"] == "unauthorized"
+        with pytest.raises(EOFError):
+            await events.next()
+    assert (await client.get(f"/v1/sessions/{sid}", headers=auth)).status_code == 401
+
+
+async def test_a_server_shutting_down_ends_its_streams(
+    start_service: Callable[..., ServiceProcess], redis_url: str
+) -> None:
+    """uvicorn waits for open requests to finish before it stops: an open stream would hold
+    the shutdown until its client leaves, so the server ends it."""
+    prefix = f"crs-sse-{uuid.uuid4().hex[:12]}"
+    process = start_service({"REDIS_URL": redis_url, "CRS_REDIS_PREFIX": prefix})
+    try:
+        async with httpx.AsyncClient(base_url=process.url, timeout=10.0) as client:
+            sid = await new_session(client, {})
+            async with stream(client, sid, {}) as events:
+                await events.next()
+                started = time.monotonic()
+                process.process.terminate()
+                with pytest.raises((EOFError, httpx.HTTPError)):
+                    while True:
+                        await events.next(timeout=8)
+        await asyncio.to_thread(process.process.wait, 8)
+        assert time.monotonic() - started < 8
+    finally:
+        drop_prefix(redis_url, prefix + ":")
