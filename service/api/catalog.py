@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from pydantic import TypeAdapter
+
+from service.api.models import CONFIG
 from service.rules import REGISTRY, Ruleset
 
 
@@ -21,10 +24,13 @@ class Rule:
     """One rule of the inventory (``docs/RULES.md``)."""
 
     id: str
+    """Its id (``d20.crit.effects``): what events and rule violations name."""
     ruleset: str
+    """The ruleset it belongs to (``d20``, ``d100``, ``d10``)."""
     section: str | None
     """The RULES.md section it is listed under."""
     text: str
+    """What the rule says, as RULES.md states it."""
     decision: str | None
     """What RULES.md decides where the seed is silent or ambiguous."""
     seed: str
@@ -39,8 +45,11 @@ class RulesetInfo:
     """A ruleset the service hosts, and what sets it apart."""
 
     id: str
+    """The id an encounter's ``ruleset`` names."""
     title: str
+    """Its name, in words."""
     supported: bool
+    """Whether the service adjudicates fights in it."""
     attack_die: int
     """The die an attack rolls: 20 or 100."""
     initiative_die: int | None
@@ -56,9 +65,11 @@ class RulesetInfo:
     instant_death_multiplier: int
     """Instant death when the damage left at 0 HP is at least this many times max HP."""
     sizes: list[str]
+    """Its size ladder, smallest first."""
     reaction_returns: str
     """When a used reaction comes back: at the start of its owner's ``turn``, or each ``round``."""
     bonus_action_needs_grant: bool
+    """Whether a creature has a bonus action only when a feature grants one."""
     rules: list[str]
     """The ids of its own rules (it follows the d20 base where it has none)."""
 
@@ -104,3 +115,10 @@ def _info(r: Ruleset) -> RulesetInfo:
 def rulesets() -> list[RulesetInfo]:
     """The hosted rulesets, in the registry's order."""
     return [_info(r) for r in REGISTRY.values()]
+
+
+for _cls in (Rule, RulesetInfo):
+    _cls.__pydantic_config__ = CONFIG  # type: ignore[union-attr]
+
+RULESETS = TypeAdapter(list[RulesetInfo])
+RULE = TypeAdapter(Rule)

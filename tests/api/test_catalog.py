@@ -101,3 +101,19 @@ def test_graphql_answers_a_rule_as_rest_does(client: TestClient) -> None:
         assert r.json()["data"]["rule"] == client.get(f"/v1/rules/{rule_id}").json()
     r = client.post("/graphql", json={"query": query, "variables": {"id": "d20.nothing"}})
     assert r.json() == {"data": {"rule": None}}
+
+
+def test_graphql_answers_the_rulesets_as_rest_does(client: TestClient) -> None:
+    listed = client.get("/v1/rulesets").json()
+    fields = " ".join(listed[0])
+    r = client.post("/graphql", json={"query": f"{{ rulesets {{ {fields} }} }}"})
+    assert r.json()["data"]["rulesets"] == listed
+
+
+def test_the_openapi_document_describes_the_catalog(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["paths"]["/v1/rulesets"]["get"]["operationId"] == "listRulesets"
+    assert spec["paths"]["/v1/rules/{ruleId}"]["get"]["operationId"] == "getRule"
+    assert set(spec["components"]["schemas"]["RulesetInfo"]["required"]) == set(
+        client.get("/v1/rulesets").json()[0]
+    )

@@ -35,7 +35,7 @@ from service.api.models import (
 )
 from service.api.observability import record_problem
 from service.api.pool import engine_pool
-from service.rules import REGISTRY, events
+from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
 from service.store import MAX_PAGE
@@ -211,38 +211,28 @@ EncounterInput = input_type(state.Encounter)
 EventType = output_type(events.Event)
 
 
-@strawberry.type(description="A ruleset the service hosts.")
-class RulesetInfo:
-    id: str
-    title: str
-    supported: bool
+RulesetInfo = output_type(catalog.RulesetInfo)
+Rule = output_type(catalog.Rule)
 
 
 @strawberry.type(name="BaseQuery")
 class BaseQuery:
-    @strawberry.field(description="The rulesets this service knows, and which are supported.")  # type: ignore[untyped-decorator]
-    def rulesets(self) -> list[RulesetInfo]:
-        return [
-            RulesetInfo(id=r.id, title=r.title, supported=r.supported) for r in REGISTRY.values()
-        ]
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The rulesets this service hosts, their flags and their rules' ids (as "
+        "`GET /v1/rulesets` answers)."
+    )
+    def rulesets(self) -> list[RulesetInfo]:  # type: ignore[valid-type]
+        return catalog.RULESETS.dump_python(catalog.rulesets(), by_alias=True, mode="json")  # type: ignore[no-any-return]
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description="A rule of the inventory by its id (the `rule` of an event or of a "
-        "`RuleViolation`); null when there is none."
+        "`RuleViolation`), as `GET /v1/rules/{ruleId}` answers it; null when there is none."
     )
-    def rule(self, id: str) -> Rule | None:
+    def rule(self, id: str) -> Rule | None:  # type: ignore[valid-type]
         found = catalog.rules().get(id)
         if found is None:
             return None
-        return Rule(
-            id=found.id,
-            ruleset=found.ruleset,
-            section=found.section,
-            text=found.text,
-            decision=found.decision,
-            seed=found.seed,
-            seed_section=found.seed_section,
-        )
+        return catalog.RULE.dump_python(found, by_alias=True, mode="json")  # type: ignore[no-any-return]
 
     @strawberry.field(description="The service version.")  # type: ignore[untyped-decorator]
     def version(self) -> str:
@@ -366,21 +356,6 @@ class Verification:
     steps: int = strawberry.field(description="How many steps were replayed.")
     first_difference: Difference | None = strawberry.field(
         description="Where the replay first differs; null when reproduced."
-    )
-
-
-@strawberry.type(description="A rule of the inventory (RULES.md).")
-class Rule:
-    id: str
-    ruleset: str
-    section: str | None = strawberry.field(description="The RULES.md section it is under.")
-    text: str
-    decision: str | None = strawberry.field(
-        description="What RULES.md decides where the seed is silent or ambiguous."
-    )
-    seed: str = strawberry.field(description="The source document (`seeds/...`).")
-    seed_section: str | None = strawberry.field(
-        description="The heading of the seed section it comes from."
     )
 
 

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from pydantic import TypeAdapter
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from service.api import catalog
 from service.api.core import Kind, Problem
-from service.api.models import CONFIG
 from service.api.rest import JSON, handles_problems
-
-for _cls in (catalog.Rule, catalog.RulesetInfo):
-    _cls.__pydantic_config__ = CONFIG  # type: ignore[union-attr]
-
-RULESETS = TypeAdapter(list[catalog.RulesetInfo])
-RULE = TypeAdapter(catalog.Rule)
 
 
 async def rulesets(request: Request) -> Response:
-    return Response(RULESETS.dump_json(catalog.rulesets(), by_alias=True), media_type=JSON)
+    return Response(catalog.RULESETS.dump_json(catalog.rulesets(), by_alias=True), media_type=JSON)
 
 
 @handles_problems
@@ -34,7 +26,7 @@ async def rule(request: Request) -> Response:
             "Rule not found",
             f"no rule {rule_id[:80]!r} in the inventory; GET /v1/rulesets lists each ruleset's",
         )
-    return Response(RULE.dump_json(found, by_alias=True), media_type=JSON)
+    return Response(catalog.RULE.dump_json(found, by_alias=True), media_type=JSON)
 
 
 def routes() -> list[BaseRoute]:

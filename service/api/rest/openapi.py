@@ -12,6 +12,7 @@ from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
+from service.api import catalog
 from service.api.docs import attribute_docs, dataclasses_in, describe_schemas
 from service.api.models import (
     ENUM_NAMES,
@@ -247,6 +248,50 @@ STREAM_EXAMPLE = (
 
 def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
     return {**_json(ref, description), "headers": headers}
+
+
+def _catalog_paths() -> dict[str, Any]:
+    return {
+        "/v1/rulesets": {
+            "get": {
+                "operationId": "listRulesets",
+                "summary": "The rulesets the service hosts, their flags and their rules' ids.",
+                "tags": ["rules"],
+                "responses": {
+                    "200": {
+                        "description": "Every ruleset.",
+                        "content": {
+                            "application/json": {
+                                "schema": {"type": "array", "items": _ref_of("RulesetInfo")}
+                            }
+                        },
+                    }
+                },
+            }
+        },
+        "/v1/rules/{ruleId}": {
+            "parameters": [
+                {
+                    "name": "ruleId",
+                    "in": "path",
+                    "required": True,
+                    "description": "A rule id of RULES.md, as events and rule violations name "
+                    "it (`d20.crit.effects`).",
+                    "schema": {"type": "string", "maxLength": 120},
+                }
+            ],
+            "get": {
+                "operationId": "getRule",
+                "summary": "One rule of the inventory: its text, the decision RULES.md takes "
+                "where the source is silent, its ruleset and source section.",
+                "tags": ["rules"],
+                "responses": {
+                    "200": _json("Rule", "The rule."),
+                    "404": _problem("No rule has this id (`rule-not-found`)."),
+                },
+            },
+        },
+    }
 
 
 def _session_paths() -> dict[str, Any]:
@@ -652,6 +697,10 @@ def _examples() -> dict[str, tuple[Any, Any]]:
         "restoredVersion": 1,
     }
     out["undoSession"] = (None, undone)
+    rulesets = catalog.rulesets()
+    out["listRulesets"] = (None, catalog.RULESETS.dump_python(rulesets, by_alias=True))
+    rule = catalog.rules()["d20.cover.creatures"]
+    out["getRule"] = (None, catalog.RULE.dump_python(rule, by_alias=True))
     return out
 
 
@@ -715,6 +764,8 @@ def build_openapi() -> dict[str, Any]:
         (UndoResponse, "serialization"),
         (ReplayPage, "serialization"),
         (Verification, "serialization"),
+        (catalog.Rule, "serialization"),
+        (catalog.RulesetInfo, "serialization"),
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
@@ -754,6 +805,7 @@ def build_openapi() -> dict[str, Any]:
             }
         }
     paths.update(_session_paths())
+    paths.update(_catalog_paths())
     _add_examples(paths)
     _guard(paths)
     return {

@@ -200,7 +200,9 @@ from .roll_initiative_request import RollInitiativeRequest
 from .roll_initiative_result import RollInitiativeResult
 from .roll_initiative_session_request import RollInitiativeSessionRequest
 from .roll_initiative_session_result import RollInitiativeSessionResult
+from .rule import Rule
 from .ruleset import Ruleset
+from .ruleset_info import RulesetInfo
 from .search_outcome import SearchOutcome
 from .search_request import SearchRequest
 from .search_result import SearchResult
@@ -441,7 +443,9 @@ __all__ = (
     "RollInitiativeResult",
     "RollInitiativeSessionRequest",
     "RollInitiativeSessionResult",
+    "Rule",
     "Ruleset",
+    "RulesetInfo",
     "SearchOutcome",
     "SearchRequest",
     "SearchResult",

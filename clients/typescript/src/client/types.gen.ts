@@ -5056,9 +5056,106 @@ export type RollInitiativeSessionResult = {
 };
 
 /**
+ * One rule of the inventory (`docs/RULES.md`).
+ */
+export type Rule = {
+    /**
+     * Its id (`d20.crit.effects`): what events and rule violations name.
+     */
+    id: string;
+    /**
+     * The ruleset it belongs to (`d20`, `d100`, `d10`).
+     */
+    ruleset: string;
+    /**
+     * The RULES.md section it is listed under.
+     */
+    section: string | null;
+    /**
+     * What the rule says, as RULES.md states it.
+     */
+    text: string;
+    /**
+     * What RULES.md decides where the seed is silent or ambiguous.
+     */
+    decision: string | null;
+    /**
+     * The source document (`seeds/…`).
+     */
+    seed: string;
+    /**
+     * The heading of the seed section it comes from; null for a d20 base rule the seed
+     * does not write out.
+     */
+    seedSection: string | null;
+};
+
+/**
  * One of: `d20`, `d100`, `d10`.
  */
 export type Ruleset = 'd20' | 'd100' | 'd10';
+
+/**
+ * A ruleset the service hosts, and what sets it apart.
+ */
+export type RulesetInfo = {
+    /**
+     * The id an encounter's `ruleset` names.
+     */
+    id: string;
+    /**
+     * Its name, in words.
+     */
+    title: string;
+    /**
+     * Whether the service adjudicates fights in it.
+     */
+    supported: boolean;
+    /**
+     * The die an attack rolls: 20 or 100.
+     */
+    attackDie: number;
+    /**
+     * The die initiative rolls; null where the order comes from positions (d100).
+     */
+    initiativeDie: number | null;
+    /**
+     * A natural roll at or above this is a critical hit.
+     */
+    criticalMin: number;
+    /**
+     * A natural roll at or below this misses (a fumble).
+     */
+    fumbleMax: number;
+    /**
+     * `double-dice` (every damage die twice) or `half-again` (50% more).
+     */
+    criticalDamage: string;
+    /**
+     * Whether a critical hit or fumble rolls on the d100 critical tables.
+     */
+    criticalTables: boolean;
+    /**
+     * Instant death when the damage left at 0 HP is at least this many times max HP.
+     */
+    instantDeathMultiplier: number;
+    /**
+     * Its size ladder, smallest first.
+     */
+    sizes: Array<string>;
+    /**
+     * When a used reaction comes back: at the start of its owner's `turn`, or each `round`.
+     */
+    reactionReturns: string;
+    /**
+     * Whether a creature has a bonus action only when a feature grants one.
+     */
+    bonusActionNeedsGrant: boolean;
+    /**
+     * The ids of its own rules (it follows the d20 base where it has none).
+     */
+    rules: Array<string>;
+};
 
 /**
  * Who was found, who stays hidden, and the scavenging check if one was made.
@@ -10322,3 +10419,70 @@ export type SessionSearchResponses = {
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];
+
+export type ListRulesetsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/rulesets';
+};
+
+export type ListRulesetsErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type ListRulesetsError = ListRulesetsErrors[keyof ListRulesetsErrors];
+
+export type ListRulesetsResponses = {
+    /**
+     * Every ruleset.
+     */
+    200: Array<RulesetInfo>;
+};
+
+export type ListRulesetsResponse = ListRulesetsResponses[keyof ListRulesetsResponses];
+
+export type GetRuleData = {
+    body?: never;
+    path: {
+        /**
+         * A rule id of RULES.md, as events and rule violations name it (`d20.crit.effects`).
+         */
+        ruleId: string;
+    };
+    query?: never;
+    url: '/v1/rules/{ruleId}';
+};
+
+export type GetRuleErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No rule has this id (`rule-not-found`).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type GetRuleError = GetRuleErrors[keyof GetRuleErrors];
+
+export type GetRuleResponses = {
+    /**
+     * The rule.
+     */
+    200: Rule;
+};
+
+export type GetRuleResponse = GetRuleResponses[keyof GetRuleResponses];
