@@ -36,8 +36,8 @@ def duel() -> dict[str, Any]:
 
 HEAVY = {"encounter": duel(), "runs": 96, "maxRounds": 20, "seed": 1}
 """encounter-odds at its work budget (``odds-work``), each fight lasting all its rounds:
-about half a second of engine work, longer than the deadlines here."""
-DEADLINE = 0.2
+about 0.15 s of engine work on this machine, three times the deadline here."""
+DEADLINE = 0.05
 
 
 def cpu_seconds(pid: int) -> float:
@@ -84,7 +84,7 @@ def test_healthz_answers_while_a_heavy_request_runs(deadline_service: ServicePro
     answers: list[tuple[httpx.Response, float]] = []
 
     def heavy() -> None:
-        for _ in range(12):
+        for _ in range(30):
             started = time.monotonic()
             r = httpx.post(f"{url}/v1/encounter-odds", json=HEAVY, timeout=60)
             answers.append((r, time.monotonic() - started))
@@ -111,7 +111,7 @@ def test_healthz_answers_while_a_heavy_request_runs(deadline_service: ServicePro
         assert r.headers["retry-after"] == "1"
         assert r.json()["code"] == "deadline-exceeded"
         assert seconds < 1.0, seconds
-    # The problem comes at the deadline, not when the work (about 0.5 s) ends.
+    # The problem comes at the deadline, not when the work ends.
     assert statistics.median(seconds for _, seconds in answers) < 0.35, answers
 
     # The given-up work stopped at its next draw: the process is idle again.
