@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 
-from service.api.core import Problem, run_action
+from service.api.core import Problem, from_rules_error, run_action
 from service.api.models import (
     ENCOUNTER,
     EVENTS,
@@ -30,9 +30,16 @@ from service.api.models import (
 from service.api.pool import EnginePool
 from service.api.sessions import load, store_errors
 from service.rules import Encounter
+from service.rules.errors import LimitExceeded
+from service.rules.limits import Limit
 from service.store import SessionStore, Transcript
 
-__all__ = ["first_difference", "replay", "replay_transcript", "step_of", "verify"]
+__all__ = ["REPLAY_STEPS", "first_difference", "replay", "replay_transcript", "step_of", "verify"]
+
+REPLAY_STEPS = Limit("replay-steps", 1000, "versions")
+"""Most versions one ``verify`` re-applies: each is an action's work again (about half a
+millisecond for a typical one), so a longer session is refused up front, before its log is
+read, with ``limit-exceeded``."""
 
 
 def step_of(record: dict[str, Any]) -> ReplayStep:
@@ -71,6 +78,12 @@ async def verify(
     store: SessionStore, tenant: str, session_id: str, *, pool: EnginePool
 ) -> Verification:
     """Re-apply the session's replay log and say whether it reproduces the session."""
+    with store_errors():
+        logged = await store.steps(tenant, session_id, offset=0, limit=1)
+    try:
+        REPLAY_STEPS.check(logged.total, "this session's replay log")
+    except LimitExceeded as error:
+        raise from_rules_error(error) from None
     with store_errors():
         transcript = await store.transcript(tenant, session_id)
     return await pool.run(lambda stop: replay_transcript(transcript, stop))

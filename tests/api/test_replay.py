@@ -15,6 +15,7 @@ import redis
 from factories import skirmish
 from starlette.testclient import TestClient
 
+from service.api.replay import REPLAY_STEPS
 from service.app import create_app
 from service.settings import Settings
 from service.store.apikeys import ApiKeyStore
@@ -194,6 +195,24 @@ def test_a_missing_step_is_a_difference(doors: Doors, settings: Settings) -> Non
         conn.close()
     difference = doors.verify(sid)["firstDifference"]
     assert (difference["version"], difference["part"]) == (6, "step")
+
+
+def test_a_replay_log_past_the_limit_is_refused_before_it_is_replayed(
+    doors: Doors, settings: Settings
+) -> None:
+    sid, _ = a_fight(doors)
+    assert doors.verify(sid)["reproduced"] is True
+    conn = _redis(settings)
+    try:
+        steps = key("public", sid, "steps", prefix=settings.redis_prefix)
+        conn.rpush(steps, *[json.dumps({"version": 0})] * (REPLAY_STEPS.max - 5))
+    finally:
+        conn.close()
+    refused = doors.verify(sid)
+    assert refused["status"] == (422 if doors.door == "rest" else "limit-exceeded"), refused
+    assert refused["code"] == "limit-exceeded"
+    if doors.door == "rest":
+        assert (refused["limit"], refused["max"]) == ("replay-steps", REPLAY_STEPS.max)
 
 
 def test_a_step_rewritten_in_redis_is_shown_and_does_not_verify(

@@ -615,7 +615,7 @@ SessionReplayResult = Annotated[
     strawberry.union("SessionReplayResult"),
 ]
 VerifySessionResult = Annotated[
-    Verification | NotFound | Unavailable, strawberry.union("VerifySessionResult")
+    Verification | InvalidInput | NotFound | Unavailable, strawberry.union("VerifySessionResult")
 ]
 SessionUpdateResult = Annotated[
     SessionUpdate | NotFound | QuotaExceeded | Unavailable,

@@ -390,12 +390,13 @@ def _session_paths() -> dict[str, Any]:
                 "pure engine and compared with what the session stored: the events of each "
                 "version, the states its undo history keeps and the current state. "
                 "`firstDifference` says where it first differs. Changes nothing. Costs 10 "
-                "rate-limit units; bounded by the engine deadline (503 "
-                "`deadline-exceeded`).",
+                "rate-limit units. A replay log of more than 1,000 versions is refused "
+                "before it is replayed (422 `limit-exceeded`, `limit: replay-steps`); the "
+                "replay is also bounded by the engine deadline (503 `deadline-exceeded`).",
                 "tags": ["sessions"],
                 "responses": {
                     "200": _json("Verification", "The verdict."),
-                    **_session_errors("404", "503"),
+                    **_session_errors("404", "422", "503"),
                 },
             },
         },

@@ -595,7 +595,7 @@ export const getSessionReplay = <ThrowOnError extends boolean = false>(options: 
 /**
  * Re-apply the session's replay log and say whether it reproduces the session.
  *
- * From the first version, every step is applied again with the pure engine and compared with what the session stored: the events of each version, the states its undo history keeps and the current state. `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded by the engine deadline (503 `deadline-exceeded`).
+ * From the first version, every step is applied again with the pure engine and compared with what the session stored: the events of each version, the states its undo history keeps and the current state. `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit: replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
  */
 export const verifySession = <ThrowOnError extends boolean = false>(options: Options<VerifySessionData, ThrowOnError>) => (options.client ?? client).post<VerifySessionResponses, VerifySessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

@@ -7787,6 +7787,10 @@ export type VerifySessionErrors = {
      */
     404: Problem;
     /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;

@@ -41,6 +41,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -77,8 +82,9 @@ def sync_detailed(
 
      From the first version, every step is applied again with the pure engine and compared with what the
     session stored: the events of each version, the states its undo history keeps and the current state.
-    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
-    by the engine deadline (503 `deadline-exceeded`).
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay
+    log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit:
+    replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
 
     Args:
         id (str):
@@ -121,8 +127,9 @@ def sync(
 
      From the first version, every step is applied again with the pure engine and compared with what the
     session stored: the events of each version, the states its undo history keeps and the current state.
-    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
-    by the engine deadline (503 `deadline-exceeded`).
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay
+    log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit:
+    replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
 
     Args:
         id (str):
@@ -152,8 +159,9 @@ async def asyncio_detailed(
 
      From the first version, every step is applied again with the pure engine and compared with what the
     session stored: the events of each version, the states its undo history keeps and the current state.
-    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
-    by the engine deadline (503 `deadline-exceeded`).
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay
+    log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit:
+    replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
 
     Args:
         id (str):
@@ -184,8 +192,9 @@ async def asyncio(
 
      From the first version, every step is applied again with the pure engine and compared with what the
     session stored: the events of each version, the states its undo history keeps and the current state.
-    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units; bounded
-    by the engine deadline (503 `deadline-exceeded`).
+    `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay
+    log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit:
+    replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
 
     Args:
         id (str):
