@@ -152,3 +152,16 @@ def play(encounter: Encounter, action: object, rolls: list[int] | int) -> Result
     """``apply`` with a scripted random source (a list of rolls) or a seed."""
     rng = ScriptedRandom(rolls) if isinstance(rolls, list) else Random(rolls)
     return apply(encounter, action, rng)
+
+
+def snake(cells: int, width: int) -> list[dict[str, int]]:
+    """A path of ``cells`` cells from (1, 0), row by row, back and forth."""
+    out: list[dict[str, int]] = []
+    x, y, step = 1, 0, 1
+    while len(out) < cells:
+        out.append({"x": x, "y": y})
+        if 0 <= x + step < width:
+            x += step
+        else:
+            y, step = y + 1, -step
+    return out

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from factories import combatant, encounter_doc
+from factories import combatant, encounter_doc, snake
 from service_process import ServiceProcess
 
 from service.rules.limits import (
@@ -105,18 +105,6 @@ def many(n: int) -> dict[str, Any]:
         width=60,
         height=60,
     )
-
-
-def snake(cells: int, width: int) -> list[dict[str, int]]:
-    out: list[dict[str, int]] = []
-    x, y, step = 1, 0, 1
-    while len(out) < cells:
-        out.append({"x": x, "y": y})
-        if 0 <= x + step < width:
-            x += step
-        else:
-            y, step = y + 1, -step
-    return out
 
 
 def crowd_path(steps: int, reactors: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from annotated_types import Len
-from factories import build, combatant, encounter_doc
+from factories import build, combatant, encounter_doc, snake
 
 from service.rules import ACTIONS, apply
 from service.rules.errors import IllegalAction, LimitExceeded
@@ -93,19 +93,6 @@ def test_encounter_odds_counts_the_cells_of_big_creatures() -> None:
 
 
 # -- moves: steps x the mover's cells x the reactors' cells
-
-
-def snake(cells: int, width: int) -> list[dict[str, int]]:
-    """A path of ``cells`` cells from (1, 0), row by row, back and forth."""
-    out: list[dict[str, int]] = []
-    x, y, step = 1, 0, 1
-    while len(out) < cells:
-        out.append({"x": x, "y": y})
-        if 0 <= x + step < width:
-            x += step
-        else:
-            y, step = y + 1, -step
-    return out
 
 
 def crowd(reactors: int) -> Encounter:

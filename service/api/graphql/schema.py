@@ -215,6 +215,13 @@ RulesetInfo = output_type(catalog.RulesetInfo)
 Rule = output_type(catalog.Rule)
 
 
+def _check_page(offset: int, limit: int) -> None:
+    if offset < 0:
+        raise invalid("must be 0 or more", ("offset",))
+    if not 1 <= limit <= MAX_PAGE:
+        raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+
+
 @strawberry.type(name="BaseQuery")
 class BaseQuery:
     @strawberry.field(  # type: ignore[untyped-decorator]
@@ -640,10 +647,7 @@ class SessionQueries:
         self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
     ) -> SessionEventsResult:
         connection = _connection(info)
-        if offset < 0:
-            raise invalid("must be 0 or more", ("offset",))
-        if not 1 <= limit <= MAX_PAGE:
-            raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+        _check_page(offset, limit)
         page = await sessions.events(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -667,10 +671,7 @@ class SessionQueries:
         self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
     ) -> SessionReplayResult:
         connection = _connection(info)
-        if offset < 0:
-            raise invalid("must be 0 or more", ("offset",))
-        if not 1 <= limit <= MAX_PAGE:
-            raise invalid(f"must be from 1 to {MAX_PAGE}", ("limit",))
+        _check_page(offset, limit)
         page = await replay.replay(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
