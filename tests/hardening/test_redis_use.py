@@ -58,7 +58,13 @@ def redis_of(client: TestClient) -> tuple[redis.Redis, str]:
 def service(
     tmp_path_factory: pytest.TempPathFactory, redis_url: str, redis_prefix: str
 ) -> Iterator[ServiceProcess]:
-    env = {"REDIS_URL": redis_url, "CRS_REDIS_PREFIX": f"{redis_prefix}-busy"}
+    # A short queue: the session hot path writes fast enough that 300 writes at once may
+    # never find 16 waiting, which would leave the busy answer untested.
+    env = {
+        "REDIS_URL": redis_url,
+        "CRS_REDIS_PREFIX": f"{redis_prefix}-busy",
+        "CRS_SESSION_QUEUE_LIMIT": "2",
+    }
     process = ServiceProcess(env, tmp_path_factory.mktemp("busy") / "service.log")
     try:
         process.wait_ready()
