@@ -154,6 +154,14 @@ def play(encounter: Encounter, action: object, rolls: list[int] | int) -> Result
     return apply(encounter, action, rng)
 
 
+def play_exactly(encounter: Encounter, action: object, script: list[int]) -> Result:
+    """``apply`` with exactly these rolls: the script must be used up."""
+    rng = ScriptedRandom(script)
+    result = apply(encounter, action, rng)
+    assert rng.values == [], "the script was not used up"
+    return result
+
+
 def snake(cells: int, width: int) -> list[dict[str, int]]:
     """A path of ``cells`` cells from (1, 0), row by row, back and forth."""
     out: list[dict[str, int]] = []

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import play_exactly as play
 
-from service.rules import IllegalAction, Result, apply
+from service.rules import IllegalAction, apply
 from service.rules.model import Encounter
 from service.rules.model.outcomes import NextTurnOutcome
 from service.rules.model.requests import AttackOdds, NextTurn, ResolveAttack
@@ -27,13 +28,6 @@ def duel(
         **over,
     )
     return build(doc)
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 @pytest.mark.rule("d20.attack.sources")

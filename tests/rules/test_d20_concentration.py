@@ -8,7 +8,8 @@ from random import Random
 from typing import Any
 
 import pytest
-from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import build, combatant, encounter_doc
+from factories import play_exactly as play
 
 from service.rules import IllegalAction, Result, apply
 from service.rules.model import Encounter
@@ -46,13 +47,6 @@ def readied(ruleset: str = "d20", **caster: Any) -> Encounter:
     ).encounter
     assert enc.combatant("mage").concentration == "hold person"
     return apply(enc, NextTurn(), Random(0)).encounter
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 def _save(result: Result) -> Any:

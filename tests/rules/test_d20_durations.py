@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import play_exactly as play
 
-from service.rules import IllegalAction, InvalidAction, Result, apply
+from service.rules import IllegalAction, InvalidAction, apply
 from service.rules.model import Cell, Encounter
 from service.rules.model.outcomes import AttackOddsOutcome, NextTurnOutcome
 from service.rules.model.requests import (
@@ -57,13 +58,6 @@ def started(**hero: Any) -> Encounter:
         ],
     )
     return build(doc)
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 def next_turn(enc: Encounter) -> tuple[Encounter, NextTurnOutcome]:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import play_exactly as play
 
-from service.rules import IllegalAction, Result, apply
+from service.rules import IllegalAction, apply
 from service.rules.model import Cell, Encounter
 from service.rules.model.outcomes import NextTurnOutcome
 from service.rules.model.requests import (
@@ -49,13 +50,6 @@ def started(ruleset: str = "d20", **hero: Any) -> Encounter:
         ],
     )
     return build(doc)
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 def hero_turn(enc: Encounter) -> Encounter:

@@ -9,9 +9,10 @@ from random import Random
 from typing import Any
 
 import pytest
-from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import build, combatant, encounter_doc
+from factories import play_exactly as play
 
-from service.rules import IllegalAction, InvalidAction, Result, apply
+from service.rules import IllegalAction, InvalidAction, apply
 from service.rules.model import Attack, Cell, Encounter
 from service.rules.model.requests import (
     ApplyDamage,
@@ -47,13 +48,6 @@ def on_the_orcs_turn(**orc: Any) -> Encounter:
         ],
     )
     return build(doc)
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 @pytest.mark.rule("d20.death.knockout")

@@ -8,9 +8,10 @@ from random import Random
 from typing import Any
 
 import pytest
-from factories import ScriptedRandom, build, combatant, encounter_doc
+from factories import build, combatant, encounter_doc
+from factories import play_exactly as play
 
-from service.rules import IllegalAction, InvalidAction, Result, apply
+from service.rules import IllegalAction, InvalidAction, apply
 from service.rules.model import Cell, Encounter
 from service.rules.model.requests import (
     AttackOdds,
@@ -54,13 +55,6 @@ def started(grid: str = "square", hero: dict[str, Any] | None = None) -> Encount
     )
     doc["grid"]["kind"] = grid
     return build(doc)
-
-
-def play(enc: Encounter, action: object, script: list[int]) -> Result:
-    rng = ScriptedRandom(script)
-    result = apply(enc, action, rng)
-    assert rng.values == [], "the script was not used up"
-    return result
 
 
 def turns(enc: Encounter, n: int) -> Encounter:
