@@ -492,6 +492,15 @@ async def test_a_follower_too_far_behind_is_told_so(store: SessionStore, tenant:
             await until_live(store, 1)
             for _ in range(70):
                 await store.apply(tenant, session.id, grow)
+            # Let every update arrive before reading (through a cluster they may lag the
+            # writes, and a reader draining them as they come would never fall behind).
+            queue = follower._subscriber.queue
+            async with asyncio.timeout(20):
+                while True:
+                    seen = queue.qsize()
+                    await asyncio.sleep(0.2)
+                    if queue.qsize() == seen:
+                        break
             with pytest.raises(StoreUnavailable, match="behind"):
                 async with asyncio.timeout(20):
                     while True:
