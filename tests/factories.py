@@ -173,3 +173,21 @@ def snake(cells: int, width: int) -> list[dict[str, int]]:
         else:
             y, step = y + 1, -step
     return out
+
+
+class SteeredRandom(Random):
+    """A seeded random source that answers chosen dice first: each ``(sides, value)`` pair
+    answers the first later ``randint`` that asks for a die of that many sides (a natural 20,
+    then a d100 band); every other die comes from the seed. Random play can then reach a
+    critical-table band without scripting every roll."""
+
+    def __init__(self, seed: int, steer: list[tuple[int, int]]) -> None:
+        super().__init__(seed)
+        self.steer = list(steer)
+
+    def randint(self, a: int, b: int) -> int:
+        for i, (sides, value) in enumerate(self.steer):
+            if sides == b and a <= value <= b:
+                del self.steer[i]
+                return value
+        return super().randint(a, b)

@@ -7,6 +7,8 @@ from random import Random
 
 from .errors import InvalidAction, NotSupported
 from .events import Event, EventLog
+from .mechanics.space import board_for, board_of
+from .mechanics.validation import validate_encounter
 from .model import Draft, Encounter
 from .registry import ACTIONS_BY_TYPE, find_ruleset
 
@@ -43,13 +45,15 @@ def apply(encounter: Encounter, action: object, rng: Random, *, trusted: bool = 
         )
     draft = Draft(encounter)
     if not trusted:
-        ruleset.validate(draft)
+        validate_encounter(draft.encounter, board_of(draft, ruleset))
     if not spec.available_in(ruleset.id):
         raise NotSupported(
             f"{spec.name} is not an action of the {ruleset.id} ruleset", ("encounter", "ruleset")
         )
     log = EventLog()
     outcome = spec.handler(ruleset, draft, action, rng, log)
+    if not spec.query:
+        ruleset.after_action(draft, encounter, log)
     return Result(encounter if spec.query else draft.finish(), log.events, outcome)
 
 
@@ -60,4 +64,4 @@ def validate(encounter: Encounter) -> None:
         ruleset = find_ruleset(encounter.ruleset)
     except InvalidAction as e:
         raise e.at("encounter") from None
-    ruleset.validate(Draft(encounter))
+    validate_encounter(encounter, board_for(encounter.grid, ruleset))

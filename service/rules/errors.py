@@ -7,6 +7,7 @@ action the rules forbid (REST 409).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 Path = tuple[str | int, ...]
@@ -39,6 +40,26 @@ class InvalidAction(RulesError):
         """The same error with ``prefix`` put in front of its path."""
         self.path = (*prefix, *self.path)
         return self
+
+
+SHOWN_NAMES = 12
+"""At most this many known names are listed in an error for an unknown one."""
+CLOSE = 0.6
+"""How alike (difflib's ratio) a known name must be to an unknown one to be suggested."""
+
+
+def known_names(name: str, known: Sequence[str], owner: str) -> str:
+    """What to say after an unknown ``name``: the closest known names (up to three equally
+    close), if they are close enough ("did you mean"), and what ``owner`` has (the first
+    :data:`SHOWN_NAMES`)."""
+    if not known:
+        return f"{owner} has none"
+    shown = ", ".join(known[:SHOWN_NAMES]) + (", ..." if len(known) > SHOWN_NAMES else "")
+    scores = [difflib.SequenceMatcher(None, name, k).ratio() for k in known]
+    best = max(scores)
+    close = [repr(k) for k, score in zip(known, scores, strict=True) if score == best][:3]
+    guess = f"did you mean {' or '.join(close)}? " if best >= CLOSE else ""
+    return f"{guess}{owner} has: {shown}"
 
 
 class LimitExceeded(InvalidAction):

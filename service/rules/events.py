@@ -41,7 +41,7 @@ class Roll:
         return 0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Event:
     """One entry of the log.
 
@@ -78,6 +78,8 @@ EVENT_TYPES: Mapping[str, EventType] = {
             "table": "critical-table rolls: which table",
             "dc": "checks and saves: the DC to meet",
             "success": "checks and saves: whether it met the DC",
+            "automaticFailure": "checks and saves: the conditions that fail it whatever the "
+            "total (d20.cond)",
             "group": "initiative: the group that rolled once",
             "members": "initiative: the members of that group",
             "hours": "a stable creature: hours until it regains 1 HP",
@@ -116,15 +118,24 @@ EVENT_TYPES: Mapping[str, EventType] = {
     ),
     "initiative-changed": EventType(
         "A creature lowered (or, with a feature, raised) its initiative.",
-        {"previous": "the old count", "initiative": "the new count", "feature": "its feature"},
+        {
+            "previous": "the old count",
+            "initiative": "the new count",
+            "feature": "its feature",
+            "moved": "the combatants that moved (it, its companions, its group)",
+        },
     ),
     "initiative-waits": EventType(
         "A creature that has acted this round lowered its initiative: its new place counts "
-        "from the next round (it does not act twice in this one)."
+        "from the next round (it does not act twice in this one).",
+        {"combatants": "those of the moved creatures that have acted this round"},
     ),
     "initiative-moved": EventType(
         "A critical band moved a creature to the top or bottom of the order.",
-        {"position": "`top` or `bottom`"},
+        {
+            "position": "`top` or `bottom`",
+            "moved": "the combatants that moved (it, its companions, its group)",
+        },
     ),
     "step-opened": EventType(
         "d10: creatures on one count act simultaneously from now.",
@@ -136,6 +147,7 @@ EVENT_TYPES: Mapping[str, EventType] = {
             "initiative": "the count",
             "members": "the combatants on it",
             "applied": "how many held damages landed",
+            "held": "how many other held changes (healing, conditions...) it had",
         },
     ),
     "deferred": EventType(
@@ -143,6 +155,12 @@ EVENT_TYPES: Mapping[str, EventType] = {
         {"initiative": "the count"},
     ),
     "deferred-applied": EventType("d10: damage held by a simultaneous count lands now."),
+    "held": EventType(
+        "d10: what a turn did to another creature on its count (healing, conditions, effects "
+        "such as Dodge, forced movement) waits for the count to end.",
+        {"initiative": "the count"},
+    ),
+    "held-applied": EventType("d10: a change held by a simultaneous count is made now."),
     "reactions-restored": EventType(
         "d10: a new round gives reactions back.", {"combatants": "whose reactions came back"}
     ),
@@ -175,6 +193,10 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "weapon-recovered": EventType(
         "A creature picks up its dropped or flung weapon (an object interaction).",
         {"weapon": "the attack's name"},
+    ),
+    "weapon-dropped": EventType(
+        "A creature falling unconscious drops the weapon it holds where it lies (``d20.cond``).",
+        {"weapon": "the attack's name", "at": "the cell where it lies"},
     ),
     "ammunition-recovered": EventType(
         "A creature picks up spilled ammunition, or frees lodged ammunition.",
@@ -235,6 +257,11 @@ EVENT_TYPES: Mapping[str, EventType] = {
         "A pending choice is accepted.", {"choiceId": "its id", "detail": "the DM's answer"}
     ),
     "choice-declined": EventType("A pending choice is declined.", {"choiceId": "its id"}),
+    "choice-lapsed": EventType(
+        "A pending choice still open when the turn ends lapses, declined "
+        "(d20.crit.effects decision 5).",
+        {"choiceId": "its id"},
+    ),
     "end-turn": EventType(
         "A critical band ends the creature's turn at once.", {"endTurn": "always true"}
     ),
@@ -263,7 +290,9 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "reloaded": EventType("d100: a weapon is reloaded; `amount` is the rounds loaded."),
     "speed-reduced": EventType("d100: a creature's speed is reduced this turn."),
     "contest": EventType(
-        "d100: a contest of checks (shove, grapple, escape).", {"success": "who won"}
+        "A contest of checks (shove, grapple, escape; a tie: the one trying to change the "
+        "situation fails, d20.save).",
+        {"success": "who won"},
     ),
     "prone": EventType("d100: a shove knocks a creature prone.", {"mode": "always `prone`"}),
     "pushed": EventType(
@@ -285,9 +314,11 @@ EVENT_TYPES: Mapping[str, EventType] = {
     ),
     "escaped": EventType("d100: a grappled creature escapes."),
     "released": EventType("d100: a grappler lets go."),
-    "found": EventType("d100: a search finds a hidden creature."),
-    "not-found": EventType("d100: a hidden creature stays hidden."),
-    "revealed": EventType("d100: a hidden attacker that hits gives away its location."),
+    "found": EventType("A search finds a hidden creature (d20.hide, d100.hide.contest)."),
+    "not-found": EventType("A hidden creature stays hidden from a search."),
+    "revealed": EventType(
+        "A hidden attacker gives away its location (d20.hide: when it attacks; d100: when it hits)."
+    ),
 }
 """Every type of event the engine writes, and what its ``data`` holds."""
 
@@ -323,7 +354,18 @@ class EventLog:
         **data: Any,
     ) -> Event:
         keys = {camel(k): v for k, v in data.items()}
-        return self.add(Event(type, message, actor, target, None, amount, rule, keys))
+        return self.add(
+            Event(
+                type=type,
+                message=message,
+                actor=actor,
+                target=target,
+                roll=None,
+                amount=amount,
+                rule=rule,
+                data=keys,
+            )
+        )
 
     def rolled(
         self,
@@ -336,5 +378,16 @@ class EventLog:
         **data: Any,
     ) -> Roll:
         keys = {camel(k): v for k, v in data.items()}
-        self.events.append(Event("roll", message, actor, target, roll, roll.total, rule, keys))
+        self.events.append(
+            Event(
+                type="roll",
+                message=message,
+                actor=actor,
+                target=target,
+                roll=roll,
+                amount=roll.total,
+                rule=rule,
+                data=keys,
+            )
+        )
         return roll

@@ -18,9 +18,9 @@ the doors (``CRS_ENGINE_DEADLINE_SECONDS``) stays the last word.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from .errors import LimitExceeded
 
@@ -30,7 +30,7 @@ MAX_GRID_SIDE = 500
 """Most cells on a side of the grid."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Limit:
     """One limit: its ``name`` (what a refusal's ``limit`` says), its value, what it counts
     and the actions it applies to (their camelCase names; empty: every action, the
@@ -62,19 +62,19 @@ class Limit:
 MOVES = ("moveCombatant", "pathCost", "triggerReadied")
 
 PATH_CELLS = Limit(
-    "path-cells",
-    1000,
-    "cells in a path",
-    MOVES,
-    "invalid-input",
+    name="path-cells",
+    max=1000,
+    counts="cells in a path",
+    actions=MOVES,
+    refused="invalid-input",
 )
 """Most cells a ``path`` may list (5000 ft of steps)."""
 
 REACTOR_CHECKS = Limit(
-    "reactor-checks",
-    200_000,
-    "reach checks",
-    MOVES,
+    name="reactor-checks",
+    max=200_000,
+    counts="reach checks",
+    actions=MOVES,
     how="the path's steps x the cells of the mover's space x the cells of the hostile "
     "creatures that could make an opportunity attack",
 )
@@ -83,10 +83,10 @@ mover's space x the cells of the spaces of the hostile creatures that could make
 opportunity attack (each step asks each of them whether the mover leaves its reach)."""
 
 SEARCH_CELLS = Limit(
-    "search-cells",
-    20_000,
-    "cells searched",
-    MOVES,
+    name="search-cells",
+    max=20_000,
+    counts="cells searched",
+    actions=MOVES,
     how="the cells the search for the cheapest path `to` a cell visits, each counted as the "
     "side of the mover's space (1 for one cell, 10 for 10 x 10)",
 )
@@ -94,77 +94,150 @@ SEARCH_CELLS = Limit(
 needs more stops there and is refused."""
 
 FOOTPRINT_CELLS = Limit(
-    "footprint-cells",
-    100,
-    "cells in an explicit footprint",
+    name="footprint-cells",
+    max=100,
+    counts="cells in an explicit footprint",
     refused="invalid-input",
 )
 """Most cells an explicit ``footprint`` may list: the largest space a size gives (d100's
 Gargantuan, 10 x 10)."""
 
 ODDS_WORK = Limit(
-    "odds-work",
-    200_000,
-    "units of simulation",
-    ("encounterOdds",),
-    how="`runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all "
-    "combatants fill; about 1.5 microseconds each",
+    name="odds-work",
+    max=200_000,
+    counts="units of simulation",
+    actions=("encounterOdds",),
+    how="`runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), "
+    "cells being those all combatants fill and a walk the entries of the combatant's attacks, "
+    "conditions, effects, features, skills and ammunition (a readied action one more) + the "
+    "square of its conditions / 15, less 10; about 1.5 microseconds each",
 )
 """Most work one ``encounterOdds`` may ask for, in units of about 1.5 microseconds:
 ``runs`` x ``maxRounds`` x (the square of the cells all combatants fill + 50 x the
-combatants). Each simulated turn looks at every other creature (the nearest foe, cover,
-flanking), so a round costs about the square of the space on the map plus a fixed part per
-creature."""
+combatants + :func:`walk_work` of each combatant). Each simulated turn looks at every other
+creature (the nearest foe, cover, flanking), so a round costs about the square of the space
+on the map plus a fixed part per creature, and each attack walks both creatures' lists."""
+
+CONDITION_PAIRS_PER_UNIT = 15
+"""A combatant's conditions cost a round about the square of their number (each condition's
+end of turn looks through the others): measured 45-72 ns a pair in the three rulesets,
+counted as one :data:`ODDS_WORK` unit (1.5 us) per 15 pairs."""
+
+
+INCLUDED_WALK = 10
+"""The units of a combatant's lists inside the 50 a turn weighs: that weight was measured on
+creatures with an attack or two and a few conditions and effects, so only what a combatant
+walks past them is counted again."""
+
+
+class Walked(Protocol):
+    """What a simulated round walks of one combatant (:class:`~service.rules.model.Combatant`
+    has all of it)."""
+
+    @property
+    def attacks(self) -> Sized: ...
+    @property
+    def conditions(self) -> Sized: ...
+    @property
+    def effects(self) -> Sized: ...
+    @property
+    def features(self) -> Sized: ...
+    @property
+    def skills(self) -> Sized: ...
+    @property
+    def ammunition(self) -> Sized: ...
+    @property
+    def readied(self) -> object: ...
+
+
+def walk_work(combatant: Walked) -> int:
+    """The :data:`ODDS_WORK` units a simulated round spends walking ``combatant``'s lists:
+    one an entry (an effect walked as both attacker and target: measured about 0.6 units an
+    effect a round), one for a readied action, and the square of its conditions
+    (:data:`CONDITION_PAIRS_PER_UNIT`), less the :data:`INCLUDED_WALK` a turn's weight
+    already pays for."""
+    conditions = len(combatant.conditions)
+    entries = (
+        len(combatant.attacks)
+        + conditions
+        + len(combatant.effects)
+        + len(combatant.features)
+        + len(combatant.skills)
+        + len(combatant.ammunition)
+        + (combatant.readied is not None)
+    )
+    walked = entries + conditions * conditions // CONDITION_PAIRS_PER_UNIT
+    return max(0, walked - INCLUDED_WALK)
+
+
+def round_work(cells: int, combatants: Iterable[Walked], turn_weight: int) -> int:
+    """One simulated round's :data:`ODDS_WORK` units: ``cells`` squared, ``turn_weight`` a
+    combatant, and what it walks of each (:func:`walk_work`)."""
+    total = cells * cells
+    for combatant in combatants:
+        total += turn_weight + walk_work(combatant)
+    return total
+
 
 ODDS_DICE = Limit(
-    "odds-dice",
-    60,
-    "dice (as a critical hit rolls them)",
-    ("attackOdds",),
+    name="odds-dice",
+    max=60,
+    counts="dice (as a critical hit rolls them)",
+    actions=("attackOdds",),
 )
 """Most dice an attack's damage may roll for ``attackOdds``, counted as a critical hit rolls
 them."""
 
 ODDS_ENUMERATION = Limit(
-    "odds-enumeration",
-    300_000,
-    "steps of enumeration",
-    ("attackOdds",),
+    name="odds-enumeration",
+    max=300_000,
+    counts="steps of enumeration",
+    actions=("attackOdds",),
 )
 """Most elementary steps (an estimate) ``attackOdds`` may take to enumerate the damage: a
 hover-tooltip budget, well under 50 ms."""
 
 DICE_PER_EXPRESSION = Limit(
-    "dice-per-expression",
-    200,
-    "dice",
+    name="dice-per-expression",
+    max=200,
+    counts="dice",
 )
 """Most dice one dice expression may roll (``200d6``); checked in every expression of the
 encounter and the request."""
 
-RUNS = Limit("runs", 2000, "runs", ("encounterOdds",), "invalid-input")
+RUNS = Limit(
+    name="runs", max=2000, counts="runs", actions=("encounterOdds",), refused="invalid-input"
+)
 """Most runs ``encounterOdds`` may simulate."""
-ROUNDS = Limit("max-rounds", 100, "rounds", ("encounterOdds",), "invalid-input")
+ROUNDS = Limit(
+    name="max-rounds", max=100, counts="rounds", actions=("encounterOdds",), refused="invalid-input"
+)
 """Most rounds one simulated fight may last."""
-COMBATANTS = Limit("combatants", MAX_COMBATANTS, "combatants", refused="invalid-input")
+COMBATANTS = Limit(
+    name="combatants", max=MAX_COMBATANTS, counts="combatants", refused="invalid-input"
+)
 """Most combatants in one encounter."""
-GRID_SIDE = Limit("grid-side", MAX_GRID_SIDE, "cells on a side", refused="invalid-input")
+GRID_SIDE = Limit(
+    name="grid-side", max=MAX_GRID_SIDE, counts="cells on a side", refused="invalid-input"
+)
 """Most cells on a side of the grid."""
 TERRAIN_CELLS = Limit(
-    "terrain-cells",
-    MAX_GRID_SIDE * MAX_GRID_SIDE,
-    "cells in one terrain list",
+    name="terrain-cells",
+    max=MAX_GRID_SIDE * MAX_GRID_SIDE,
+    counts="cells in one terrain list",
     refused="invalid-input",
 )
 """Most cells each of the grid's ``blocked``, ``difficult``, ``climb`` and ``swim`` may list
 (as many as the largest grid has; the body limit binds first)."""
-IDS = Limit("ids", MAX_COMBATANTS, "ids in a list of combatants", refused="invalid-input")
+IDS = Limit(
+    name="ids", max=MAX_COMBATANTS, counts="ids in a list of combatants", refused="invalid-input"
+)
 """Most ids a list of combatants may hold (``surprised``, ``heardBy``, an ``order``, a d10
 step's members...): one per combatant."""
 ENTRIES = Limit(
-    "entries",
-    200,
-    "entries in a combatant's or an encounter's list",
+    name="entries",
+    max=200,
+    counts="entries in a combatant's or an encounter's list",
     refused="invalid-input",
 )
 """Most entries in each of a combatant's lists and maps (attacks, conditions, effects,

@@ -23,7 +23,7 @@ H = TypeVar("H", bound=Handler)
 R = TypeVar("R", bound=type[Ruleset])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionSpec:
     """How an action is named at each door, what it takes and answers, and who runs it."""
 
@@ -73,15 +73,15 @@ def action(
         hints = get_type_hints(handler)
         params = hints[handler.__code__.co_varnames[2]]
         spec = ActionSpec(
-            name,
-            _slug(name),
-            params,
-            hints["return"],
-            handler,
-            summary,
-            query,
-            None if rulesets is None else frozenset(rulesets),
-            order,
+            name=name,
+            slug=_slug(name),
+            params=params,
+            outcome=hints["return"],
+            handler=handler,
+            summary=summary,
+            query=query,
+            rulesets=None if rulesets is None else frozenset(rulesets),
+            order=order,
         )
         if any(s.name == name for s in ACTIONS):
             raise ValueError(f"action {name!r} is registered twice")

@@ -6,29 +6,50 @@ ladder, how reactions come back...) and overrides some of the hooks below. The p
 that call the hooks, in order, are in :mod:`service.rules.actions` (``attack``, ``turn``,
 ``movement``...); the mechanics they share are in :mod:`service.rules.mechanics`.
 
-The hooks, and who overrides them:
+The hooks are named one way, by what the pipeline asks of them. A hook named
+``before_<step>`` or ``after_<step>`` runs at that moment of a pipeline (a ``before_`` hook
+may refuse the step by raising :class:`IllegalAction`):
 
-==========================  ==================================================  ============
+==========================  ==================================================  =============
+hook                        when it runs                                        overridden by
+==========================  ==================================================  =============
+``before_combat``           before initiative is rolled (again)                 d10
+``before_turn``             before a creature's turn is set up                  d10
+``after_turn_start``        once a creature's turn has started                  d100, d10
+``after_turn_end``          once a creature's turn has ended                    d20, d10
+``after_round_start``       once a new round has begun, before its first turn   d20
+``before_attack``           before an attack roll: may it be made at all        d100
+``after_attack``            once an attack is done (reveal, ammo, condition)    d100
+``before_move``             before a move: refuse it, or settle what it needs   d100
+``after_step``              after each step: what it carries along or breaks    d100
+``after_action``            once an action is done (may hold part of it back)   d10
+==========================  ==================================================  =============
+
+Any other hook answers a question a pipeline asks, and is named for its answer (a noun; a
+yes-or-no question, ``holds``, a verb). ``deal_damage`` is the step itself, which a ruleset
+may replace whole:
+
+==========================  ==================================================  =============
 hook                        what it decides                                     overridden by
-==========================  ==================================================  ============
+==========================  ==================================================  =============
 ``order_of_combat``         the initiative order (rolled, or from positions)    d100, d10
-``check_attack``            whether an attack may be made at all                d100
 ``attack_modifiers``        the sources of advantage and disadvantage           d100
-``deal_damage``             when and how damage lands                           d10
 ``critical_table``          a critical table rolled before the damage lands     d20
-``after_attack``            what follows an attack (ammunition, condition)      d100
 ``critical_band_odds``      the critical bands an attack's odds include         d20
 ``turn_speed``              the movement a turn starts with                     d100
-``before_turn``             before a creature's turn is set up                  d10
-``on_turn_start``           once a creature's turn has started                  d100, d10
-``on_turn_end``             once a creature's turn has ended                    d20, d10
-``on_round_start``          once a new round has begun                          d20
 ``terrain``                 extra terrain a mover meets (climbing, swimming)    d10
-``before_move``             refuse a move, or settle what it depends on         d100
-``after_step``              what a step carries along or breaks (dragging)      d100
 ``flying_speed``            whether and how fast a creature flies               d10
 ``interaction_cost``        what using a device costs                           d10
-==========================  ==================================================  ============
+``holds``                   whether what is done to a creature now waits        d10
+``deal_damage``             when and how damage lands                           d10
+==========================  ==================================================  =============
+
+The services the pipelines share live with their idea, not here: the combatant lookup on
+:class:`~service.rules.model.Draft` (``draft.combatant``, ``draft.actor``), the map of an
+action in :mod:`service.rules.mechanics.space` (``board_of``, ``board_for``, on the ruleset's
+size ladder), the turn economy in :mod:`service.rules.mechanics.economy` (``spend``,
+``reset_budget``, ``has_bonus_action``, ``surprise``, reading the ruleset's flags), the death
+rules' view of a creature in :mod:`service.rules.mechanics.damage` (``Victim.of``).
 """
 
 from __future__ import annotations
@@ -38,25 +59,24 @@ from dataclasses import dataclass
 from random import Random
 from typing import ClassVar, Literal
 
-from .errors import IllegalAction, InvalidAction
+from .errors import IllegalAction
 from .events import EventLog
 from .grid import Cell as GridCell
 from .grid import Occupant
 from .mechanics import concentration, exhaustion, initiative
-from .mechanics.damage import Victim, deal_damage, hp_max
+from .mechanics.checks import reveal
+from .mechanics.damage import Victim, deal_damage
 from .mechanics.distributions import DamageDist
+from .mechanics.grapple import GRAPPLING, end_broken_grapples, holders, involved, moving_grapples
 from .mechanics.modifiers import attack_sources, effect_active, reach_of
-from .mechanics.space import Board, geometry_of
-from .mechanics.validation import validate_encounter
+from .mechanics.space import board_of
 from .model import (
     Attack,
     Combatant,
     Cond,
-    Condition,
     CoverDegree,
     Draft,
-    Duration,
-    Grid,
+    Encounter,
     InitiativeEntry,
     Spend,
 )
@@ -87,6 +107,12 @@ class RuleIds:
     dodge: str = "d20.turn.economy"
     help: str = "d20.turn.economy"
     ready: str = "d20.ready.trigger"
+    reveal: str = "d20.hide"
+    """The rule a hidden attacker's reveal is logged under."""
+    search: str = "d20.hide"
+    """The rule a Search's finds are logged under."""
+    grappled: str = "d20.cond"
+    """The rule a grappled creature's refused move is logged under."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +128,8 @@ class AttackSetup:
     disadvantage: list[str]
     ac: int
     """The AC to meet: the target's, plus cover, plus AC effects against this attacker."""
+    close_critical: bool = False
+    """Every hit is a critical hit (``d20.cond``: paralyzed or unconscious, within 5 ft)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +155,7 @@ class CriticalRoll:
         """The band's other effects, in order."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BandOdds:
     """A band of a critical table, for the odds: its span, the damage dice it adds to the
     attack's own damage (``extra``, landing with it), and the other damage it deals the
@@ -139,11 +167,6 @@ class BandOdds:
     title: str
     hits: tuple[DamageDist, ...] = ()
     extra: DamageDist | None = None
-
-
-BONUS_ACTION_GRANT = "bonus-action:"
-"""A feature whose name starts with this grants a bonus action where bonus actions need one
-(``Ruleset.bonus_action_needs_grant``)."""
 
 
 class Ruleset:
@@ -175,6 +198,8 @@ class Ruleset:
         "gargantuan": 4,
     }
     """Side of a creature's space in 5-ft cells, by size."""
+    tile_share: ClassVar[dict[str, int]] = {"tiny": 4}
+    """How many creatures of a size share one cell (``d20.size.space``); 1 when absent."""
     reaction_returns: ClassVar[Literal["turn", "round"]] = "turn"
     """When a used reaction comes back: at the start of its owner's turn, or of a new round."""
     bonus_action_needs_grant: ClassVar[bool] = False
@@ -184,159 +209,17 @@ class Ruleset:
     creature_space_difficult: ClassVar[bool] = False
     """Whether another creature's space is difficult terrain for a mover passing through it
     (d100.move.through); in the d20 base an ally lets a mover through at no extra cost."""
+    revealed_by: ClassVar[Literal["attack", "hit"]] = "attack"
+    """``d20.hide``: a hidden attacker stops being hidden when its attack is made, hit or miss;
+    d100 (``d100.unseen.attacker``): only when it hits."""
+    search_by_dc: ClassVar[bool] = False
+    """``d20.hide``: a searcher rolls Wisdom (Perception) against each hidden creature's
+    Stealth total; d100 (``d100.hide.contest``): the DM's DC stands for that roll."""
     hostile_passable_size_gap: ClassVar[int | None] = None
     """A hostile creature's space is passable when the sizes differ by at least this many
     steps (d100: 2); None: never (the d20 base: "other creatures can't get through unless
     the hobgoblin lets them", seed 000)."""
     rule_ids: ClassVar[RuleIds] = RuleIds()
-
-    # -- services the pipelines share ------------------------------------------------------
-
-    def board(self, draft: Draft) -> Board:
-        """The map as this action sees it, built (or found in the cache) once per action."""
-        board = draft.memo.get("board")
-        if board is None:
-            board = draft.memo["board"] = self.board_for(draft.encounter.grid)
-        assert isinstance(board, Board)
-        return board
-
-    def board_for(self, grid: Grid) -> Board:
-        """A map on this ruleset's size ladder."""
-        return Board(geometry_of(grid), self.square_extent, self.sizes)
-
-    def validate(self, draft: Draft) -> None:
-        """Refuse an encounter whose types are right but whose contents are not (two
-        creatures in one cell, a size this ruleset doesn't know...)."""
-        validate_encounter(draft.encounter, self.board(draft))
-
-    def combatant(self, draft: Draft, combatant_id: str, field: str) -> Combatant:
-        """The combatant, or an :class:`InvalidAction` at the request's ``field``."""
-        try:
-            return draft.get(combatant_id)
-        except InvalidAction as e:
-            raise e.at(field) from None
-
-    def actor(self, draft: Draft, combatant_id: str, field: str = "combatantId") -> Combatant:
-        """A combatant about to act: refused when dead or incapacitated."""
-        c = self.combatant(draft, combatant_id, field)
-        if c.dead or c.incapacitated:
-            state = "dead" if c.dead else "incapacitated"
-            raise IllegalAction(f"{c.name} is {state} and can't act", "d20.hp.zero")
-        return c
-
-    def can_see(self, draft: Draft, viewer: Combatant, seen: Combatant) -> bool:
-        """Whether ``viewer`` can see ``seen`` (``d20.facing.none``)."""
-        return self.board(draft).can_see(draft.encounter, viewer, seen)
-
-    def victim(self, c: Combatant) -> Victim:
-        """What the death rules need of ``c``: its hit point maximum (halved by exhaustion
-        from level 4), whether it follows the PC rules, the instant-death multiplier."""
-        return Victim(hp_max(c), c.follows_pc_death_rules, self.instant_death_multiplier)
-
-    def has_bonus_action(self, c: Combatant) -> bool:
-        """Whether the creature has a bonus action to take at all (``d20.turn.economy``;
-        where they need a grant, a ``bonus-action:…`` feature)."""
-        if not self.bonus_action_needs_grant:
-            return True
-        return any(f.startswith(BONUS_ACTION_GRANT) for f in c.features)
-
-    def reset_budget(self, draft: Draft, c: Combatant) -> None:
-        """A fresh turn: action, bonus action, full movement, one object interaction, and the
-        reaction where it comes back with the turn (``d20.turn.economy``)."""
-        b = c.budget
-        b.action = b.object_interaction = True
-        if self.reaction_returns == "turn":
-            b.reaction = True
-        b.bonus_action = self.has_bonus_action(c)
-        b.movement = self.turn_speed(draft, c)
-        b.attacks_left = 0
-
-    def surprise(self, c: Combatant, log: EventLog) -> None:
-        """``d20.order.surprise``: can't move or act on its first turn, nor react until it ends."""
-        c.conditions.append(Condition(Cond.SURPRISED, None, Duration("end", c.id, turns=0)))
-        c.budget.reaction = False
-        log.note("surprised", f"{c.name} is surprised", target=c.id, rule="d20.order.surprise")
-
-    def spend(
-        self,
-        draft: Draft,
-        combatant_id: str,
-        what: Spend,
-        log: EventLog,
-        *,
-        attack: bool = False,
-    ) -> None:
-        """Use up part of a combatant's turn budget, or refuse (``d20.turn.economy``).
-
-        Every action but a reaction belongs to the creature whose turn it is. ``attack``:
-        what is spent is one attack of an Attack action (an attack roll, or what replaces
-        one: a shove, a grapple), not another action. An Attack action allowing several
-        attacks (``attacks_per_action``) is one action (RULES.md decision): its first attack
-        spends it and leaves the others to make; while some are left, nothing but those
-        attacks may use the action (no Dodge, Dash, Ready, Hide, second interaction...), and
-        after another action no attack may use it."""
-        if what == "free":
-            return
-        enc = draft.encounter
-        c = draft.get(combatant_id)
-        if what == "bonus-action" and self.bonus_action_needs_grant:
-            self._check_granted_bonus_action(draft, c)
-        if what != "reaction" and enc.turn_of is not None and enc.turn_of != combatant_id:
-            raise IllegalAction(
-                f"it is {draft.get(enc.turn_of).name}'s turn, not {c.name}'s",
-                "d20.turn.economy",
-            )
-        if c.has(Cond.SURPRISED) and (what == "reaction" or enc.turn_of == combatant_id):
-            raise IllegalAction(
-                f"{c.name} is surprised: it can't "
-                + ("react until its turn ends" if what == "reaction" else "act this turn"),
-                "d20.order.surprise",
-            )
-        c = draft.edit(combatant_id)
-        b = c.budget
-        if what == "action":
-            if attack and b.attacks_left > 0:
-                b.attacks_left -= 1
-            elif b.attacks_left > 0:
-                more = b.attacks_left
-                raise IllegalAction(
-                    f"{c.name} has begun its Attack action ({more} more "
-                    f"attack{'s' if more > 1 else ''} to make): the rest of that action can "
-                    "only be those attacks",
-                    "d20.turn.economy",
-                )
-            elif b.action:
-                b.action = False
-                b.attacks_left = c.attacks_per_action - 1 if attack else 0
-            else:
-                raise IllegalAction(f"{c.name} has no action left this turn", "d20.turn.economy")
-        elif what == "bonus-action":
-            if not b.bonus_action:
-                raise IllegalAction(
-                    f"{c.name} has no bonus action left this turn", "d20.turn.economy"
-                )
-            b.bonus_action = False
-        elif what == "reaction":
-            if not b.reaction:
-                raise IllegalAction(f"{c.name} has already used its reaction", "d20.turn.economy")
-            b.reaction = False
-
-    def _check_granted_bonus_action(self, draft: Draft, c: Combatant) -> None:
-        rule = self.rule_ids.bonus_action
-        if not self.has_bonus_action(c):
-            raise IllegalAction(
-                f"{c.name} has no bonus action: only a feature or device that grants one "
-                f"(a '{BONUS_ACTION_GRANT}…' feature) gives one",
-                rule,
-            )
-        turn_of = draft.encounter.turn_of
-        if turn_of is None or turn_of == c.id:
-            if c.incapacitated:
-                raise IllegalAction(
-                    f"{c.name} can't take actions, so it can't take a bonus action", rule
-                )
-            if not c.budget.bonus_action:
-                raise IllegalAction(f"{c.name} has already taken its bonus action this turn", rule)
 
     # -- hooks -----------------------------------------------------------------------------
 
@@ -349,11 +232,12 @@ class Ruleset:
         assert die is not None, f"{self.id} rolls no initiative: it overrides order_of_combat"
         return initiative.roll_d20_order(draft, die, rng, log)
 
-    def check_attack(
+    def before_attack(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
     ) -> None:
-        """Refuse an attack the rules forbid before any roll: a downed attacker, a dead
-        target (``d20.hp.zero``), a target out of reach or range (``d20.grid.range``)."""
+        """Before an attack is rolled (and before a reactor is offered an opportunity
+        attack): refuse an attack the rules forbid, a downed attacker, a dead target
+        (``d20.hp.zero``), a target out of reach or range (``d20.grid.range``)."""
         if attacker.dead or attacker.incapacitated or attacker.hp == 0:
             state = (
                 "dead"
@@ -365,7 +249,7 @@ class Ruleset:
             raise IllegalAction(f"{attacker.name} is {state} and can't attack", "d20.hp.zero")
         if target.dead:
             raise IllegalAction(f"{target.name} is already dead", "d20.hp.zero")
-        board = self.board(draft)
+        board = board_of(draft, self)
         if not reach_of(board, attacker, target, attack)[0]:
             feet = board.distance_ft(attacker, target)
             melee = attack.kind == "melee"
@@ -381,7 +265,7 @@ class Ruleset:
     ) -> tuple[list[str], list[str]]:
         """The sources of advantage and of disadvantage the state gives this attack
         (``d20.attack.sources``)."""
-        return attack_sources(self.board(draft), draft.encounter, attacker, target, attack)
+        return attack_sources(board_of(draft, self), draft.encounter, attacker, target, attack)
 
     def deal_damage(self, draft: Draft, hit: Hit, rng: Random, log: EventLog) -> DamageOutcome:
         """Deal damage now; every attack and action goes through here, so a ruleset can
@@ -392,7 +276,7 @@ class Ruleset:
             log,
             hit.target_id,
             hit.amount,
-            self.victim(draft.get(hit.target_id)),
+            Victim.of(draft.get(hit.target_id), self.instant_death_multiplier),
             instant_death_rule=self.rule_ids.instant_death,
             critical=hit.critical,
             source_id=hit.source_id,
@@ -413,7 +297,17 @@ class Ruleset:
         self, draft: Draft, setup: AttackSetup, outcome: AttackOutcome, rng: Random, log: EventLog
     ) -> None:
         """What follows an attack once it is resolved, its damage dealt and its critical
-        band applied."""
+        band applied: a hidden attacker is revealed (``d20.hide``, :attr:`revealed_by`).
+        A ruleset that overrides it calls it too."""
+        if outcome.hit or self.revealed_by == "attack":
+            what = "attacks" if self.revealed_by == "attack" else "hits"
+            reveal(
+                draft,
+                setup.attacker.id,
+                log,
+                self.rule_ids.reveal,
+                f"{what} and gives away its location",
+            )
 
     def critical_band_odds(
         self, draft: Draft, attacker: Combatant, attack: Attack, critical: bool, excludes: list[str]
@@ -424,8 +318,11 @@ class Ruleset:
         return []
 
     def turn_speed(self, draft: Draft, c: Combatant) -> int:
-        """The movement a turn starts with: speed, halved by a ``speed-halved`` effect, and
-        by exhaustion from level 2 (0 from level 5)."""
+        """The movement a turn starts with: 0 while grappled or restrained (``d20.cond``);
+        speed, halved by a ``speed-halved`` effect, and by exhaustion from level 2 (0 from
+        level 5)."""
+        if c.conditions and (holders(c) or c.has(Cond.RESTRAINED)):
+            return 0
         base = c.speed
         enc = draft.encounter
         if any(e.kind == "speed-halved" and effect_active(enc, e) for e in c.effects):
@@ -435,14 +332,30 @@ class Ruleset:
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """Before ``combatant_id``'s turn is set up (its budget, whose turn it is)."""
 
-    def on_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
-        """Once ``combatant_id``'s turn has started."""
+    def after_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Once ``combatant_id``'s turn has started: grapples that no longer hold end
+        (``d20.cond``: the grappler incapacitated, or the two out of reach). A ruleset that
+        overrides it calls it too."""
+        end_broken_grapples(self, draft, log)
 
-    def on_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+    def before_combat(self, draft: Draft, rng: Random, log: EventLog) -> None:
+        """Before initiative is rolled, a first time or again mid-fight: settle what the old
+        order left open (d10's simultaneous step)."""
+
+    def after_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """Once ``combatant_id``'s turn has ended (its end-of-turn durations are done)."""
 
-    def on_round_start(self, draft: Draft, rng: Random, log: EventLog) -> None:
+    def after_round_start(self, draft: Draft, rng: Random, log: EventLog) -> None:
         """Once a new round has begun (its round durations are done), before its first turn."""
+
+    def after_action(self, draft: Draft, before: Encounter, log: EventLog) -> None:
+        """Once an action is done (``before``: the encounter it started from): a ruleset may
+        hold back part of what it did (d10 simultaneous steps)."""
+
+    def holds(self, draft: Draft, target_id: str) -> bool:
+        """Whether what an action does to ``target_id`` now waits (``after_action`` takes it
+        back and makes it later): its outcome then shows the creature as it stands."""
+        return False
 
     def terrain(self, draft: Draft, mover: Combatant) -> Iterable[Occupant]:
         """Terrain the mover meets besides walls, difficult cells and other creatures."""
@@ -454,7 +367,22 @@ class Ruleset:
         """Before ``mover_id`` moves (``forced``: moved by something else, or teleporting):
         raise :class:`IllegalAction` to refuse the move. Answers the creatures that move
         along with the mover (``after_step`` moves them): they make no opportunity attacks
-        on it."""
+        on it. The base: grapples that no longer hold end first; a grappled creature can't
+        move itself (speed 0, ``d20.cond``): it escapes first, or is moved by force."""
+        end_broken_grapples(self, draft, log)
+        draft.memo[GRAPPLING] = involved(draft)
+        held = holders(draft.get(mover_id))
+        if held and not forced:
+            c = draft.get(mover_id)
+            names = ", ".join(draft.get(h).name for h in held)
+            raise IllegalAction(
+                f"{c.name} is grappled by {names}: its speed is 0 (escapeGrapple first)",
+                self.rule_ids.grappled,
+            )
+        if not forced and draft.get(mover_id).has(Cond.RESTRAINED):
+            raise IllegalAction(
+                f"{draft.get(mover_id).name} is restrained: its speed is 0", "d20.cond"
+            )
         return ()
 
     def after_step(
@@ -468,7 +396,10 @@ class Ruleset:
         """After each step of a move (and after a teleport), the mover already in its new
         place; ``left`` is the space it stood in before the step. A ruleset moves what the
         mover carries along (d100 drags the creatures it grapples) or ends what the step
-        breaks; raising :class:`IllegalAction` refuses the whole move."""
+        breaks; raising :class:`IllegalAction` refuses the whole move. The base ends the
+        grapples the step pulled apart; a ruleset that overrides it calls it too."""
+        if mover_id in moving_grapples(draft):
+            end_broken_grapples(self, draft, log)
 
     def flying_speed(self, c: Combatant) -> int:
         """The speed ``c`` flies at when a move says ``fly``: its ``fly_speed``; a creature

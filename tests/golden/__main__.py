@@ -1,4 +1,4 @@
-"""``python tests/golden record|update``: write the golden logs (see ``cases.py``)."""
+"""``python tests/golden record|update``: write the golden logs (see ``golden_cases.py``)."""
 
 from __future__ import annotations
 

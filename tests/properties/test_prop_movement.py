@@ -16,6 +16,7 @@ from properties.conftest import PARAMS, PROPERTIES, encounters, examples, walk_f
 
 from service.rules import RulesError, apply, find_ruleset
 from service.rules.grid import CELL_FEET, Geometry
+from service.rules.mechanics.space import board_for
 from service.rules.model import Cell, Encounter
 from service.rules.model.outcomes import PathCostOutcome, ReachOutcome
 from service.rules.model.requests import PathCost
@@ -56,7 +57,7 @@ def test_d20_grid_range_reach_query_distance_is_symmetric(enc: Encounter, i: int
     assert there.distance == back.distance
     assert there.line_of_sight == back.line_of_sight
     rules = find_ruleset(enc.ruleset)
-    board = rules.board_for(enc.grid)
+    board = board_for(enc.grid, rules)
     expected = board.geometry.space_distance(board.cells(a), board.cells(b))
     assert there.distance == expected * CELL_FEET
 
@@ -106,6 +107,10 @@ def test_path_cost_cheapest_is_never_dearer_than_a_legal_walk(
     again = cost_of(enc, PathCost(mover.id, path=best.path))
     assert again.cost == best.cost
     assert again.path[-1] == path[-1]
-    # legality is only a matter of the movement left
+    # legality is a matter of the movement left, unless a condition stops the walk (d20.cond:
+    # restrained or grappled, speed 0; frightened, not toward its source)
     left = best.movement_left
-    assert best.legal == (best.cost <= left)
+    if best.rule == "d20.cond":
+        assert not best.legal and best.reason
+    else:
+        assert best.legal == (best.cost <= left)

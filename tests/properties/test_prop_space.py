@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from properties.conftest import PROPERTIES, encounters, examples
 
 from service.rules import find_ruleset
-from service.rules.mechanics.space import COVER_NAMES, living_allies, living_others
+from service.rules.mechanics.space import COVER_NAMES, board_of, living_allies, living_others
 from service.rules.model import Draft, Encounter
 
 
@@ -16,7 +16,7 @@ from service.rules.model import Draft, Encounter
 @given(encounters())
 def test_cover_and_flanking_shortcuts_agree_with_the_long_way(enc: Encounter) -> None:
     ruleset = find_ruleset(enc.ruleset)
-    board = ruleset.board(Draft(enc))
+    board = board_of(Draft(enc), ruleset)
     living = [c for c in enc.combatants if not c.dead]
     for a in living:
         for b in living:

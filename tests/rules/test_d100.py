@@ -9,6 +9,7 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc
 
 from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.mechanics.space import board_for
 from service.rules.model import Cell, Encounter
 from service.rules.model.requests import (
     ApplyDamage,
@@ -225,7 +226,7 @@ def test_d100_size_space_colossal_is_six_squares_and_validated() -> None:
     enc = build(
         encounter_doc(combatant("c", 0, 0, size="colossal"), ruleset="d100", width=6, height=6)
     )
-    assert len(r.board_for(enc.grid).cells(enc.combatants[0])) == 36
+    assert len(board_for(enc.grid, r).cells(enc.combatants[0])) == 36
     apply(enc, ApplyDamage("c", 0), ScriptedRandom([]))
     off = build(
         encounter_doc(combatant("c", 1, 0, size="colossal"), ruleset="d100", width=6, height=6)
@@ -276,7 +277,9 @@ def test_d100_action_hide_and_hide_contest_search_dc() -> None:
     assert "d100.action.hide" in rules(hid.events)
     low = apply(hid.encounter, Search("ann", dc=14), ScriptedRandom([]))
     assert low.outcome.still_hidden == ["bob"] and low.encounter.combatant("bob").has("hidden")
-    found = apply(hid.encounter, Search("ann", dc=15), ScriptedRandom([]))
+    tie = apply(hid.encounter, Search("ann", dc=15), ScriptedRandom([]))  # d20.save: a tie keeps it
+    assert tie.outcome.still_hidden == ["bob"] and tie.encounter.combatant("bob").has("hidden")
+    found = apply(hid.encounter, Search("ann", dc=16), ScriptedRandom([]))
     assert found.outcome.found == ["bob"]
     assert not found.encounter.combatant("bob").has("hidden")
     assert found.encounter.combatant("bob").stealth is None
@@ -508,7 +511,7 @@ def _around(kind: str, shover_size: str, target_size: str = "medium") -> list[tu
     )
     doc["grid"]["kind"] = kind
     enc = build(doc)
-    board = D100().board_for(enc.grid)
+    board = board_for(enc.grid, D100())
     a, b = enc.combatants
     mine = set(board.cells(a))
     spots = []
@@ -547,7 +550,7 @@ def test_d100_shove_pushes_directly_away_from_every_side_of_a_large_or_huge_shov
         enc = build(doc)
         pushed = apply(enc, Shove("a", "b", mode="push"), ScriptedRandom([15, 2]))
         assert pushed.outcome.result == "pushed", ((x, y), pushed.events[-1].message)
-        board = D100().board_for(enc.grid)
+        board = board_for(enc.grid, D100())
         after = pushed.encounter
         assert board.distance_ft(after.combatant("a"), after.combatant("b")) == 10, (x, y)
         moved = after.combatant("b").position
@@ -594,7 +597,7 @@ def test_d100_shove_push_between_two_directions_takes_the_free_one() -> None:
         )
         doc["grid"].update(kind="hex", width=24, height=24)
         enc = build(doc)
-        steps = D100().board_for(enc.grid).directions_away(*enc.combatants)
+        steps = board_for(enc.grid, D100()).directions_away(*enc.combatants)
         if len(steps) == 2:
             ties.append(((x, y), steps))
     assert ties

@@ -145,8 +145,8 @@ def test_d20_death_monsters_a_knocked_out_monster_dies_when_hit_again() -> None:
     odds = apply(out, AttackOdds("hero", "orc"), Random(0)).outcome
     assert odds.death == odds.hit > 0  # type: ignore[attr-defined]
     again = play(
-        out, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3]
-    )  # advantage: unconscious
+        out, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3, 4]
+    )  # advantage: unconscious; from within 5 ft a critical hit, its dice doubled (d20.cond)
     orc = again.encounter.combatant("orc")
     assert orc.dead and orc.death_saves.failures == 0
     [death] = [e for e in again.events if e.type == "death"]
@@ -155,6 +155,6 @@ def test_d20_death_monsters_a_knocked_out_monster_dies_when_hit_again() -> None:
         duel(orc={"hp": 4, "villain": True}), ResolveAttack("hero", "orc", knockout=True), [15, 5]
     )
     hurt = play(
-        villain.encounter, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3]
+        villain.encounter, ResolveAttack("hero", "orc", spend="free"), [2, 9, 3, 4]
     ).encounter.combatant("orc")
-    assert not hurt.dead and hurt.death_saves.failures == 1 and not hurt.stable
+    assert not hurt.dead and hurt.death_saves.failures == 2 and not hurt.stable

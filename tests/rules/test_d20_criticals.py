@@ -9,14 +9,22 @@ from typing import Any
 import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
-from service.rules import InvalidAction, apply
-from service.rules.model import Attack, Duration, Encounter
-from service.rules.model.requests import ApplyDamage, NextTurn, ResolveAttack, RollInitiative
+from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.model import Attack, Cell, Condition, Duration, Encounter, InitiativeEntry
+from service.rules.model.outcomes import MoveOutcome
+from service.rules.model.requests import (
+    ApplyDamage,
+    MoveCombatant,
+    NextTurn,
+    ResolveAttack,
+    RollInitiative,
+)
 from service.rules.rulesets.d20.criticals import _parse_effects
 from service.rules.rulesets.d20.effects import effect_json, iter_effects
 from service.rules.rulesets.d20.loader import to_wire
 from service.rules.rulesets.d20.requests import ResolveChoice
 from service.rules.rulesets.d20.tables import CritTable, load_table
+from service.rules.rulesets.d100.requests import ContestOutcome, EscapeGrapple, ReleaseGrapple
 
 BOLT = Attack("fire bolt", 5, "1d10", kind="spell", range=120)
 
@@ -329,12 +337,43 @@ def test_d20_crit_effects_dm_choice_needs_a_detail_and_records_it() -> None:
     assert injury.note == "permanent injury: lost an eye"
 
 
+def _fighting(ruleset: str = "d20") -> Encounter:
+    """Round 1, the hero's turn (hero 20, orc 10, orc2 5), the hero beside the orc."""
+    enc = _enc()
+    doc_order = [("hero", 20), ("orc", 10), ("orc2", 5)]
+    enc.ruleset = ruleset
+    enc.round = 1
+    enc.turn_of = "hero"
+    enc.order = [InitiativeEntry(c, n) for c, n in doc_order]
+    return enc
+
+
 @pytest.mark.rule("d20.crit.effects")
+@pytest.mark.rule("d100.grapple.escape")
 def test_d20_crit_effects_grapple_offer_accepted_rolls_the_contest() -> None:
-    enc = _attack(_enc(), [20, 2, 5, 35]).encounter  # 30-39: grapple (free hand) or shove
+    """Weapon hit 30-39 with a free hand: the hero accepts and wins the contest, and the orc
+    is grappled by the hero (decision 7: the condition, with its grappler as source). On its
+    turn the orc escapes (its action: its unarmed check beats the hero's), then walks away
+    (the hero's opportunity attack follows it). A failed escape spends the action and leaves
+    it grappled. A lost contest grapples nothing; with both hands in use it is a shove."""
+    enc = _attack(_fighting(), [20, 2, 5, 35]).encounter  # 30-39: grapple (free hand) or shove
     [choice] = enc.pending_choices
     won = apply(enc, ResolveChoice(choice.id, "accept"), ScriptedRandom([15, 5]))
-    assert won.encounter.combatant("orc").has("grappled")
+    orc = won.encounter.combatant("orc")
+    assert [(k.name, k.source) for k in orc.conditions] == [("grappled", "hero")]
+    on_orc = apply(won.encounter, NextTurn(), Random(0)).encounter
+    assert on_orc.turn_of == "orc"
+    failed = apply(on_orc, EscapeGrapple("orc"), ScriptedRandom([4, 16]))
+    assert isinstance(failed.outcome, ContestOutcome) and failed.outcome.result == "failed"
+    assert failed.encounter.combatant("orc").has("grappled")
+    with pytest.raises(IllegalAction):
+        apply(failed.encounter, EscapeGrapple("orc"), ScriptedRandom([16, 4]))
+    escaped = apply(on_orc, EscapeGrapple("orc"), ScriptedRandom([16, 4]))
+    assert isinstance(escaped.outcome, ContestOutcome) and escaped.outcome.result == "escaped"
+    assert not escaped.encounter.combatant("orc").has("grappled")
+    walked = apply(escaped.encounter, MoveCombatant("orc", to=Cell(6, 2)), ScriptedRandom([2]))
+    assert isinstance(walked.outcome, MoveOutcome) and walked.outcome.path[-1] == Cell(6, 2)
+    assert [o.reactor_id for o in walked.outcome.opportunity_attacks] == ["hero"]
     lost = apply(enc, ResolveChoice(choice.id, "accept"), ScriptedRandom([5, 15]))
     assert not lost.encounter.combatant("orc").has("grappled")
     both = build(
@@ -347,6 +386,45 @@ def test_d20_crit_effects_grapple_offer_accepted_rolls_the_contest() -> None:
     shoved = apply(shove, ResolveChoice("choice-1", "accept"), Random(0))
     assert shoved.encounter.combatant("orc").has("prone")
     assert not shoved.encounter.combatant("orc").has("grappled")
+
+
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.rule("d100.grapple")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_d20_crit_effects_a_band_grapple_is_released_in_every_ruleset(ruleset: str) -> None:
+    """Weapon hit 40-49 (automatic grapple) in d20; the same grappled condition sent by a
+    client in d10: the grappler lets go (no action) and the orc is free; releasing again, or
+    escaping a grapple it is not in, is refused with the grapple's rule."""
+    if ruleset == "d20":
+        enc = _attack(_fighting(), [20, 2, 5, 45]).encounter
+        enc = apply(enc, ResolveChoice("choice-1", "accept"), Random(0)).encounter
+    else:
+        enc = _fighting("d10")
+        enc.combatant("orc").conditions.append(Condition("grappled", "hero"))
+    assert enc.combatant("orc").has("grappled")
+    released = apply(enc, ReleaseGrapple("hero", "orc"), Random(0))
+    assert isinstance(released.outcome, ContestOutcome) and released.outcome.result == "released"
+    assert not released.encounter.combatant("orc").has("grappled")
+    assert released.encounter.combatant("hero").budget.action
+    with pytest.raises(IllegalAction) as e:
+        apply(released.encounter, ReleaseGrapple("hero", "orc"), Random(0))
+    assert e.value.rule == "d100.grapple"
+    on_orc = apply(released.encounter, NextTurn(), Random(0)).encounter
+    with pytest.raises(IllegalAction) as e:
+        apply(on_orc, EscapeGrapple("orc"), Random(0))
+    assert e.value.rule == "d100.grapple.escape"
+
+
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.rule("d20.cond")
+def test_d20_crit_effects_a_band_grapple_holds_the_grappled_creature_in_place() -> None:
+    """The orc grappled by a weapon hit 30-39 band can't walk away on its turn (speed 0)
+    until it escapes."""
+    enc = _attack(_fighting(), [20, 2, 5, 35]).encounter
+    enc = apply(enc, ResolveChoice("choice-1", "accept"), ScriptedRandom([15, 5])).encounter
+    on_orc = apply(enc, NextTurn(), Random(0)).encounter
+    with pytest.raises(IllegalAction):
+        apply(on_orc, MoveCombatant("orc", to=Cell(6, 2)), Random(0))
 
 
 @pytest.mark.rule("d20.crit.effects")

@@ -86,6 +86,9 @@ class Window:
     attack: str | None = None
     lasts: bool = True
     """False: "your next attack roll", with no time limit: it outlives the others."""
+    next_turn_only: bool = False
+    """True: "next turn" (weapon hit 6-9): shut for the rest of the current turn, open on the
+    attacker's next turn only (``d20.crit.effects`` decision 6)."""
 
     def open(self, enc: Encounter) -> bool:
         o = odds(enc, self.attacker, self.target, self.attack)
@@ -111,7 +114,10 @@ WINDOW_BANDS = [
         False,
         7,
         True,
-        [Window("hero", "orc", "weapon-hit 6-9"), Window("orc", "hero", "weapon-hit 6-9")],
+        [
+            Window("hero", "orc", "weapon-hit 6-9", next_turn_only=True),
+            Window("orc", "hero", "weapon-hit 6-9"),
+        ],
         id="weapon-hit-6-9",
     ),
     pytest.param(
@@ -195,14 +201,18 @@ def test_d20_crit_effects_until_the_end_of_your_next_turn_lasts_through_it(
     critical: bool, spell: bool, roll: int, choice: bool, windows: list[Window]
 ) -> None:
     """Applied during the attacker's own turn (round 1): the window is open for the rest of
-    that turn, through the others' turns, through the attacker's next turn (round 2), and
-    closes as that turn ends."""
+    that turn (decision 6: "until the end of your next turn" includes it; a "next turn"
+    window is shut until that turn), through the others' turns, through the attacker's next
+    turn (round 2), and closes as that turn ends."""
     enc, _ = _band(critical, spell, roll, choice)
-    assert all(w.open(enc) for w in windows), "open for the rest of the hero's turn"
+    for w in windows:
+        assert w.open(enc) is not w.next_turn_only, f"the rest of the hero's turn: {w}"
     enc, out = next_turn(enc)
-    assert out.turn_of == "orc" and all(w.open(enc) for w in windows)
+    assert out.turn_of == "orc"
+    assert all(w.open(enc) is not w.next_turn_only for w in windows)
     enc, out = next_turn(enc)
-    assert out.turn_of == "orc2" and all(w.open(enc) for w in windows)
+    assert out.turn_of == "orc2"
+    assert all(w.open(enc) is not w.next_turn_only for w in windows)
     enc, out = next_turn(enc)
     assert (out.round, out.turn_of) == (2, "hero")
     assert all(w.open(enc) for w in windows), "still open on the hero's next turn"

@@ -299,11 +299,6 @@ def test_d20_init_ready_vs_delay_lowering_on_own_turn_passes_it_on() -> None:
         enc2 = _next(enc2).encounter
     assert enc2.turn_of == "a" and enc2.round == 1
     assert enc2.combatant("a").budget.action
-    # having acted, it can't delay any more this turn
-    spent = copy.deepcopy(enc2)
-    spent.combatants[0].budget.action = False
-    with pytest.raises(IllegalAction):
-        apply(spent, LowerInitiative("a", 2), Random(1))
 
 
 # ---------------------------------------------------------------- d20.turn.economy
@@ -497,7 +492,7 @@ def test_d20_init_lower_raising_above_the_turn_before_acting_is_refused() -> Non
 @pytest.mark.parametrize("ruleset", ["d20", "d10"])
 def test_d20_init_lower_on_its_own_turn_before_acting_whatever_its_budget(ruleset: str) -> None:
     """A d10 creature has no bonus action and a slowed one 15 ft: neither has 'acted' by
-    that; lowering passes the turn on, and it acts at its new place."""
+    that; lowering passes the turn on, and it takes its turn at its new place."""
     doc = _started(
         combatant("a", 0, 0, effects=[{"kind": "speed-halved"}]),
         combatant("b", 1, 0, side="foes"),
@@ -511,30 +506,57 @@ def test_d20_init_lower_on_its_own_turn_before_acting_whatever_its_budget(rulese
     lowered = apply(enc, LowerInitiative("a", 5), Random(1))
     assert lowered.encounter.turn_of == "b"
     e = _next(_next(lowered.encounter).encounter).encounter
-    assert e.turn_of == "a" and e.round == 2
-    moved = apply(enc, DropProne("a"), Random(1)).encounter
-    stood = apply(moved, StandUp("a"), Random(1)).encounter
-    with pytest.raises(IllegalAction):
-        apply(stood, LowerInitiative("a", 5), Random(1))
+    assert e.turn_of == "a" and e.round == 2 and e.combatant("a").budget.movement == 15
+
+
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_d20_init_lower_on_its_own_turn_after_acting_counts_from_the_next_round(
+    ruleset: str,
+) -> None:
+    """Having acted (it dropped prone and stood up), a lowers its initiative on its own
+    turn: its turn goes on (it still has its action), the order goes on from its old place
+    (b, c), it does not act again in round 1, and from round 2 it acts at its new place,
+    after c."""
+    doc = _started(
+        combatant("a", 0, 0),
+        combatant("b", 1, 0, side="foes"),
+        combatant("c", 2, 0, side="foes"),
+        ruleset=ruleset,
+    )
+    enc = build(doc)
+    stood = apply(apply(enc, DropProne("a"), Random(1)).encounter, StandUp("a"), Random(1))
+    lowered = apply(stood.encounter, LowerInitiative("a", 1), Random(1))
+    assert lowered.encounter.turn_of == "a" and lowered.encounter.combatant("a").budget.action
+    assert _order(lowered.encounter) == ["b", "c", "a"]
+    turns = []
+    e = lowered.encounter
+    for _ in range(4):
+        e = _next(e).encounter
+        turns.append((e.round, e.turn_of))
+    assert turns == [(1, "b"), (1, "c"), (2, "b"), (2, "c")]
+    e = _next(e).encounter
+    assert (e.round, e.turn_of) == (2, "a")
 
 
 @pytest.mark.rule("d20.init.lower")
 @pytest.mark.rule("d20.init.ready-vs-delay")
 def test_d20_init_lower_a_delay_passes_over_one_that_waits_for_next_round() -> None:
-    """a acts, then lowers to just after b (it waits for round 2); on b's turn b delays:
-    the turn passes over a to the pet, then c, d and b; a acts in round 2."""
+    """a acts, then lowers to just after b (it waits for round 2); on b's turn b delays, and
+    its pet moves with it: the turn passes over a to c, then d, b and the pet; a acts in
+    round 2."""
     enc = build(_lineup())  # a 20, b 19, pet 18, c 17, d 16
     on_b = _next(enc).encounter
     waiting = apply(on_b, LowerInitiative("a", 19), Random(1)).encounter
     assert _order(waiting) == ["b", "a", "pet", "c", "d"]
     delayed = apply(waiting, LowerInitiative("b", 10), Random(1)).encounter
-    assert _order(delayed) == ["a", "pet", "c", "d", "b"] and delayed.turn_of == "pet"
+    assert _order(delayed) == ["a", "c", "d", "b", "pet"] and delayed.turn_of == "c"
     turns = []
     e = delayed
     for _ in range(4):
         e = _next(e).encounter
         turns.append((e.round, e.turn_of))
-    assert turns == [(1, "c"), (1, "d"), (1, "b"), (2, "a")]
+    assert turns == [(1, "d"), (1, "b"), (1, "pet"), (2, "a")]
 
 
 @pytest.mark.rule("d20.init.lower")

@@ -286,15 +286,30 @@ def test_d100_frequencies_match_odds_with_advantage_and_cover() -> None:
 
 
 @pytest.mark.rule("d20.order.steps")
-def test_encounter_odds_is_seeded_and_adds_up() -> None:
-    enc = build(skirmish())
-    a = apply(enc, EncounterOdds(runs=60), Random(7)).outcome
-    b = apply(enc, EncounterOdds(runs=60), Random(7)).outcome
-    assert a == b
-    assert a.rounds_mean is not None and a.rounds_low is not None and a.rounds_high is not None
-    assert a.rounds_low <= a.rounds_mean <= a.rounds_high and a.rounds_mean >= 1
-    assert math.isclose(sum(s.win_probability for s in a.sides) + a.unfinished, 1)
-    assert {s.side for s in a.sides} == {"party", "goblins"}
+def test_encounter_odds_the_first_to_act_wins_two_thirds_and_a_seed_repeats() -> None:
+    """Two monsters that hit half the time (AC 11, +0) and kill with one hit (10 against 8 HP),
+    a first: a round ends the fight with 3/4 and a wins with (1/2) / (3/4) = 2/3, in
+    (4/3) rounds on average. The same seed gives the same answer."""
+    stats: dict[str, Any] = {"hp": 8, "maxHp": 8, "ac": 11}
+    stats["attacks"] = [{"name": "axe", "bonus": 0, "damage": "10"}]
+    enc = build(
+        encounter_doc(
+            combatant("a", 0, 0, side="red", **stats),
+            combatant("b", 1, 0, side="blue", **stats),
+        )
+    )
+    act = EncounterOdds(runs=380, max_rounds=5)
+    out = apply(enc, act, Random(7)).outcome
+    assert out == apply(enc, act, Random(7)).outcome
+    n = out.runs
+    wins = {s.side: s.wins for s in out.sides}
+    assert abs(wins["red"] / n - 2 / 3) <= BOUND * math.sqrt((2 / 9) / n)
+    assert wins["red"] + wins["blue"] == out.finished and out.finished >= n - 5
+    assert out.rounds_mean is not None and out.rounds_low is not None
+    assert out.rounds_high is not None
+    sd = math.sqrt(1 / 4) / (3 / 4)
+    assert abs(out.rounds_mean - 4 / 3) <= BOUND * sd / math.sqrt(out.finished)
+    assert out.rounds_low <= out.rounds_mean <= out.rounds_high
 
 
 def test_encounter_odds_decided_and_stalled_fights() -> None:

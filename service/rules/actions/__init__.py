@@ -4,13 +4,40 @@ with :func:`~service.rules.registry.action`:
 * :mod:`.attack`: ``resolveAttack``, ``applyDamage``;
 * :mod:`.initiative`: ``rollInitiative``, ``lowerInitiative``;
 * :mod:`.turn`: ``nextTurn`` (and how turns and rounds start and end);
-* :mod:`.combat`: dash, disengage, dodge, help, hide, ready, triggerReadied, stabilize,
-  drinkPotion, interact, heal;
+* :mod:`.tactics`: ``dash``, ``disengage``, ``dodge``, ``help``, ``hide``;
+* :mod:`.readied`: ``ready``, ``triggerReadied``;
+* :mod:`.healing`: ``stabilize``, ``drinkPotion``, ``heal``;
+* :mod:`.objects`: ``interact``;
 * :mod:`.movement`: ``moveCombatant``, ``standUp``, ``dropProne``;
 * :mod:`.queries`: ``pathCost``, ``cover``, ``flanking``, ``reach``;
-* :mod:`.odds`: ``attackOdds``, ``encounterOdds``.
+* :mod:`.odds`: ``attackOdds``, ``encounterOdds``;
+* :mod:`.checks`: ``rollSave``, ``rollCheck``, ``search``.
 """
 
-from . import attack, combat, initiative, movement, odds, queries, turn
+from . import (
+    attack,
+    checks,
+    healing,
+    initiative,
+    movement,
+    objects,
+    odds,
+    queries,
+    readied,
+    tactics,
+    turn,
+)
 
-__all__ = ["attack", "combat", "initiative", "movement", "odds", "queries", "turn"]
+__all__ = [
+    "attack",
+    "checks",
+    "healing",
+    "initiative",
+    "movement",
+    "objects",
+    "odds",
+    "queries",
+    "readied",
+    "tactics",
+    "turn",
+]

@@ -31,8 +31,10 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog, Roll
-from ..mechanics.modifiers import ac_bonus, blocked_components, use_up
-from ..mechanics.space import COVER_AC, living_others
+from ..mechanics import economy
+from ..mechanics.durations import mark_cast
+from ..mechanics.modifiers import ac_bonus, blocked_components, hits_are_critical, use_up
+from ..mechanics.space import COVER_AC, board_of, living_others
 from ..mechanics.validation import check_dice
 from ..mechanics.weapons import after_shot, weapon_problem
 from ..model import Attack, Combatant, CoverDegree, Draft
@@ -50,23 +52,35 @@ class Verdict:
     critical: bool
     fumble: bool
     """A natural roll in the fumble range that missed."""
+    rolled_critical: bool = False
+    """A natural roll in the critical range: only that rolls on a critical table."""
 
 
-def judge(ruleset: Ruleset, natural: int, total: int, ac: int) -> Verdict:
+def judge(
+    ruleset: Ruleset, natural: int, total: int, ac: int, close_critical: bool = False
+) -> Verdict:
     """``d20.attack.roll`` (``d100.attack.roll``): a critical hits whatever the AC, a fumble
-    misses whatever the total, anything else hits when the total meets the AC."""
-    critical = natural >= ruleset.critical_min
+    misses whatever the total, anything else hits when the total meets the AC.
+
+    ``close_critical`` (``d20.cond``: a paralyzed or unconscious target within 5 ft) makes any
+    hit a critical hit; it rolls no critical table, which is for natural criticals only."""
+    rolled = natural >= ruleset.critical_min
     fumble = natural <= ruleset.fumble_max
-    hit = critical or (not fumble and total >= ac)
-    return Verdict(hit, critical, fumble and not hit)
+    hit = rolled or (not fumble and total >= ac)
+    return Verdict(
+        hit=hit,
+        critical=rolled or (hit and close_critical),
+        fumble=fumble and not hit,
+        rolled_critical=rolled,
+    )
 
 
 def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> AttackSetup:
     """Who attacks whom with what, against which AC, with which sources of advantage:
     the same for a real attack and for its odds. Refuses what the rules refuse; spends
     nothing."""
-    attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
-    target = ruleset.combatant(draft, act.target_id, "targetId")
+    attacker = draft.combatant(act.attacker_id, "attackerId")
+    target = draft.combatant(act.target_id, "targetId")
     if attacker.id == target.id:
         raise InvalidAction("a combatant can't attack itself", ("targetId",))
     attack = pick_attack(attacker, act)
@@ -76,7 +90,7 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
             f"is a {attack.kind} attack",
             ("knockout",),
         )
-    ruleset.check_attack(draft, attacker, target, attack)
+    ruleset.before_attack(draft, attacker, target, attack)
     check_weapon(draft, attacker, attack)
     cover, cover_source = cover_of(ruleset, draft, attacker, target, act.cover)
     if cover == "total":
@@ -90,7 +104,17 @@ def prepare_attack(ruleset: Ruleset, draft: Draft, act: ResolveAttack) -> Attack
     if act.disadvantage:
         dis.append("caller")
     ac = target.ac + COVER_AC[cover] + ac_bonus(draft.encounter, attacker, target)
-    return AttackSetup(attacker, target, attack, cover, cover_source, adv, dis, ac)
+    return AttackSetup(
+        attacker=attacker,
+        target=target,
+        attack=attack,
+        cover=cover,
+        cover_source=cover_source,
+        advantage=adv,
+        disadvantage=dis,
+        ac=ac,
+        close_critical=hits_are_critical(board_of(draft, ruleset), attacker, target),
+    )
 
 
 def check_weapon(draft: Draft, attacker: Combatant, attack: Attack) -> None:
@@ -120,11 +144,7 @@ def pick_attack(attacker: Combatant, act: ResolveAttack) -> Attack:
     if act.attack_name is not None:
         found = attacker.find_attack(act.attack_name)
         if found is None:
-            names = ", ".join(a.name for a in attacker.attacks) or "none"
-            raise InvalidAction(
-                f"{attacker.name} has no attack named {act.attack_name!r} (it has: {names})",
-                ("attackName",),
-            )
+            raise attacker.no_attack(act.attack_name, "attackName")
         return found
     if not attacker.attacks:
         raise InvalidAction(
@@ -145,7 +165,7 @@ def cover_of(
     if stated is not None:
         return stated, "stated"
     others = living_others(draft.encounter, attacker.id, target.id)
-    return ruleset.board(draft).cover(attacker, target, others), "computed"
+    return board_of(draft, ruleset).cover(attacker, target, others), "computed"
 
 
 def roll_attack(ruleset: Ruleset, rng: Random, attack: Attack, adv: bool, dis: bool) -> Roll:
@@ -207,10 +227,12 @@ def resolve_attack(
     setup = prepare_attack(ruleset, draft, act)
     attacker, target, attack, ac = setup.attacker, setup.target, setup.attack, setup.ac
     adv, dis = setup.advantage, setup.disadvantage
-    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
+    economy.spend(ruleset, draft, attacker.id, act.spend, log, attack=True)
     after_shot(draft, attacker.id, attack)
+    if attack.kind == "spell":
+        mark_cast(draft, attacker.id)
     roll = roll_attack(ruleset, rng, attack, bool(adv), bool(dis))
-    verdict = judge(ruleset, roll.natural, roll.total, ac)
+    verdict = judge(ruleset, roll.natural, roll.total, ac, setup.close_critical)
     word = "critical hit" if verdict.critical else "hit" if verdict.hit else "miss"
     log.rolled(
         roll,
@@ -224,25 +246,25 @@ def resolve_attack(
         cover=setup.cover,
     )
     outcome = AttackOutcome(
-        attacker.id,
-        target.id,
-        attack.name,
-        verdict.hit,
-        verdict.critical,
-        verdict.fumble,
-        roll.natural,
-        roll.total,
-        ac,
-        setup.cover,
-        setup.cover_source,
-        bool(adv) and not dis,
-        bool(dis) and not adv,
-        adv,
-        dis,
-        None,
-        False,
-        False,
-        False,
+        attacker_id=attacker.id,
+        target_id=target.id,
+        attack_name=attack.name,
+        hit=verdict.hit,
+        critical=verdict.critical,
+        fumble=verdict.fumble,
+        natural=roll.natural,
+        total=roll.total,
+        target_ac=ac,
+        cover=setup.cover,
+        cover_source=setup.cover_source,
+        advantage=bool(adv) and not dis,
+        disadvantage=bool(dis) and not adv,
+        advantage_sources=adv,
+        disadvantage_sources=dis,
+        damage=None,
+        damage_applied=False,
+        target_dropped=False,
+        target_died=False,
     )
     damage = 0
     if verdict.hit:
@@ -281,9 +303,9 @@ def apply_damage(
     ruleset: Ruleset, draft: Draft, act: ApplyDamage, rng: Random, log: EventLog
 ) -> DamageOutcome:
     """Damage from anything: temporary HP first, then HP and the death rules."""
-    ruleset.combatant(draft, act.target_id, "targetId")
+    draft.combatant(act.target_id, "targetId")
     if act.source_id is not None:
-        ruleset.combatant(draft, act.source_id, "sourceId")
+        draft.combatant(act.source_id, "sourceId")
     if act.knockout and not (act.melee and act.source_id is not None):
         raise InvalidAction(
             "a knockout is the choice of a melee attacker: set melee and sourceId",

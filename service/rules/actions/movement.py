@@ -48,17 +48,18 @@ Decisions:
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from random import Random
 from typing import Literal
 
 from ..errors import IllegalAction, InvalidAction, LimitExceeded
 from ..events import EventLog
-from ..grid import TINY_PER_CELL, Fault, IllegalMove, Move, Mover, Occupant
 from ..grid import Cell as GridCell
+from ..grid import Fault, IllegalMove, Move, Mover, Occupant, Step
 from ..limits import REACTOR_CHECKS
-from ..mechanics.space import Board, living_others, relocate
+from ..mechanics.modifiers import fear_sources
+from ..mechanics.space import Board, board_of, living_others, relocate
 from ..mechanics.weapons import weapon_problem
 from ..model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ..model.outcomes import AttackOutcome, MoveOutcome, OpportunityAttack, PostureOutcome
@@ -99,24 +100,30 @@ def movement_left(ruleset: Ruleset, draft: Draft, c: Combatant) -> int:
 def occupants(
     ruleset: Ruleset, draft: Draft, mover: Combatant, fly: bool = False
 ) -> list[Occupant]:
-    """Other creatures as the mover meets them (the module's decisions); Tiny creatures
-    share, four to a cell (``d20.size.space``). Then the ruleset's ``terrain``, which a
-    flyer doesn't meet."""
-    board = ruleset.board(draft)
+    """Other creatures as the mover meets them (the module's decisions); creatures smaller
+    than a cell share it as the ruleset says (``d20.size.space``: four Tiny to a cell;
+    ``d100.size.space``: four Small or twenty-five Tiny, :meth:`Board.tile_share`). Then
+    the ruleset's ``terrain``, which a flyer doesn't meet."""
+    board = board_of(draft, ruleset)
     rank = board.rank(mover)
     gap = ruleset.hostile_passable_size_gap
     difficult = ruleset.creature_space_difficult
     others = living_others(draft.encounter, mover.id)
-    tiny = Counter(cell for o in others if o.size == "tiny" for cell in board.cells(o))
+    mine = board.tile_share(mover)
+    load: dict[GridCell, Fraction] = {}
+    for o in others:
+        if (share := board.tile_share(o)) < 1:
+            for cell in board.cells(o):
+                load[cell] = load.get(cell, Fraction(0)) + share
     out = []
     for other in others:
         hostile = other.side != mover.side
         passable = not hostile or (gap is not None and abs(board.rank(other) - rank) >= gap)
         cells = board.cells(other)
         shareable = (
-            mover.size == "tiny"
-            and other.size == "tiny"
-            and all(tiny[cell] < TINY_PER_CELL for cell in cells)
+            mine < 1
+            and board.tile_share(other) < 1
+            and all(load[cell] + mine <= 1 for cell in cells)
         )
         out.append(Occupant(cells, passable, difficult, shareable))
     if not fly:
@@ -171,12 +178,49 @@ def plan(
     to: Cell | None,
     movement: int | None,
     fly: bool = False,
+    *,
+    willing: bool = True,
 ) -> Move:
     """The move a request describes: its ``path`` checked step by step, or the cheapest
     legal path ``to`` a cell, within ``movement`` feet (None: any distance; for a flight,
     feet flown). Refusals are :class:`PathRefused` (or :class:`InvalidAction` for a path
-    that leaves the grid or jumps)."""
-    board = ruleset.board(draft)
+    that leaves the grid or jumps). A ``willing`` move (not forced) is refused where it
+    takes a frightened creature closer to the source of its fear (``d20.cond``)."""
+    move = _route(ruleset, draft, c, path, to, movement, fly)
+    if willing and c.conditions:
+        _refuse_fear(ruleset, draft, c, move)
+    return move
+
+
+def _refuse_fear(ruleset: Ruleset, draft: Draft, c: Combatant, move: Move) -> None:
+    board = board_of(draft, ruleset)
+    sources = fear_sources(board, draft.encounter, c)
+    if not sources:
+        return
+    for i, step in enumerate(move.steps):
+        before = board.cells_at(c, move.path[i])
+        after = board.cells_at(c, step.cell)
+        for source in sources:
+            mine = board.cells(source)
+            if board.apart(after, mine) < board.apart(before, mine):
+                raise PathRefused(
+                    f"{c.name} can't make step {i + 1} into {step.cell}: it is frightened of "
+                    f"{source.name} and can't willingly move closer to it",
+                    "d20.cond",
+                    i,
+                )
+
+
+def _route(
+    ruleset: Ruleset,
+    draft: Draft,
+    c: Combatant,
+    path: list[Cell] | None,
+    to: Cell | None,
+    movement: int | None,
+    fly: bool,
+) -> Move:
+    board = board_of(draft, ruleset)
     geometry = board.geometry
     mover = mover_of(board, c, fly)
     others = occupants(ruleset, draft, c, fly)
@@ -251,7 +295,7 @@ def _fault(
 
 
 def _passable(ruleset: Ruleset, draft: Draft, c: Combatant, other: Combatant) -> bool:
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     gap = ruleset.hostile_passable_size_gap
     return gap is not None and abs(board.rank(other) - board.rank(c)) >= gap
 
@@ -261,12 +305,12 @@ def _occupant_at(
 ) -> Combatant | None:
     """The first other living creature whose space ``c`` would overlap at ``anchor`` (a
     hostile one first), sharing Tiny creatures aside."""
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     mine = set(board.cells_at(c, anchor))
     found = [
         o
         for o in living_others(draft.encounter, c.id)
-        if mine & set(board.cells(o)) and not (c.size == "tiny" and o.size == "tiny")
+        if mine & set(board.cells(o)) and not (board.tile_share(c) < 1 and board.tile_share(o) < 1)
     ]
     found.sort(key=lambda o: o.side == c.side)
     return found[0] if found else None
@@ -396,6 +440,25 @@ def reactions(
     return Reactions(choices, others)
 
 
+def cannot_react(
+    ruleset: Ruleset, draft: Draft, reactor: Combatant, mover: Combatant, exempt: bool
+) -> tuple[str, str] | None:
+    """Why ``reactor`` can't make an opportunity attack on ``mover`` leaving its reach, and
+    the rule that says so; None when it can (the move and ``pathCost``'s ``provokes``
+    both ask this). ``exempt``: the mover provokes none (disengaged, or moved by force)."""
+    if exempt:
+        return "the mover provokes none (disengaged or moved by another force)", "d20.oa.exempt"
+    if reactor.has(Cond.SURPRISED):
+        return "surprised: it can't react until its turn ends", "d20.order.surprise"
+    if not reactor.budget.reaction:
+        return "no reaction left", "d20.oa.trigger"
+    if reactor.incapacitated:
+        return "incapacitated", "d20.oa.trigger"
+    if not board_of(draft, ruleset).can_see(draft.encounter, reactor, mover):
+        return "can't see the mover", "d20.oa.trigger"
+    return None
+
+
 def _opportunity(
     ruleset: Ruleset,
     draft: Draft,
@@ -409,21 +472,8 @@ def _opportunity(
 ) -> OpportunityAttack:
     """One offered opportunity attack: taken with the reactor's reaction, or not and why."""
     mover = draft.get(mover_id)
-    reason = ""
-    rule = "d20.oa.trigger"
-    if exempt:
-        reason = "the mover provokes none (disengaged or moved by another force)"
-        rule = "d20.oa.exempt"
-    elif reactor.has(Cond.SURPRISED):
-        reason = "surprised: it can't react until its turn ends"
-        rule = "d20.order.surprise"
-    elif not reactor.budget.reaction:
-        reason = "no reaction left"
-    elif reactor.incapacitated:
-        reason = "incapacitated"
-    elif not ruleset.can_see(draft, reactor, mover):
-        reason = "can't see the mover"
-    elif choice is None:
+    reason, rule = cannot_react(ruleset, draft, reactor, mover, exempt) or ("", "d20.oa.trigger")
+    if not reason and choice is None:
         reason = "declined"
     request = None
     if not reason:
@@ -438,7 +488,7 @@ def _opportunity(
             target=mover_id,
             rule=rule,
         )
-        return OpportunityAttack(reactor.id, step, False, reason)
+        return OpportunityAttack(reactor_id=reactor.id, at_step=step, taken=False, reason=reason)
     log.note(
         "opportunity-attack",
         f"{mover.name} leaves {reactor.name}'s reach: opportunity attack",
@@ -449,7 +499,14 @@ def _opportunity(
     saved_turn = draft.encounter.turn_of
     outcome: AttackOutcome = resolve_attack(ruleset, draft, request, rng, log)
     draft.encounter.turn_of = saved_turn
-    return OpportunityAttack(reactor.id, step, True, "taken", outcome.hit, outcome.damage)
+    return OpportunityAttack(
+        reactor_id=reactor.id,
+        at_step=step,
+        taken=True,
+        reason="taken",
+        hit=outcome.hit,
+        damage=outcome.damage,
+    )
 
 
 def _weapon(
@@ -461,7 +518,7 @@ def _weapon(
 ) -> tuple[ResolveAttack | None, str, str | None]:
     """The attack the reactor makes: the one chosen, else its usable melee attacks by reach,
     the first the rules accept against the mover where it stands now (the refusals of
-    ``prepare_attack``: the ruleset's ``check_attack``, total cover); or None, why not, and
+    ``prepare_attack``: the ruleset's ``before_attack``, total cover); or None, why not, and
     the rule that refused."""
     if choice.attack_name is not None:
         chosen = reactor.find_attack(choice.attack_name)
@@ -473,7 +530,7 @@ def _weapon(
     for attack in candidates:
         try:
             check_weapon(draft, reactor, attack)
-            ruleset.check_attack(draft, reactor, mover, attack)
+            ruleset.before_attack(draft, reactor, mover, attack)
         except IllegalAction as e:
             refusal = refusal or e
             continue
@@ -553,67 +610,148 @@ def walk(
     movement it has left), a readied move (up to its speed, the turn's movement untouched)
     or a forced one (any distance, no opportunity attacks)."""
     forced = by == "forced"
-    own_turn = by == "turn"
     carried = ruleset.before_move(draft, mover_id, forced, log)
     c = draft.get(mover_id)
-    movement: int | None = None
-    if own_turn:
-        movement = movement_left(ruleset, draft, c)
-    elif by == "readied":
-        movement = ruleset.turn_speed(draft, c)
+    movement = _movement_for(ruleset, draft, c, by)
     paid = Flight(1, 1) if not fly else flight(ruleset, c)
     budget = None if movement is None else paid.flown(movement)
-    move = plan(ruleset, draft, c, path, to, budget, fly)
-    board = ruleset.board(draft)
-    exempt = forced or c.has(Cond.DISENGAGED)
+    move = plan(ruleset, draft, c, path, to, budget, fly, willing=not forced)
+    board = board_of(draft, ruleset)
     threats = [(r, reach) for r, reach in reactors(draft, c) if r.id not in carried]
     check_reactors(board, c, len(move.steps), threats, "to" if path is None else "path")
+    offers = _Offers(board, threats, forced or c.has(Cond.DISENGAGED), choices)
     standing = _Standing.of(ruleset, draft, c)
-    offered: list[OpportunityAttack] = []
-    walked = [move.path[0]]
-    left = movement
-    spent = flown = 0
-    stopped: str | None = None
-    last_squeezing: bool | None = None
+    trip = _Trip(walked=[move.path[0]], left=movement, paid=paid, own_turn=by == "turn", offered=[])
     for i, step in enumerate(move.steps):
         before = board.cells_at(c, move.path[i])
-        after = board.cells_at(c, step.cell)
-        for reactor, reach in threats:
+        trip.offered += offers.offer(ruleset, draft, c, i, before, step, rng, log)
+        trip.stopped = standing.stop(ruleset, draft, c.id)
+        if trip.stopped is None:
+            trip.stopped = trip.advance(ruleset, draft, c.id, step)
+        if trip.stopped is not None:
+            break
+        ruleset.after_step(draft, c.id, before, forced, log)
+    squeezing = _settle_squeezing(draft, c.id, trip.last_squeezing)
+    _log_walk(log, c, trip, fly, squeezing)
+    moved = draft.get(c.id)
+    left = trip.left
+    return MoveOutcome(
+        combatant_id=c.id,
+        path=[Cell(*p) for p in trip.walked],
+        cost=trip.spent,
+        movement_left=movement_left(ruleset, draft, moved)
+        if trip.own_turn or left is None
+        else left,
+        squeezing=squeezing,
+        opportunity_attacks=trip.offered,
+        stopped=trip.stopped is not None,
+    )
+
+
+def _movement_for(
+    ruleset: Ruleset,
+    draft: Draft,
+    c: Combatant,
+    by: Literal["turn", "readied", "forced"],
+) -> int | None:
+    """The feet of movement the move may use: what the turn has left, a readied move's
+    speed, or no limit for a forced move."""
+    if by == "turn":
+        return movement_left(ruleset, draft, c)
+    if by == "readied":
+        return ruleset.turn_speed(draft, c)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Offers:
+    """Who may make an opportunity attack on the move, and what each does with one."""
+
+    board: Board
+    threats: list[tuple[Combatant, int]]
+    exempt: bool
+    """The move provokes none (forced, or the mover disengaged): each is offered, refused."""
+    choices: Reactions
+
+    def offer(
+        self,
+        ruleset: Ruleset,
+        draft: Draft,
+        mover: Combatant,
+        i: int,
+        before: tuple[GridCell, ...],
+        step: Step,
+        rng: Random,
+        log: EventLog,
+    ) -> list[OpportunityAttack]:
+        """The opportunity attacks of the reactors whose reach step ``i`` leaves (``mover``:
+        the mover as the move began, ``before``: its cells before the step)."""
+        board = self.board
+        after = board.cells_at(mover, step.cell)
+        offered = []
+        for reactor, reach in self.threats:
             current = draft.get(reactor.id)
             if current.dead or not leaves_reach(board, current, reach, before, after):
                 continue
+            choice = self.choices.of(current.id)
             offered.append(
-                _opportunity(
-                    ruleset, draft, current, c.id, i, exempt, choices.of(current.id), rng, log
-                )
+                _opportunity(ruleset, draft, current, mover.id, i, self.exempt, choice, rng, log)
             )
-        stopped = standing.stop(ruleset, draft, c.id)
-        if stopped is not None:
-            break
-        cost = paid.used(flown + step.cost) - paid.used(flown)
-        if own_turn and left is not None:
-            left = min(left, movement_left(ruleset, draft, draft.get(c.id)))
-        if left is not None and cost > left:
-            stopped = "no movement left for the next step"
-            break
-        flown += step.cost
-        spent += cost
-        walked.append(step.cell)
-        last_squeezing = step.squeezing
-        moved = draft.edit(c.id)
+        return offered
+
+
+@dataclass(slots=True)
+class _Trip:
+    """A move under way: the cells walked, the movement spent and left, why it stopped."""
+
+    walked: list[GridCell]
+    left: int | None
+    """Feet of movement left (None: no limit)."""
+    paid: Flight
+    own_turn: bool
+    offered: list[OpportunityAttack]
+    """The opportunity attacks offered so far."""
+    spent: int = 0
+    flown: int = 0
+    stopped: str | None = None
+    last_squeezing: bool | None = None
+    """Whether the last cell entered is a tight space; None before the first step."""
+
+    def advance(self, ruleset: Ruleset, draft: Draft, mover_id: str, step: Step) -> str | None:
+        """Pay for ``step`` and take it; or why the movement left can't pay for it."""
+        paid = self.paid
+        cost = paid.used(self.flown + step.cost) - paid.used(self.flown)
+        if self.own_turn and self.left is not None:
+            self.left = min(self.left, movement_left(ruleset, draft, draft.get(mover_id)))
+        if self.left is not None and cost > self.left:
+            return "no movement left for the next step"
+        self.flown += step.cost
+        self.spent += cost
+        self.walked.append(step.cell)
+        self.last_squeezing = step.squeezing
+        moved = draft.edit(mover_id)
         relocate(moved, step.cell)
-        if left is not None:
-            left -= cost
-            if own_turn:
-                moved.budget.movement = left
-        ruleset.after_step(draft, c.id, before, forced, log)
-    moved = draft.edit(c.id)
+        if self.left is not None:
+            self.left -= cost
+            if self.own_turn:
+                moved.budget.movement = self.left
+        return None
+
+
+def _settle_squeezing(draft: Draft, mover_id: str, last_squeezing: bool | None) -> bool:
+    """The mover is ``squeezing`` where its last step entered a tight space, no longer
+    where it left one; answers whether it is squeezing now."""
+    moved = draft.edit(mover_id)
     if last_squeezing is not None:
         moved.conditions = [x for x in moved.conditions if x.name != Cond.SQUEEZING]
         if last_squeezing:
             moved.conditions.append(Condition(Cond.SQUEEZING))
-    squeezing = moved.has(Cond.SQUEEZING)
-    verb = f"flies {flown} ft ({spent} ft of its movement)" if fly else f"moves {spent} ft"
+    return moved.has(Cond.SQUEEZING)
+
+
+def _log_walk(log: EventLog, c: Combatant, trip: _Trip, fly: bool, squeezing: bool) -> None:
+    walked, spent, stopped = trip.walked, trip.spent, trip.stopped
+    verb = f"flies {trip.flown} ft ({spent} ft of its movement)" if fly else f"moves {spent} ft"
     log.note(
         "move",
         f"{c.name} {verb} to ({walked[-1][0]}, {walked[-1][1]})"
@@ -624,15 +762,6 @@ def walk(
         rule="d20.grid.squares",
         path=[list(p) for p in walked],
         **({"stopped": stopped} if stopped else {}),
-    )
-    return MoveOutcome(
-        c.id,
-        [Cell(*p) for p in walked],
-        spent,
-        movement_left(ruleset, draft, moved) if own_turn or left is None else left,
-        squeezing,
-        offered,
-        stopped is not None,
     )
 
 
@@ -646,7 +775,7 @@ def move_combatant(
 ) -> MoveOutcome:
     """A move and the opportunity attacks on the way; the pipeline is in the module
     docstring."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    c = draft.combatant(act.combatant_id, "combatantId")
     choices = reactions(draft, act.opportunity_attacks, act.other_reactors, "opportunityAttacks")
     moved_by_another = act.forced or act.teleport
     if c.dead or (c.incapacitated and not moved_by_another):
@@ -697,7 +826,7 @@ def _teleport(
     target = act.to or (act.path[-1] if act.path else None)
     if target is None:
         raise InvalidAction("a teleport needs a destination ('to')", ("to",))
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     cells = board.cells_at(c, target.key())
     field = "to" if act.to is not None else "path"
     if not all(board.geometry.in_bounds(cell) for cell in cells):
@@ -725,7 +854,13 @@ def _teleport(
         rule="d20.oa.exempt",
     )
     ruleset.after_step(draft, c.id, before, True, log)
-    return MoveOutcome(c.id, [c.position, target], 0, movement_left(ruleset, draft, moved), False)
+    return MoveOutcome(
+        combatant_id=c.id,
+        path=[c.position, target],
+        cost=0,
+        movement_left=movement_left(ruleset, draft, moved),
+        squeezing=False,
+    )
 
 
 def _own_turn(ruleset: Ruleset, draft: Draft, c: Combatant, what: str, rule: str) -> None:
@@ -749,7 +884,7 @@ def stand_up(
 ) -> PostureOutcome:
     """``d100.prone.stand``: half the speed (after its modifiers); impossible with less
     movement left or speed 0."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    c = draft.combatant(act.combatant_id, "combatantId")
     if not c.has(Cond.PRONE):
         raise IllegalAction(f"{c.name} is not prone", "d100.prone.stand")
     _own_turn(ruleset, draft, c, "stand up", "d100.prone.stand")
@@ -774,7 +909,7 @@ def drop_prone(
     ruleset: Ruleset, draft: Draft, act: DropProne, rng: Random, log: EventLog
 ) -> PostureOutcome:
     """``d100.prone.drop``: dropping prone costs no movement; done on its own turn."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    c = draft.combatant(act.combatant_id, "combatantId")
     _own_turn(ruleset, draft, c, "drop prone", "d100.prone.drop")
     down = draft.edit(act.combatant_id)
     if not down.has(Cond.PRONE):

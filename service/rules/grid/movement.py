@@ -9,7 +9,8 @@ applies to it:
 * difficult: a cell of the space the mover enters is difficult terrain, or belongs to an
   occupant whose space counts as difficult terrain (d20.grid.difficult, d100.move.through);
 * squeezing: the mover's full footprint does not fit there but the footprint of a
-  creature one size smaller does, somewhere inside it (d20.size.squeeze, d100.size.squeeze);
+  creature one size smaller does, somewhere inside it, and that smaller space is reached
+  from the one before (d20.size.squeeze, d100.size.squeeze; see below);
 * crawling: the mover crawls (d100.prone.crawl: 10 ft a square, 15 in difficult terrain).
 
 A flying mover (``Mover.flying``) ignores the ground: the map's difficult cells do not
@@ -18,9 +19,17 @@ out the terrain a flyer doesn't meet).
 
 A cell *fits* when it is on the grid, not blocked and not in the space of an occupant the
 mover may not pass through. The whole footprint must lie on the grid. Where it does not fit
-whole, the mover squeezes if the footprint of a creature one size smaller fits somewhere
-inside it; it then fills the cells of its footprint that fit, and those cells decide
-whether the step is difficult.
+whole, the mover squeezes: it fills a space of the next smaller size (a placement of that
+footprint inside its own) that fits, and that space decides whether the step is difficult
+and what it costs. Squeezing is passing through a passage, not through matter: the smaller
+space must be reached from where the mover was, by the same step (the same placement in the
+old space) or by staying put (a placement already inside the old space, which fits there);
+where the mover did not squeeze, any placement inside its old space counts. So a wall with
+no gap stops every size. Decision: the squeezing body is every cell of the placements that
+qualify (they decide difficult terrain and price, as the body does); which placement the
+mover took is not carried to the next step (for the d20, d100 and hex ladders no wall can
+leave fitting placements on both of its sides inside one space, so this never lets a body
+jump a wall).
 
 On squares a diagonal step may not cross the corner of a blocked cell: it is refused when
 a blocked cell lies where the moving space sweeps between its old and new place (for one
@@ -39,6 +48,7 @@ import heapq
 import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Protocol
 
@@ -114,14 +124,16 @@ class Occupant:
     ``shareable`` (may the mover end its move there, as Tiny creatures sharing a cell do;
     a shareable space is passable) and ``cost`` (what a step into it costs instead of 5 ft,
     never less, before difficult terrain, squeezing and crawling add theirs: terrain a
-    ruleset prices, such as a climb or swim cell).
+    ruleset prices, such as a climb or swim cell). A fractional cost is exact: a path
+    is priced as a whole, each step costing what it adds to the path's total rounded up
+    (``d10.turn.speeds``: three 5-ft climb cells at 14 2/3 ft cost 44 ft, not 3 x 15).
     """
 
     cells: Collection[Cell]
     passable: bool = False
     difficult: bool = False
     shareable: bool = False
-    cost: int | None = None
+    cost: int | Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +155,17 @@ class Move:
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Spot:
     """The mover's body at one anchor: the cells of its footprint that fit."""
 
     offsets: tuple[Cell, ...]
-    cost: int
+    cost: int | Fraction
     difficult: bool
     squeezing: bool
     ends: bool
+    placements: tuple[tuple[Cell, ...], ...] = ()
+    """Where squeezing: the placements of the smaller space that fit here."""
 
 
 @cache
@@ -209,7 +223,7 @@ class Walk:
         self._difficult = set() if mover.flying else set(geometry.difficult)
         self._impassable: set[Cell] = set()
         self._unshareable: set[Cell] = set()
-        self._price: dict[Cell, int] = {}
+        self._price: dict[Cell, int | Fraction] = {}
         for occupant in occupants:
             if not (occupant.passable or occupant.shareable):
                 self._impassable.update(occupant.cells)
@@ -229,11 +243,13 @@ class Walk:
         dy = there[1] - here[1]
         if (dx, dy) not in self._steps:
             return Fault.NOT_ADJACENT
-        spot = self._spots.get(there)
-        if spot is None:
-            spot = self._spots[there] = self._place(there)
+        spot = self._spot(there)
         if isinstance(spot, Fault):
             return spot
+        if spot.squeezing:
+            spot = self._passage(here, (dx, dy), there, spot)
+            if isinstance(spot, Fault):
+                return spot
         if self._square and dx and dy:
             x, y = there
             if any((x + ox, y + oy) in self._walls for ox, oy in _swept(spot.offsets, dx, dy)):
@@ -256,19 +272,69 @@ class Walk:
         if not all(in_bounds((x + ox, y + oy)) for ox, oy in self._corners):
             return Fault.OFF_GRID
         squeezing = not fits(self._full)
-        if squeezing and not any(fits(offsets) for offsets in self._squeezed):
-            if any((x + ox, y + oy) in walls for ox, oy in self._full):
-                return Fault.BLOCKED
-            return Fault.OCCUPIED
-        body = tuple(o for o in self._full if fits((o,))) if squeezing else self._full
-        difficult = any((x + ox, y + oy) in self._difficult for ox, oy in body)
+        placements: tuple[tuple[Cell, ...], ...] = ()
+        if squeezing:
+            placements = tuple(offsets for offsets in self._squeezed if fits(offsets))
+            if not placements:
+                return self._refusal(anchor)
         ends = not any((x + ox, y + oy) in self._unshareable for ox, oy in self._full)
+        return self._body(
+            anchor, placements[0] if squeezing else self._full, squeezing, ends, placements
+        )
+
+    def _spot(self, anchor: Cell) -> _Spot | Fault:
+        spot = self._spots.get(anchor)
+        if spot is None:
+            spot = self._spots[anchor] = self._place(anchor)
+        return spot
+
+    def _refusal(self, anchor: Cell) -> Fault:
+        x, y = anchor
+        if any((x + ox, y + oy) in self._walls for ox, oy in self._full):
+            return Fault.BLOCKED
+        return Fault.OCCUPIED
+
+    def _body(
+        self,
+        anchor: Cell,
+        body: tuple[Cell, ...],
+        squeezing: bool,
+        ends: bool,
+        placements: tuple[tuple[Cell, ...], ...] = (),
+    ) -> _Spot:
+        x, y = anchor
+        difficult = any((x + ox, y + oy) in self._difficult for ox, oy in body)
         price = self._price
-        base = CELL_FEET
+        base: int | Fraction = CELL_FEET
         if price:
             base = max((price.get((x + ox, y + oy), CELL_FEET) for ox, oy in body), default=base)
         cost = base + CELL_FEET * (difficult + squeezing) + self._crawl
-        return _Spot(body, cost, difficult, squeezing, ends)
+        return _Spot(
+            offsets=body,
+            cost=cost,
+            difficult=difficult,
+            squeezing=squeezing,
+            ends=ends,
+            placements=placements,
+        )
+
+    def _passage(self, here: Cell, d: Cell, there: Cell, spot: _Spot) -> _Spot | Fault:
+        """The squeezing body at ``there`` reached from ``here`` (the module's passage rule),
+        or why there is none."""
+        before = self._spot(here)
+        if isinstance(before, Fault):
+            return spot
+        fitted = set(before.placements) if before.squeezing else set(self._squeezed)
+        dx, dy = d
+        reached = [
+            offsets
+            for offsets in spot.placements
+            if offsets in fitted or tuple((ox + dx, oy + dy) for ox, oy in offsets) in fitted
+        ]
+        if not reached:
+            return self._refusal(there)
+        body = tuple(sorted({offset for offsets in reached for offset in offsets}))
+        return self._body(there, body, True, spot.ends, spot.placements)
 
     def cost(self, path: Sequence[Cell], movement: int | None = None) -> Move:
         """Check ``path`` step by step and price it; raise :class:`IllegalMove` at the
@@ -278,15 +344,18 @@ class Walk:
         last = len(path) - 2
         left = math.inf if movement is None else movement
         steps: list[Step] = []
+        exact: int | Fraction = 0
         for index in range(last + 1):
             there = path[index + 1]
             spot = self.step(path[index], there, final=index == last)
             if isinstance(spot, Fault):
                 raise IllegalMove(index, spot, there)
-            if spot.cost > left:
+            cost = math.ceil(exact + spot.cost) - math.ceil(exact)
+            if cost > left:
                 raise IllegalMove(index, Fault.INSUFFICIENT_MOVEMENT, there)
-            left -= spot.cost
-            steps.append(Step(there, spot.cost, spot.difficult, spot.squeezing))
+            left -= cost
+            exact += spot.cost
+            steps.append(Step(there, cost, spot.difficult, spot.squeezing))
         return Move(tuple(path), tuple(steps), sum(step.cost for step in steps))
 
     def cheapest(self, start: Cell, goal: Cell, movement: int | None = None) -> Move | None:
@@ -300,11 +369,13 @@ class Walk:
         budget = math.inf if movement is None else movement
         distance = self.geometry.distance
         steps = self.geometry.steps
-        best: dict[Cell, int] = {start: 0}
+        best: dict[Cell, int | Fraction] = {start: 0}
         parent: dict[Cell, Cell] = {}
-        end_cost = math.inf
+        end_cost: float | Fraction = math.inf
         end_parent: Cell | None = None
-        heap: list[tuple[int, int, Cell]] = [(CELL_FEET * distance(start, goal), 0, start)]
+        heap: list[tuple[int | Fraction, int | Fraction, Cell]] = [
+            (CELL_FEET * distance(start, goal), 0, start)
+        ]
         visited = 0
         while heap:
             estimate, spent, here = heapq.heappop(heap)
@@ -322,7 +393,7 @@ class Walk:
                 if isinstance(spot, Fault):
                     continue
                 total = spent + spot.cost
-                if total > budget:
+                if math.ceil(total) > budget:
                     continue
                 if there == goal and spot.ends and total < end_cost:
                     end_cost = total

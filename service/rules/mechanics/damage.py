@@ -14,11 +14,12 @@ from ..events import EventLog
 from ..model import Combatant, Cond, Condition, Draft
 from ..model.outcomes import DamageOutcome
 from .modifiers import EXHAUSTION_HP_MAX_HALVED
+from .weapons import drop_held_weapon
 
 Death = Literal["instant", "monster", "damage-at-zero", "saves"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Vitals:
     """What damage can change: temporary HP, HP, death-save failures, stable, dead."""
 
@@ -30,7 +31,13 @@ class Vitals:
 
     @classmethod
     def of(cls, c: Combatant) -> Vitals:
-        return cls(c.temp_hp, c.hp, c.death_saves.failures, c.stable, c.dead)
+        return cls(
+            temp_hp=c.temp_hp,
+            hp=c.hp,
+            failures=c.death_saves.failures,
+            stable=c.stable,
+            dead=c.dead,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,28 +50,36 @@ class Victim:
     instant_death_multiplier: int
     """``d20.death.instant``: 2 (twice max HP); ``d100.death.instant``: 1."""
 
+    @classmethod
+    def of(cls, c: Combatant, instant_death_multiplier: int) -> Victim:
+        """What the death rules need of ``c``: its hit point maximum (halved by exhaustion
+        from level 4), whether it follows the PC rules, and the ruleset's instant-death
+        multiplier (its ``instant_death_multiplier`` flag)."""
+        return cls(hp_max(c), c.follows_pc_death_rules, instant_death_multiplier)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Landing:
-    """What one instance of damage did, in the order the rules apply it."""
+    """What one instance of damage did, in the order the rules apply it. The fields with a
+    default are what happens only past 0 HP: a landing states the ones that did."""
 
     after: Vitals
     absorbed: int
     lost: int
-    dropped: bool
+    dropped: bool = False
     """Went from above 0 HP to 0."""
-    overflow: int
+    overflow: int = 0
     """Damage left over once HP reached 0 (``d20.death.instant``)."""
-    at_zero: bool
+    at_zero: bool = False
     """It landed on a creature already at 0 HP (``d20.death.damage-at-zero``)."""
-    death: Death | None
-    knocked_out: bool
+    death: Death | None = None
+    knocked_out: bool = False
     """``d20.death.knockout``: unconscious and stable instead of dying."""
-    unconscious: bool
+    unconscious: bool = False
     """Fell unconscious (``d20.death.unconscious``)."""
-    unstable: bool
+    unstable: bool = False
     """Was stable and no longer is (``d20.death.stable``)."""
-    failures_added: int
+    failures_added: int = 0
 
 
 def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bool) -> Landing:
@@ -79,7 +94,7 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
     critical hit); the third failure kills.
     """
     if v.dead:
-        return Landing(v, 0, 0, False, 0, False, None, False, False, False, 0)
+        return Landing(after=v, absorbed=0, lost=0)
     absorbed = min(v.temp_hp, amount)
     temp = v.temp_hp - absorbed
     remaining = amount - absorbed
@@ -88,62 +103,74 @@ def land(v: Vitals, amount: int, victim: Victim, *, critical: bool, knockout: bo
         hp = v.hp - lost
         if hp > 0 or lost == 0:
             return Landing(
-                Vitals(temp, hp, v.failures, v.stable, False),
-                absorbed,
-                lost,
-                False,
-                0,
-                False,
-                None,
-                False,
-                False,
-                False,
-                0,
+                after=Vitals(temp_hp=temp, hp=hp, failures=v.failures, stable=v.stable, dead=False),
+                absorbed=absorbed,
+                lost=lost,
             )
         overflow = remaining - lost
         if overflow >= victim.instant_death_multiplier * victim.max_hp:
-            after = Vitals(temp, 0, v.failures, False, True)
+            after = Vitals(temp_hp=temp, hp=0, failures=v.failures, stable=False, dead=True)
             return Landing(
-                after, absorbed, lost, True, overflow, False, "instant", False, False, False, 0
+                after=after,
+                absorbed=absorbed,
+                lost=lost,
+                dropped=True,
+                overflow=overflow,
+                death="instant",
             )
         if knockout:
-            after = Vitals(temp, 0, 0, True, False)
+            after = Vitals(temp_hp=temp, hp=0, failures=0, stable=True, dead=False)
             return Landing(
-                after, absorbed, lost, True, overflow, False, None, True, False, False, 0
+                after=after,
+                absorbed=absorbed,
+                lost=lost,
+                dropped=True,
+                overflow=overflow,
+                knocked_out=True,
             )
         if not victim.pc_rules:
-            after = Vitals(temp, 0, v.failures, False, True)
+            after = Vitals(temp_hp=temp, hp=0, failures=v.failures, stable=False, dead=True)
             return Landing(
-                after, absorbed, lost, True, overflow, False, "monster", False, False, False, 0
+                after=after,
+                absorbed=absorbed,
+                lost=lost,
+                dropped=True,
+                overflow=overflow,
+                death="monster",
             )
-        after = Vitals(temp, 0, 0, False, False)
-        return Landing(after, absorbed, lost, True, overflow, False, None, False, True, False, 0)
+        after = Vitals(temp_hp=temp, hp=0, failures=0, stable=False, dead=False)
+        return Landing(
+            after=after,
+            absorbed=absorbed,
+            lost=lost,
+            dropped=True,
+            overflow=overflow,
+            unconscious=True,
+        )
     if remaining <= 0:
         return Landing(
-            Vitals(temp, v.hp, v.failures, v.stable, False),
-            absorbed,
-            0,
-            False,
-            0,
-            False,
-            None,
-            False,
-            False,
-            False,
-            0,
+            after=Vitals(temp_hp=temp, hp=v.hp, failures=v.failures, stable=v.stable, dead=False),
+            absorbed=absorbed,
+            lost=0,
         )
     if remaining >= victim.max_hp:
-        after = Vitals(temp, 0, v.failures, False, True)
-        return Landing(after, absorbed, 0, False, 0, True, "damage-at-zero", False, False, False, 0)
+        after = Vitals(temp_hp=temp, hp=0, failures=v.failures, stable=False, dead=True)
+        return Landing(after=after, absorbed=absorbed, lost=0, at_zero=True, death="damage-at-zero")
     if not victim.pc_rules:
-        after = Vitals(temp, 0, v.failures, False, True)
-        return Landing(after, absorbed, 0, False, 0, True, "monster", False, False, False, 0)
+        after = Vitals(temp_hp=temp, hp=0, failures=v.failures, stable=False, dead=True)
+        return Landing(after=after, absorbed=absorbed, lost=0, at_zero=True, death="monster")
     added = 2 if critical else 1
     failures = min(3, v.failures + added)
     dead = failures >= 3
-    after = Vitals(temp, 0, failures, False, dead)
+    after = Vitals(temp_hp=temp, hp=0, failures=failures, stable=False, dead=dead)
     return Landing(
-        after, absorbed, 0, False, 0, True, "saves" if dead else None, False, False, v.stable, added
+        after=after,
+        absorbed=absorbed,
+        lost=0,
+        at_zero=True,
+        death="saves" if dead else None,
+        unstable=v.stable,
+        failures_added=added,
     )
 
 
@@ -162,7 +189,18 @@ def deal_damage(
 ) -> DamageOutcome:
     """Apply ``amount`` damage to ``target_id`` as :func:`land` says, and log it."""
     target = draft.edit(target_id)
-    outcome = DamageOutcome(target_id, amount, 0, 0, target.hp, False, False, False, False, 0)
+    outcome = DamageOutcome(
+        target_id=target_id,
+        amount=amount,
+        temp_hp_absorbed=0,
+        hp_lost=0,
+        hp=target.hp,
+        dropped=False,
+        died=False,
+        instant_death=False,
+        unconscious=False,
+        death_save_failures=0,
+    )
     if target.dead:
         log.note(
             "no-effect", f"{target.name} is already dead", target=target_id, rule="d20.hp.zero"
@@ -260,7 +298,7 @@ def _log_drop(
             threshold=threshold,
         )
     elif landing.knocked_out:
-        fall_unconscious(target, stable=True)
+        fall_unconscious(target, log, stable=True)
         log.note(
             "knocked-out",
             f"{target.name} is knocked out: unconscious and stable",
@@ -271,7 +309,7 @@ def _log_drop(
     elif landing.death == "monster":
         kill(target, log, f"{target.name} dies at 0 HP", "d20.death.monsters")
     else:
-        fall_unconscious(target, stable=False)
+        fall_unconscious(target, log, stable=False)
         log.note(
             "unconscious",
             f"{target.name} falls unconscious",
@@ -312,13 +350,19 @@ def add_death_save_failures(target: Combatant, log: EventLog, count: int, rule: 
         kill(target, log, f"{target.name} dies after three death save failures", "d20.death.saves")
 
 
-def fall_unconscious(target: Combatant, *, stable: bool) -> None:
+def fall_unconscious(target: Combatant, log: EventLog, *, stable: bool) -> None:
+    """At 0 HP: unconscious, it falls prone and drops the weapon it holds where it lies
+    (``d20.cond``); regaining HP ends the first (``d20.death.unconscious``), standing up the
+    second, picking the weapon up (``interact`` with ``weapon``) the third."""
+    drop_held_weapon(target, log)
     target.hp = 0
     target.stable = stable
     target.death_saves.successes = 0
     target.death_saves.failures = 0
     if not target.has(Cond.UNCONSCIOUS):
         target.conditions.append(Condition(Cond.UNCONSCIOUS))
+    if not target.has(Cond.PRONE):
+        target.conditions.append(Condition(Cond.PRONE))
 
 
 def kill(target: Combatant, log: EventLog, message: str, rule: str, **data: Any) -> None:

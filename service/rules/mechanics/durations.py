@@ -36,6 +36,7 @@ def expire_at_turn(
     counts the turn; then those that end at this boundary and have counted their ``turns``
     end (conditions, effects and areas)."""
     enc = draft.encounter
+    whose = draft.get(of).name if of in draft else of
     for c in draft:
         if not any(_tied(d, of) for d in _durations(c)):
             continue
@@ -46,8 +47,7 @@ def expire_at_turn(
         for name in expired[before:]:
             log.note(
                 "condition-ended",
-                f"{e.name}'s {name.split(':', 1)[1]} ends at the {ends} of "
-                f"{draft.get(of).name}'s turn",
+                f"{e.name}'s {name.split(':', 1)[1]} ends at the {ends} of {whose}'s turn",
                 target=e.id,
                 rule=RULE,
             )
@@ -57,10 +57,48 @@ def expire_at_turn(
         for name in expired[before:]:
             log.note(
                 "area-ended",
-                f"the {name.split(':', 1)[1]} area ends at the {ends} of "
-                f"{draft.get(of).name}'s turn",
+                f"the {name.split(':', 1)[1]} area ends at the {ends} of {whose}'s turn",
                 rule=RULE,
             )
+
+
+def mark_cast(draft: Draft, caster_id: str) -> None:
+    """``caster_id`` casts a spell: each duration ``while_casting`` of it now ends at the end
+    of its next turn to start, not the current one, so it lasts while the caster casts a spell
+    each turn and ends at the end of the first turn without one (or after the caster's death,
+    which casts nothing)."""
+    for c in draft:
+        if not any(d is not None and d.while_casting and d.of == caster_id for d in _durations(c)):
+            continue
+        e = draft.edit(c.id)
+        e.conditions = [_renewed(x, caster_id) for x in e.conditions]
+        e.effects = [_renewed(x, caster_id) for x in e.effects]
+    areas = draft.encounter.areas
+    if any(a.duration is not None and a.duration.while_casting for a in areas):
+        draft.encounter.areas = [_renewed(a, caster_id) for a in areas]
+
+
+def _renewed(item: T, caster_id: str) -> T:
+    d = item.duration
+    if d is None or not d.while_casting or d.of != caster_id:
+        return item
+    turns = min(1000, d.turns_started + 1)
+    return (
+        item
+        if turns == d.turns
+        else dataclasses.replace(item, duration=dataclasses.replace(d, turns=turns))
+    )
+
+
+def placeless(draft: Draft) -> list[str]:
+    """The creatures that durations count the turns of but that have no place in the order
+    (removed from the encounter, or never given a place): ``d20.crit.effects`` decision 8
+    counts one turn of theirs as each new round begins."""
+    enc = draft.encounter
+    placed = {e.combatant_id for e in enc.order}
+    ties = [d.of for c in draft for d in _durations(c) if d is not None and d.ends is not None]
+    ties += [a.duration.of for a in enc.areas if a.duration is not None and a.duration.ends]
+    return [of for of in dict.fromkeys(ties) if of is not None and of not in placed]
 
 
 def tick_rounds(draft: Draft, log: EventLog, expired: list[str]) -> None:

@@ -189,12 +189,15 @@ ACTED = "d20.init.lower"
 """The source of the effect that marks a combatant as having acted this round."""
 
 
-def acted_this_round(round_: int) -> Effect:
+def acted_this_round(round_: int, resumes: str | None = None) -> Effect:
     """The mark of a combatant that lowered its initiative after acting: it skips its new
-    place until the next round begins (``rounds: 1`` ends as it does)."""
+    place until the next round begins (``rounds: 1`` ends as it does). ``resumes``: it
+    lowered it during its own turn, and the order goes on from this creature's place
+    (:func:`resumes_at`)."""
     return Effect(
         kind=EffectKind.OTHER,
         source=ACTED,
+        against=resumes,
         note=f"acted in round {round_}: its new place in the order counts from the next round",
         duration=Duration(rounds=1),
     )
@@ -202,3 +205,76 @@ def acted_this_round(round_: int) -> Effect:
 
 def waits_for_next_round(c: Combatant) -> bool:
     return any(e.source == ACTED for e in c.effects)
+
+
+def resumes_at(c: Combatant) -> str | None:
+    """Where the order goes on after the turn of a creature that moved its place during
+    that turn, after acting (:func:`acted_this_round` with ``against``): the creature that
+    came after it (its own id: its turn was the round's last). None: it did not move."""
+    return next((e.against for e in c.effects if e.source == ACTED and e.against), None)
+
+
+DELAYED = "d20.init.lower:delayed"
+"""The source of the effect that marks a creature whose turn has started and that delayed
+it (lowered its initiative before acting): the turn resumes later, without starting again."""
+
+
+def delayed_turn() -> Effect:
+    """The mark of a delayed turn (``d20.init.lower``): when the creature's new place comes
+    up, its turn goes on (a fresh budget, since nothing was spent) but does not start again,
+    so durations counted in its turns count it once. It ends there, or as the next round
+    begins if the creature never gets to its new place."""
+    return Effect(
+        kind=EffectKind.OTHER,
+        source=DELAYED,
+        note="delayed its turn: it resumes at its new place in the order",
+        duration=Duration(rounds=1),
+    )
+
+
+def resume_delayed(draft: Draft, combatant_id: str) -> bool:
+    """Whether ``combatant_id``'s turn is a delayed one resuming (and clear the mark)."""
+    c = draft.get(combatant_id)
+    if not any(e.source == DELAYED for e in c.effects):
+        return False
+    e = draft.edit(combatant_id)
+    e.effects = [x for x in e.effects if x.source != DELAYED]
+    return True
+
+
+def acting_with(draft: Draft, combatant_id: str) -> set[str]:
+    """``d20.init.companions``, ``d20.init.groups``: the creatures whose place in the order
+    moves with ``combatant_id``'s: itself, the members of its group (not for a player
+    character), and everyone any of them controls."""
+    c = draft.get(combatant_id)
+    out = {c.id}
+    if c.group is not None and c.kind != "pc":
+        out |= {
+            o.id
+            for o in draft.encounter.combatants
+            if o.group == c.group and o.kind != "pc" and o.controller is None
+        }
+    for member in list(out):
+        out |= descendants(draft, member)
+    return out
+
+
+MOVED = "moved-places"
+"""The draft's memo of the creatures :func:`move_place` moved."""
+
+
+def move_place(draft: Draft, moving: set[str], initiative: int) -> list[InitiativeEntry]:
+    """Every change of place in the order (``d20.init.lower``, a critical table's move to
+    the top or bottom): the entries of ``moving`` keep their order among themselves, take
+    ``initiative`` and go after everyone already at that count or above. The order list is
+    changed in place (a ``nextTurn`` in progress reads it, and finds who moved in the
+    draft's memo under :data:`MOVED`); answers the moved entries."""
+    order = draft.encounter.order
+    draft.memo.setdefault(MOVED, set()).update(moving)
+    moved = [
+        InitiativeEntry(e.combatant_id, initiative, 0) for e in order if e.combatant_id in moving
+    ]
+    rest = [e for e in order if e.combatant_id not in moving]
+    pos = next((i for i, e in enumerate(rest) if e.initiative < initiative), len(rest))
+    order[:] = [*rest[:pos], *moved, *rest[pos:]]
+    return moved

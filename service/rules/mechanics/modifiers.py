@@ -15,6 +15,7 @@ Every source is named in the attack's outcome (``advantage_sources`` /
   ``target-unconscious`` / ``target-asleep``: advantage; ``attacker-restrained``:
   disadvantage;
 * ``attacker-squeezing``: disadvantage, ``target-squeezing``: advantage (``d20.size.squeeze``);
+* ``attacker-poisoned``: disadvantage (``d20.cond``);
 * ``attacker-frightened``: disadvantage while the source of its fear (the condition's
   ``source``, when it names a creature of the encounter) is alive and in its sight;
   ``attacker-exhaustion``: disadvantage at exhaustion level 3 or more;
@@ -29,6 +30,7 @@ Ability checks and saving throws go through :func:`~service.rules.mechanics.chec
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 from ..events import EventLog
 from ..model import Attack, Combatant, Cond, Draft, Effect, EffectKind, EffectRoll, Encounter
@@ -74,59 +76,119 @@ def reach_at(feet: int, attack: Attack) -> tuple[bool, bool]:
 def attack_sources(
     board: Board, encounter: Encounter, attacker: Combatant, target: Combatant, attack: Attack
 ) -> tuple[list[str], list[str]]:
-    """Every source of advantage and of disadvantage the state gives this attack."""
-    adv: list[str] = []
-    dis: list[str] = []
-    square = encounter.grid.kind == "square"
-    if (attack.kind == "melee" or not square) and board.flanks(
-        encounter, attacker, target, living_allies(encounter, attacker, target.id)
-    ):
-        adv.append("flanking")
-    feet = board.distance_ft(attacker, target)
-    if reach_at(feet, attack)[1]:
-        dis.append("long-range")
+    """Every source of advantage and of disadvantage the state gives this attack, each list
+    in the order the module's docstring names them."""
+    found = _Sources(board, encounter, attacker, target)
+    found.weigh_position(attack)
+    found.weigh_sight()
+    found.weigh_conditions()
+    found.weigh_effects(attack)
+    return found.adv, found.dis
 
-    mine, theirs = bool(attacker.conditions), bool(target.conditions)
-    if theirs and target.has(Cond.PRONE):
-        (adv if feet <= PRONE_RANGE_FT else dis).append("target-prone")
-    if mine and attacker.has(Cond.PRONE):
-        dis.append("attacker-prone")
 
-    attacker_sees = board.can_see(encounter, attacker, target)
-    target_sees = board.can_see(encounter, target, attacker)
-    if not attacker_sees:
-        dis.append("target-unseen")
-    if not target_sees:
-        adv.append("attacker-unseen")
-    if theirs and target.has(Cond.DODGING) and target_sees and not target.incapacitated:
-        dis.append("target-dodging")
+class _Sources:
+    """The sources of advantage (``adv``) and disadvantage (``dis``) of one attack,
+    gathered step by step."""
 
-    if theirs:
-        for name in TARGET_ADVANTAGE_CONDITIONS:
-            if target.has(name):
-                adv.append(f"target-{name}")
+    __slots__ = ("adv", "attacker", "board", "dis", "encounter", "mine", "target", "theirs")
 
-    if mine and attacker.has(Cond.RESTRAINED):
-        dis.append("attacker-restrained")
-    if mine and attacker.has(Cond.SQUEEZING):
-        dis.append("attacker-squeezing")
-    if theirs and target.has(Cond.SQUEEZING):
-        adv.append("target-squeezing")
-    if mine and afraid(board, encounter, attacker):
-        dis.append("attacker-frightened")
-    if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
-        dis.append("attacker-exhaustion")
+    def __init__(
+        self, board: Board, encounter: Encounter, attacker: Combatant, target: Combatant
+    ) -> None:
+        self.board = board
+        self.encounter = encounter
+        self.attacker = attacker
+        self.target = target
+        self.adv: list[str] = []
+        self.dis: list[str] = []
+        self.mine = bool(attacker.conditions)
+        self.theirs = bool(target.conditions)
 
-    if not (attacker.effects or target.effects):
-        return adv, dis
-    for effect in attack_effects(encounter, attacker, target, attack):
-        (adv if effect.kind == EffectKind.ADVANTAGE else dis).append(effect.source or "effect")
-    return adv, dis
+    def weigh_position(self, attack: Attack) -> None:
+        """Flanking, long range, prone."""
+        board, encounter, attacker, target = self.board, self.encounter, self.attacker, self.target
+        square = encounter.grid.kind == "square"
+        if (attack.kind == "melee" or not square) and board.flanks(
+            encounter, attacker, target, living_allies(encounter, attacker, target.id)
+        ):
+            self.adv.append("flanking")
+        feet = board.distance_ft(attacker, target)
+        if reach_at(feet, attack)[1]:
+            self.dis.append("long-range")
+        if self.theirs and target.has(Cond.PRONE):
+            (self.adv if feet <= PRONE_RANGE_FT else self.dis).append("target-prone")
+        if self.mine and attacker.has(Cond.PRONE):
+            self.dis.append("attacker-prone")
+
+    def weigh_sight(self) -> None:
+        """Who can't see whom, and a target dodging an attacker it sees."""
+        board, encounter, attacker, target = self.board, self.encounter, self.attacker, self.target
+        attacker_sees = board.can_see(encounter, attacker, target)
+        target_sees = board.can_see(encounter, target, attacker)
+        if not attacker_sees:
+            self.dis.append("target-unseen")
+        if not target_sees:
+            self.adv.append("attacker-unseen")
+        if self.theirs and target.has(Cond.DODGING) and target_sees and not target.incapacitated:
+            self.dis.append("target-dodging")
+
+    def weigh_conditions(self) -> None:
+        """The conditions of the target, then of the attacker, and its exhaustion."""
+        attacker, target = self.attacker, self.target
+        if self.theirs:
+            for name in TARGET_ADVANTAGE_CONDITIONS:
+                if target.has(name):
+                    self.adv.append(f"target-{name}")
+        if self.mine and attacker.has(Cond.RESTRAINED):
+            self.dis.append("attacker-restrained")
+        if self.mine and attacker.has(Cond.SQUEEZING):
+            self.dis.append("attacker-squeezing")
+        if self.theirs and target.has(Cond.SQUEEZING):
+            self.adv.append("target-squeezing")
+        if self.mine and afraid(self.board, self.encounter, attacker):
+            self.dis.append("attacker-frightened")
+        if self.mine and attacker.has(Cond.POISONED):
+            self.dis.append("attacker-poisoned")
+        if attacker.exhaustion >= EXHAUSTION_ATTACKS_AND_SAVES:
+            self.dis.append("attacker-exhaustion")
+
+    def weigh_effects(self, attack: Attack) -> None:
+        """The lasting effects on either creature that apply to this attack."""
+        if not (self.attacker.effects or self.target.effects):
+            return
+        for effect in attack_effects(self.encounter, self.attacker, self.target, attack):
+            side = self.adv if effect.kind == EffectKind.ADVANTAGE else self.dis
+            side.append(effect.source or "effect")
+
+
+CLOSE_CRITICAL_CONDITIONS = (Cond.PARALYZED, Cond.UNCONSCIOUS)
+CLOSE_CRITICAL_FT = 5
+
+
+def hits_are_critical(board: Board, attacker: Combatant, target: Combatant) -> bool:
+    """``d20.cond``: a hit on a paralyzed or unconscious creature from an attacker within
+    5 ft is a critical hit (doubled dice; two death-save failures at 0 HP), in every ruleset
+    and on every path (resolution, opportunity and readied attacks, the odds)."""
+    if not any(target.has(name) for name in CLOSE_CRITICAL_CONDITIONS):
+        return False
+    return board.distance_ft(attacker, target) <= CLOSE_CRITICAL_FT
 
 
 def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
     """Frightened, with the source of its fear in sight: a creature of the encounter, alive
     and seen, or a source the encounter does not hold (a spell, a place)."""
+    return any(True for _ in _fears(board, encounter, c))
+
+
+def fear_sources(board: Board, encounter: Encounter, c: Combatant) -> list[Combatant]:
+    """The creatures of the encounter ``c`` is frightened of that are alive and in its sight
+    (``d20.cond``: it can't willingly move closer to them)."""
+    return [source for source in _fears(board, encounter, c) if source is not None]
+
+
+def _fears(board: Board, encounter: Encounter, c: Combatant) -> Iterator[Combatant | None]:
+    """Each source of ``c``'s fear that frightens it now: a creature alive and seen, or None
+    for a source the encounter does not hold."""
     known: dict[str, Combatant] | None = None
     for condition in c.conditions:
         if condition.name != Cond.FRIGHTENED:
@@ -137,13 +199,16 @@ def afraid(board: Board, encounter: Encounter, c: Combatant) -> bool:
                 known = {other.id: other for other in encounter.combatants}
             source = known.get(condition.source)
         if source is None or (not source.dead and board.can_see(encounter, c, source)):
-            return True
-    return False
+            yield source
 
 
 def effect_active(encounter: Encounter, effect: Effect) -> bool:
-    """Started (``starts_round``) and not used up. Durations are expired elsewhere."""
+    """Started (``starts_round``; a ``from_next_turn`` duration once its creature's next turn
+    has started) and not used up. Durations are expired elsewhere."""
     if effect.starts_round is not None and encounter.round < effect.starts_round:
+        return False
+    d = effect.duration
+    if d is not None and d.from_next_turn and d.turns_started < 1:
         return False
     return effect.uses is None or effect.uses > 0
 

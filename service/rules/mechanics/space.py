@@ -9,11 +9,23 @@ obstacle to whom, who sees whom, who flanks).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from functools import lru_cache
+from typing import Protocol
 
 from ..grid import Cell as GridCell
 from ..grid import Cover, Flanker, Flanking, FlankTarget, Geometry
-from ..model import Area, Cell, Combatant, Cond, CoverDegree, Encounter, Grid
+from ..model import (
+    SEE_INVISIBLE,
+    Area,
+    Cell,
+    Combatant,
+    Cond,
+    CoverDegree,
+    Draft,
+    Encounter,
+    Grid,
+)
 
 COVER_NAMES: dict[Cover, CoverDegree] = {
     Cover.NONE: "none",
@@ -61,12 +73,19 @@ class Board:
     never move during an action, so lines of sight traced once are kept.
     """
 
-    __slots__ = ("_cover", "_sight", "extent", "geometry", "sizes")
+    __slots__ = ("_cover", "_sight", "extent", "geometry", "share", "sizes")
 
-    def __init__(self, geometry: Geometry, extent: Mapping[str, int], sizes: Sequence[str]) -> None:
+    def __init__(
+        self,
+        geometry: Geometry,
+        extent: Mapping[str, int],
+        sizes: Sequence[str],
+        share: Mapping[str, int] | None = None,
+    ) -> None:
         self.geometry = geometry
         self.extent = extent
         self.sizes = sizes
+        self.share = {"tiny": 4} if share is None else share
         self._sight: dict[tuple[tuple[GridCell, ...], tuple[GridCell, ...]], bool] = {}
         self._cover: dict[tuple[tuple[GridCell, ...], ...], CoverDegree] = {}
 
@@ -99,6 +118,15 @@ class Board:
             dx, dy = anchor[0] - c.position.x, anchor[1] - c.position.y
             return tuple((cell.x + dx, cell.y + dy) for cell in c.footprint)
         return self.geometry.footprint(anchor, self.extent[c.size])
+
+    def tile_share(self, c: Combatant) -> Fraction:
+        """The share of a cell ``c`` takes where creatures that small share cells
+        (``d20.size.space``: four Tiny to a square; ``d100.size.space``: four Small or
+        twenty-five Tiny to a tile); 1 for a creature that fills its cells. Decision:
+        creatures sharing a cell may mix sizes while their shares add up to at most 1."""
+        if c.footprint:
+            return Fraction(1)
+        return Fraction(1, self.share.get(c.size, 1))
 
     def rank(self, c: Combatant) -> int:
         """Where the combatant's size stands on the ladder (Tiny is 0)."""
@@ -175,14 +203,17 @@ class Board:
 
     def can_see(self, encounter: Encounter, viewer: Combatant, seen: Combatant) -> bool:
         """Whether ``viewer`` can see ``seen``. No facing (``d20.facing.none``): a creature
-        sees all around unless it is blinded, unconscious or asleep, the other is invisible
-        or hidden, either stands in a heavily obscured area, or walls block every line
-        between them."""
+        sees all around unless it is blinded, unconscious or asleep, the other is hidden or
+        invisible (unless the viewer's ``features`` name ``see-invisible``: ``d20.cond``),
+        either stands in a heavily obscured area, or walls block every line between them."""
         if viewer.conditions and (
             viewer.has(Cond.BLINDED) or viewer.unconscious or viewer.has(Cond.ASLEEP)
         ):
             return False
-        if seen.conditions and (seen.has(Cond.INVISIBLE) or seen.has(Cond.HIDDEN)):
+        if seen.conditions and (
+            seen.has(Cond.HIDDEN)
+            or (seen.has(Cond.INVISIBLE) and SEE_INVISIBLE not in viewer.features)
+        ):
             return False
         areas = encounter.areas
         if areas and (
@@ -348,6 +379,35 @@ class Board:
             f"{_WORDS.get(goal.needs, str(goal.needs))} next to it, {me} included, and only "
             f"{_WORDS.get(count, str(count))} {'is' if count == 1 else 'are'} (d20.flank.count)"
         )
+
+
+class SizeLadder(Protocol):
+    """A ruleset's size ladder (its class flags): the sizes in order, the side of each size's
+    space in cells (``square_extent``), how many creatures of a size share one cell."""
+
+    @property
+    def sizes(self) -> Sequence[str]: ...
+
+    @property
+    def square_extent(self) -> Mapping[str, int]: ...
+
+    @property
+    def tile_share(self) -> Mapping[str, int]: ...
+
+
+def board_for(grid: Grid, ladder: SizeLadder) -> Board:
+    """A map of ``grid`` on ``ladder``."""
+    return Board(geometry_of(grid), ladder.square_extent, ladder.sizes, ladder.tile_share)
+
+
+def board_of(draft: Draft, ladder: SizeLadder) -> Board:
+    """The map as the action on ``draft`` sees it, on ``ladder``: built once per action, then
+    found in ``draft.memo``."""
+    board = draft.memo.get("board")
+    if board is None:
+        board = draft.memo["board"] = board_for(draft.encounter.grid, ladder)
+    assert isinstance(board, Board)
+    return board
 
 
 def _centre(cells: Sequence[GridCell]) -> tuple[float, float]:

@@ -10,10 +10,11 @@ turn that name combatants, dice notation that parses.
 from __future__ import annotations
 
 import unicodedata
+from fractions import Fraction
 
 from ..dice import parse
 from ..errors import InvalidAction
-from ..grid import Cell, Kind
+from ..grid import Cell, Geometry, Kind
 from ..model import Combatant, Cond, Encounter
 from .durations import check_durations
 from .space import Board
@@ -23,8 +24,16 @@ P = "encounter"
 
 def validate_encounter(enc: Encounter, board: Board) -> None:
     """Refuse an inconsistent encounter with an :class:`InvalidAction` naming the field."""
+    _check_terrain(enc, board.geometry)
+    ids = _check_combatants(enc, board)
+    _check_order(enc, ids)
+    _check_areas(enc, board.geometry)
+    check_durations(enc)
+
+
+def _check_terrain(enc: Encounter, geometry: Geometry) -> None:
+    """Every blocked, difficult, climbing and swimming cell is on the grid."""
     grid = enc.grid
-    geometry = board.geometry
     square = geometry.kind is Kind.SQUARE
     width, height = grid.width, grid.height
     for name in ("blocked", "difficult", "climb", "swim"):
@@ -35,75 +44,125 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                 raise InvalidAction(
                     f"cell ({cell.x}, {cell.y}) is off the grid", (P, "grid", name, i)
                 )
+
+
+def _check_combatants(enc: Encounter, board: Board) -> dict[str, int]:
+    """Each combatant on its own, then the spaces they fill together; answers the index of
+    each id."""
     seen: dict[str, int] = {}
-    occupied: dict[tuple[int, int], tuple[int, bool]] = {}
-    tiny_count: dict[tuple[int, int], int] = {}
-    sizes = board.sizes
-    extent = board.extent
-    blocked = geometry.blocked
+    spaces = _Spaces(enc)
     dice_seen: set[str] = set()
     for i, c in enumerate(enc.combatants):
-        texts = c.id + c.name
-        if not (texts.isascii() and texts.isprintable() and c.id.strip() and c.name.strip()):
-            _check_texts(c, i)
-        if c.id in seen:
-            raise InvalidAction(
-                f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
-                (P, "combatants", i, "id"),
-            )
+        _check_identity(c, i, seen)
         seen[c.id] = i
-        if c.size not in sizes:
-            raise InvalidAction(
-                f"size {c.size!r} is not one of the {enc.ruleset} sizes: {', '.join(sizes)}",
-                (P, "combatants", i, "size"),
-            )
-        if c.hp > c.max_hp:
-            raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (P, "combatants", i, "hp"))
-        if c.dead and c.hp != 0:
-            raise InvalidAction("a dead combatant has 0 hp", (P, "combatants", i, "hp"))
-        for attack in c.attacks:
-            if attack.damage not in dice_seen:
-                _check_attack_dice(c, i)
-                dice_seen.update(a.damage for a in c.attacks)
-                break
-        if c.footprint or extent[c.size] != 1:
-            if c.footprint:
-                check_footprint(c, (P, "combatants", i))
-            cells = board.cells(c)
-            _check_space(board, c, i, board.footprint(c))
-        else:
-            x, y = c.position.x, c.position.y
-            cells = ((x, y),)
-            fits = 0 <= x < width and 0 <= y < height if square else geometry.in_bounds(cells[0])
-            if not fits or cells[0] in blocked:
-                _check_space(board, c, i, cells)
-        if c.dead:
-            continue
-        tiny = c.size == "tiny"
+        _check_vitals(enc, board, c, i)
+        _check_dice_once(c, i, dice_seen)
+        cells = _check_placement(board, c, i)
+        if not c.dead:
+            spaces.take(board, c, i, cells)
+    return seen
+
+
+def _check_identity(c: Combatant, i: int, seen: dict[str, int]) -> None:
+    """An id and a name that can be shown, and an id no earlier combatant has."""
+    texts = c.id + c.name
+    if not (texts.isascii() and texts.isprintable() and c.id.strip() and c.name.strip()):
+        _check_texts(c, i)
+    if c.id in seen:
+        raise InvalidAction(
+            f"duplicate combatant id {c.id!r} (also at combatants[{seen[c.id]}])",
+            (P, "combatants", i, "id"),
+        )
+
+
+def _check_vitals(enc: Encounter, board: Board, c: Combatant, i: int) -> None:
+    """A size the ruleset knows, HP at most max HP, a dead creature at 0 HP."""
+    sizes = board.sizes
+    if c.size not in sizes:
+        raise InvalidAction(
+            f"size {c.size!r} is not one of the {enc.ruleset} sizes: {', '.join(sizes)}",
+            (P, "combatants", i, "size"),
+        )
+    if c.hp > c.max_hp:
+        raise InvalidAction(f"hp {c.hp} is above maxHp {c.max_hp}", (P, "combatants", i, "hp"))
+    if c.dead and c.hp != 0:
+        raise InvalidAction("a dead combatant has 0 hp", (P, "combatants", i, "hp"))
+
+
+def _check_dice_once(c: Combatant, i: int, dice_seen: set[str]) -> None:
+    """The attacks' damage dice parse; notation already seen is not parsed again."""
+    for attack in c.attacks:
+        if attack.damage not in dice_seen:
+            _check_attack_dice(c, i)
+            dice_seen.update(a.damage for a in c.attacks)
+            return
+
+
+def _check_placement(board: Board, c: Combatant, i: int) -> tuple[Cell, ...]:
+    """The creature's space is on the grid and off the walls; answers the cells it fills."""
+    if c.footprint or board.extent[c.size] != 1:
+        if c.footprint:
+            check_footprint(c, (P, "combatants", i))
+        cells = board.cells(c)
+        _check_space(board, c, i, board.footprint(c))
+        return cells
+    geometry = board.geometry
+    x, y = c.position.x, c.position.y
+    cell = (x, y)
+    if geometry.kind is Kind.SQUARE:
+        fits = 0 <= x < geometry.width and 0 <= y < geometry.height
+    else:
+        fits = geometry.in_bounds(cell)
+    if not fits or cell in geometry.blocked:
+        _check_space(board, c, i, (cell,))
+    return (cell,)
+
+
+class _Spaces:
+    """The cells the living combatants fill so far: a cell holds one creature, or
+    creatures small enough to share it up to a whole cell between them."""
+
+    __slots__ = ("enc", "occupied", "tiny_count")
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.occupied: dict[Cell, tuple[int, bool]] = {}
+        """Each filled cell: the index of a combatant in it, and whether it shares cells."""
+        self.tiny_count: dict[Cell, Fraction] = {}
+
+    def take(self, board: Board, c: Combatant, i: int, cells: tuple[Cell, ...]) -> None:
+        """Refuse a creature in a space another holds; else it holds its cells."""
+        share = board.tile_share(c)
+        tiny = share < 1
+        occupied = self.occupied
         if not tiny and len(cells) == 1 and cells[0] not in occupied:
             occupied[cells[0]] = (i, False)
-            continue
+            return
         for cell in cells:
             other = occupied.get(cell)
             if other is not None and not (tiny and other[1]):
                 raise InvalidAction(
-                    f"{c.name} and {enc.combatants[other[0]].name} are in the same space "
+                    f"{c.name} and {self.enc.combatants[other[0]].name} are in the same space "
                     f"({cell[0]}, {cell[1]})",
                     (P, "combatants", i, "position"),
                 )
             if tiny:
-                tiny_count[cell] = tiny_count.get(cell, 0) + 1
-                if tiny_count[cell] > 4:
+                self.tiny_count[cell] = self.tiny_count.get(cell, 0) + share
+                if self.tiny_count[cell] > 1:
                     raise InvalidAction(
-                        f"more than four Tiny creatures share ({cell[0]}, {cell[1]})",
+                        f"more small creatures share ({cell[0]}, {cell[1]}) than it holds",
                         (P, "combatants", i, "position"),
                     )
             occupied[cell] = (i, tiny)
-    if enc.turn_of is not None and enc.turn_of not in seen:
+
+
+def _check_order(enc: Encounter, ids: dict[str, int]) -> None:
+    """The turn and the order name combatants, each once."""
+    if enc.turn_of is not None and enc.turn_of not in ids:
         raise InvalidAction(f"turnOf names no combatant: {enc.turn_of!r}", (P, "turnOf"))
     listed: set[str] = set()
     for i, entry in enumerate(enc.order):
-        if entry.combatant_id not in seen:
+        if entry.combatant_id not in ids:
             raise InvalidAction(
                 f"the order names no combatant: {entry.combatant_id!r}",
                 (P, "order", i, "combatantId"),
@@ -113,18 +172,21 @@ def validate_encounter(enc: Encounter, board: Board) -> None:
                 f"{entry.combatant_id!r} is in the order twice", (P, "order", i, "combatantId")
             )
         listed.add(entry.combatant_id)
+
+
+def _check_areas(enc: Encounter, geometry: Geometry) -> None:
+    """Every area's centre is on the grid."""
     for i, area in enumerate(enc.areas):
         if not geometry.in_bounds(area.center.key()):
             raise InvalidAction(
                 f"the area's centre ({area.center.x}, {area.center.y}) is off the grid",
                 (P, "areas", i, "center"),
             )
-    check_durations(enc)
 
 
 def _check_texts(c: Combatant, i: int) -> None:
     for field, text in (("id", c.id), ("name", c.name)):
-        problem = text_problem(text)
+        problem = text_problem(text) or (id_problem(text) if field == "id" else None)
         if problem is not None:
             raise InvalidAction(
                 f"combatant {field} {text!r} {problem}", (P, "combatants", i, field)
@@ -173,6 +235,23 @@ def text_problem(text: str) -> str | None:
         category = unicodedata.category(ch)
         if category in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
             return f"holds the control character U+{ord(ch):04X}"
+    return None
+
+
+def id_problem(text: str) -> str | None:
+    """Why ``text`` can't be a combatant's id though it could be a name: one id is one
+    creature, so an id that would look like another is refused (not silently folded, which
+    would leave the requests naming it unmatched): it must be in Unicode's NFKC form (NFD
+    ``e`` + U+0301 is ``é``, ``ﬁ`` is ``fi``) and hold no format character (category
+    Cf: U+200B, U+00AD, U+2060...), which shows as nothing. None when it can."""
+    if text.isascii():
+        return None
+    for ch in text:
+        if unicodedata.category(ch) == "Cf":
+            return f"holds the invisible format character U+{ord(ch):04X}"
+    if not unicodedata.is_normalized("NFKC", text):
+        normal = unicodedata.normalize("NFKC", text)
+        return f"is not in Unicode's NFKC form: write it {normal!r}"
     return None
 
 

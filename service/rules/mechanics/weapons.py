@@ -53,6 +53,25 @@ def find_weapon(c: Combatant, name: str | None) -> int | None:
     return None
 
 
+def drop_held_weapon(c: Combatant, log: EventLog) -> None:
+    """``c`` (an edited copy) falls unconscious: the weapon it holds (:func:`find_weapon`)
+    drops to its own cell, unless it is out of hand already (``d20.cond``)."""
+    index = find_weapon(c, None)
+    if index is None or c.attacks[index].dropped_at is not None:
+        return
+    weapon = c.attacks[index]
+    at = c.position
+    c.attacks[index] = dataclasses.replace(weapon, dropped_at=at)
+    log.note(
+        "weapon-dropped",
+        f"{c.name} drops its {weapon.name} at ({at.x}, {at.y})",
+        target=c.id,
+        rule="d20.cond",
+        weapon=weapon.name,
+        at={"x": at.x, "y": at.y},
+    )
+
+
 def set_weapon(draft: Draft, cid: str, index: int, **changes: object) -> Attack:
     """Replace ``cid``'s attack at ``index`` with a changed copy (attacks are shared
     between drafts: never changed in place)."""
@@ -71,8 +90,7 @@ def recover(
     c = draft.get(cid)
     index = find_weapon(c, name)
     if index is None:
-        names = ", ".join(a.name for a in c.attacks) or "none"
-        raise InvalidAction(f"{c.name} has no attack named {name!r} (it has: {names})", ("weapon",))
+        raise c.no_attack(name, "weapon")
     weapon = c.attacks[index]
     if weapon.dropped_at is not None:
         at = weapon.dropped_at

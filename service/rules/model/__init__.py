@@ -7,6 +7,7 @@ and returns a new one.
 
 from .combatant import (
     ABILITIES,
+    SEE_INVISIBLE,
     Abilities,
     Attack,
     Combatant,
@@ -16,7 +17,16 @@ from .combatant import (
 )
 from .draft import Draft, clone_combatant
 from .effects import INCAPACITATING, Cond, Condition, Duration, Effect, EffectKind, EffectRoll
-from .encounter import Area, DeferredDamage, Encounter, Grid, InitiativeEntry, PendingChoice, Step
+from .encounter import (
+    Area,
+    DeferredDamage,
+    Encounter,
+    Grid,
+    HeldChange,
+    InitiativeEntry,
+    PendingChoice,
+    Step,
+)
 from .values import (
     MAX_COMBATANTS,
     MAX_GRID_SIDE,
@@ -38,6 +48,7 @@ __all__ = [
     "INCAPACITATING",
     "MAX_COMBATANTS",
     "MAX_GRID_SIDE",
+    "SEE_INVISIBLE",
     "Abilities",
     "Area",
     "Attack",
@@ -60,6 +71,7 @@ __all__ = [
     "Feet",
     "Grid",
     "GridKind",
+    "HeldChange",
     "Id",
     "InitiativeEntry",
     "PendingChoice",

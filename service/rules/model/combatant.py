@@ -7,11 +7,15 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
+from ..errors import InvalidAction, known_names
 from ..limits import ENTRIES, FOOTPRINT_CELLS
 from .effects import INCAPACITATING, Cond, Condition, Effect
 from .values import AttackKind, Cell, Count, Feet, Id, Size, Small
 
 ENTRIES_LEN = Len(0, ENTRIES.max)
+SEE_INVISIBLE = "see-invisible"
+"""The feature of a creature that sees invisible creatures (truesight, see invisibility):
+``invisible`` neither hides them from it nor bends their attacks or its own (``d20.cond``)."""
 
 
 @dataclass(slots=True)
@@ -94,8 +98,9 @@ class Attack:
     ``blocked-component`` effect) the spell can't be cast. Null: not tracked."""
     dropped_at: Cell | None = None
     """Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
-    it from its holder's hand; attacks with it are refused until it is picked up (an object
-    interaction within reach of that cell: ``interact`` with ``weapon``)."""
+    it from its holder's hand, or its holder fell unconscious (``d20.cond``: the weapon held
+    is the first attack that is not a spell); attacks with it are refused until it is picked
+    up (an object interaction within reach of that cell: ``interact`` with ``weapon``)."""
     ammo_problem: Literal["spilled", "picked-up", "lodged"] | None = None
     """A critical fumble disturbed its ammunition (``d20.crit.effects``): ``spilled``: each
     ranged attack needs a piece picked up first (``interact`` with ``weapon``; ``picked-up``
@@ -240,7 +245,8 @@ class Combatant:
     controller: Id | None = None
     """The combatant that controls this one: it acts right after it (``d20.init.companions``)."""
     features: Annotated[list[Annotated[str, Len(1, 80)]], ENTRIES_LEN] = field(default_factory=list)
-    """Named features and devices that change the rules for this creature."""
+    """Named features and devices that change the rules for this creature: ``see-invisible``,
+    ``both-hands-in-use``, ``bonus-action:<action>``, an initiative feature, d10 devices."""
     immune_to_flanking: bool = False
     """It can't be flanked (``d20.flank.size-limit``): no one gets flanking advantage against it."""
     footprint: Annotated[list[Cell], Len(0, FOOTPRINT_CELLS.max)] | None = None
@@ -310,3 +316,9 @@ class Combatant:
             if attack.name == name:
                 return attack
         return None
+
+    def no_attack(self, name: str, field: str) -> InvalidAction:
+        """The error for an attack ``name`` this creature doesn't have, at the request's
+        ``field``: the closest of its attacks' names, and all of them."""
+        known = known_names(name, [a.name for a in self.attacks], "it")
+        return InvalidAction(f"{self.name} has no attack named {name!r} ({known})", (field,))

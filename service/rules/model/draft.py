@@ -8,7 +8,7 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from ..errors import InvalidAction
+from ..errors import IllegalAction, InvalidAction, known_names
 from .combatant import Combatant, DeathSaves, TurnBudget
 from .encounter import Encounter
 
@@ -86,14 +86,34 @@ class Draft:
         """The combatant as it stands now, read-only; :class:`InvalidAction` if unknown."""
         i = self._index.get(combatant_id)
         if i is None:
-            raise InvalidAction(f"no combatant with id {combatant_id!r}")
+            ids = [c.id for c in self.encounter.combatants]
+            known = known_names(combatant_id, ids, "the encounter")
+            raise InvalidAction(f"no combatant with id {combatant_id!r} ({known})")
         return self.encounter.combatants[i]
+
+    def combatant(self, combatant_id: str, field: str) -> Combatant:
+        """The combatant, as :meth:`get` returns it, or an :class:`InvalidAction` at the
+        request's ``field``."""
+        try:
+            return self.get(combatant_id)
+        except InvalidAction as e:
+            raise e.at(field) from None
+
+    def actor(self, combatant_id: str, field: str = "combatantId") -> Combatant:
+        """A combatant about to act (:meth:`combatant`): refused when dead or incapacitated."""
+        c = self.combatant(combatant_id, field)
+        if c.dead or c.incapacitated:
+            state = "dead" if c.dead else "incapacitated"
+            raise IllegalAction(f"{c.name} is {state} and can't act", "d20.hp.zero")
+        return c
 
     def edit(self, combatant_id: str) -> Combatant:
         """The combatant's private copy, which may be changed."""
         i = self._index.get(combatant_id)
         if i is None:
-            raise InvalidAction(f"no combatant with id {combatant_id!r}")
+            ids = [c.id for c in self.encounter.combatants]
+            known = known_names(combatant_id, ids, "the encounter")
+            raise InvalidAction(f"no combatant with id {combatant_id!r} ({known})")
         c = self.encounter.combatants[i]
         if combatant_id not in self._edited:
             c = clone_combatant(c)

@@ -33,6 +33,7 @@ class Cond(enum.StrEnum):
     INVISIBLE = "invisible"
     PARALYZED = "paralyzed"
     PETRIFIED = "petrified"
+    POISONED = "poisoned"
     PRONE = "prone"
     RESTRAINED = "restrained"
     SQUEEZING = "squeezing"
@@ -93,7 +94,9 @@ class Duration:
       is "until the end of the current turn" (Disengage). The service counts the turns in
       ``turns_started``;
     * ``rounds``: for that many rounds, counted down each time a new round begins;
-    * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage.
+    * ``until_damaged`` (alone or with either of the above): ends when its holder takes damage;
+    * ``while_casting`` (with ``ends: end``): the end of a turn in which ``of`` cast a spell
+      doesn't end it; the first counted turn without one does ("until you stop casting magic").
 
     With none of them set it lasts until removed.
     """
@@ -116,6 +119,15 @@ class Duration:
     turns_started: Annotated[int, Ge(0), Le(1000)] = 0
     """How many of ``of``'s turns have started since the duration began (counted by the
     service: a client sets it only to carry a duration over from an earlier state)."""
+    from_next_turn: bool = False
+    """An effect with it applies only from the start of ``of``'s next turn (once
+    ``turns_started`` is 1 or more): "advantage next turn" is that turn only, not the rest of
+    the current one (``d20.crit.effects`` decision 6). Only with ``ends``."""
+    while_casting: bool = False
+    """It lasts while ``of`` keeps casting: each spell ``of`` casts (a spell attack, readying a
+    spell) sets ``turns`` to the next turn of ``of`` to start, so it ends at the end of the
+    first turn without one, or after ``of``'s death (spell hit 60-69's "until you stop casting
+    magic", ``d20.crit.effects``). Only with ``ends: end``."""
 
     def problem(self) -> str | None:
         """Why this duration is not set exactly one way, or None when it is."""
@@ -123,8 +135,13 @@ class Duration:
             return "a duration tied to a turn needs both 'ends' and 'of'"
         if self.ends is not None and self.rounds is not None:
             return "a duration counts either turns ('ends' and 'of') or 'rounds', not both"
-        if self.ends is None and (self.turns != 1 or self.turns_started):
-            return "'turns' and 'turnsStarted' count the turns of 'of': set 'ends' and 'of'"
+        if self.ends is None and (self.turns != 1 or self.turns_started or self.from_next_turn):
+            return (
+                "'turns', 'turnsStarted' and 'fromNextTurn' count the turns of 'of': "
+                "set 'ends' and 'of'"
+            )
+        if self.while_casting and self.ends != "end":
+            return "'whileCasting' counts the ends of turns: set 'ends' to 'end' and 'of'"
         return None
 
 
@@ -135,8 +152,9 @@ class Condition:
     name: Annotated[str, Len(1, 40)]
     """Its name (1 to 40 characters). The rules act on ``blinded``, ``dodging``, ``disengaged``,
     ``frightened``, ``grappled``, ``hidden``, ``incapacitated``, ``invisible``, ``paralyzed``,
-    ``petrified``, ``prone``, ``restrained``, ``squeezing``, ``stunned``, ``surprised``,
-    ``unconscious`` and ``asleep``; any other name is carried and ends with its duration."""
+    ``petrified``, ``poisoned``, ``prone``, ``restrained``, ``squeezing``, ``stunned``,
+    ``surprised``, ``unconscious`` and ``asleep``; any other name is carried and ends with its
+    duration."""
     source: Id | None = None
     """The creature that caused it, where that matters: the one a ``frightened`` creature fears (its
     disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
@@ -186,7 +204,8 @@ class Effect:
     """Where it comes from, named as the source of the advantage or disadvantage it gives
     (``weapon-fumble 30-39``, ``help:hero``); null: named ``effect``. The service marks a combatant
     that waits for the next round (``d20.init.lower``) with an ``other`` effect from
-    ``d20.init.lower``."""
+    ``d20.init.lower``, and one whose delayed turn resumes later with one from
+    ``d20.init.lower:delayed``."""
     note: Annotated[str, Len(0, 400)] | None = None
     """Free text: the component a ``blocked-component`` blocks (``verbal``, ``somatic`` or
     ``material``), a Help's task, what an ``other`` effect does."""

@@ -10,7 +10,7 @@ from annotated_types import Ge, Le, Len
 from ..errors import InvalidAction
 from ..limits import ENTRIES, IDS, TERRAIN_CELLS
 from .combatant import Combatant
-from .effects import Duration
+from .effects import Condition, Duration, Effect
 from .values import MAX_COMBATANTS, MAX_GRID_SIDE, Cell, Count, Feet, GridKind, Id
 
 ENTRIES_LEN = Len(0, ENTRIES.max)
@@ -83,7 +83,7 @@ class PendingChoice:
     and ``attack`` (the attack's profile). Send it back unchanged."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class DeferredDamage:
     """Damage held until a d10 simultaneous step ends."""
 
@@ -102,6 +102,36 @@ class DeferredDamage:
 
 
 @dataclass(slots=True)
+class HeldChange:
+    """What one member's turn did to a member of a d10 simultaneous step besides damage
+    (``d10.init.ties``): held, and made when the step closes."""
+
+    target_id: Id
+    """The member it is done to."""
+    source_id: Id | None = None
+    """The member whose turn did it."""
+    after_damage: Annotated[int, Ge(0), Le(ENTRIES.max)] = 0
+    """How many of the step's held damages came before it: it lands after them."""
+    healing: Count = 0
+    """Hit points regained (through the base healing: a creature at 0 HP wakes up)."""
+    stabilized: bool = False
+    """Made stable at 0 HP."""
+    conditions_added: Annotated[list[Condition], ENTRIES_LEN] = field(default_factory=list)
+    """Conditions it gains (a member's own Dodge, ``dodging``, among them)."""
+    conditions_removed: Annotated[list[Condition], ENTRIES_LEN] = field(default_factory=list)
+    """Conditions it loses."""
+    effects_added: Annotated[list[Effect], ENTRIES_LEN] = field(default_factory=list)
+    """Effects it gains."""
+    effects_removed: Annotated[list[Effect], ENTRIES_LEN] = field(default_factory=list)
+    """Effects it loses."""
+    position: Cell | None = None
+    """Where forced movement put it: it moves there when the step closes if it still stands
+    where it was moved from (``moved_from``) and the cells are free."""
+    moved_from: Cell | None = None
+    """Where it stood when it was moved."""
+
+
+@dataclass(slots=True)
 class Step:
     """d10: the open simultaneous step, combatants on one initiative count acting as one."""
 
@@ -113,6 +143,9 @@ class Step:
     """The members whose turn has ended; when every living member has acted, the step closes."""
     deferred: Annotated[list[DeferredDamage], ENTRIES_LEN] = field(default_factory=list)
     """Damage members dealt each other, held and dealt in order when the step closes."""
+    held: Annotated[list[HeldChange], ENTRIES_LEN] = field(default_factory=list)
+    """Everything else members' turns did to members (healing, conditions, effects such as
+    Dodge, forced movement), made in order with the damage when the step closes."""
 
 
 @dataclass(slots=True)

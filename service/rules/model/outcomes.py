@@ -22,7 +22,7 @@ class InitiativeOutcome:
     turn_of: str | None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class AttackOutcome:
     """What an attack did: the roll against the AC, every source of (dis)advantage, damage."""
 
@@ -50,7 +50,7 @@ class AttackOutcome:
     target_died: bool
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class DamageOutcome:
     """What damage did to its target: temp HP absorbed, HP lost, dropped, died."""
 
@@ -67,7 +67,7 @@ class DamageOutcome:
     death_save_failures: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class DeathSave:
     """A death saving throw rolled at the start of a turn (``d20.death.saves``)."""
 
@@ -84,7 +84,7 @@ class DeathSave:
     """Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class NextTurnOutcome:
     """Whose turn ended, whose began, the round, and what the start of the turn rolled."""
 
@@ -102,7 +102,7 @@ class NextTurnOutcome:
     """At most one side is left standing (``d20.order.steps``)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class LowerInitiativeOutcome:
     """The combatant's old and new initiative, whether it was raised, and the order and
     turn that follow (``d20.init.lower``)."""
@@ -156,7 +156,7 @@ class ReadyOutcome:
     """The spell whose concentration readying a spell ended."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class TriggerOutcome:
     """Whether the readied action fired and what it did (the attack or the move), or
     whether a declined one is still held."""
@@ -171,7 +171,7 @@ class TriggerOutcome:
     """A readied move: where it went and the opportunity attacks on the way."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class StabilizeOutcome:
     """The first-aid check (DC 10 Medicine) and whether the target is now stable
     (``d20.death.stabilize``)."""
@@ -197,7 +197,7 @@ class HealOutcome:
     spent: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class OpportunityAttack:
     """An opportunity attack a move provoked, and what came of it."""
 
@@ -210,7 +210,7 @@ class OpportunityAttack:
     damage: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class MoveOutcome:
     """Where the combatant went, what it cost, and the opportunity attacks on the way."""
 
@@ -226,7 +226,7 @@ class MoveOutcome:
     or lost its movement on the way (the move event says which)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class PathCostOutcome:
     """The price of a path: legal or not, and why."""
 
@@ -315,7 +315,7 @@ class BandChance:
     probability: float
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class AttackOddsOutcome:
     """The exact chances of one attack (floats rounded to 12 decimals)."""
 
@@ -362,7 +362,7 @@ class SideChance:
     win_probability: float
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class EncounterOddsOutcome:
     """The simulated fights: rounds to a decision (mean and 95% confidence interval over
     the finished runs) and each side's chance to win."""
@@ -378,3 +378,51 @@ class EncounterOddsOutcome:
     unfinished: float
     """Share of runs with no winner: round cap reached, a round with no possible attack,
     or nobody left standing."""
+
+
+@dataclass(slots=True, kw_only=True)
+class RollSide:
+    """One creature's roll of a save or check: each d20, the bonus, the total, and why it
+    had advantage, disadvantage or failed whatever the total."""
+
+    combatant_id: str
+    kind: Literal["save", "check"]
+    ability: str | None
+    skill: str | None
+    rolls: list[int]
+    """Each d20 rolled (two with advantage or disadvantage)."""
+    natural: int
+    """The d20 kept."""
+    bonus: int
+    total: int
+    advantage_sources: list[str] = field(default_factory=list)
+    disadvantage_sources: list[str] = field(default_factory=list)
+    automatic_failure: list[str] = field(default_factory=list)
+    """The conditions that fail it whatever the total (``d20.cond``); empty when none."""
+
+
+@dataclass(slots=True, kw_only=True)
+class SaveCheckOutcome:
+    """``d20.save``: a saving throw or ability check and its result; nothing else changed."""
+
+    combatant_id: str
+    roll: RollSide
+    success: bool
+    automatic_failure: bool
+    dc: int | None = None
+    contest: RollSide | None = None
+    """The other creature's check, in a contest."""
+
+
+@dataclass(slots=True, kw_only=True)
+class SearchOutcome:
+    """Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
+    scavenging check (d100) if one was made."""
+
+    combatant_id: str
+    found: list[str] = field(default_factory=list)
+    still_hidden: list[str] = field(default_factory=list)
+    scavenging_total: int | None = None
+    scavenging_success: bool | None = None
+    perception: RollSide | None = None
+    """The searcher's Wisdom (Perception) check, where the ruleset rolls one."""

@@ -314,9 +314,9 @@ class Interact:
     device: Annotated[str, Len(1, 80)] | None = None
     """A named device being used; a ruleset may make some devices take the action (d10)."""
     weapon: Annotated[str, Len(1, 80)] | None = None
-    """One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
-    where it lies (within reach), pick up a piece of its spilled ammunition, or free its
-    lodged ammunition (that takes the action)."""
+    """One of your attacks whose weapon a critical fumble, a disarm or falling unconscious
+    disturbed: pick it up where it lies (within reach), pick up a piece of its spilled
+    ammunition, or free its lodged ammunition (that takes the action)."""
 
 
 @dataclass(slots=True)
@@ -447,3 +447,84 @@ class EncounterOdds:
     all combatants fill, at most 200,000), at least 1; the outcome says how many ran."""
     max_rounds: Annotated[int, Ge(1), Le(MAX_ROUNDS)] = DEFAULT_ROUNDS
     """A run still undecided after this many rounds counts as unfinished."""
+
+
+AbilityName = Literal["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"]
+SkillName = Annotated[str, Len(1, 40)]
+DC = Annotated[int, Ge(-100), Le(1000)]
+
+
+@dataclass(slots=True)
+class ContestSide:
+    """The other creature of a contest (``d20.save``) and what it rolls: an ability check of
+    ``ability``, or of ``skill`` (its skill bonus; without one, ``ability``, else the skill's
+    usual ability)."""
+
+    combatant_id: Id
+    """The other creature (not the one rolling)."""
+    ability: AbilityName | None = None
+    """The ability it checks (with ``skill``: what it adds without a bonus for the skill)."""
+    skill: SkillName | None = None
+    """The skill it checks (``athletics``, ``acrobatics``, ``perception``...)."""
+
+
+@dataclass(slots=True)
+class RollSave:
+    """``d20.save``: a saving throw the DM calls for, d20 + the creature's save bonus for
+    ``ability``, against ``dc`` or, in a contest, against the other creature's check (the
+    saving creature resists: a tie is a success). Changes nothing and spends nothing."""
+
+    combatant_id: Id
+    """The creature that saves."""
+    ability: AbilityName
+    """The ability of the save: its ``saves`` bonus (its ability modifier without them)."""
+    dc: DC | None = None
+    """The DC to meet; give it or ``contest``, not both."""
+    contest: ContestSide | None = None
+    """The creature whose check the save resists, and what it rolls."""
+    advantage: bool = False
+    """Advantage the DM grants (listed as ``caller``), on top of the state's."""
+    disadvantage: bool = False
+    """Disadvantage the DM imposes (listed as ``caller``)."""
+
+
+@dataclass(slots=True)
+class RollCheck:
+    """``d20.save``: an ability check the DM calls for, d20 + the creature's bonus for
+    ``skill`` (its skill bonus; without one, ``ability``, else the skill's usual ability) or
+    for ``ability``, against ``dc`` or contested by another creature (``combatantId`` is the
+    one trying to change the situation: it must beat the other's total). Changes nothing and
+    spends nothing."""
+
+    combatant_id: Id
+    """The creature that makes the check."""
+    ability: AbilityName | None = None
+    """The ability it checks (with ``skill``: what it adds without a bonus for the skill)."""
+    skill: SkillName | None = None
+    """``perception``, ``stealth``, ``athletics``...: give it or ``ability`` (or both: the
+    ability is then what a creature without the skill adds)."""
+    dc: DC | None = None
+    """The DC to meet; give it or ``contest``, not both."""
+    contest: ContestSide | None = None
+    """The creature that resists, and what it rolls."""
+    sight: bool = False
+    """The check needs sight (Perception by sight...): a blinded creature fails it."""
+    advantage: bool = False
+    """Advantage the DM grants (listed as ``caller``), on top of the state's."""
+    disadvantage: bool = False
+    """Disadvantage the DM imposes (listed as ``caller``)."""
+
+
+@dataclass(slots=True)
+class Search:
+    """Look for hidden creatures (``d20.hide``; d100: ``d100.action.search`` and
+    ``d100.hide.contest``), and in d100 make the scavenging check the DM asks for."""
+
+    combatant_id: Id
+    """The searcher: it spends its action."""
+    dc: DC | None = None
+    """d100: the DM's DC for this search: a hidden hostile creature is found when the DC beats
+    its Stealth total. Other rulesets roll the searcher's Wisdom (Perception) instead and
+    refuse a DC."""
+    scavenging_dc: DC | None = None
+    """d100, when the DM asks for a scavenging check: d20 + the ``scavenging`` skill (Wisdom)."""

@@ -35,7 +35,8 @@ from ... import dice
 from ...errors import InvalidAction
 from ...events import EventLog
 from ...grid import Occupant
-from ...model import Combatant, Draft, InitiativeEntry, Spend
+from ...mechanics.space import board_of
+from ...model import Combatant, Draft, Encounter, InitiativeEntry, Spend
 from ...model.outcomes import DamageOutcome
 from ...model.requests import RollInitiative
 from ...ruleset import Hit, RuleIds, Ruleset
@@ -124,13 +125,17 @@ class D10(Ruleset):
             return c.aware
         if initiator is None or c.id == initiator or c.id in heard_by:
             return True
-        return self.can_see(draft, c, draft.get(initiator))
+        return board_of(draft, self).can_see(draft.encounter, c, draft.get(initiator))
+
+    def before_combat(self, draft: Draft, rng: Random, log: EventLog) -> None:
+        """``d10.init.ties``: initiative rolled again ends the open step: what it held lands."""
+        step.close(self, draft, rng, log)
 
     def before_turn(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """``d10.init.ties``: close a finished step, open one on a shared count."""
         step.before_turn(self, draft, combatant_id, rng, log)
 
-    def on_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+    def after_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """``d10.init.aware``: an unaware creature becomes aware on its first turn."""
         c = draft.get(combatant_id)
         if c.aware is False:
@@ -143,9 +148,17 @@ class D10(Ruleset):
                 rule="d10.init.aware",
             )
 
-    def on_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+    def after_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
         """When the last living member of the open step is done, it closes."""
         step.after_turn(self, draft, combatant_id, rng, log)
+
+    def after_action(self, draft: Draft, before: Encounter, log: EventLog) -> None:
+        """``d10.init.ties``: what a member's turn did to the members waits for the step's end."""
+        step.hold(draft, before, log)
+
+    def holds(self, draft: Draft, target_id: str) -> bool:
+        """``d10.init.ties``: what a member's turn does to another member waits."""
+        return step.holds(draft, target_id)
 
     def deal_damage(self, draft: Draft, hit: Hit, rng: Random, log: EventLog) -> DamageOutcome:
         """``d10.init.ties``: damage among the members of the open step waits for its end."""

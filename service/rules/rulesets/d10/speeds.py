@@ -7,7 +7,9 @@ unless ``climb_speed`` / ``swim_speed`` say otherwise; flying needs a feature st
 
 Decisions: a turn's movement is counted in feet of walking. Moving at another speed uses
 the share of the turn that distance takes at that speed: 5 ft of climbing at 15 ft out of a
-30 ft walk costs 10 ft of movement, at a climbing speed of 30 (or more) 5 ft; with no speed
+30 ft walk costs 10 ft of movement, at a climbing speed of 30 (or more) 5 ft. The share is
+exact and a path is priced as a whole, rounded up once (each step costs what it adds to the
+rounded total): with walk 40 and climb 15, 15 ft of climbing costs exactly 40 ft; with no speed
 for it (0) a climb or swim cell can't be entered. Difficult terrain in such a cell adds its
 5 ft on top. A flyer (``moveCombatant`` with ``fly``) meets none of the ground's difficult,
 climb or swim cells; its flight is priced the same way at its flying speed (see
@@ -16,7 +18,7 @@ climb or swim cells; its flight is priced the same way at its flying speed (see
 
 from __future__ import annotations
 
-import math
+from fractions import Fraction
 
 from ...errors import IllegalAction, InvalidAction
 from ...grid import Occupant
@@ -50,13 +52,13 @@ def speed_for(c: Combatant, mode: str) -> int:
     raise InvalidAction(f"unknown movement mode {mode!r}: walk, climb, swim or fly", ("mode",))
 
 
-def cell_price(c: Combatant, mode: str) -> int | None:
-    """Feet of movement a 5-ft step at ``mode`` costs ``c`` (never less than 5), or None
-    when it has no such speed and can't move that way."""
+def cell_price(c: Combatant, mode: str) -> Fraction | None:
+    """Feet of movement a 5-ft step at ``mode`` costs ``c``, exactly (never less than 5),
+    or None when it has no such speed and can't move that way."""
     speed = speed_for(c, mode)
     if speed <= 0:
         return None
-    return max(5, math.ceil(5 * c.speed / speed))
+    return max(Fraction(5), Fraction(5 * c.speed, speed))
 
 
 def terrain_occupants(grid: Grid, mover: Combatant) -> list[Occupant]:

@@ -27,21 +27,20 @@ from ... import dice
 from ...errors import IllegalAction, InvalidAction
 from ...events import EventLog
 from ...grid import Cell as GridCell
-from ...mechanics.space import Board
+from ...mechanics.grapple import (
+    drag_along,
+    held_by,
+    holders,
+    moving_grapples,
+    slowed_by_holding,
+)
+from ...mechanics.space import Board, board_of
 from ...model import Attack, Cell, Combatant, Cond, Draft, InitiativeEntry
 from ...model.outcomes import AttackOutcome
 from ...model.requests import RollInitiative
 from ...ruleset import AttackSetup, RuleIds, Ruleset
 from . import actions as _actions  # noqa: F401  (registers the d100 actions)
 from .carrying import carried_speed
-from .grapple import (
-    drag_along,
-    end_broken_grapples,
-    held_by,
-    holders,
-    involved,
-    slowed_by_holding,
-)
 
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "colossal", "gargantuan")
 """``d100.size.space``: seven sizes; size steps count Colossal."""
@@ -58,8 +57,11 @@ SQUARE_EXTENT: dict[str, int] = {
 """``d100.size.space`` on 5-ft squares: Tiny 1 ft, Small 2.5 ft and Medium 5 ft fill one
 square; Large 10 ft 2x2, Huge 20 ft 4x4, Colossal 30 ft 6x6, Gargantuan 50 ft 10x10."""
 
+TILE_SHARE: dict[str, int] = {"small": 4, "tiny": 25}
+"""``d100.size.space``: a creature smaller than a tile controls a square of its side, so
+four Small (2.5 ft) or twenty-five Tiny (1 ft) share a tile."""
 
-GRAPPLING = "grappling"
+
 """The draft's memo of who is in a grapple, taken before a move (none starts during one)."""
 
 
@@ -77,22 +79,28 @@ class D100(Ruleset):
     instant_death_multiplier = 1
     sizes = SIZES
     square_extent = SQUARE_EXTENT
+    tile_share = TILE_SHARE
     cover_save_ability = "athletics"
     """``d100.cover.degrees``: cover adds its bonus to Athletics saves (Dexterity in d20)."""
     creature_space_difficult = True
     hostile_passable_size_gap = 2
     """``d100.move.through``: through a hostile space two sizes apart; any space is difficult."""
+    revealed_by = "hit"
+    search_by_dc = True
     rule_ids = RuleIds(
         attack_roll="d100.attack.roll",
         critical_damage="d100.crit.hit",
         instant_death="d100.death.instant",
         hide="d100.action.hide",
+        reveal="d100.unseen.attacker",
+        search="d100.hide.contest",
         move_through="d100.move.through",
         dash="d100.action.dash",
         disengage="d100.action.disengage",
         dodge="d100.action.dodge",
         help="d100.action.help",
         ready="d100.action.ready",
+        grappled="d100.grapple.move",
     )
 
     def order_of_combat(
@@ -108,7 +116,7 @@ class D100(Ruleset):
                 "(the order the players declare in the open)",
                 ("order",),
             )
-        board = self.board(draft)
+        board = board_of(draft, self)
         if entry_point is not None and not board.geometry.in_bounds(entry_point.key()):
             raise InvalidAction(
                 f"the entry point ({entry_point.x}, {entry_point.y}) is off the grid",
@@ -130,11 +138,11 @@ class D100(Ruleset):
         )
         return entries
 
-    def check_attack(
+    def before_attack(
         self, draft: Draft, attacker: Combatant, target: Combatant, attack: Attack
     ) -> None:
         """A broken weapon (condition 0) or an empty gun (ammo 0) can't attack."""
-        super().check_attack(draft, attacker, target, attack)
+        super().before_attack(draft, attacker, target, attack)
         if attack.condition == 0:
             raise IllegalAction(
                 f"{attacker.name}'s {attack.name} is broken (condition 0): repair it first",
@@ -200,34 +208,26 @@ class D100(Ruleset):
                 actor=a.id,
                 rule="d100.crit.fail",
             )
-        if outcome.hit and (a.has(Cond.HIDDEN) or a.stealth is not None):
-            a.conditions = [k for k in a.conditions if k.name != Cond.HIDDEN]
-            a.stealth = None
-            log.note(
-                "revealed",
-                f"{a.name} hits and gives away its location",
-                actor=a.id,
-                rule="d100.unseen.attacker",
-            )
+        super().after_attack(draft, setup, outcome, rng, log)
 
     def turn_speed(self, draft: Draft, c: Combatant) -> int:
-        """``d100.grapple.move``: 0 while grappled; halved while holding a creature less
-        than two sizes smaller (after the base's ``speed-halved``); then ``d100.carry``."""
-        if holders(c):
-            return 0
+        """``d100.grapple.move``: 0 while grappled (the base); halved while holding a creature
+        less than two sizes smaller (after the base's ``speed-halved``); then ``d100.carry``."""
         speed = super().turn_speed(draft, c)
-        if slowed_by_holding(self.board(draft), draft, c):
+        if not speed:
+            return 0
+        if slowed_by_holding(board_of(draft, self), draft, c):
             speed //= 2
         return carried_speed(c, self.sizes, speed)
 
-    def on_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
-        """Grapples that no longer hold end (their speeds come back at once); the turn's
-        speed is reported when grappling or carrying lowers it."""
-        end_broken_grapples(self, draft, log)
+    def after_turn_start(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Grapples that no longer hold end (the base; their speeds come back at once); the
+        turn's speed is reported when grappling or carrying lowers it."""
+        super().after_turn_start(draft, combatant_id, rng, log)
         c = draft.get(combatant_id)
         speed = self.turn_speed(draft, c)
         if speed < c.speed:
-            grappling = bool(holders(c)) or slowed_by_holding(self.board(draft), draft, c)
+            grappling = bool(holders(c)) or slowed_by_holding(board_of(draft, self), draft, c)
             log.note(
                 "speed-reduced",
                 f"{c.name}'s speed is {speed} ft this turn",
@@ -239,19 +239,9 @@ class D100(Ruleset):
     def before_move(
         self, draft: Draft, mover_id: str, forced: bool, log: EventLog
     ) -> Collection[str]:
-        """Grapples that no longer hold end first; a grappled creature can't move itself
-        (speed 0, ``d100.grapple.move``): it escapes first, or is moved by force. The
-        creatures a grappler holds come along: they make no opportunity attack on it."""
-        end_broken_grapples(self, draft, log)
-        draft.memo[GRAPPLING] = involved(draft)
-        c = draft.get(mover_id)
-        held = holders(c)
-        if held and not forced:
-            names = ", ".join(draft.get(h).name for h in held)
-            raise IllegalAction(
-                f"{c.name} is grappled by {names}: its speed is 0 (escapeGrapple first)",
-                "d100.grapple.move",
-            )
+        """The base's grapple checks; the creatures a grappler holds come along
+        (``d100.grapple.move``): they make no opportunity attacks on it."""
+        super().before_move(draft, mover_id, forced, log)
         if forced:
             return ()
         return {h.id for h in held_by(draft, mover_id) if not h.dead}
@@ -265,15 +255,10 @@ class D100(Ruleset):
         log: EventLog,
     ) -> None:
         """``d100.grapple.move``: a grappler moving on its own drags the creatures it holds;
-        then the grapples the step pulled apart end."""
-        grappling = draft.memo.get(GRAPPLING)
-        if grappling is None:
-            grappling = draft.memo[GRAPPLING] = involved(draft)
-        if mover_id not in grappling:
-            return
-        if not forced:
+        then the grapples the step pulled apart end (the base)."""
+        if not forced and mover_id in moving_grapples(draft):
             drag_along(self, draft, mover_id, left, log)
-        end_broken_grapples(self, draft, log)
+        super().after_step(draft, mover_id, left, forced, log)
 
 
 def order_from_position(

@@ -1,20 +1,22 @@
-"""The d100 ruleset's own actions: reload, repair, shove, grapple, escape, release, search."""
+"""The d100 ruleset's own actions: reload, repair, shove, grapple; and escape and release,
+which every ruleset has (a critical band's grapple in d20 is the same grapple:
+``d20.crit.effects`` decision 7). Search is a base action (:mod:`service.rules.actions.checks`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from random import Random
-from typing import Any
 
 from ...errors import IllegalAction, InvalidAction
 from ...events import EventLog
 from ...grid import Cell as GridCell
-from ...mechanics.checks import CheckRoll, roll_check
-from ...mechanics.space import Board, living_others, relocate
+from ...mechanics import economy
+from ...mechanics.checks import CheckRoll, contest_won, roll_check, roll_modes
+from ...mechanics.grapple import end_broken_grapples, reach, settle_speeds, speeds
+from ...mechanics.space import Board, board_of, living_others, relocate
 from ...model import Attack, Cell, Combatant, Cond, Condition, Draft
 from ...registry import action
 from ...ruleset import Ruleset
-from .grapple import end_broken_grapples, reach, settle_speeds, speeds
 from .requests import (
     ContestOutcome,
     EscapeGrapple,
@@ -24,8 +26,6 @@ from .requests import (
     ReloadOutcome,
     Repair,
     RepairOutcome,
-    Search,
-    SearchOutcome,
     Shove,
 )
 
@@ -36,8 +36,7 @@ def _own_attack(c: Combatant, name: str) -> tuple[int, Attack]:
     for i, a in enumerate(c.attacks):
         if a.name == name:
             return i, a
-    names = ", ".join(a.name for a in c.attacks) or "none"
-    raise InvalidAction(f"{c.name} has no attack named {name!r} (it has: {names})", ("attackName",))
+    raise c.no_attack(name, "attackName")
 
 
 def _check(
@@ -54,16 +53,6 @@ def _check(
     disadvantage on checks (``d100.action.help``: :func:`roll_check`)."""
     bonus = draft.get(cid).skill(skill, ability)
     return roll_check(draft, cid, "check", bonus, rng, log, purpose, against=against)
-
-
-def _sources(check: CheckRoll) -> dict[str, Any]:
-    """The event data naming a check's advantage and disadvantage, when it has any."""
-    out: dict[str, Any] = {}
-    if check.advantage:
-        out["advantage"] = check.advantage
-    if check.disadvantage:
-        out["disadvantage"] = check.disadvantage
-    return out
 
 
 def _remove_conditions(c: Combatant, name: str, source: str | None = None) -> None:
@@ -84,7 +73,7 @@ def reload(
     """``d100.action.reload``: fill the weapon up to its capacity from the rounds carried of
     its ``ammoType``. Refused for a weapon without ammo, a broken one, a full one, or with no
     rounds of the right type, and for a creature that can't act."""
-    c = ruleset.actor(draft, act.combatant_id)
+    c = draft.actor(act.combatant_id)
     index, weapon = _own_attack(c, act.attack_name)
     if weapon.ammo is None or weapon.capacity is None or weapon.ammo_type is None:
         raise InvalidAction(
@@ -103,7 +92,7 @@ def reload(
         raise IllegalAction(
             f"{c.name} carries no {weapon.ammo_type} ammunition", "d100.action.reload"
         )
-    ruleset.spend(draft, c.id, "action", log)
+    economy.spend(ruleset, draft, c.id, "action", log)
     c = draft.edit(c.id)
     loaded = min(carried, weapon.capacity - weapon.ammo)
     c.ammunition[weapon.ammo_type] = carried - loaded
@@ -117,7 +106,14 @@ def reload(
         amount=loaded,
         rule="d100.action.reload",
     )
-    return ReloadOutcome(c.id, weapon.name, loaded, ammo + loaded, capacity, carried - loaded)
+    return ReloadOutcome(
+        combatant_id=c.id,
+        attack_name=weapon.name,
+        loaded=loaded,
+        ammo=ammo + loaded,
+        capacity=capacity,
+        carried_left=carried - loaded,
+    )
 
 
 @action(
@@ -133,7 +129,7 @@ def repair(
     the DM's ``dc`` (meeting it succeeds). Success restores the condition to
     ``maxCondition``, or by ``amount`` (capped at the maximum when there is one). A creature
     that can't act can't repair."""
-    c = ruleset.actor(draft, act.combatant_id)
+    c = draft.actor(act.combatant_id)
     index, weapon = _own_attack(c, act.attack_name)
     if weapon.condition is None:
         raise InvalidAction(f"{c.name}'s {weapon.name} has no tracked condition", ("attackName",))
@@ -145,7 +141,7 @@ def repair(
         raise IllegalAction(
             f"{c.name}'s {weapon.name} is in full condition already", "d100.action.repair"
         )
-    ruleset.spend(draft, c.id, "action", log)
+    economy.spend(ruleset, draft, c.id, "action", log)
     check = _check(draft, c.id, "repair", "intelligence", rng, log, "repair check")
     c = draft.edit(c.id)
     roll = check.roll
@@ -168,10 +164,16 @@ def repair(
         rule="d100.action.repair",
         success=success,
         condition=condition,
-        **_sources(check),
+        **roll_modes(check.advantage, check.disadvantage),
     )
     return RepairOutcome(
-        c.id, weapon.name, success, roll.total, act.dc, condition, weapon.max_condition
+        combatant_id=c.id,
+        attack_name=weapon.name,
+        success=success,
+        total=roll.total,
+        dc=act.dc,
+        condition=condition,
+        max_condition=weapon.max_condition,
     )
 
 
@@ -184,7 +186,7 @@ def _check_close(
         raise IllegalAction(f"{attacker.name} is incapacitated and can't {what}", rule)
     if target.dead:
         raise IllegalAction(f"{target.name} is dead", rule)
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     if board.rank(target) > board.rank(attacker) + 1:
         raise IllegalAction(
             f"{target.name} ({target.size}) is more than one size larger than "
@@ -220,9 +222,25 @@ def _contest_or_win(
             target=other.id,
             rule=rule,
         )
-        return ContestOutcome(actor.id, other.id, True, True, None, None, "failed")
+        return ContestOutcome(
+            actor_id=actor.id,
+            target_id=other.id,
+            success=True,
+            automatic=True,
+            actor_total=None,
+            target_total=None,
+            result="failed",
+        )
     won, mine, theirs = _contest(draft, actor, actor_skill, other, other_skill, rng, log, rule)
-    return ContestOutcome(actor.id, other.id, won, False, mine, theirs, "failed")
+    return ContestOutcome(
+        actor_id=actor.id,
+        target_id=other.id,
+        success=won,
+        automatic=False,
+        actor_total=mine,
+        target_total=theirs,
+        result="failed",
+    )
 
 
 def _contest(
@@ -237,7 +255,7 @@ def _contest(
 ) -> tuple[bool, int, int]:
     """Decision: a contest is d20 + skill each (skill bonus, Strength without it), each an
     ability check (:func:`_check`); the actor must beat the other's total, a tie leaves
-    things as they were."""
+    things as they were (``d20.save``: :func:`contest_won`)."""
     mine = _check(
         draft, actor.id, actor_skill, "strength", rng, log, f"{actor_skill} check", other.id
     )
@@ -248,15 +266,15 @@ def _contest(
         mine.roll,
         f"{actor.name} rolls {mine.total} ({actor_skill})",
         actor=actor.id,
-        **_sources(mine),
+        **roll_modes(mine.advantage, mine.disadvantage),
     )
     log.rolled(
         theirs.roll,
         f"{other.name} rolls {theirs.total} ({other_skill})",
         actor=other.id,
-        **_sources(theirs),
+        **roll_modes(theirs.advantage, theirs.disadvantage),
     )
-    won = mine.total > theirs.total
+    won = contest_won(mine.total, theirs.total)
     log.note(
         "contest",
         f"{actor.name} {mine.total} against {other.name} {theirs.total}: "
@@ -280,10 +298,10 @@ def shove(ruleset: Ruleset, draft: Draft, act: Shove, rng: Random, log: EventLog
     incapacitated target); success knocks it prone or pushes it one cell directly away. A
     push into a wall, another creature or off the map fails (the shove still lands, and the
     log says why the target didn't move)."""
-    attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
-    target = ruleset.combatant(draft, act.target_id, "targetId")
+    attacker = draft.combatant(act.attacker_id, "attackerId")
+    target = draft.combatant(act.target_id, "targetId")
     _check_close(ruleset, draft, attacker, target, "d100.shove", "shove")
-    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
+    economy.spend(ruleset, draft, attacker.id, act.spend, log, attack=True)
     outcome = _contest_or_win(
         draft, attacker, "unarmed", target, "athletics", rng, log, "d100.shove", "shove"
     )
@@ -334,7 +352,7 @@ def _push_cell(
     two spaces, on squares and hexes), or why it can't go there. The whole space must fit:
     on the grid, no wall, no other living creature. When the line runs exactly between two
     directions, the first of them that is free is taken."""
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     steps = board.directions_away(attacker, target)
     if not steps:
         return None, "no direction away from the shover"
@@ -378,14 +396,14 @@ def grapple(
 ) -> ContestOutcome:
     """``d100.grapple``: needs a free hand; unarmed check against the target's unarmed check
     (automatic against an incapacitated target); success: grappled by the attacker."""
-    attacker = ruleset.combatant(draft, act.attacker_id, "attackerId")
-    target = ruleset.combatant(draft, act.target_id, "targetId")
+    attacker = draft.combatant(act.attacker_id, "attackerId")
+    target = draft.combatant(act.target_id, "targetId")
     if not act.free_hand:
         raise IllegalAction(f"{attacker.name} needs a free hand to grapple", "d100.grapple")
     _check_close(ruleset, draft, attacker, target, "d100.grapple", "grapple")
     if any(k.name == Cond.GRAPPLED and k.source == attacker.id for k in target.conditions):
         raise IllegalAction(f"{attacker.name} is already grappling {target.name}", "d100.grapple")
-    ruleset.spend(draft, attacker.id, act.spend, log, attack=True)
+    economy.spend(ruleset, draft, attacker.id, act.spend, log, attack=True)
     outcome = _contest_or_win(
         draft, attacker, "unarmed", target, "unarmed", rng, log, "d100.grapple", "grapple"
     )
@@ -407,19 +425,20 @@ def grapple(
 
 @action(
     "escapeGrapple",
-    summary="d100: escape a grapple, unarmed check against the grappler's (an action).",
+    summary="Escape a grapple: an unarmed check against the grappler's (an action).",
     order=310,
-    rulesets=D100,
 )
 def escape_grapple(
     ruleset: Ruleset, draft: Draft, act: EscapeGrapple, rng: Random, log: EventLog
 ) -> ContestOutcome:
     """``d100.grapple.escape``: the grappled creature's action; its unarmed check must beat
-    the grappler's. Decision: against an incapacitated grappler it succeeds automatically."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
+    the grappler's. Decision: against an incapacitated grappler it succeeds automatically.
+    An action of every ruleset (``d20.crit.effects`` decision 7: a critical band's grapple
+    is escaped the same way)."""
+    c = draft.combatant(act.combatant_id, "combatantId")
     holds = [k.source for k in c.conditions if k.name == Cond.GRAPPLED]
     if act.grappler_id is not None:
-        ruleset.combatant(draft, act.grappler_id, "grapplerId")
+        draft.combatant(act.grappler_id, "grapplerId")
         if act.grappler_id not in holds:
             raise IllegalAction(
                 f"{c.name} is not grappled by {act.grappler_id!r}", "d100.grapple.escape"
@@ -436,7 +455,8 @@ def escape_grapple(
         source = holds[0] or ""
     if c.incapacitated:
         raise IllegalAction(f"{c.name} is incapacitated and can't act", "d100.grapple.escape")
-    ruleset.spend(draft, c.id, "action", log)
+    economy.spend(ruleset, draft, c.id, "action", log)
+    board_of(draft, ruleset)  # the map the checks see the grappler's fear on (d20.cond)
     grappler = draft.get(source) if source else None
     automatic = grappler is None or grappler.incapacitated
     mine = theirs = None
@@ -447,7 +467,15 @@ def escape_grapple(
         won, mine, theirs = _contest(
             draft, c, "unarmed", grappler, "unarmed", rng, log, "d100.grapple.escape"
         )
-    outcome = ContestOutcome(c.id, source, won, automatic, mine, theirs, "failed")
+    outcome = ContestOutcome(
+        actor_id=c.id,
+        target_id=source,
+        success=won,
+        automatic=automatic,
+        actor_total=mine,
+        target_total=theirs,
+        result="failed",
+    )
     if won:
         before = speeds(ruleset, draft, [c.id, *([source] if source in draft else [])])
         _remove_conditions(draft.edit(c.id), Cond.GRAPPLED, source)
@@ -465,16 +493,16 @@ def escape_grapple(
 
 @action(
     "releaseGrapple",
-    summary="d100: let go of a grappled creature (no action).",
+    summary="Let go of a grappled creature (no action).",
     order=320,
-    rulesets=D100,
 )
 def release_grapple(
     ruleset: Ruleset, draft: Draft, act: ReleaseGrapple, rng: Random, log: EventLog
 ) -> ContestOutcome:
-    """``d100.grapple``: the grappler releases its target whenever it likes, no action."""
-    g = ruleset.combatant(draft, act.grappler_id, "grapplerId")
-    t = ruleset.combatant(draft, act.target_id, "targetId")
+    """``d100.grapple``: the grappler releases its target whenever it likes, no action. An
+    action of every ruleset (``d20.crit.effects`` decision 7)."""
+    g = draft.combatant(act.grappler_id, "grapplerId")
+    t = draft.combatant(act.target_id, "targetId")
     if not any(k.name == Cond.GRAPPLED and k.source == g.id for k in t.conditions):
         raise IllegalAction(f"{g.name} is not grappling {t.name}", "d100.grapple")
     before = speeds(ruleset, draft, [g.id, t.id])
@@ -484,66 +512,12 @@ def release_grapple(
         "released", f"{g.name} releases {t.name}", actor=g.id, target=t.id, rule="d100.grapple"
     )
     settle_speeds(ruleset, draft, before, log)
-    return ContestOutcome(g.id, t.id, True, True, None, None, "released")
-
-
-@action(
-    "search",
-    summary="d100: search for hidden creatures against the DM's DC; optional scavenging check.",
-    order=330,
-    rulesets=D100,
-)
-def search(
-    ruleset: Ruleset, draft: Draft, act: Search, rng: Random, log: EventLog
-) -> SearchOutcome:
-    """``d100.action.search`` and ``d100.hide.contest``: an action. Reading of the seed: the
-    hidden creature's Stealth total is contested by the DC the DM sets for this searcher, so
-    a hidden hostile creature is found when ``dc`` is at least its Stealth total (found: no
-    longer hidden). With ``scavengingDc`` the searcher also makes the scavenging check: d20 +
-    ``scavenging`` skill (Wisdom without it), success on meeting it."""
-    c = ruleset.combatant(draft, act.combatant_id, "combatantId")
-    if c.incapacitated:
-        raise IllegalAction(f"{c.name} is incapacitated and can't act", "d100.action.search")
-    ruleset.spend(draft, c.id, "action", log)
-    outcome = SearchOutcome(c.id)
-    if act.dc is not None:
-        for other in draft:
-            if other.id == c.id or other.side == c.side:
-                continue
-            if not (other.has(Cond.HIDDEN) or other.stealth is not None):
-                continue
-            stealth = other.stealth if other.stealth is not None else 0
-            if act.dc >= stealth:
-                o = draft.edit(other.id)
-                _remove_conditions(o, Cond.HIDDEN)
-                o.stealth = None
-                outcome.found.append(o.id)
-                log.note(
-                    "found",
-                    f"{c.name} finds {o.name} (DC {act.dc} against Stealth {stealth})",
-                    actor=c.id,
-                    target=o.id,
-                    rule="d100.hide.contest",
-                )
-            else:
-                outcome.still_hidden.append(other.id)
-                log.note(
-                    "not-found",
-                    f"{other.name} stays hidden (DC {act.dc} against Stealth {stealth})",
-                    actor=c.id,
-                    target=other.id,
-                    rule="d100.hide.contest",
-                )
-    if act.scavenging_dc is not None:
-        check = _check(draft, c.id, "scavenging", "wisdom", rng, log, "scavenging check")
-        outcome.scavenging_total = check.total
-        outcome.scavenging_success = check.total >= act.scavenging_dc
-        log.rolled(
-            check.roll,
-            f"{c.name}'s scavenging check: {check.total} against DC {act.scavenging_dc}",
-            actor=c.id,
-            rule="d100.action.search",
-            success=outcome.scavenging_success,
-            **_sources(check),
-        )
-    return outcome
+    return ContestOutcome(
+        actor_id=g.id,
+        target_id=t.id,
+        success=True,
+        automatic=True,
+        actor_total=None,
+        target_total=None,
+        result="released",
+    )

@@ -1,14 +1,17 @@
 """What the d100 ruleset's own actions take and answer: reload, repair, shove, grapple,
-escape, release, search."""
+escape, release (search is a base action now: :class:`~service.rules.model.requests.Search`,
+re-exported here)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
 from ...model import Cell, Id, Spend
+from ...model.outcomes import SearchOutcome as SearchOutcome
+from ...model.requests import Search as Search
 
 
 @dataclass(slots=True)
@@ -21,7 +24,7 @@ class Reload:
     """The weapon: one of the combatant's attacks with ``ammo`` and ``ammoType``."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class ReloadOutcome:
     """How many rounds went in, what the weapon holds and what is left in the pouch."""
 
@@ -48,7 +51,7 @@ class Repair:
     """Condition restored on a success (capped at ``maxCondition``); omitted: all of it."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class RepairOutcome:
     """The repair check and the weapon's condition after it."""
 
@@ -114,7 +117,7 @@ class ReleaseGrapple:
     """The creature it grapples."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class ContestOutcome:
     """A shove, grapple, escape or release: the contest (if any) and what it did."""
 
@@ -130,28 +133,3 @@ class ContestOutcome:
     ``failed``."""
     position: Cell | None = None
     """Where a pushed target ended up."""
-
-
-@dataclass(slots=True)
-class Search:
-    """``d100.action.search`` (+ ``d100.hide.contest``): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for."""
-
-    combatant_id: Id
-    """The searcher: it spends its action (``d100.action.search``)."""
-    dc: Annotated[int, Ge(-100), Le(1000)] | None = None
-    """The DM's DC for this search: a hidden hostile creature is found when the DC is at least
-    its Stealth total."""
-    scavenging_dc: Annotated[int, Ge(-100), Le(1000)] | None = None
-    """When the DM asks for a scavenging check: d20 + the ``scavenging`` skill (Wisdom)."""
-
-
-@dataclass(slots=True)
-class SearchOutcome:
-    """Who was found, who stays hidden, and the scavenging check if one was made."""
-
-    combatant_id: str
-    found: list[str] = field(default_factory=list)
-    still_hidden: list[str] = field(default_factory=list)
-    scavenging_total: int | None = None
-    scavenging_success: bool | None = None

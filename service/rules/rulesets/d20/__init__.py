@@ -34,11 +34,13 @@ class D20(Ruleset):
     ) -> list[BandOdds]:
         return criticals.band_odds(attacker.features, attack, critical, excludes)
 
-    def on_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
-        """'After your turn you move to the top of the initiative order.'"""
+    def after_turn_end(self, draft: Draft, combatant_id: str, rng: Random, log: EventLog) -> None:
+        """Pending choices of the turn lapse (``d20.crit.effects`` decision 5); 'after your
+        turn you move to the top of the initiative order'."""
+        criticals.lapse_choices(draft, combatant_id, log)
         criticals.move_in_order(draft, combatant_id, "top", log)
 
-    def on_round_start(self, draft: Draft, rng: Random, log: EventLog) -> None:
+    def after_round_start(self, draft: Draft, rng: Random, log: EventLog) -> None:
         """'Move to the bottom of the initiative order at the start of the next round.'"""
         for entry in list(draft.encounter.order):
             criticals.move_in_order(draft, entry.combatant_id, "bottom", log)

@@ -14,8 +14,10 @@ Reading decisions (where the state has no exact shape for a table's wording):
   ``Duration(rounds=2)`` (rounds are counted down as each round begins, so it lives through
   the whole next round and ends when the one after starts).
 * Initiative moves are recorded as an effect (``initiative-top`` / ``initiative-bottom``)
-  and carried out by :func:`move_in_order` when the turn ends or the next round starts; the
-  order is not changed in the middle of a round.
+  and carried out by :func:`move_in_order` when the turn ends or the next round starts,
+  with the creatures that act with the holder (``d20.init.lower``).
+* A pending choice lapses, declined, when the turn ends (:func:`lapse_choices`,
+  ``d20.crit.effects`` decision 5).
 * Hands: a combatant has a free hand unless its ``features`` name ``both-hands-in-use``.
 * Ending a turn empties the combatant's turn budget and logs an ``end-turn`` event; the
   turn itself is advanced by ``nextTurn`` as usual.
@@ -31,6 +33,7 @@ from ... import dice
 from ...errors import InvalidAction
 from ...events import EventLog
 from ...mechanics.distributions import DamageDist, summed
+from ...mechanics.initiative import acting_with, move_place
 from ...model import Attack, Draft, PendingChoice
 from ...model.outcomes import AttackOutcome
 from ...registry import action
@@ -87,7 +90,7 @@ def roll_band(
 ) -> BandRoll | None:
     """After a natural 20 or a natural 1 that missed, before the damage lands: roll d100 on
     the matching table, and the band's extra damage dice."""
-    if outcome.critical:
+    if outcome.natural >= ruleset.critical_min:
         critical = True
     elif outcome.natural <= ruleset.fumble_max and not outcome.hit:
         critical = False
@@ -120,15 +123,15 @@ def roll_band(
         text=band.text,
     )
     play = Play(
-        ruleset,
-        draft,
-        rng,
-        log,
-        attacker.id,
-        target.id,
-        attack,
-        source,
-        f"{band.title} {band.text}"[:1000],
+        ruleset=ruleset,
+        draft=draft,
+        rng=rng,
+        log=log,
+        attacker_id=attacker.id,
+        target_id=target.id,
+        attack=attack,
+        source=source,
+        prompt=f"{band.title} {band.text}"[:1000],
     )
     effects = band.effects_for(attack.kind)
     joined = [e for e in effects if outcome.hit and _joins_the_damage(e, play)]
@@ -177,40 +180,92 @@ def band_odds(
                 excludes.append(excluded)
         joined = DamageDist.of(summed(extra), True) if extra else None
         out.append(
-            BandOdds(table.table.value, band.low, band.high, band.title, tuple(hits), joined)
+            BandOdds(
+                table=table.table.value,
+                low=band.low,
+                high=band.high,
+                title=band.title,
+                hits=tuple(hits),
+                extra=joined,
+            )
         )
     return out
 
 
+def lapse_choices(draft: Draft, combatant_id: str, log: EventLog) -> None:
+    """``d20.crit.effects`` decision 5: the pending choices still open when a turn ends
+    lapse, declined and logged; each was offered during that turn (those of earlier turns
+    lapsed at their end; one offered outside any turn lapses at the end of the next)."""
+    enc = draft.encounter
+    if not enc.pending_choices:
+        return
+    name = draft.get(combatant_id).name
+    for choice in enc.pending_choices:
+        attacker = choice.context.get("attacker")
+        log.note(
+            "choice-lapsed",
+            f"{name}'s turn ends: {choice.owner} did not choose, declined: {choice.prompt}",
+            actor=attacker if isinstance(attacker, str) and attacker in draft else None,
+            rule=RULE,
+            choice_id=choice.id,
+        )
+    enc.pending_choices = []
+
+
+def _last_to_act(draft: Draft, holder: str) -> str | None:
+    """The last living creature in the order of those that act with ``holder``."""
+    together = acting_with(draft, holder)
+    alive = [
+        e.combatant_id
+        for e in draft.encounter.order
+        if e.combatant_id in together and not draft.get(e.combatant_id).dead
+    ]
+    return alive[-1] if alive else None
+
+
 def move_in_order(draft: Draft, cid: str, position: str, log: EventLog) -> None:
-    """Carry out an ``initiative-top`` / ``initiative-bottom`` effect of ``cid``. The order
-    list is changed in place so that a ``nextTurn`` in progress goes on with the right
-    creature."""
-    c = draft.get(cid)
-    if not any(e.kind == f"initiative-{position}" for e in c.effects):
-        return
-    c = draft.edit(cid)
-    c.effects = [e for e in c.effects if e.kind != f"initiative-{position}"]
+    """Carry out an ``initiative-top`` / ``initiative-bottom`` effect of ``cid``, through
+    :func:`~service.rules.mechanics.initiative.move_place` like ``lowerInitiative``: the
+    creatures that act with it (its companions, its group) move with it
+    (``d20.init.lower``). A move to the top waits for the end of the turn of the last of
+    them in the order, so none of them loses its turn this round. The order list is changed
+    in place so that a ``nextTurn`` in progress goes on with the right creature."""
+    kind = f"initiative-{position}"
     order = draft.encounter.order
-    entry = next((e for e in order if e.combatant_id == cid), None)
-    if entry is None:
-        return
-    rest = [e for e in order if e.combatant_id != cid]
-    if not rest:
-        return
+    holders = [
+        e.combatant_id
+        for e in order
+        if any(x.kind == kind for x in draft.get(e.combatant_id).effects)
+    ]
     if position == "top":
-        moved = dataclasses.replace(entry, initiative=min(1000, rest[0].initiative + 1))
-        order[:] = [moved, *rest]
+        holders = [h for h in holders if _last_to_act(draft, h) == cid]
+    elif cid not in holders:
+        return
     else:
-        moved = dataclasses.replace(entry, initiative=max(-1000, rest[-1].initiative - 1))
-        order[:] = [*rest, moved]
-    log.note(
-        "initiative-moved",
-        f"{c.name} moves to the {position} of the initiative order",
-        actor=cid,
-        rule=RULE,
-        position=position,
-    )
+        holders = [cid]
+    for holder in holders:
+        c = draft.edit(holder)
+        c.effects = [e for e in c.effects if e.kind != kind]
+        together = acting_with(draft, holder)
+        rest = [e for e in order if e.combatant_id not in together]
+        if not rest:
+            continue
+        initiative = (
+            min(1000, rest[0].initiative + 1)
+            if position == "top"
+            else max(-1000, rest[-1].initiative - 1)
+        )
+        moved = move_place(draft, together, initiative)
+        others = [draft.get(e.combatant_id).name for e in moved if e.combatant_id != holder]
+        log.note(
+            "initiative-moved",
+            f"{c.name} moves to the {position} of the initiative order"
+            + (f" with {', '.join(others)}" if others else ""),
+            actor=holder,
+            rule=RULE,
+            position=position,
+            moved=[e.combatant_id for e in moved],
+        )
 
 
 @action(
@@ -329,14 +384,14 @@ def _play(
             f"the pending choice's attack is malformed: {exc}", (*path, "attack")
         ) from None
     return Play(
-        ruleset,
-        draft,
-        rng,
-        log,
-        attacker,
-        target,
-        weapon,
-        choice.source or "choice",
-        choice.prompt,
-        detail,
+        ruleset=ruleset,
+        draft=draft,
+        rng=rng,
+        log=log,
+        attacker_id=attacker,
+        target_id=target,
+        attack=weapon,
+        source=choice.source or "choice",
+        prompt=choice.prompt,
+        detail=detail,
     )

@@ -145,6 +145,8 @@ def _check(value: Any, meta: list[Any], path: str) -> None:
 
 
 def _union(members: tuple[Any, ...], raw: object, path: str) -> Any:
+    """``raw`` read as one of ``members``: None for an optional value, the one other member,
+    or the dataclass it is (:func:`_read_itself`, :func:`_chosen`)."""
     if raw is None:
         if type(None) in members:
             return None
@@ -155,23 +157,43 @@ def _union(members: tuple[Any, ...], raw: object, path: str) -> Any:
     classes = [m for m in options if dataclasses.is_dataclass(m)]
     if len(classes) != len(options):
         raise TypeError(f"{path}: only unions of dataclasses can be loaded")
+    if not isinstance(raw, Mapping):
+        return _read_itself(classes, raw, path)
+    return _dataclass(_chosen(classes, raw, path), raw, path)
+
+
+def _read_itself(classes: list[Any], raw: object, path: str) -> Any:
+    """A non-object value read by the first class whose ``from_json`` takes it."""
     for cls in classes:
         reader = getattr(cls, "from_json", None)
-        if reader is not None and not isinstance(raw, Mapping):
+        if reader is not None:
             found = reader(raw)
             if found is not None:
                 return found
-    if not isinstance(raw, Mapping):
-        raise LoadError(f"{path}: expected a JSON object, got {show(raw)}")
+    raise LoadError(f"{path}: expected a JSON object, got {show(raw)}")
+
+
+def _chosen(classes: list[Any], raw: Mapping[Any, Any], path: str) -> Any:
+    """The class an object is: by its ``type`` tag when the classes have one, otherwise by
+    the fields it has."""
     tagged = {tag: cls for cls in classes if (tag := _tag(cls)) is not None}
     if tagged:
-        kind = raw.get("type")
-        chosen = tagged.get(kind) if isinstance(kind, str) else None
-        if chosen is None:
-            raise LoadError(
-                f"{path}.type: unknown type {show(kind)}; known: {', '.join(sorted(tagged))}"
-            )
-        return _dataclass(chosen, raw, path)
+        return _by_tag(tagged, raw, path)
+    return _by_shape(classes, raw, path)
+
+
+def _by_tag(tagged: dict[str, Any], raw: Mapping[Any, Any], path: str) -> Any:
+    kind = raw.get("type")
+    chosen = tagged.get(kind) if isinstance(kind, str) else None
+    if chosen is None:
+        raise LoadError(
+            f"{path}.type: unknown type {show(kind)}; known: {', '.join(sorted(tagged))}"
+        )
+    return chosen
+
+
+def _by_shape(classes: list[Any], raw: Mapping[Any, Any], path: str) -> Any:
+    """The one class whose required fields the object has, and no field it lacks."""
     fitting = [cls for cls in classes if _required(cls) <= raw.keys() <= _fields(cls)]
     if len(fitting) != 1:
         shapes = "; ".join(
@@ -179,7 +201,7 @@ def _union(members: tuple[Any, ...], raw: object, path: str) -> Any:
             for cls in classes
         )
         raise LoadError(f"{path}: expected an object shaped like one of: {shapes}")
-    return _dataclass(fitting[0], raw, path)
+    return fitting[0]
 
 
 def _tag(cls: Any) -> str | None:

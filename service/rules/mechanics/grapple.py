@@ -1,5 +1,6 @@
-"""Holding a grappled creature (``d100.grapple``, ``d100.grapple.move``): who holds whom,
-what it does to speed, dragging, and when a grapple ends by itself.
+"""Holding a grappled creature (``d100.grapple``, ``d100.grapple.move``; in every ruleset the
+grappled condition of ``d20.cond``, ``d20.crit.effects`` decision 7): who holds whom, what it
+does to speed, dragging (d100), and when a grapple ends by itself.
 
 Decisions (RULES.md, ``d100.grapple.move``):
 
@@ -24,16 +25,29 @@ Decisions (RULES.md, ``d100.grapple.move``):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ...errors import IllegalAction
-from ...events import EventLog
-from ...grid import Cell as GridCell
-from ...mechanics.space import Board, living_others, relocate
-from ...model import Combatant, Cond, Draft
+from ..errors import IllegalAction
+from ..events import EventLog
+from ..grid import Cell as GridCell
+from ..model import Combatant, Cond, Draft
+from .space import Board, SizeLadder, board_of, living_others, relocate
 
-if TYPE_CHECKING:
-    from ...ruleset import Ruleset
+
+class _Ids(Protocol):
+    @property
+    def grappled(self) -> str: ...
+
+
+class Ruleset(SizeLadder, Protocol):
+    """What the grapple rules ask of a ruleset: its size ladder (for the map), a creature's
+    turn speed and the rule its grapples are logged under (``rule_ids.grappled``)."""
+
+    @property
+    def rule_ids(self) -> _Ids: ...
+
+    def turn_speed(self, draft: Draft, c: Combatant) -> int: ...
+
 
 RULE = "d100.grapple.move"
 
@@ -62,6 +76,18 @@ def involved(draft: Draft) -> set[str]:
             out.add(c.id)
             out.update(held)
     return out
+
+
+GRAPPLING = "grappling"
+"""The draft's memo of :func:`involved` during a move (set by the ruleset's ``before_move``)."""
+
+
+def moving_grapples(draft: Draft) -> set[str]:
+    """:func:`involved`, as the move's ``before_move`` found it (computed when it didn't)."""
+    found: set[str] | None = draft.memo.get(GRAPPLING)
+    if found is None:
+        found = draft.memo[GRAPPLING] = involved(draft)
+    return found
 
 
 def slowed_by_holding(board: Board, draft: Draft, grappler: Combatant) -> bool:
@@ -96,7 +122,7 @@ def settle_speeds(ruleset: Ruleset, draft: Draft, before: dict[str, int], log: E
     turn_of = draft.encounter.turn_of
     for cid, was in before.items():
         now = ruleset.turn_speed(draft, draft.get(cid))
-        if now == was:
+        if now == was or draft.get(cid).dead:
             continue
         c = draft.edit(cid)
         left = was if c.budget.movement is None else c.budget.movement
@@ -107,7 +133,7 @@ def settle_speeds(ruleset: Ruleset, draft: Draft, before: dict[str, int], log: E
             f"{c.name}'s speed is now {now} ft: {c.budget.movement} ft of movement left",
             actor=cid,
             amount=c.budget.movement,
-            rule=RULE,
+            rule=ruleset.rule_ids.grappled,
             speed=now,
         )
 
@@ -117,7 +143,7 @@ def end_broken_grapples(
 ) -> None:
     """End every grapple that no longer holds (:func:`broken`); with ``only``, those that
     involve one of these creatures."""
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     involved = None if only is None else set(only)
     ended: list[tuple[str, str, str]] = []
     for held in draft:
@@ -140,7 +166,7 @@ def end_broken_grapples(
             f"the grapple on {held.name} ends: {reason}",
             actor=grappler_id,
             target=held_id,
-            rule=RULE,
+            rule=ruleset.rule_ids.grappled,
         )
     settle_speeds(ruleset, draft, before, log)
 
@@ -150,7 +176,7 @@ def drag_along(
 ) -> None:
     """After the grappler's step out of ``left``: every creature it holds that is now beyond
     its reach is dragged onto the cells it just left (forced: no opportunity attacks)."""
-    board = ruleset.board(draft)
+    board = board_of(draft, ruleset)
     grappler = draft.get(grappler_id)
     if grappler.dead or grappler.incapacitated:
         return
