@@ -3,6 +3,7 @@
 See :class:`SessionStore`, :func:`connect` and :class:`RedisServer`.
 """
 
+from service.store._codec import current_event, object_from, undo_event
 from service.store.embedded import RedisServer, connect, find_redis_server
 from service.store.errors import (
     IdempotencyInProgress,
@@ -11,6 +12,7 @@ from service.store.errors import (
     NothingToUndo,
     QuotaExceeded,
     SessionBusy,
+    SessionDamaged,
     SessionNotFound,
     StoreError,
     StoreUnavailable,
@@ -59,6 +61,7 @@ __all__ = [
     "RedisServer",
     "Session",
     "SessionBusy",
+    "SessionDamaged",
     "SessionNotFound",
     "SessionStore",
     "SessionUpdate",
@@ -70,5 +73,8 @@ __all__ = [
     "Transcript",
     "VersionConflict",
     "connect",
+    "current_event",
     "find_redis_server",
+    "object_from",
+    "undo_event",
 ]

@@ -7,17 +7,30 @@ ledger's (see :mod:`service.store.keys`).
 A session is
 
 - a hash ``session``: ``version``, ``document``, ``created``, ``updated``, ``bytes`` (what the
-  session holds in Redis: document, events, history and idempotency records, in bytes) and
-  ``origin`` (the key of the idempotency record of its creation, if it had one);
+  session holds in Redis: document, events, history and idempotency records, in bytes),
+  ``origin`` (the key of the idempotency record of its creation, if it had one) and
+  ``marked`` (see ``marks``);
 - a list ``events`` (JSON events, oldest first);
 - a list ``history`` (JSON snapshots ``{"version": v, "document": d}`` of the documents
-  before each action, newest first);
+  before each action, newest first), and beside it a list ``marks`` of the same length and
+  order: ``<version>:<bytes>`` of each snapshot, so that a script finds the snapshot of a
+  version, or its size, without reading the others. The session's ``marked`` is the version
+  they were written at: a script that finds another (a session of an earlier release, or
+  written by one) rebuilds them from the history, once; every snapshot read is checked
+  against its mark;
+- a hash ``refs``: version to the ``records`` member of the idempotency record that answers
+  with it (see :data:`WRITE`);
 - a sorted set ``records``: one member ``<bytes>:<digest>`` per idempotency record
   ``idempotency:<digest>`` of the session, scored by the time it expires (ms), so that a
   write can drop the expired ones from ``bytes`` and a delete can delete them all;
 - a list ``steps`` (the replay log, oldest first): one JSON record per version, of what made
   it: ``{"version": 1, "document": d}`` (the creation), then the writer's record with its
   ``version`` first. Kept only for sessions created with it; never trimmed.
+
+No script reads a list or a document it does not answer or need: the event log is searched
+by halving (:data:`RESUME`), the undo snapshots are found by their marks, and a replay's
+transcript is read a page at a time (:data:`TRANSCRIPT`), each page at most
+:data:`PAGE_BYTES` of documents (one document, however large, when one is more).
 
 A tenant's ledger (for its quotas) is a sorted set ``sessions`` (session id, scored by the
 time it expires, ms), a hash ``sizes`` (session id to its ``bytes``) and a string ``bytes``
@@ -39,8 +52,10 @@ __all__ = [
     "COMPLETE",
     "CREATE",
     "DELETE",
+    "DOCUMENT",
     "EVENTS",
     "LEDGER",
+    "PAGE_BYTES",
     "READ",
     "RELEASE",
     "RESUME",
@@ -50,6 +65,62 @@ __all__ = [
 ]
 
 Client = Redis | RedisCluster
+
+PAGE_BYTES = 524_288
+"""The most bytes of documents one page of a transcript holds (beyond its first version)."""
+
+_EVENT_VERSION = """
+-- The version an event of the log (a JSON object the store wrote) belongs to; an event that
+-- names none is damaged (the store answers session-damaged, not a script error).
+local function event_version(item, events_key)
+  local v = string.match(item, '"version":%s*(%d+)')
+  if not v then error('DAMAGED event ' .. events_key) end
+  return tonumber(v)
+end
+"""
+
+_MARKS = """
+-- The undo snapshots' marks, newest first: {{version, bytes}, ...}. They are rebuilt from
+-- the history when the session was written without them (its ``marked`` is not its
+-- version: a session of an earlier release, or one such a process wrote since).
+local function marks_of(session, history, marks)
+  local s = redis.call('HMGET', session, 'version', 'marked')
+  if s[1] ~= s[2] or redis.call('LLEN', marks) ~= redis.call('LLEN', history) then
+    redis.call('DEL', marks)
+    for _, item in ipairs(redis.call('LRANGE', history, 0, -1)) do
+      local v = string.match(item, '^{"version":(%d+),"document":')
+      if not v then error('DAMAGED snapshot ' .. session) end
+      redis.call('RPUSH', marks, v .. ':' .. #item)
+    end
+    local ttl = redis.call('PTTL', history)
+    if ttl > 0 then redis.call('PEXPIRE', marks, ttl) end
+    if s[1] then redis.call('HSET', session, 'marked', s[1]) end
+  end
+  local out = {}
+  for _, mark in ipairs(redis.call('LRANGE', marks, 0, -1)) do
+    local v, b = string.match(mark, '^(%d+):(%d+)$')
+    table.insert(out, {tonumber(v), tonumber(b)})
+  end
+  return out
+end
+-- The document of the snapshot of version v (false if the history keeps none): one item
+-- read, checked against its mark (a mismatch rebuilds the marks and looks again).
+local function snapshot_of(session, history, marks, v)
+  for attempt = 1, 2 do
+    local found = false
+    for i, mark in ipairs(marks_of(session, history, marks)) do
+      if mark[1] == v then found = i break end
+    end
+    if not found then return false end
+    local item = redis.call('LINDEX', history, found - 1)
+    if item and tonumber(string.match(item, '^{"version":(%d+)')) == v then
+      return string.sub(item, #('{"version":' .. v .. ',"document":') + 1, -2)
+    end
+    redis.call('HDEL', session, 'marked')
+  end
+  return false
+end
+"""
 
 
 class Script:
@@ -105,32 +176,66 @@ return 1
 )
 
 WRITE = Script(
-    """
+    _MARKS
+    + """
 -- The compare-and-set of one action.
--- KEYS: session, events, history, records, steps[, idempotency record].
+-- KEYS: session, events, history, records, steps, marks, refs[, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
 --       8 channel, 9 and 14 the published message before and after the document,
 --       10 claim, 11 record, 12 record ttl (ms), 13 record digest,
---       15 the step's replay record (or ''), 16.. events.
+--       15 the step's replay record (or ''), 16 the name of the session's records without
+--       their digest, 17.. events.
+-- An idempotency record keeps no document: it names the version it answers with (``refs``).
+-- A document that leaves the session (an undone version's, a snapshot trimmed or popped)
+-- while a live record names its version is appended to that record, after a newline.
 -- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'conflict', current} end
-if KEYS[6] and redis.call('GET', KEYS[6]) ~= ARGV[10] then return {'claim_lost'} end
+if KEYS[8] and redis.call('GET', KEYS[8]) ~= ARGV[10] then return {'claim_lost'} end
 local old = redis.call('HGET', KEYS[1], 'document')
 local size = tonumber(redis.call('HGET', KEYS[1], 'bytes') or #old) - #old + #ARGV[3]
+local function keep(version, document)
+  local member = redis.call('HGET', KEYS[7], version)
+  if not member then return end
+  redis.call('HDEL', KEYS[7], version)
+  local digest = string.match(member, '^%d+:(.+)$')
+  local name = ARGV[16] .. digest
+  local record = redis.call('GET', name)
+  local expires = redis.call('ZSCORE', KEYS[4], member)
+  local ttl = redis.call('PTTL', name)
+  if not record or not expires or ttl <= 0 then return end
+  record = record .. '\\n' .. document
+  redis.call('SET', name, record, 'PX', ttl)
+  redis.call('ZREM', KEYS[4], member)
+  redis.call('ZADD', KEYS[4], expires, #record .. ':' .. digest)
+  size = size + #document + 1
+end
+-- A snapshot leaves the history (its mark already popped): read only if a record needs it.
+local function dropped(mark, pop)
+  local v, bytes = string.match(mark, '^(%d+):(%d+)$')
+  size = size - tonumber(bytes)
+  if redis.call('HEXISTS', KEYS[7], v) == 0 then
+    if pop == 'RPOP' then redis.call('LTRIM', KEYS[3], 0, -2)
+    else redis.call('LTRIM', KEYS[3], 1, -1) end
+    return
+  end
+  local item = redis.call(pop, KEYS[3])
+  keep(v, string.sub(item, #('{"version":' .. v .. ',"document":') + 1, -2))
+end
+marks_of(KEYS[1], KEYS[3], KEYS[6])
 if ARGV[5] == 'push' then
   local snapshot = '{"version":' .. current .. ',"document":' .. old .. '}'
   redis.call('LPUSH', KEYS[3], snapshot)
+  redis.call('LPUSH', KEYS[6], current .. ':' .. #snapshot)
   size = size + #snapshot
   local limit = tonumber(ARGV[6])
-  while redis.call('LLEN', KEYS[3]) > limit do
-    size = size - #redis.call('RPOP', KEYS[3])
-  end
+  while redis.call('LLEN', KEYS[3]) > limit do dropped(redis.call('RPOP', KEYS[6]), 'RPOP') end
 elseif ARGV[5] == 'pop' then
-  local popped = redis.call('LPOP', KEYS[3])
-  if popped then size = size - #popped end
+  keep(current, old)
+  local mark = redis.call('LPOP', KEYS[6])
+  if mark then dropped(mark, 'LPOP') end
 end
 local now = tonumber(ARGV[4])
 local expired = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now)
@@ -138,7 +243,7 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 16, #ARGV do
+for i = 17, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
@@ -146,15 +251,17 @@ if ARGV[15] ~= '' then
   redis.call('RPUSH', KEYS[5], ARGV[15])
   size = size + #ARGV[15]
 end
-if KEYS[6] then
-  redis.call('SET', KEYS[6], ARGV[11], 'PX', ARGV[12])
-  redis.call('ZADD', KEYS[4], now + tonumber(ARGV[12]), #ARGV[11] .. ':' .. ARGV[13])
+if KEYS[8] then
+  local member = #ARGV[11] .. ':' .. ARGV[13]
+  redis.call('SET', KEYS[8], ARGV[11], 'PX', ARGV[12])
+  redis.call('ZADD', KEYS[4], now + tonumber(ARGV[12]), member)
+  redis.call('HSET', KEYS[7], ARGV[2], member)
   size = size + #ARGV[11]
 end
 if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
-           'bytes', size)
-for i = 1, 5 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+           'bytes', size, 'marked', ARGV[2])
+for i = 1, 7 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
@@ -162,7 +269,7 @@ return {'ok', size}
 
 DELETE = Script(
     """
--- KEYS: session, events, history, records, steps.
+-- KEYS: session, events, history, records, steps, marks, refs.
 -- ARGV: channel, message, the name of the session's records without their digest.
 -- Deletes the session with its idempotency records (named by the session's hash tag, so
 -- in its slot); answers {found (0/1), origin (the key of its creation's record) or false}.
@@ -171,7 +278,7 @@ local found = redis.call('DEL', KEYS[1])
 for _, member in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
   redis.call('DEL', ARGV[3] .. string.match(member, '^%d+:(.+)$'))
 end
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
 if found == 1 then redis.call('PUBLISH', ARGV[1], ARGV[2]) end
 return {found, origin or false}
 """
@@ -186,38 +293,112 @@ return {redis.call('LLEN', KEYS[2]), redis.call('LRANGE', KEYS[2], ARGV[1], ARGV
 )
 
 TRANSCRIPT = Script(
-    """
--- KEYS: session, events, history, steps. Everything a replay checks, at one version:
--- {version, document, created, updated, events, history (newest first), steps}.
-local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
+    _MARKS
+    + _EVENT_VERSION
+    + """
+-- One page of what a replay checks. KEYS: session, events, history, steps, marks.
+-- ARGV: 1 the page's first version, 2 the most versions it may hold, 3 the index of the
+-- first event not read yet, 4 the last version of the transcript (0: the current one),
+-- 5 the most bytes of documents past its first version.
+-- Answers {current version, created, updated, the page's last version, the replay log's
+-- length, its records of the page's versions, the index after the page's events, those
+-- events, then version and document of each state the session keeps among them}.
+local s = redis.call('HMGET', KEYS[1], 'version', 'created', 'updated')
 if not s[1] then return false end
-return {s[1], s[2], s[3], s[4], redis.call('LRANGE', KEYS[2], 0, -1),
-        redis.call('LRANGE', KEYS[3], 0, -1), redis.call('LRANGE', KEYS[4], 0, -1)}
+local current = tonumber(s[1])
+if not current then return {s[1]} end
+local first, most, cursor = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local upto = tonumber(ARGV[4])
+if upto == 0 then upto = current end
+local sizes, at = {}, {}
+for i, mark in ipairs(marks_of(KEYS[1], KEYS[3], KEYS[5])) do
+  sizes[mark[1]] = mark[2]
+  at[mark[1]] = i - 1
+end
+if current <= upto then sizes[current] = redis.call('HSTRLEN', KEYS[1], 'document') end
+local last = math.min(upto, first + most - 1)
+local used = sizes[first] or 0
+if first == 1 then used = used + redis.call('HSTRLEN', KEYS[1], 'document') end
+for v = first + 1, last do
+  if used + (sizes[v] or 0) > tonumber(ARGV[5]) then last = v - 1 break end
+  used = used + (sizes[v] or 0)
+end
+local steps = {}
+if last >= first then steps = redis.call('LRANGE', KEYS[4], first - 1, last - 1) end
+local lo, hi = cursor, redis.call('LLEN', KEYS[2])
+while lo < hi do
+  local mid = math.floor((lo + hi) / 2)
+  local item = redis.call('LINDEX', KEYS[2], mid)
+  if event_version(item, KEYS[2]) > last then hi = mid else lo = mid + 1 end
+end
+local events = {}
+if lo > cursor then events = redis.call('LRANGE', KEYS[2], cursor, lo - 1) end
+local out = {s[1], s[2], s[3], last, redis.call('LLEN', KEYS[4]), steps, lo, events}
+for v = first, last do
+  if sizes[v] then
+    local document
+    if v == current then document = redis.call('HGET', KEYS[1], 'document')
+    else
+      local item = redis.call('LINDEX', KEYS[3], at[v])
+      local prefix = '{"version":' .. v .. ',"document":'
+      if item and string.sub(item, 1, #prefix) == prefix then
+        document = string.sub(item, #prefix + 1, -2)
+      else
+        document = snapshot_of(KEYS[1], KEYS[3], KEYS[5], v)
+      end
+    end
+    if document then
+      table.insert(out, v)
+      table.insert(out, document)
+    end
+  end
+end
+return out
 """
 )
 
 RESUME = Script(
-    """
--- KEYS: session, events, history. ARGV: a version.
--- Answers {version, document, created, updated, the index of the first event written after
--- that version (events are in version order: a binary search), the log's length, the undo
--- snapshots of versions after it (newest first)}.
-local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated')
+    _MARKS
+    + _EVENT_VERSION
+    + """
+-- KEYS: session, events, history, marks. ARGV: a version.
+-- Answers {version, created, updated, the index of the first event written after that
+-- version (events are in version order: a binary search), the log's length, the versions
+-- after it whose documents the session keeps (the current one's and its undo snapshots')}.
+-- No document: the follower reads each with DOCUMENT when it sends it.
+local s = redis.call('HMGET', KEYS[1], 'version', 'created', 'updated')
 if not s[1] then return false end
+if not tonumber(s[1]) then return {s[1]} end
 local after = tonumber(ARGV[1])
 local n = redis.call('LLEN', KEYS[2])
 local lo, hi = 0, n
 while lo < hi do
   local mid = math.floor((lo + hi) / 2)
   local item = redis.call('LINDEX', KEYS[2], mid)
-  if tonumber(string.match(item, '"version":(%d+)')) > after then hi = mid else lo = mid + 1 end
+  if event_version(item, KEYS[2]) > after then hi = mid else lo = mid + 1 end
 end
-local snapshots = {}
-for _, item in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
-  if tonumber(string.match(item, '^{"version":(%d+)')) <= after then break end
-  table.insert(snapshots, item)
+local kept = {}
+if tonumber(s[1]) > after then
+  table.insert(kept, s[1])
+  for _, mark in ipairs(marks_of(KEYS[1], KEYS[3], KEYS[4])) do
+    if mark[1] <= after then break end
+    table.insert(kept, mark[1])
+  end
 end
-return {s[1], s[2], s[3], s[4], lo, n, snapshots}
+return {s[1], s[2], s[3], lo, n, kept}
+"""
+)
+
+DOCUMENT = Script(
+    _MARKS
+    + """
+-- KEYS: session, history, marks. ARGV: a version.
+-- The document of that version if the session keeps it (current, or an undo snapshot),
+-- else false; false too when there is no such session.
+local s = redis.call('HMGET', KEYS[1], 'version')
+if not s[1] then return false end
+if s[1] == ARGV[1] then return redis.call('HGET', KEYS[1], 'document') end
+return snapshot_of(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]))
 """
 )
 

@@ -47,8 +47,12 @@ __all__ = ["ApiKey", "ApiKeyStore", "parse_api_key", "persistence_problems"]
 log = logging.getLogger("service.auth")
 
 _UNAVAILABLE = "the key store is unavailable"
-_KEYRING_CHECK = 5.0
-"""Seconds a process trusts that the keyring marker exists once it has seen it."""
+_KEYRING_MARK = 5.0
+"""Seconds between two marks of the keyring by keys that pass (a key's miss always looks
+for the marker: a Redis that lost its keys answers 503 at once, not 401)."""
+
+_LOSS_LOG = 10.0
+"""Seconds between two logs of the loss of every key (each miss meanwhile answers 503)."""
 
 SYSTEM_TENANT = "system"
 """The tenant part of the key records' Redis keys (records are looked up by key id alone)."""
@@ -116,6 +120,7 @@ class ApiKeyStore:
         self.key_prefix = key_prefix
         self._secret = secret.encode()
         self._keyring_seen = float("-inf")
+        self._loss_logged = float("-inf")
         self._nothing = self.digest(secrets.token_urlsafe(32))
 
     def digest(self, presented: str) -> str:
@@ -203,7 +208,7 @@ class ApiKeyStore:
         if record is None or not matches:
             await self._check_keyring()
             return None
-        if time.monotonic() - self._keyring_seen > _KEYRING_CHECK:
+        if time.monotonic() - self._keyring_seen > _KEYRING_MARK:
             try:  # keys from before the marker existed: mark them now
                 await self._mark_keyring()
             except (RedisError, RedisClusterException, OSError) as exc:
@@ -211,10 +216,12 @@ class ApiKeyStore:
         return record if record.active else None
 
     async def _check_keyring(self) -> None:
-        """After a miss: raise StoreUnavailable if this Redis holds no keys at all."""
-        if time.monotonic() - self._keyring_seen <= _KEYRING_CHECK:
-            return
+        """After a miss: raise StoreUnavailable if this Redis holds no keys at all (looked
+        up on every miss, never trusted from before: its keys may have gone since)."""
         if not await self.has_keyring():
+            if time.monotonic() - self._loss_logged < _LOSS_LOG:
+                raise StoreUnavailable(_UNAVAILABLE)
+            self._loss_logged = time.monotonic()
             log.error(
                 "the API key store in Redis holds no keys (no keyring marker): every key "
                 "answers 503 until keys are created again. Was Redis restarted without "
@@ -224,9 +231,13 @@ class ApiKeyStore:
 
     async def is_active(self, key_id: str) -> bool:
         """Whether key ``key_id`` still exists and is not revoked (an open websocket's check:
-        the key itself was verified when the socket opened)."""
+        the key itself was verified when the socket opened). Raises StoreUnavailable when
+        the record is gone because Redis lost every key (no keyring marker)."""
         found = await self._record(key_id)
-        return found is not None and found[0].active
+        if found is None:
+            await self._check_keyring()
+            return False
+        return found[0].active
 
     async def list(self, tenant: str) -> list[ApiKey]:
         """Every key of ``tenant``, revoked ones too, oldest first."""

@@ -12,6 +12,7 @@ Each one is a :class:`StoreError`; the transports map them to answers:
 :class:`SessionBusy`         409 with ``Retry-After: retry_after``
 :class:`QuotaExceeded`       507 (its code names the quota)
 :class:`StoreUnavailable`    503 with ``Retry-After: retry_after``
+:class:`SessionDamaged`      502 ``session-damaged`` (GraphQL: ``SessionDamaged``)
 ==========================  =====================================
 """
 
@@ -24,9 +25,11 @@ __all__ = [
     "IdempotencyKeyReused",
     "InvalidArgument",
     "NothingToUndo",
+    "Part",
     "Quota",
     "QuotaExceeded",
     "SessionBusy",
+    "SessionDamaged",
     "SessionNotFound",
     "StoreError",
     "StoreUnavailable",
@@ -34,6 +37,10 @@ __all__ = [
 ]
 
 Quota = Literal["sessions", "bytes", "subscriptions"]
+Part = Literal["state", "document", "event", "step", "snapshot", "record"]
+"""The kinds of record a session keeps in Redis: its ``state`` (the version, times and size
+in the session's hash), its ``document``, an ``event`` of its log, a ``step`` of its replay
+log, an undo ``snapshot``, an idempotency ``record``."""
 
 
 class StoreError(Exception):
@@ -124,3 +131,22 @@ class StoreUnavailable(StoreError):
     def __init__(self, message: str = "the session store is unavailable", retry_after: int = 1):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class SessionDamaged(StoreError):
+    """A record of the session in Redis is not what the store writes: not JSON, or not of
+    the shape the store gives it (changed or cut by something other than the store).
+
+    Nothing was changed, and retrying does not help: the session can still be deleted (or
+    its record restored from a backup). ``part`` names the kind of record, ``index`` its
+    position when it is one of a list (an event's index, a step's version), ``reason``
+    what is wrong with it.
+    """
+
+    def __init__(self, session_id: str, part: Part, reason: str, index: int | None = None):
+        where = part if index is None else f"{part} {index}"
+        super().__init__(f"the stored session {session_id!r} is damaged: its {where} {reason}")
+        self.session_id = session_id
+        self.part: Part = part
+        self.index = index
+        self.reason = reason

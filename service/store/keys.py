@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from service.store.errors import SessionNotFound
 
@@ -74,3 +75,32 @@ def parse_session_id(session_id: str) -> str:
     if not isinstance(session_id, str) or not _SESSION_ID.fullmatch(session_id):
         raise SessionNotFound(str(session_id)[:100])
     return session_id
+
+
+@dataclass(frozen=True, slots=True)
+class SessionKeys:
+    """The Redis keys of one session's data (:meth:`SessionStore._keys` names them)."""
+
+    session_id: str
+    session: str
+    events: str
+    history: str
+    records: str
+    channel: str
+    record_prefix: str
+    steps: str
+    marks: str
+    refs: str
+
+    def stored(self) -> list[str]:
+        """The keys that hold the session's data: what a write may change and a delete
+        removes."""
+        return [
+            self.session,
+            self.events,
+            self.history,
+            self.records,
+            self.steps,
+            self.marks,
+            self.refs,
+        ]

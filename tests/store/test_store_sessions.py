@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import threading
 from typing import Any
 
@@ -21,6 +22,7 @@ from service.store import (
     InvalidArgument,
     NothingToUndo,
     SessionBusy,
+    SessionDamaged,
     SessionNotFound,
     SessionStore,
     SessionUpdate,
@@ -411,6 +413,30 @@ async def test_idempotent_create(store: SessionStore, tenant: str) -> None:
     assert other.id != first.id
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        b"{not json",
+        b'{"state": "done", "fingerprint": "f"}',
+        b'{"state": "done", "fingerprint": "f", "id": 7}',
+    ],
+    ids=["not JSON", "no session", "an id that is no string"],
+)
+async def test_a_damaged_creation_record_is_said_so_and_creates_nothing(
+    store: SessionStore, redis_client: Client, tenant: str, record: bytes
+) -> None:
+    """A retried creation whose idempotency record is not one the store writes is refused
+    as damaged (502 session-damaged at the doors), not answered with another session."""
+    await store.create(tenant, {"counter": 1}, idempotency_key="c", request_fingerprint="f")
+    digest = hashlib.sha256(b"c").hexdigest()
+    name = key(tenant, f"new.{digest[:32]}", f"idempotency:{digest}", prefix=store.prefix)
+    assert await redis_client.exists(name)
+    await redis_client.set(name, record)
+    with pytest.raises(SessionDamaged) as damaged:
+        await store.create(tenant, {"counter": 1}, idempotency_key="c", request_fingerprint="f")
+    assert damaged.value.part == "record"
+
+
 # --- events and undo ------------------------------------------------------------------------
 
 
@@ -451,13 +477,13 @@ async def test_undo_twice(store: SessionStore, tenant: str) -> None:
 
     first = await store.undo(tenant, session.id)
     assert (first.session.version, first.session.document) == (4, {"n": 1})
-    undo = {"type": "undo", "reverted_version": 3, "restored_version": 2}
+    undo = {"type": "undo", "revertedVersion": 3, "restoredVersion": 2}
     assert first.response == undo
     assert [(e.index, e.version, e.data) for e in first.events] == [(2, 4, undo)]
 
     second = await store.undo(tenant, session.id, expected_version=4)
     assert (second.session.version, second.session.document) == (5, {"n": 0})
-    assert second.response == {"type": "undo", "reverted_version": 2, "restored_version": 1}
+    assert second.response == {"type": "undo", "revertedVersion": 2, "restoredVersion": 1}
 
     with pytest.raises(NothingToUndo):
         await store.undo(tenant, session.id)
@@ -471,7 +497,7 @@ async def test_undo_twice(store: SessionStore, tenant: str) -> None:
     await store.apply(tenant, session.id, setter(7))
     third = await store.undo(tenant, session.id)
     assert third.session.document == {"n": 0}
-    assert third.response == {"type": "undo", "reverted_version": 6, "restored_version": 5}
+    assert third.response == {"type": "undo", "revertedVersion": 6, "restoredVersion": 5}
 
 
 async def test_undo_history_is_bounded(redis_client: Client, prefix: str, tenant: str) -> None:

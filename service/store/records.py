@@ -1,0 +1,300 @@
+"""What the session store hands out and takes in: sessions, changes, events and pages.
+
+Plain values: nothing here talks to Redis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pydantic_core import from_json
+
+from service.jsontext import encode
+
+__all__ = [
+    "MAX_PAGE",
+    "Action",
+    "Applied",
+    "Change",
+    "Document",
+    "Encoded",
+    "Event",
+    "EventPage",
+    "Gone",
+    "Missed",
+    "Session",
+    "SessionUpdate",
+    "StepPage",
+    "Stored",
+    "StoredAction",
+    "Transcript",
+    "TranscriptPage",
+]
+
+Document = dict[str, Any]
+"""A session's document: any JSON object."""
+
+MAX_PAGE = 200
+"""The largest page of events :meth:`SessionStore.events` returns."""
+
+
+class Session:
+    """One version of a session.
+
+    ``document`` is decoded from the stored JSON (:attr:`json`) the first time it is read, so
+    a write that hands back what it wrote, or a read nobody looks into, decodes nothing.
+    Two sessions are equal when their id, version, document and times are.
+    """
+
+    __slots__ = ("_document", "_json", "created", "id", "replayed", "updated", "version")
+
+    def __init__(
+        self,
+        id: str,
+        version: int,
+        document: Document | None,
+        created: datetime,
+        updated: datetime,
+        replayed: bool = False,
+        *,
+        json: bytes | None = None,
+    ) -> None:
+        if document is None and json is None:
+            raise ValueError("a session needs its document or its JSON")
+        self.id = id
+        self.version = version
+        self.created = created
+        self.updated = updated
+        self.replayed = replayed
+        """From :meth:`SessionStore.create` with an idempotency key: this is the session an
+        earlier request with that key created (nothing was created now)."""
+        self._document = document
+        self._json = json
+
+    @property
+    def document(self) -> Document:
+        if self._document is None:
+            assert self._json is not None
+            self._document = from_json(self._json)
+        return self._document
+
+    @property
+    def json(self) -> bytes:
+        """The document as JSON (as stored, when it came from the store)."""
+        if self._json is None:
+            self._json = encode(self._document)
+        return self._json
+
+    def as_replayed(self) -> Session:
+        return Session(
+            self.id,
+            self.version,
+            self._document,
+            self.created,
+            self.updated,
+            True,
+            json=self._json,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Session):
+            return NotImplemented
+        return (self.id, self.version, self.created, self.updated) == (
+            other.id,
+            other.version,
+            other.created,
+            other.updated,
+        ) and (
+            self.document == other.document
+            if self._json is None or other._json is None or self._json != other._json
+            else True
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Session(id={self.id!r}, version={self.version!r}, document={self.document!r}, "
+            f"created={self.created!r}, updated={self.updated!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A JSON value its maker has encoded already, and what it was encoded from.
+
+    In a :class:`Change`, the store writes, logs and publishes ``json`` as it is (nothing is
+    encoded twice) and hands ``value`` back: a response's in :attr:`Applied.response`, a
+    document's to the next action on that version in this process (see
+    :meth:`SessionStore.apply_json`). ``value`` must not be changed afterwards: it is shared.
+    """
+
+    json: bytes
+    """JSON, with no NaN or infinity (the maker checks, as :func:`strict_json` does)."""
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A version of a session's document as :meth:`SessionStore.apply_json` hands it to an
+    action (and :meth:`SessionStore.read` answers it).
+
+    ``kept`` is the :attr:`Encoded.value` of the document this process wrote as that version
+    (or gave :meth:`SessionStore.keep`): the action can use it as it is, and ``json`` is then
+    None (the document was not read). Otherwise ``json`` is the document as stored, and
+    ``kept`` is None.
+    """
+
+    session_id: str
+    version: int
+    json: bytes | None
+    kept: Any = None
+    _state: Any = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action does: the new document, the events it logs and the response it answers.
+
+    ``document_at`` names the member of ``response`` that holds ``document`` (if one does):
+    the idempotency record then keeps the response without it (a replay puts the written
+    version's document back in its place).
+
+    ``document`` and ``response`` may be :class:`Encoded` (their JSON made by the action):
+    the store then encodes neither.
+    """
+
+    document: Document | Encoded
+    events: list[dict[str, Any]] = field(default_factory=list)
+    response: dict[str, Any] | Encoded = field(default_factory=dict)
+    document_at: str | None = None
+    step: dict[str, Any] | None = None
+    """What made this version, for the session's replay log (:meth:`SessionStore.steps`):
+    any JSON object, stored with ``version`` added first; None logs no step."""
+
+
+Action = Callable[[Document], Change | Awaitable[Change]]
+"""What :meth:`SessionStore.apply` runs on the document: a function answering a
+:class:`Change`, or an awaitable of one (to run the engine off the event loop)."""
+
+StoredAction = Callable[[Stored], Change | Awaitable[Change]]
+"""What :meth:`SessionStore.apply_json` runs: :class:`Action`, on a :class:`Stored`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event of a session's log: its position (from 0), the version it was written at."""
+
+    index: int
+    version: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The outcome of a write: the new session, its events and the action's response.
+
+    ``replayed`` is true when this is the stored outcome of an earlier request with the same
+    idempotency key, returned without applying anything.
+    """
+
+    session: Session
+    events: list[Event]
+    response: dict[str, Any] | Encoded
+    """The :attr:`Change.response`, as the change gave it; replayed, its stored JSON form."""
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EventPage:
+    """A page of a session's event log; ``next_offset`` is None on the last page."""
+
+    items: list[Event]
+    offset: int
+    limit: int
+    total: int
+    next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionUpdate:
+    """A new version of a session, as published by whichever process wrote it."""
+
+    session: Session
+    events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class StepPage:
+    """A page of a session's replay log (:meth:`SessionStore.steps`), oldest first."""
+
+    items: list[dict[str, Any]]
+    offset: int
+    limit: int
+    total: int
+    next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """Everything a replay of a session checks, read at one version
+    (:meth:`SessionStore.transcript`)."""
+
+    session: Session
+    steps: list[dict[str, Any]]
+    """The replay log, oldest first (empty for a session created without one)."""
+    events: list[Event]
+    """The whole event log."""
+    snapshots: dict[int, Document]
+    """The documents the undo history keeps, by version (decoded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptPage:
+    """A page of what a replay of a session checks (:meth:`SessionStore.transcript_pages`):
+    the versions ``first`` to ``last`` of the transcript, which ends at ``version`` (the
+    session's when its first page was read). Each page holds at most
+    :data:`~service.store._lua.PAGE_BYTES` of documents past its first version."""
+
+    session_id: str
+    version: int
+    created: datetime
+    updated: datetime
+    first: int
+    last: int
+    total_steps: int
+    """The replay log's length."""
+    steps: list[dict[str, Any]]
+    """The replay log's records of these versions (fewer when it ends before ``last``)."""
+    events: list[Event]
+    """The events these versions logged."""
+    states: dict[int, bytes]
+    """The documents the session keeps of these versions (as they were when the page was
+    read: the current one, the undo history's), by version."""
+    first_document: bytes | None = None
+    """Version 1's document as stored, when this page begins the replay log and its record is
+    a version and a document: ``steps`` then holds that record without it (a replay decodes
+    the document once, where it validates it, not here)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """A version written before a :meth:`SessionStore.follow` began, after the one its
+    follower named: its events, and its document when the session still keeps it as the
+    follower sends it (the current version's, and those of the versions its undo history
+    holds), else None."""
+
+    session_id: str
+    version: int
+    events: list[Event]
+    document: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """The followed session was deleted (or expired): nothing more will come."""
+
+    session_id: str
