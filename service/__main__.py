@@ -16,6 +16,8 @@ too, which the engine's allocations in a worker thread trigger now and then.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import gc
 import logging
 import logging.config
@@ -30,11 +32,31 @@ from service.settings import Settings
 log = logging.getLogger("service")
 
 
-def main() -> None:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--host`` and ``--port`` over ``CRS_HOST`` and ``CRS_PORT``;
+    every other setting is an environment variable."""
+    parser = argparse.ArgumentParser(
+        prog="python -m service",
+        description="Serve the combat rules service (REST, GraphQL, docs, playground, battle "
+        "map). With no REDIS_URL it starts an embedded Redis for sessions.",
+        epilog="Every setting is an environment variable (CRS_*, REDIS_URL): see "
+        "docs/deployment.md and SECURITY.md.",
+    )
+    parser.add_argument("--host", help="the address to listen on (CRS_HOST; 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="the port to listen on (CRS_PORT; 8000)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    given = arguments(argv)
     logging.config.dictConfig(log_config())
     logging.captureWarnings(True)
     try:
         settings = Settings.from_env()
+        overrides = {"host": given.host, "port": given.port}
+        settings = dataclasses.replace(
+            settings, **{k: v for k, v in overrides.items() if v is not None}
+        ).checked()
         app = create_app(settings)
     except SystemExit as refused:
         if not isinstance(refused.code, str):
@@ -43,6 +65,14 @@ def main() -> None:
         raise SystemExit(1) from None
     gc.collect()
     gc.freeze()
+    here = f"http://{settings.host}:{settings.port}"
+    log.info(
+        "serving on %s: docs %s/docs, GraphiQL %s/graphql, battle map %s/play",
+        here,
+        here,
+        here,
+        here,
+    )
     uvicorn.run(
         app,
         host=settings.host,

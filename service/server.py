@@ -26,13 +26,12 @@ uvicorn by hand, pass ``--http service.server:HttpProtocol`` for the default val
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from service.api.core import PROBLEM_BASE
+from service.api.core import PROBLEM_JSON, problem_document, problem_json
 from service.api.rest.stream import STOP
 from service.settings import Settings
 
@@ -159,19 +158,11 @@ class HttpProtocol(HttpToolsProtocol):
     def _refuse(self, status: int, code: str, detail: str) -> None:
         """Answer a problem document, close the connection and log it once."""
         title = _PHRASES[status]
-        body = json.dumps(
-            {
-                "type": PROBLEM_BASE + code,
-                "title": title,
-                "status": status,
-                "detail": detail,
-                "code": code,
-            },
-            separators=(",", ":"),
-        ).encode()
+        body = problem_json(problem_document(status, code, title, detail))
         head = (
             f"HTTP/1.1 {status} {title}\r\n"
-            "content-type: application/problem+json\r\n"
+            f"content-type: {PROBLEM_JSON}\r\n"
+            "x-content-type-options: nosniff\r\n"
             f"content-length: {len(body)}\r\n"
             "connection: close\r\n\r\n"
         ).encode()

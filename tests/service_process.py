@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 class ServiceProcess:
     """``python -m service`` as a child process on a free loopback port."""
 
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, *, port_by_flag: bool = False) -> None:
+        """``port_by_flag``: the port is given as ``--port`` (and ``CRS_PORT`` names another
+        free port, which the flag overrides)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -29,10 +31,12 @@ class ServiceProcess:
             if not key.startswith("CRS_") and key != "REDIS_URL"
         }
         full_env.update(env)
-        full_env.update({"CRS_HOST": "127.0.0.1", "CRS_PORT": str(self.port)})
+        env_port = free_port() if port_by_flag else self.port
+        full_env.update({"CRS_HOST": "127.0.0.1", "CRS_PORT": str(env_port)})
+        flags = ["--port", str(self.port)] if port_by_flag else []
         with log.open("wb") as output:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "service"],
+                [sys.executable, "-m", "service", *flags],
                 cwd=ROOT,
                 env=full_env,
                 stdin=subprocess.DEVNULL,

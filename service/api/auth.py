@@ -1,4 +1,5 @@
-"""API keys, tenants and rate limits at the door: an ASGI middleware (:class:`Guard`).
+"""API keys, tenants and rate limits at the door: ASGI middleware, one concern each, run in
+order by :class:`Guard`.
 
 With ``CRS_AUTH`` on, every request to ``/v1/...`` and ``/graphql`` must carry an active
 API key, as ``Authorization: Bearer <key>`` or ``X-API-Key: <key>`` (a GraphQL websocket may
@@ -32,8 +33,9 @@ from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.api.core import Kind, Problem
+from service.api.core import Kind, Problem, send_problem
 from service.api.ratelimit import Decision, RateLimiter, cost_of
+from service.api.ratelimit import headers as rate_limit_headers
 from service.rules import ACTIONS
 from service.settings import Settings
 from service.store import StoreUnavailable
@@ -198,7 +200,7 @@ async def charge(
         decision = await limiter.hit(principal.tenant, principal.caller, cost)
     scope[SCOPE_RATE] = (limiter, decision)
     if not decision.allowed:
-        raise rate_limited(decision.retry_after, limiter.headers(decision))
+        raise rate_limited(decision.retry_after, rate_limit_headers(limiter, decision))
 
 
 def rate_headers(scope: Scope) -> list[tuple[bytes, bytes]]:
@@ -207,75 +209,130 @@ def rate_headers(scope: Scope) -> list[tuple[bytes, bytes]]:
     if kept is None:
         return []
     limiter, decision = kept
-    return [(k.lower().encode(), v.encode()) for k, v in limiter.headers(decision).items()]
+    return [
+        (k.lower().encode(), v.encode()) for k, v in rate_limit_headers(limiter, decision).items()
+    ]
 
 
-class Guard:
-    """The middleware: authenticate ``/v1/`` and ``/graphql``, rate-limit their HTTP
-    requests (with ``RateLimit`` headers on the answers) and watch keyed websockets."""
+def _guarded(scope: Scope) -> bool:
+    return scope["type"] in ("http", "websocket") and scope.get("path", "").startswith(GUARDED)
+
+
+def _playground(scope: Scope) -> bool:
+    """The GraphQL playground page itself (off in production): its requests carry the key."""
+    return (
+        scope.get("path") == "/graphql"
+        and scope.get("method") == "GET"
+        and not scope.get("query_string")
+    )
+
+
+class ApiKeyMiddleware:
+    """Who is calling: the principal of a guarded request's API key (with ``CRS_AUTH``; the
+    client IP's without), kept in the scope (:func:`principal_of`); 401 problem+json
+    without an active key. A websocket is authenticated by its upgrade headers when they
+    carry a key (else the GraphQL view does, on ``connection_init``): a bad one closes it
+    with 4401."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.settings = settings
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] not in ("http", "websocket") or not path.startswith(GUARDED):
+        if not _guarded(scope):
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
             await self.websocket(scope, receive, send)
             return
-        if not self.settings.auth and not self.settings.rate_limit:
-            await self.open(scope, receive, send)
-            return
+        settings = self.settings
+        if not settings.auth and not settings.rate_limit:
+            scope[SCOPE_KEY] = Principal(PUBLIC_TENANT, None, client_ip(scope))
+        elif not _playground(scope):
+            presented = presented_key(Headers(scope=scope))
+            try:
+                principal = await authenticate(scope["app"], settings, presented, client_ip(scope))
+            except Problem as problem:
+                await send_problem(send, problem)
+                return
+            scope[SCOPE_KEY] = principal
+        await self.app(scope, receive, send)
+
+    async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         presented = presented_key(Headers(scope=scope))
-        if path == "/graphql" and scope.get("method") == "GET" and not scope.get("query_string"):
-            # The playground page itself (off in production); its requests carry the key.
+        if presented is not None:
+            try:
+                principal = await authenticate(
+                    scope["app"], self.settings, presented, client_ip(scope)
+                )
+            except Problem as problem:
+                await send({"type": "websocket.close", "code": 4401, "reason": problem.title})
+                return
+            scope[SCOPE_KEY] = principal
+        await self.app(scope, receive, send)
+
+
+class RateLimitMiddleware:
+    """What a guarded HTTP request costs: a REST request its action's cost, a GraphQL one 1
+    (the schema charges the rest of an operation); 429 problem+json (GraphQL's shape on
+    ``/graphql``) when the caller's limit is spent, and the ``RateLimit`` headers on every
+    answer. Nothing with ``CRS_RATE_LIMIT`` off."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        principal = principal_of_scope(scope)
+        if (
+            scope["type"] != "http"
+            or not self.settings.rate_limit
+            or not _guarded(scope)
+            or principal is None
+        ):
             await self.app(scope, receive, send)
             return
-        graphql = path == "/graphql"
+        graphql = scope["path"] == "/graphql"
         try:
-            principal = await authenticate(scope["app"], self.settings, presented, client_ip(scope))
-            await charge(scope, self.settings, principal, 1 if graphql else rest_cost(path))
+            await charge(
+                scope, self.settings, principal, 1 if graphql else rest_cost(scope["path"])
+            )
         except Problem as problem:
             if graphql and problem.status == 429:
                 await send_graphql_limited(send, problem)
             else:
                 await send_problem(send, problem)
             return
-        scope[SCOPE_KEY] = principal
-        started = False
 
         async def with_rate_headers(message: Message) -> None:
-            nonlocal started
             if message["type"] == "http.response.start":
-                started = True
                 extra = rate_headers(scope)
                 if extra:
                     message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
-        try:
-            if graphql:
-                await self.limit_body(scope, receive, with_rate_headers)
-            else:
-                await self.app(scope, receive, with_rate_headers)
-        except ClientDisconnect:
-            # The body never came in full: the server timed it out (and answered 408 on
-            # the wire) or the client left. Nothing ran; record it as what it is.
-            if not started:
-                await send_problem(send, _timed_out())
+        await self.app(scope, receive, with_rate_headers)
 
-    async def open(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """An HTTP request with API keys and rate limits off: the public principal, the
-        GraphQL body limit, nothing else (no headers to read, no answer to add to)."""
-        scope[SCOPE_KEY] = Principal(PUBLIC_TENANT, None, client_ip(scope))
+
+class BodyLimitMiddleware:
+    """The request body of a guarded HTTP request: on ``/graphql``, the REST door's body
+    limit (413 problem+json above it; REST routes read theirs with the same limit); and a
+    body that never came in full (the server timed it out, or the client left) is answered
+    408 if nothing was answered yet: nothing ran."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not _guarded(scope) or principal_of_scope(scope) is None:
+            await self.app(scope, receive, send)
+            return
         started = False
 
         async def tracked(message: Message) -> None:
             nonlocal started
-            started = True
+            started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
@@ -287,26 +344,7 @@ class Guard:
             if not started:
                 await send_problem(send, _timed_out())
 
-    async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Authenticate a websocket by its upgrade headers (else the GraphQL view does, on
-        ``connection_init``), then keep checking its key while it is open."""
-        presented = presented_key(Headers(scope=scope))
-        if presented is not None:
-            try:
-                principal = await authenticate(
-                    scope["app"], self.settings, presented, client_ip(scope)
-                )
-            except Problem as problem:
-                await send({"type": "websocket.close", "code": 4401, "reason": problem.title})
-                return
-            scope[SCOPE_KEY] = principal
-        if not self.settings.auth:
-            await self.app(scope, receive, send)
-            return
-        await KeyWatch(scope, self.settings).run(self.app, receive, send)
-
     async def limit_body(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The GraphQL door, with the REST door's body limit (413 problem+json above it)."""
         limit = self.settings.max_body_bytes
         too_large = Problem(
             Kind.TOO_LARGE,
@@ -341,6 +379,37 @@ class Guard:
             if started:
                 raise
             await send_problem(send, too_large)
+
+
+class KeyRecheckMiddleware:
+    """With ``CRS_AUTH``, a guarded websocket keeps being checked while it is open
+    (:class:`KeyWatch`): closed with 4403 once its key is revoked."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket" or not self.settings.auth or not _guarded(scope):
+            await self.app(scope, receive, send)
+            return
+        await KeyWatch(scope, self.settings).run(self.app, receive, send)
+
+
+class Guard:
+    """The door's middleware: single-concern middleware in the order they run, each passing
+    on what is not its concern (Starlette's style): :class:`ApiKeyMiddleware` (who),
+    :class:`RateLimitMiddleware` (what it costs), :class:`BodyLimitMiddleware` (how much it
+    may send), :class:`KeyRecheckMiddleware` (whether an open websocket's key still holds)."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        chain: ASGIApp = KeyRecheckMiddleware(app, settings)
+        chain = BodyLimitMiddleware(chain, settings)
+        chain = RateLimitMiddleware(chain, settings)
+        self.app = ApiKeyMiddleware(chain, settings)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
 
 
 def _timed_out() -> Problem:
@@ -446,15 +515,4 @@ async def send_graphql_limited(send: Send, problem: Problem) -> None:
         *((k.lower().encode(), v.encode()) for k, v in problem.headers.items()),
     ]
     await send({"type": "http.response.start", "status": 429, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-async def send_problem(send: Send, problem: Problem) -> None:
-    body = json.dumps(problem.body(), separators=(",", ":")).encode()
-    headers = [
-        (b"content-type", b"application/problem+json"),
-        (b"content-length", str(len(body)).encode()),
-        *((k.lower().encode(), v.encode()) for k, v in problem.headers.items()),
-    ]
-    await send({"type": "http.response.start", "status": problem.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import secrets
 import threading
 import types
@@ -19,7 +20,10 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
+from starlette.responses import Response
+from starlette.types import Send
 
+from service.api.codes import check_code
 from service.rules import (
     Encounter,
     IllegalAction,
@@ -28,14 +32,16 @@ from service.rules import (
     RulesError,
     apply,
 )
+from service.store.errors import SessionDamaged
 
 from .models import ActionModels
-from .observability import record_outcome, request_id_var
+from .observability import record_outcome, record_problem, request_id_var
 
 INTERNAL_LOC = ("function-", "json-or-python")
 UNKNOWN_FIELD = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
 """pydantic's error types for a field the model does not have (models and dataclasses)."""
 PROBLEM_BASE = "https://combat-rules.dev/problems/"
+PROBLEM_JSON = "application/problem+json"
 
 
 @dataclass(slots=True)
@@ -68,6 +74,7 @@ class Kind(StrEnum):
     METHOD_NOT_ALLOWED = "method-not-allowed"
     REQUEST_TIMEOUT = "request-timeout"
     QUOTA_EXCEEDED = "quota-exceeded"
+    DAMAGED = "damaged"
     INTERNAL = "internal"
 
     @property
@@ -91,6 +98,7 @@ STATUS: dict[Kind, int] = {
     Kind.METHOD_NOT_ALLOWED: 405,
     Kind.REQUEST_TIMEOUT: 408,
     Kind.QUOTA_EXCEEDED: 507,
+    Kind.DAMAGED: 502,
     Kind.INTERNAL: 500,
 }
 
@@ -116,13 +124,7 @@ class Problem(Exception):
     def body(self) -> dict[str, Any]:
         """The problem+json document; inside a request, with its ``requestId`` (the
         ``X-Request-ID`` the response carries)."""
-        out: dict[str, Any] = {
-            "type": PROBLEM_BASE + self.code,
-            "title": self.title,
-            "status": self.status,
-            "detail": self.detail,
-            "code": self.code,
-        }
+        out = problem_document(self.status, self.code, self.title, self.detail)
         if self.errors:
             out["errors"] = [{"path": e.path, "message": e.message} for e in self.errors]
         if self.rule is not None:
@@ -131,6 +133,55 @@ class Problem(Exception):
         if (request_id := request_id_var.get()) is not None:
             out["requestId"] = request_id
         return out
+
+
+def problem_document(status: int, code: str, title: str, detail: str) -> dict[str, Any]:
+    """The members every problem document has (RFC 9457, and the service's ``code``, one of
+    :data:`~service.api.codes.CODES`)."""
+    check_code(code)
+    return {
+        "type": PROBLEM_BASE + code,
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+
+
+def problem_json(document: dict[str, Any]) -> bytes:
+    """A problem document as the body of an ``application/problem+json`` response: compact
+    JSON, as Starlette's ``JSONResponse`` renders it."""
+    return json.dumps(
+        document, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+    ).encode()
+
+
+def render_problem(problem: Problem) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+    """The one rendering of a problem every door answers: its body and its response
+    headers (content type and length first, then the problem's own)."""
+    body = problem_json(problem.body())
+    headers = [
+        (b"content-type", PROBLEM_JSON.encode()),
+        (b"content-length", str(len(body)).encode()),
+        *((k.lower().encode(), v.encode()) for k, v in problem.headers.items()),
+    ]
+    return body, headers
+
+
+def problem_response(problem: Problem) -> Response:
+    """A problem as a Starlette response (counted in the metrics)."""
+    record_problem(problem)
+    body, headers = render_problem(problem)
+    response = Response(body, status_code=problem.status)
+    response.raw_headers = headers
+    return response
+
+
+async def send_problem(send: Send, problem: Problem) -> None:
+    """Answer a problem on a raw ASGI ``send`` (middleware that answers before the app)."""
+    body, headers = render_problem(problem)
+    await send({"type": "http.response.start", "status": problem.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def format_path(path: tuple[str | int, ...] | list[str | int]) -> str:
@@ -248,6 +299,26 @@ def from_rules_error(error: RulesError) -> Problem:
             rule=error.rule,
         )
     return Problem(Kind.INVALID_INPUT, error.code, "Invalid input", error.message)
+
+
+def from_damaged(error: SessionDamaged) -> Problem:
+    """The problem of a session whose stored record the store cannot read: 502
+    ``session-damaged``, naming the session (``sessionId``), the kind of record (``part``)
+    and its position (``index``, for an event or a step).
+
+    502, because the service's upstream, Redis, answered with a record this service did not
+    write (RFC 9110, 15.6.3: an invalid response from an inbound server). Not 500: nothing
+    in this service failed, and the answer says exactly what did. Not 503 with
+    ``Retry-After``: the damage is not temporary, and a retry cannot succeed until the
+    record is repaired or the session deleted (which still works). Not a 4xx: the request
+    was right. The ``code`` tells it from a proxy's own 502.
+    """
+    extra: dict[str, Any] = {"sessionId": error.session_id, "part": error.part}
+    if error.index is not None:
+        extra["index"] = error.index
+    return Problem(
+        Kind.DAMAGED, "session-damaged", "Stored session damaged", str(error), extra=extra
+    )
 
 
 def draw_seed() -> int:

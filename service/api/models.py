@@ -22,11 +22,11 @@ from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
 from pydantic.alias_generators import to_camel, to_pascal
 from pydantic_core import to_json
 
+from service.jsontext import strict_json
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 from service.rules import events as engine_events
 from service.rules import model as engine_state
 from service.rules.limits import limits_of
-from service.store.sessions import strict_json
 
 MAX_SEED = 2**31 - 1
 Seed = Annotated[int, Ge(0), Le(MAX_SEED)]
@@ -217,6 +217,7 @@ class Session:
     version: int
     """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
     encounter: StoredEncounter
+    """The encounter at this version."""
     created: datetime
     updated: datetime
 
@@ -261,6 +262,7 @@ class UndoResponse:
 
     session: SessionRef
     encounter: StoredEncounter
+    """The restored encounter: the state of ``restored_version``, at the new version."""
     reverted_version: int
     """The version that was undone."""
     restored_version: int

@@ -27,10 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import PathLike, StaticFiles
 from starlette.types import Scope
+
+from service import __version__
 
 STATIC = Path(__file__).resolve().parent / "static"
 VENDOR = STATIC / "vendor"
@@ -161,8 +163,28 @@ class Assets(StaticFiles):
         return response
 
 
+LINKS = {
+    "docs": "/docs",
+    "openapi": "/openapi.json",
+    "graphql": "/graphql",
+    "play": "/play",
+    "rulesets": "/v1/rulesets",
+    "health": "/healthz",
+}
+"""Where a newcomer goes from ``GET /``: the docs, the contract, the playground, the battle
+map, the rulesets and the health check."""
+
+
+async def index(request: Request) -> Response:
+    """``GET /``: a browser goes to the docs (``/docs``); any other client gets the links."""
+    if "text/html" in request.headers.get("accept", ""):
+        return RedirectResponse("/docs", status_code=303)
+    return JSONResponse({"service": "combat rules service", "version": __version__, **LINKS})
+
+
 def routes() -> list[BaseRoute]:
     return [
+        Route("/", index, methods=["GET"], include_in_schema=False),
         Route("/docs", docs, methods=["GET"], include_in_schema=False),
         Mount("/static", Assets(directory=STATIC), name="static"),
     ]

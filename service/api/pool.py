@@ -1,14 +1,27 @@
-"""The engine's work off the event loop: a few worker threads, and a deadline per request.
+"""The engine's work off the event loop: a few worker threads, fair between tenants, and a
+deadline per request.
 
 The engine is pure CPU work; run on the event loop, one heavy request would stop every other
-request (and ``/healthz``) until it ends. :meth:`EnginePool.run` runs the work in a thread
-and waits at most the deadline (counted from the call, so time spent waiting for a free
-thread counts too). Past the deadline the caller gets a ``deadline-exceeded`` problem (503
-with ``Retry-After``), and the work is told to stop: a thread cannot be killed, but the
-random source the work draws from (:class:`~service.api.core.Interruptible`) raises at its
-next draw, so a simulation (``encounterOdds``) or a run of rolls stops within a draw. Work
-that draws nothing runs to its end (the engine's work budget bounds it); its result is
-dropped.
+request (and ``/healthz``) until it ends. :meth:`EnginePool.run` queues the work for a
+worker thread and waits for it:
+
+- **fair between tenants**: each tenant (:data:`tenant_var`, set by :func:`engine_pool`
+  from the request's principal, else its client address) has a queue of its own, and the
+  workers take the next job from each tenant in turn, so one tenant's burst of heavy
+  requests waits behind its own work, and another tenant's request waits for at most the
+  jobs already running (each bounded by the work budget), not for the whole burst;
+- **light work doesn't wait behind heavy work**: a job the caller marks ``light`` (its
+  work-budget estimate is small: see :func:`is_light`) goes to a queue of its own, which
+  every worker serves first, and one worker serves only it; so a light request never waits
+  for another tenant's running heavy jobs, only for its share of the GIL;
+- **the deadline counts from when the engine starts** the work, not from the call: time
+  spent waiting for a free thread is bounded separately, by the same number of seconds
+  (past it the work never starts). Either way the caller gets a ``deadline-exceeded``
+  problem (503 with ``Retry-After``), and the work is told to stop: a thread cannot be
+  killed, but the random source the work draws from
+  (:class:`~service.api.core.Interruptible`) raises at its next draw, so a simulation
+  (``encounterOdds``) or a run of rolls stops within a draw. Work that draws nothing runs
+  to its end (the engine's work budget bounds it); its result is dropped.
 
 The engine's Python code gives the event loop its turn every few milliseconds (the GIL's
 switch interval); validating or dumping a large document in pydantic-core does not, but
@@ -25,19 +38,31 @@ import contextlib
 import contextvars
 import math
 import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from starlette.requests import HTTPConnection
 
+from service.api.auth import principal_of
 from service.api.core import Kind, Problem
 
 T = TypeVar("T")
 
 DEFAULT_THREADS = 2
-"""Worker threads: the engine holds the GIL, so more threads add no speed, only more work
-in flight competing with the event loop for it."""
+"""Worker threads for any work: the engine holds the GIL, so more threads add no speed, only
+more work in flight competing with the event loop for it. One more serves light work only."""
+LIGHT_BYTES = 32_768
+"""A request whose encounter document is at most this size is light (unless its action is
+one of :data:`HEAVY_ACTIONS`): the engine's work on it is a few milliseconds at most."""
+HEAVY_ACTIONS = frozenset({"encounterOdds"})
+"""Actions heavy at any size (a simulation of many fights)."""
+
+
+def is_light(action: str, document_bytes: int) -> bool:
+    """Whether the engine's work for ``action`` on a document of ``document_bytes`` is light:
+    small enough to go ahead of heavy work (its budget estimate is a few milliseconds)."""
+    return action not in HEAVY_ACTIONS and document_bytes <= LIGHT_BYTES
 
 
 def deadline_exceeded(seconds: float) -> Problem:
@@ -52,16 +77,91 @@ def deadline_exceeded(seconds: float) -> Problem:
     )
 
 
+tenant_var: contextvars.ContextVar[str] = contextvars.ContextVar("engine_tenant", default="")
+"""Whose work a request's engine jobs are (:func:`engine_pool` sets it)."""
+
+Job = Callable[[], None]
+
+
+class _Lanes:
+    """Jobs by tenant, taken one tenant at a time in turn (round robin)."""
+
+    def __init__(self) -> None:
+        self._lanes: OrderedDict[str, deque[Job]] = OrderedDict()
+
+    def __bool__(self) -> bool:
+        return bool(self._lanes)
+
+    def put(self, tenant: str, job: Job) -> None:
+        self._lanes.setdefault(tenant, deque()).append(job)
+
+    def take(self) -> Job:
+        """The next tenant's next job (that tenant goes to the back)."""
+        tenant, lane = next(iter(self._lanes.items()))
+        job = lane.popleft()
+        del self._lanes[tenant]
+        if lane:
+            self._lanes[tenant] = lane
+        return job
+
+    def clear(self) -> None:
+        self._lanes.clear()
+
+
+class FairQueue:
+    """Light and heavy jobs by tenant: light ones first, each kind one tenant at a time in
+    turn (round robin)."""
+
+    def __init__(self) -> None:
+        self._light = _Lanes()
+        self._heavy = _Lanes()
+        self._ready = threading.Condition()
+        self._closed = False
+
+    def put(self, tenant: str, job: Job, *, light: bool = False) -> None:
+        with self._ready:
+            if self._closed:
+                raise RuntimeError("the engine pool is closed")
+            (self._light if light else self._heavy).put(tenant, job)
+            self._ready.notify_all()
+
+    def take(self, *, heavy: bool = True) -> Job | None:
+        """The next light job, else (if ``heavy``) the next heavy one; None once closed."""
+        with self._ready:
+            while not (self._light or (heavy and self._heavy)) and not self._closed:
+                self._ready.wait()
+            if self._closed:
+                return None
+            return (self._light if self._light else self._heavy).take()
+
+    def close(self) -> None:
+        with self._ready:
+            self._closed = True
+            self._light.clear()
+            self._heavy.clear()
+            self._ready.notify_all()
+
+
 class EnginePool:
-    """Worker threads for the engine, each call with a deadline of ``deadline`` seconds."""
+    """Worker threads for the engine, fair between tenants, each call with a deadline of
+    ``deadline`` seconds from when its work starts (and as long to wait for a thread)."""
 
     def __init__(self, deadline: float, threads: int = DEFAULT_THREADS) -> None:
         self.deadline = deadline
-        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="engine")
+        self._queue = FairQueue()
         self._running: set[threading.Event] = set()
+        for i in range(threads):
+            threading.Thread(target=self._work, name=f"engine_{i}", daemon=True).start()
+        threading.Thread(target=self._work, args=(False,), name="engine_light", daemon=True).start()
 
-    async def run(self, work: Callable[[threading.Event], T]) -> T:
+    def _work(self, heavy: bool = True) -> None:
+        while (job := self._queue.take(heavy=heavy)) is not None:
+            job()
+
+    async def run(self, work: Callable[[threading.Event], T], *, light: bool = False) -> T:
         """``work(stop)`` in a worker thread; its result, or a ``deadline-exceeded`` problem.
+        ``light``: the caller's estimate says the work is small (:func:`is_light`): it goes
+        ahead of heavy work.
 
         ``stop`` is set when the deadline passes: pass it to ``run_action`` (or
         check it) so the work ends early. The work runs in a copy of the caller's context
@@ -77,7 +177,15 @@ class EnginePool:
         stop = threading.Event()
         context = contextvars.copy_context()
 
+        def started() -> None:
+            expiry.cancel()
+            timers.append(loop.call_later(self.deadline, self._expire, answer))
+
         def in_thread() -> None:
+            if stop.is_set():  # given up while it waited
+                return
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(started)
             try:
                 result, error = context.run(work, stop), None
             except BaseException as e:
@@ -85,15 +193,16 @@ class EnginePool:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(_settle, answer, result, error)
 
-        queued = self._executor.submit(in_thread)
         expiry = loop.call_later(self.deadline, self._expire, answer)
+        timers = [expiry]
+        self._queue.put(tenant_var.get(), in_thread, light=light)
         self._running.add(stop)
         try:
             return await answer
         finally:
-            expiry.cancel()
+            for timer in timers:
+                timer.cancel()
             stop.set()
-            queued.cancel()
             self._running.discard(stop)
 
     def _expire(self, answer: asyncio.Future[Any]) -> None:
@@ -103,7 +212,7 @@ class EnginePool:
         """Stop what is running (at its next draw) and refuse new work."""
         for stop in list(self._running):
             stop.set()
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._queue.close()
 
 
 def _settle(answer: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -118,7 +227,13 @@ def _settle(answer: asyncio.Future[Any], result: Any, error: BaseException | Non
 
 
 def engine_pool(connection: HTTPConnection) -> EnginePool:
-    """The application's engine pool (made on first use, with the settings' deadline)."""
+    """The application's engine pool (made on first use, with the settings' deadline); the
+    jobs the request queues from here on are its tenant's (:data:`tenant_var`)."""
+    principal = principal_of(connection)
+    if principal is not None:
+        tenant_var.set(principal.tenant)
+    elif connection.client is not None:
+        tenant_var.set(f"ip:{connection.client.host}")
     state = connection.app.state
     pool: EnginePool | None = getattr(state, "engine_pool", None)
     if pool is None:

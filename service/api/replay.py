@@ -4,14 +4,24 @@ A session keeps, per version, what made it (the store's replay log): its creatio
 first encounter, each action with its parameters and the seed its dice came from, each
 undo with the version it restored. :func:`replay` answers that log as :class:`ReplayStep`
 items; :func:`verify` re-applies it from the first version with the pure engine (in the
-engine pool, under its deadline) and compares, version by version, the events logged, the
-states the session still holds (the undo history's and the current one) and the current
-state, answering where it first differs.
+engine pool, under one deadline for the whole replay) and compares, version by version, the
+events logged, the states the session still holds (the undo history's and the current one)
+and the current state, answering where it first differs.
+
+``verify`` walks the session's transcript a page at a time
+(:meth:`SessionStore.transcript_pages`), each page re-applied in the engine pool as one job
+and then dropped: what it holds is the page, the encounter it has reached and the encounters
+an undo could go back to (the store's undo history, replayed: at most ``history_limit``),
+whatever the session's length.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
+import time
+from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -27,16 +37,17 @@ from service.api.models import (
     ReplayStep,
     Verification,
 )
-from service.api.pool import EnginePool
+from service.api.pool import EnginePool, deadline_exceeded
 from service.api.sessions import load, store_errors
 from service.rules import Encounter
 from service.rules.errors import LimitExceeded
 from service.rules.limits import Limit
-from service.store import SessionStore, Transcript
+from service.store import SessionDamaged, SessionStore, object_from, undo_event
+from service.store.records import TranscriptPage
 
-__all__ = ["REPLAY_STEPS", "first_difference", "replay", "replay_transcript", "step_of", "verify"]
+__all__ = ["REPLAY_STEPS", "Replay", "first_difference", "replay", "step_of", "verify"]
 
-REPLAY_STEPS = Limit("replay-steps", 1000, "versions")
+REPLAY_STEPS = Limit(name="replay-steps", max=1000, counts="versions")
 """Most versions one ``verify`` re-applies: each is an action's work again (about half a
 millisecond for a typical one), so a longer session is refused up front, before its log is
 read, with ``limit-exceeded``."""
@@ -77,16 +88,27 @@ async def replay(
 async def verify(
     store: SessionStore, tenant: str, session_id: str, *, pool: EnginePool
 ) -> Verification:
-    """Re-apply the session's replay log and say whether it reproduces the session."""
+    """Re-apply the session's replay log and say whether it reproduces the session: its
+    transcript a page at a time, each page one job of ``pool``, all of them within one
+    deadline (``pool.deadline`` seconds from the first page)."""
     with store_errors():
-        logged = await store.steps(tenant, session_id, offset=0, limit=1)
+        length = await store.replay_length(tenant, session_id)
     try:
-        REPLAY_STEPS.check(logged.total, "this session's replay log")
+        REPLAY_STEPS.check(length, "this session's replay log")
     except LimitExceeded as error:
         raise from_rules_error(error) from None
+    ends = time.monotonic() + pool.deadline
+    replay: Replay | None = None
     with store_errors():
-        transcript = await store.transcript(tenant, session_id)
-    return await pool.run(lambda stop: replay_transcript(transcript, stop))
+        async for page in store.transcript_pages(tenant, session_id):
+            replay = replay or Replay(page.version, store.history_limit)
+            verdict = await pool.run(functools.partial(replay.feed, page))
+            if verdict is not None:
+                return verdict
+            if time.monotonic() > ends:
+                raise deadline_exceeded(pool.deadline)
+    assert replay is not None
+    return replay.finish()
 
 
 def first_difference(stored: Any, replayed: Any, path: str) -> tuple[str, Any, Any] | None:
@@ -136,15 +158,47 @@ def _compare(version: int, action: str, part: str, stored: Any, replayed: Any) -
         raise _Differs(Difference(version, action, part, path, was, now, detail))
 
 
+def _compare_state(
+    session_id: str,
+    version: int,
+    action: str,
+    stored: bytes,
+    encounter: Encounter,
+    current: bool,
+) -> None:
+    """:func:`_compare` of a stored state: its JSON as the engine's encoding of the replayed
+    encounter (what the session's writes store) is equal at once; only other JSON is
+    decoded and walked, to find where it differs."""
+    if ENCOUNTER.dump_json(encounter, by_alias=True) == stored:
+        return
+    try:
+        state = from_json(stored)
+    except ValueError:
+        if current:
+            raise SessionDamaged(session_id, "document", "is not JSON") from None
+        raise SessionDamaged(session_id, "snapshot", "is not JSON", version) from None
+    if not isinstance(state, dict):
+        if current:
+            raise SessionDamaged(session_id, "document", "holds no JSON object")
+        raise SessionDamaged(session_id, "snapshot", "holds no JSON object", version)
+    dumped = ENCOUNTER.dump_python(encounter, mode="json", by_alias=True)
+    _compare(version, action, "encounter", state, dumped)
+
+
 def _short(value: Any) -> str:
     text = to_json(value).decode()
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _first_encounter(record: dict[str, Any]) -> Encounter:
+def _first_encounter(session_id: str, record: dict[str, Any]) -> Encounter:
+    """The encounter of the first record's document (decoded, or its JSON as stored: one that
+    is no JSON object is a damaged record, as the store says of any record)."""
+    document = record["document"]
     try:
-        return load(to_json(record["document"]))
+        return load(document if isinstance(document, bytes) else to_json(document))
     except Problem as problem:
+        if isinstance(document, bytes):
+            object_from(document, session_id, "step", 1)
         raise _missing(1, f"the first encounter is not valid: {problem.detail}") from None
 
 
@@ -171,61 +225,106 @@ def _apply(
     return response.encounter, events
 
 
-def _undo_event(restored: int) -> dict[str, Any]:
-    return {"type": "undo", "reverted_version": restored + 1, "restored_version": restored}
+@dataclass(slots=True)
+class _Reached:
+    """An encounter the replay made, and whether the engine made it here (the next action
+    trusts it, as the session's own write did)."""
+
+    version: int
+    encounter: Encounter
+    engine_made: bool
 
 
-def _step(
-    version: int,
-    record: Any,
-    encounters: dict[int, Encounter],
-    engine_made: set[int],
-    stop: threading.Event,
-) -> tuple[str, Encounter, list[Any]]:
-    """Re-apply one step: its action's name, the encounter it makes and the events it logs.
-    ``engine_made``: the versions whose encounter the engine answered here (the next
-    action trusts them, as the session's own write did)."""
-    if not isinstance(record, dict) or record.get("version") != version:
-        raise _missing(version, f"the replay log has no step for version {version}")
-    if version == 1:
-        return "createSession", _first_encounter(record), []
-    if "undo" in record:
-        restored = record["undo"]
-        if not isinstance(restored, int) or restored not in encounters:
-            raise _missing(version, f"version {version} undoes to {restored!r}", "undo")
-        if restored in engine_made:
-            engine_made.add(version)
-        return "undo", encounters[restored], [_undo_event(restored)]
-    action = str(record.get("action"))
-    trusted = version - 1 in engine_made
-    encounter, events = _apply(version, record, encounters[version - 1], trusted, stop)
-    engine_made.add(version)
-    return action, encounter, events
+class Replay:
+    """A replay of a session's transcript, fed a page at a time (:meth:`feed`), oldest
+    first, then :meth:`finish`.
+
+    It keeps the encounter it has reached and, as the store's undo history does, the
+    encounters before the last ``history_limit`` actions (an undo takes the newest back),
+    and nothing else of the pages it was fed.
+    """
+
+    def __init__(self, version: int, history_limit: int) -> None:
+        self.version = version
+        self.history_limit = history_limit
+        self.replayed = 0
+        """The versions re-applied so far."""
+        self._reached: _Reached | None = None
+        self._undo: deque[_Reached] = deque()
+        self._steps = 0
+
+    def feed(self, page: TranscriptPage, stop: threading.Event) -> Verification | None:
+        """Re-apply the page's versions and compare: None while they match, else the
+        verdict, where it first differs."""
+        logged: dict[int, list[Any]] = {}
+        for event in page.events:
+            logged.setdefault(event.version, []).append(event.data)
+        self._steps = page.total_steps
+        try:
+            for offset, version in enumerate(range(page.first, page.last + 1)):
+                if offset >= len(page.steps):
+                    break
+                record = page.steps[offset]
+                if version == 1 and page.first_document is not None:
+                    record = {**record, "document": page.first_document}
+                action, reached = self._step(page.session_id, version, record, stop)
+                _compare(version, action, "events", logged.get(version, []), reached.events)
+                if version in page.states:
+                    stored = page.states[version]
+                    current = version == page.version
+                    _compare_state(
+                        page.session_id, version, action, stored, reached.encounter, current
+                    )
+                self._reached = reached.state
+                self.replayed = version
+        except _Differs as differs:
+            return Verification(False, self.version, self.replayed, differs.difference)
+        return None
+
+    def finish(self) -> Verification:
+        """The verdict once every page was fed."""
+        if self.replayed < self.version:
+            if self.replayed == 0 and self._steps == 0:
+                detail = "the session keeps no replay log from its first version"
+            else:
+                detail = f"the replay log ends at version {self._steps}"
+            difference = _missing(self.replayed + 1, detail).difference
+            return Verification(False, self.version, self.replayed, difference)
+        return Verification(True, self.version, self.replayed, None)
+
+    def _step(
+        self, session_id: str, version: int, record: Any, stop: threading.Event
+    ) -> tuple[str, _Made]:
+        """Re-apply one step: its action's name, the encounter it makes and its events."""
+        if not isinstance(record, dict) or record.get("version") != version:
+            raise _missing(version, f"the replay log has no step for version {version}")
+        if version == 1:
+            if "document" not in record:
+                raise _missing(1, "the session keeps no replay log from its first version")
+            first = _Reached(1, _first_encounter(session_id, record), False)
+            return "createSession", _Made(first, [])
+        reached = self._reached
+        assert reached is not None
+        if "undo" in record:
+            restored = record["undo"]
+            if not self._undo or self._undo[-1].version != restored:
+                raise _missing(version, f"version {version} undoes to {restored!r}", "undo")
+            back = self._undo.pop()
+            state = _Reached(version, back.encounter, back.engine_made)
+            return "undo", _Made(state, [undo_event(restored)])
+        action = str(record.get("action"))
+        encounter, events = _apply(version, record, reached.encounter, reached.engine_made, stop)
+        self._undo.append(reached)
+        while len(self._undo) > self.history_limit:
+            self._undo.popleft()
+        return action, _Made(_Reached(version, encounter, True), events)
 
 
-def replay_transcript(transcript: Transcript, stop: threading.Event) -> Verification:
-    """Re-apply a transcript's replay log and compare (see the module's docstring)."""
-    current = transcript.session.version
-    steps = transcript.steps
-    logged: dict[int, list[Any]] = {}
-    for event in transcript.events:
-        logged.setdefault(event.version, []).append(event.data)
-    states: dict[int, Any] = {v: from_json(d) for v, d in transcript.snapshots.items()}
-    states[current] = transcript.session.document
-    encounters: dict[int, Encounter] = {}
-    engine_made: set[int] = set()
-    try:
-        if not steps or not isinstance(steps[0], dict) or "document" not in steps[0]:
-            raise _missing(1, "the session keeps no replay log from its first version")
-        for version, record in enumerate(steps[:current], start=1):
-            action, encounter, events = _step(version, record, encounters, engine_made, stop)
-            _compare(version, action, "events", logged.get(version, []), events)
-            if version in states:
-                dumped = ENCOUNTER.dump_python(encounter, mode="json", by_alias=True)
-                _compare(version, action, "encounter", states[version], dumped)
-            encounters[version] = encounter
-        if len(steps) < current:
-            raise _missing(len(steps) + 1, f"the replay log ends at version {len(steps)}")
-    except _Differs as differs:
-        return Verification(False, current, len(encounters), differs.difference)
-    return Verification(True, current, len(encounters), None)
+@dataclass(frozen=True, slots=True)
+class _Made:
+    state: _Reached
+    events: list[Any]
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.state.encounter

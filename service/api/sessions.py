@@ -29,6 +29,7 @@ from service.api.core import (
     Kind,
     Problem,
     draw_seed,
+    from_damaged,
     from_rules_error,
     from_validation_error,
     run_action,
@@ -46,7 +47,7 @@ from service.api.models import (
     encode_encounter,
 )
 from service.api.observability import record_outcome
-from service.api.pool import EnginePool
+from service.api.pool import EnginePool, is_light
 from service.rules import Encounter, RulesError, validate
 from service.store import (
     MAX_PAGE,
@@ -59,17 +60,20 @@ from service.store import (
     NothingToUndo,
     QuotaExceeded,
     SessionBusy,
+    SessionDamaged,
     SessionNotFound,
     SessionStore,
     Stored,
     StoreError,
     StoreUnavailable,
     VersionConflict,
+    current_event,
 )
 from service.store import Session as StoredSession
 from service.store import SessionUpdate as StoredUpdate
 
 __all__ = [
+    "BYTES_PER_COMBATANT",
     "MAX_PAGE",
     "PUBLIC_TENANT",
     "SessionAnswer",
@@ -83,7 +87,9 @@ __all__ = [
     "fingerprint",
     "from_store_error",
     "get",
+    "get_stored",
     "run",
+    "session_bytes",
     "session_json",
     "store_of",
     "subscribe",
@@ -132,7 +138,7 @@ QUOTA_CODES = {
 
 
 def from_store_error(error: StoreError) -> Problem:
-    """The problem a store error answers (DESIGN.md's error table)."""
+    """The problem a store error answers (the README's Errors table)."""
     if isinstance(error, SessionNotFound):
         return Problem(Kind.NOT_FOUND, "session-not-found", "Session not found", str(error))
     if isinstance(error, VersionConflict):
@@ -192,6 +198,8 @@ def from_store_error(error: StoreError) -> Problem:
         )
     if isinstance(error, InvalidArgument):
         return Problem(Kind.INVALID_INPUT, "invalid-input", "Invalid input", str(error))
+    if isinstance(error, SessionDamaged):
+        return from_damaged(error)
     return Problem(Kind.INTERNAL, "store-error", "Session store error", str(error))
 
 
@@ -235,6 +243,17 @@ def fingerprint(operation: str, session_id: str, request: Any, expected_version:
 def session_model(stored: StoredSession) -> Session:
     """The typed session of a stored one."""
     return Session(stored.id, stored.version, stored.document, stored.created, stored.updated)
+
+
+_EMPTY_ENCOUNTER = b'"encounter":{}'
+
+
+def session_bytes(stored: StoredSession) -> bytes:
+    """A stored session as REST answers it (the ``Session`` schema), its document as stored:
+    spliced in, neither decoded nor encoded again (what a large session's read costs)."""
+    shell = Session(stored.id, stored.version, {}, stored.created, stored.updated)
+    head, tail = to_json(dump(shell, Session)).split(_EMPTY_ENCOUNTER, 1)
+    return b"".join((head, b'"encounter":', stored.json, tail))
 
 
 def session_json(session: Session) -> dict[str, Any]:
@@ -308,12 +327,30 @@ def load(document: Document | bytes) -> Encounter:
 def load_stored(stored: Stored) -> tuple[Encounter, EncodedEncounter | None]:
     """The encounter of a version, and what this process kept of it (None: decoded from
     its JSON now, to be checked). A kept encounter was written by the engine, or checked:
-    it is trusted."""
+    it is trusted. A stored document that is no encounter is a damaged session (every
+    version was checked when it was written)."""
     if stored.kept is not None:
         kept: EncodedEncounter = stored.kept
         return kept.encounter, kept
     assert stored.json is not None
-    return load(stored.json), None
+    try:
+        return load(stored.json), None
+    except Problem as problem:
+        reason = f"is not an encounter ({problem.detail[:200]})"
+        raise from_damaged(SessionDamaged(stored.session_id, "document", reason)) from None
+
+
+BYTES_PER_COMBATANT = 1_500
+"""About what a combatant's JSON weighs, for sizing a kept encounter whose JSON was not kept."""
+
+
+def document_size(stored: Stored) -> int:
+    """The size of a version's document in bytes: as stored, as this process encoded it, or
+    estimated from its combatants (the pool's :func:`~service.api.pool.is_light`)."""
+    if stored.json is not None:
+        return len(stored.json)
+    kept: EncodedEncounter = stored.kept
+    return len(kept.json) or BYTES_PER_COMBATANT * len(kept.encounter.combatants)
 
 
 def check_encounter(encounter: Encounter) -> Encoded:
@@ -350,9 +387,14 @@ async def create(
 
 
 async def get(store: SessionStore, tenant: str, session_id: str) -> Session:
+    return session_model(await get_stored(store, tenant, session_id))
+
+
+async def get_stored(store: SessionStore, tenant: str, session_id: str) -> StoredSession:
+    """The session as stored (its document decoded only when asked: :func:`session_bytes`
+    never asks)."""
     with store_errors():
-        stored = await store.get(tenant, session_id)
-    return session_model(stored)
+        return await store.get(tenant, session_id)
 
 
 async def delete(store: SessionStore, tenant: str, session_id: str) -> None:
@@ -401,7 +443,8 @@ async def run(
             response = run_action(models, encounter, seeded, stop=stop, trusted=trusted)
             return encounter, trusted, response, dump_response(response, by_alias=True)
 
-        encounter, trusted, response, body = await pool.run(query)
+        light = is_light(models.spec.name, document_size(stored))
+        encounter, trusted, response, body = await pool.run(query, light=light)
         if not trusted:
             store.keep(tenant, stored, EncodedEncounter(encounter, b""))
         ref = SessionRef(stored.session_id, stored.version)
@@ -422,7 +465,8 @@ async def run(
         )
 
     def fn(stored: Stored) -> Awaitable[Change]:
-        return pool.run(functools.partial(change, stored))
+        light = is_light(models.spec.name, document_size(stored))
+        return pool.run(functools.partial(change, stored), light=light)
 
     with store_errors():
         applied = await store.apply_json(
@@ -462,13 +506,13 @@ async def undo(
             ),
             log_step=True,
         )
-    response = applied.response
-    assert isinstance(response, dict)
+    assert isinstance(applied.response, dict)
+    response = current_event(applied.response)  # an earlier release's record: snake case
     undone = UndoResponse(
         session=SessionRef(applied.session.id, applied.session.version),
         encounter=applied.session.document,
-        reverted_version=response["reverted_version"],
-        restored_version=response["restored_version"],
+        reverted_version=response["revertedVersion"],
+        restored_version=response["restoredVersion"],
     )
     return Written(undone, applied.replayed)
 

@@ -84,3 +84,27 @@ def test_d10_init_ties_mutual_kill_both_act_then_both_die(door: Door) -> None:
     assert types.count("deferred-applied") == 2
     assert {e["target"] for e in end.events if e["type"] == "death"} == {"red", "blue"}
     assert "step-closed" in types
+
+
+@pytest.mark.rule("d10.init.ties")
+def test_d10_init_ties_a_dodge_is_held_in_the_state_and_lands_when_the_count_ends(
+    door: Door,
+) -> None:
+    start = tied_start(door)
+    first = start.encounter["turnOf"]
+    second = "blue" if first == "red" else "red"
+    dodged = door.call("dodge", start.encounter, combatantId=first)
+    assert dodged.ok, dodged.message
+    held = dodged.encounter["step"]["held"]
+    assert [(h["targetId"], [c["name"] for c in h["conditionsAdded"]]) for h in held] == [
+        (first, ["dodging"])
+    ]
+    mid = door.call("nextTurn", dodged.encounter)
+    assert mid.ok, mid.message
+    swing = door.call("resolveAttack", mid.encounter, seed=1, attackerId=second, targetId=first)
+    assert swing.ok, swing.message
+    assert not swing.outcome["disadvantage"]
+    end = door.call("nextTurn", swing.encounter)
+    assert end.ok, end.message
+    assert end.encounter["step"] is None
+    assert "dodging" in [c["name"] for c in by_id(end, first)["conditions"]]

@@ -209,3 +209,39 @@ def test_every_input_field_is_described_as_on_rest() -> None:
         if not definition.description
     ]
     assert missing == []
+
+
+def test_json_lists_inside_the_encounter_answer_as_on_rest(client: TestClient) -> None:
+    """A pending choice's ``effects`` is a list of JSON objects: it comes back from GraphQL,
+    stateless and from a session (where the answer is read from its stored JSON), exactly
+    as REST answers it, and the choice can still be accepted afterwards."""
+    doc = skirmish()
+    doc["pendingChoices"] = [
+        {
+            "id": "choice-1",
+            "owner": "hero",
+            "prompt": "Take an opportunity attack on the goblin?",
+            "source": "weapon-hit 15-19",
+            "effects": [{"type": "opportunityAttack", "appliesTo": "melee"}],
+            "context": {"attacker": "hero", "target": "gob1"},
+        }
+    ]
+    rest, gql = Rest(client), GraphQL(client)
+    a = rest.call("applyDamage", doc, seed=1, targetId="gob1", amount=1)
+    b = gql.call("applyDamage", doc, seed=1, targetId="gob1", amount=1)
+    assert a.ok and b.ok, (a, b)
+    assert b.encounter == a.encounter
+    assert b.encounter["pendingChoices"][0]["effects"] == doc["pendingChoices"][0]["effects"]
+    created = client.post("/v1/sessions", json={"encounter": doc}).json()
+    query = f"""mutation ($id: ID!) {{
+      applyDamage(sessionId: $id, seed: 1, input: {{targetId: "gob1", amount: 1}},
+                  idempotencyKey: "once") {{
+        ... on ApplyDamagePayload {{ encounter {{ {selection(state.Encounter)} }} }} }} }}"""
+    for _ in range(2):
+        data = client.post("/graphql", json={"query": query, "variables": {"id": created["id"]}})
+        body = data.json()
+        assert "errors" not in body, body["errors"]
+        encounter = from_graphql(
+            body["data"]["applyDamage"]["encounter"], GRAPHQL.get_type("Encounter")
+        )
+        assert encounter == a.encounter

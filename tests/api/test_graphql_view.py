@@ -75,3 +75,41 @@ def test_a_websocket_message_nested_too_deep_closes_the_socket(client: TestClien
     with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
         ws.send_text(json.dumps({"type": "connection_init"}))
         assert ws.receive_json() == {"type": "connection_ack"}
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"query": "{ version "}, "GRAPHQL_PARSE_FAILED"),
+        ({"query": "{ noSuchField }"}, "GRAPHQL_VALIDATION_FAILED"),
+        (
+            {
+                "query": "mutation($e: EncounterInput!) { nextTurn(encounter: $e, input: {}) "
+                "{ __typename } }",
+                "variables": {"e": {"ruleset": 3}},
+            },
+            "BAD_USER_INPUT",
+        ),
+        (
+            {"query": "{ " + " ".join(f"v{i}: version" for i in range(40)) + " }"},
+            "LIMIT_EXCEEDED",
+        ),
+    ],
+    ids=[
+        "not GraphQL",
+        "unknown field",
+        "variable of the wrong type",
+        "too many aliases",
+    ],
+)
+def test_every_graphql_error_has_a_code_and_the_request_id(
+    client: TestClient, body: dict[str, object], code: str
+) -> None:
+    """A client branches on ``extensions.code`` and quotes ``extensions.requestId`` (the
+    response's ``X-Request-ID``) when it reports a problem, as with a REST problem."""
+    answer = client.post("/graphql", json=body, headers={"X-Request-ID": "a-known-id-0001"})
+    errors = answer.json()["errors"]
+    assert errors, answer.text
+    assert {e["extensions"]["code"] for e in errors} == {code}, errors
+    assert {e["extensions"]["requestId"] for e in errors} == {"a-known-id-0001"}
+    assert answer.headers["X-Request-ID"] == "a-known-id-0001"

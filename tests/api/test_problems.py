@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from factories import skirmish
 from starlette.testclient import TestClient
 
+from service.api.codes import CODES
 from service.api.core import STATUS, Kind, Problem
 from service.api.graphql.schema import ERROR_TYPES, RESULTS, error_result
 
@@ -49,7 +52,7 @@ def test_a_problem_body_carries_the_request_id(client: TestClient) -> None:
 
 
 def test_outside_a_request_a_problem_body_has_no_request_id() -> None:
-    assert "requestId" not in Problem(Kind.NOT_FOUND, "c", "t", "d").body()
+    assert "requestId" not in Problem(Kind.NOT_FOUND, "not-found", "t", "d").body()
 
 
 def test_an_unknown_path_is_a_404_problem(client: TestClient) -> None:
@@ -105,3 +108,62 @@ def test_a_body_without_content_type_is_not_taken_as_json(client: TestClient) ->
     r = client.post("/v1/resolve-attack", content=body)
     assert r.status_code == 415
     assert "Content-Type: application/json" in r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "said"),
+    [
+        (
+            {"attackerId": "hero", "targetId": "gob"},
+            "targetId",
+            "no combatant with id 'gob' (did you mean 'gob1' or 'gob2'? "
+            "the encounter has: hero, gob1, gob2)",
+        ),
+        (
+            {"attackerId": "hero", "targetId": "gob1", "attackName": "longsord"},
+            "attackName",
+            "Hero has no attack named 'longsord' (did you mean 'longsword'? it has: longsword)",
+        ),
+        (
+            {"attackerId": "hero", "targetId": "dragon"},
+            "targetId",
+            "no combatant with id 'dragon' (the encounter has: hero, gob1, gob2)",
+        ),
+    ],
+    ids=["a combatant id", "an attack name", "nothing close"],
+)
+def test_an_unknown_name_is_answered_with_the_closest_known_one(
+    client: TestClient, body: dict[str, str], path: str, said: str
+) -> None:
+    """A typo in an id or an attack name: the 422 says which known name is closest and
+    lists them, at the field that named it, over REST and GraphQL alike."""
+    request = {"encounter": skirmish(), "seed": 1, **body}
+    answer = client.post("/v1/resolve-attack", json=request)
+    assert answer.status_code == 422, answer.text
+    problem = answer.json()
+    assert problem["errors"] == [{"path": path, "message": said}], problem
+    query = """mutation($e: EncounterInput!, $i: ResolveAttackInput!) { resolveAttack(encounter: $e,
+        input: $i) { ... on InvalidInput { errors { path message } } } }"""
+    variables = {"e": skirmish(), "i": body}
+    graphql = client.post("/graphql", json={"query": query, "variables": variables}).json()
+    assert graphql["data"]["resolveAttack"]["errors"] == [{"path": path, "message": said}]
+
+
+def test_every_catalogued_code_is_one_the_service_answers() -> None:
+    """The catalogue lists no code nothing answers (a rendered code missing from it warns,
+    and warnings fail the suite: together the two keep it exact)."""
+    source = "\n".join(
+        path.read_text()
+        for path in (Path(__file__).parents[2] / "service").rglob("*.py")
+        if path.name != "codes.py"
+    )
+    kinds = {kind.value for kind in Kind}
+    unused = [c for c in CODES if f'"{c}"' not in source and c not in kinds]
+    assert unused == []
+
+
+def test_the_contract_lists_every_code_with_its_meaning(client: TestClient) -> None:
+    code = client.get("/openapi.json").json()["components"]["schemas"]["Problem"]["properties"]
+    assert code["code"]["examples"] == list(CODES)
+    for name, meaning in CODES.items():
+        assert f"- `{name}`: {meaning}" in code["code"]["description"]

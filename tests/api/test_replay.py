@@ -145,6 +145,28 @@ def _redis(settings: Settings) -> redis.Redis:
     return redis.Redis.from_url(settings.redis_url)
 
 
+def test_an_undo_logged_by_an_earlier_release_reads_as_this_ones_and_verifies(
+    doors: Doors, settings: Settings
+) -> None:
+    """An earlier release logged an undo's members in snake case: its event reads back in
+    camel case like a new one (one form for every reader), and the session still verifies."""
+    sid, _ = a_fight(doors)
+    name = key("public", sid, "events", prefix=settings.redis_prefix)
+    conn = _redis(settings)
+    try:
+        entries = [json.loads(raw) for raw in conn.lrange(name, 0, -1)]
+        at = next(i for i, e in enumerate(entries) if e["data"]["type"] == "undo")
+        earlier = {"type": "undo", "reverted_version": 4, "restored_version": 3}
+        conn.lset(name, at, json.dumps({**entries[at], "data": earlier}))
+    finally:
+        conn.close()
+    logged = doors.client.get(f"/v1/sessions/{sid}/events", headers=doors.headers).json()
+    undo = next(e for e in logged["items"] if e["data"]["type"] == "undo")
+    assert undo["data"] == {"type": "undo", "revertedVersion": 4, "restoredVersion": 3}
+    verdict = doors.verify(sid)
+    assert verdict["status"] == 200 and verdict["reproduced"] is True, verdict
+
+
 def test_a_document_changed_in_redis_does_not_verify(doors: Doors, settings: Settings) -> None:
     sid, _ = a_fight(doors)
     name = key("public", sid, "session", prefix=settings.redis_prefix)

@@ -613,7 +613,9 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     for m in MODELS.values():
         path = paths[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]
         # 401 (API keys) and 429 (rate limit) on every route: tests/hardening.
-        expected = {"200", "400", "401", "404", "409", "412", "413", "415", "422", "429", "503"}
+        expected = {
+            *("200", "400", "401", "404", "409", "412", "413", "415", "422", "429", "502", "503")
+        }
         assert set(path["responses"]) == expected, m.spec.slug
         assert "Retry-After" in path["responses"]["503"]["headers"]
         names = {p["name"] for p in path["parameters"]}
@@ -636,6 +638,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
         "412",
         "422",
         "429",
+        "502",
         "503",
     }
     assert {"getSession", "deleteSession", "getSessionEvents", "undoSession"} <= set(links)
@@ -693,3 +696,21 @@ def test_session_of_a_combatant_killed_outright(sessions: SessionDoor) -> None:
     assert reply.ok and reply.body["outcome"]["died"]
     dead = next(c for c in sessions.get(sid).body["encounter"]["combatants"])
     assert dead["dead"] is True
+
+
+def test_a_session_actions_body_is_required_exactly_when_the_service_refuses_none(
+    client: TestClient,
+) -> None:
+    """The contract says a body is required where an empty one is refused (a field without
+    a default: 422 naming it), and optional where the action runs on ``{}`` alone: an SDK
+    then can't compile a call the service must refuse."""
+    spec = client.get("/openapi.json").json()["paths"]
+    for m in MODELS.values():
+        sid = client.post("/v1/sessions", json={"encounter": skirmish()}).json()["id"]
+        required = spec[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]["requestBody"]["required"]
+        answer = client.post(f"/v1/sessions/{sid}/{m.spec.slug}", content=b"")
+        missing = answer.status_code == 422 and any(
+            "required" in e["message"].lower() or "missing" in e["message"].lower()
+            for e in answer.json().get("errors", [])
+        )
+        assert missing is required, (m.spec.slug, required, answer.status_code, answer.text[:300])

@@ -137,26 +137,35 @@ class Page:
         found: list[str] = self.evaluate("window.__cspViolations || []")
         return found
 
-    def click(self, expression: str, timeout: float = 5.0) -> None:
+    def click(self, expression: str, timeout: float = 60.0) -> None:
         """A real mouse click (move, press, release) in the middle of the element that the
         JavaScript ``expression`` evaluates to, once it has stopped moving (menus and
-        popovers are positioned after they appear)."""
-        where = f"""(() => {{
-          const el = {expression};
-          if (!el) return null;
-          el.scrollIntoView({{block: "center"}});
-          const r = el.getBoundingClientRect();
-          return [r.left + r.width / 2, r.top + r.height / 2];
-        }})()"""
+        popovers are positioned after they appear).
+
+        "Stopped" is judged by the page itself: the element's box is the same over three
+        animation frames in a row, however long a busy machine takes to draw them; ``timeout``
+        only bounds a page that never settles."""
+        settled = f"""new Promise((resolve) => {{
+          let last = null, same = 0;
+          const look = () => {{
+            const el = {expression};
+            if (!el) {{ resolve(null); return; }}
+            el.scrollIntoView({{block: "center"}});
+            const r = el.getBoundingClientRect();
+            const box = [r.left + r.width / 2, r.top + r.height / 2];
+            same = last && last[0] === box[0] && last[1] === box[1] ? same + 1 : 0;
+            last = box;
+            if (same >= 3) resolve(box); else requestAnimationFrame(look);
+          }};
+          requestAnimationFrame(look);
+        }})"""
         deadline = time.monotonic() + timeout
-        last = None
         while True:
-            box = self.evaluate(where)
-            if box is not None and box == last:
+            box = self.evaluate(settled, await_promise=True)
+            if box is not None:
                 break
             if time.monotonic() > deadline:
-                raise CDPError(f"nothing still to click: {expression} (last at {box})")
-            last = box
+                raise CDPError(f"nothing to click after {timeout}s: {expression}")
             time.sleep(0.1)
         x, y = box
         self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})

@@ -126,7 +126,8 @@ def test_docs_list_every_operation_offline(
         if method in {"get", "post", "put", "patch", "delete"}
     )
     with offline_page(browser, service) as page:
-        page.navigate(service.url + "/docs")
+        page.navigate(service.url + "/")  # a browser at the root goes to the docs
+        assert page.evaluate("location.pathname") == "/docs"
         shown = page.wait_for(
             """[...document.querySelectorAll('.opblock-summary')].map((el) => [
                  el.querySelector('.opblock-summary-method')?.textContent,
@@ -143,5 +144,18 @@ def test_docs_list_every_operation_offline(
             bool,
             what="the operation to open",
         )
+        # "Try it out" calls this service, at whatever host and port it runs: the contract's
+        # server is the one the page came from, and the example request answers 200.
+        assert page.evaluate("document.querySelector('.servers select').value") == service.url
+        page.click("document.querySelector('#operations-actions-resolveAttack .try-out__btn')")
+        page.click("document.querySelector('#operations-actions-resolveAttack .execute')")
+        status = page.wait_for(
+            """document.querySelector('#operations-actions-resolveAttack'
+                 + ' .live-responses-table .response .response-col_status')?.textContent""",
+            bool,
+            timeout=30,
+            what="the example request to be answered",
+        )
+        assert status.strip().startswith("200"), status
         page.screenshot(tmp_path / "docs.png")
     assert all(url.startswith(service.url) for url in page.requested)

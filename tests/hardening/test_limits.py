@@ -33,8 +33,15 @@ def problem(response: Any, status: int) -> dict[str, Any]:
 
 
 def gql_errors(client: TestClient, query: str, variables: dict[str, Any] | None = None) -> Any:
+    return [e["message"] for e in gql_error_objects(client, query, variables)]
+
+
+def gql_error_objects(
+    client: TestClient, query: str, variables: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     response = client.post("/graphql", json={"query": query, "variables": variables or {}})
-    return [e["message"] for e in response.json().get("errors", [])]
+    errors: list[dict[str, Any]] = response.json().get("errors", [])
+    return errors
 
 
 def test_body_over_the_limit_is_413_on_both_doors(client: TestClient) -> None:
@@ -90,23 +97,32 @@ def test_graphql_depth_limit(make_client: Callable[..., TestClient]) -> None:
     assert gql_errors(client, "{ rulesets { id } }") == []
     deep = """query Deep($id: ID!) { session(id: $id) {
         ... on Session { encounter { grid { blocked { x } } } } } }"""
-    errors = gql_errors(client, deep, {"id": "AAAAAAAAAAAAAAAAAAAAAA"})
-    assert errors and "exceeds maximum operation depth of 3" in errors[0]
+    errors = gql_error_objects(client, deep, {"id": "AAAAAAAAAAAAAAAAAAAAAA"})
+    assert errors and "exceeds maximum operation depth of 3" in errors[0]["message"]
+    assert errors[0]["extensions"] | {"requestId": "-"} == {
+        "code": "LIMIT_EXCEEDED",
+        "limit": "graphql-depth",
+        "requestId": "-",
+    }
 
 
 def test_graphql_token_limit(make_client: Callable[..., TestClient]) -> None:
     client = make_client(graphql_max_tokens=50)
     assert gql_errors(client, "{ version }") == []
     many = "{ " + " ".join(["version"] * 60) + " }"
-    errors = gql_errors(client, many)
-    assert errors and "more than 50 tokens" in errors[0]
+    errors = gql_error_objects(client, many)
+    assert errors and "more than 50 tokens" in errors[0]["message"]
+    assert errors[0]["extensions"]["code"] == "LIMIT_EXCEEDED"
+    assert errors[0]["extensions"]["limit"] == "graphql-tokens"
 
 
 def test_graphql_alias_limit(make_client: Callable[..., TestClient]) -> None:
     client = make_client(graphql_max_aliases=3)
     assert gql_errors(client, "{ a: version b: version c: version }") == []
-    errors = gql_errors(client, "{ a: version b: version c: version d: version }")
-    assert errors and "Allowed: 3" in errors[0]
+    errors = gql_error_objects(client, "{ a: version b: version c: version d: version }")
+    assert errors and "Allowed: 3" in errors[0]["message"]
+    assert errors[0]["extensions"]["code"] == "LIMIT_EXCEEDED"
+    assert errors[0]["extensions"]["limit"] == "graphql-aliases"
 
 
 def test_default_limits_leave_real_operations_alone(client: TestClient) -> None:

@@ -1,13 +1,18 @@
 """Redis use per tenant and per session, through both doors: a busy session answers 409
 ``session-busy`` with Retry-After (not 503) while Redis is fine, tenant quotas answer 507
-with their own codes, idempotency records keep one copy of the response and end with their
-session, and a creation replayed after its session was deleted creates a new one."""
+with their own codes, idempotency records name the version they answer with (a keyed write
+keeps at most 1.5 times its document), answer the first answer again after later writes
+and end with their session, a creation replayed after its session was deleted creates a
+new one, and ``verify`` of the longest session it allows, of a 1 MB encounter, succeeds in
+bounded memory."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -146,33 +151,61 @@ def test_the_bytes_quota_on_both_doors(make_client: Callable[..., TestClient]) -
     assert client.post("/v1/sessions", json={"encounter": crowd(16)}).status_code == 201
 
 
-def test_an_idempotent_write_keeps_one_copy_and_ends_with_its_session(
+def held(server: redis.Redis, pattern: str) -> int:
+    """Every byte of every key matching ``pattern``: strings, list items, hash fields and
+    values, sorted-set members."""
+    total = 0
+    for name in server.scan_iter(match=pattern, count=1000):
+        kind = server.type(name).decode()
+        if kind == "string":
+            total += int(server.strlen(name))
+        elif kind == "list":
+            total += sum(map(len, server.lrange(name, 0, -1)))
+        elif kind == "hash":
+            total += sum(len(k) + len(v) for k, v in server.hgetall(name).items())
+        elif kind == "zset":
+            total += sum(map(len, server.zrange(name, 0, -1)))
+    return total
+
+
+def test_an_idempotent_write_names_its_version_and_ends_with_its_session(
     make_client: Callable[..., TestClient],
 ) -> None:
     client = make_client(max_body_bytes=1_048_576)
     created = client.post("/v1/sessions", json={"encounter": crowd(16)})
     sid = created.json()["id"]
-    reply = client.post(
-        f"/v1/sessions/{sid}/apply-damage",
-        json={"targetId": "gob1", "amount": 1},
-        headers={"Idempotency-Key": "once"},
-    )
-    assert reply.status_code == 200
     server, prefix = redis_of(client)
     try:
-        names = [k.decode() for k in server.scan_iter(match=f"{prefix}:*{sid}*", count=1000)]
-        [record] = [n for n in names if ":idempotency:" in n]
-        # One copy of the response (which holds the encounter), not the session's besides.
-        assert server.strlen(record) < len(reply.content) + 2000
-        replay = client.post(
-            f"/v1/sessions/{sid}/apply-damage",
-            json={"targetId": "gob1", "amount": 1},
-            headers={"Idempotency-Key": "once"},
-        )
-        assert replay.headers["idempotent-replayed"] == "true"
-        assert replay.json() == reply.json()
+        pattern = f"{prefix}:*{sid}*"
+        before = held(server, pattern)
+        document = len(server.hget(f"{prefix}:public:{{{sid}}}:session", "document") or b"")
+        assert document > 30_000
+        replies = []
+        for i in range(5):
+            replies.append(
+                client.post(
+                    f"/v1/sessions/{sid}/apply-damage",
+                    json={"targetId": "gob1", "amount": 1},
+                    headers={"Idempotency-Key": f"once-{i}"},
+                )
+            )
+            assert replies[-1].status_code == 200
+        assert (held(server, pattern) - before) / 5 <= 1.5 * document
+        records = [n for n in server.scan_iter(match=pattern, count=1000) if b":idempotency:" in n]
+        assert len(records) == 5
+        assert all(int(server.strlen(n)) < 2000 for n in records)  # no encounter in them
+        client.post(f"/v1/sessions/{sid}/undo")  # the last keyed version leaves the session
+        for i, reply in enumerate(replies):
+            replay = client.post(
+                f"/v1/sessions/{sid}/apply-damage",
+                json={"targetId": "gob1", "amount": 1},
+                headers={"Idempotency-Key": f"once-{i}"},
+            )
+            assert replay.status_code == reply.status_code
+            assert replay.headers["idempotent-replayed"] == "true"
+            assert replay.json() == reply.json()
         assert client.delete(f"/v1/sessions/{sid}").status_code == 204
-        assert list(server.scan_iter(match=f"{prefix}:*{sid}*", count=1000)) == []
+        assert list(server.scan_iter(match=pattern, count=1000)) == []
     finally:
         server.close()
 
@@ -192,3 +225,63 @@ def test_a_creation_replayed_after_delete_answers_a_session_that_exists(
     assert after.status_code == 201
     assert after.json()["id"] != first.json()["id"]
     assert client.get(after.headers["location"]).status_code == 200
+
+
+def _memory(pid: int) -> dict[str, int]:
+    """The process's resident and peak resident memory, in kB."""
+    fields = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+    )
+    return {name: int(fields[name].split()[0]) for name in ("VmRSS", "VmHWM")}
+
+
+@pytest.fixture(scope="module")
+def plain_service(
+    tmp_path_factory: pytest.TempPathFactory, redis_url: str, redis_prefix: str
+) -> Iterator[ServiceProcess]:
+    env = {"REDIS_URL": redis_url, "CRS_REDIS_PREFIX": f"{redis_prefix}-long"}
+    process = ServiceProcess(env, tmp_path_factory.mktemp("long") / "service.log")
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.mark.timeout(900)
+async def test_verify_of_the_longest_session_of_a_1_mb_encounter_succeeds(
+    plain_service: ServiceProcess,
+) -> None:
+    """1,000 versions (``replay-steps``) of a 0.9 MB encounter: ``verify`` reads the
+    transcript a page at a time and answers that it reproduces, in bounded memory (its
+    peak is a few encounters more than the process's, not the session's 1,000)."""
+    async with httpx.AsyncClient(base_url=plain_service.url, timeout=120.0) as http:
+        created = await http.post("/v1/sessions", json={"encounter": crowd(400)})
+        assert created.status_code == 201, created.text
+        assert len(created.content) > 900_000
+        sid = created.json()["id"]
+        for _ in range(999):
+            reply = await http.post(
+                f"/v1/sessions/{sid}/apply-damage", json={"targetId": "gob1", "amount": 1}
+            )
+            assert reply.status_code == 200, reply.text
+        pid = plain_service.process.pid
+        Path(f"/proc/{pid}/clear_refs").write_text("5")  # the peak starts again from now
+        before = _memory(pid)
+        started = time.monotonic()
+        verdict = await http.post(f"/v1/sessions/{sid}/verify")
+        took = time.monotonic() - started
+        after = _memory(pid)
+        assert verdict.status_code == 200, verdict.text
+        body = verdict.json()
+        assert (body["reproduced"], body["version"], body["steps"]) == (True, 1000, 1000)
+        peak = after["VmHWM"] - before["VmRSS"]
+        print(f"verify: {took:.2f} s, peak {peak} kB over the process's {before['VmRSS']} kB")
+        assert peak < 100_000
+        refused = await http.post(
+            f"/v1/sessions/{sid}/apply-damage", json={"targetId": "gob1", "amount": 1}
+        )
+        assert refused.status_code == 200  # version 1001: one more than verify replays
+        too_long = await http.post(f"/v1/sessions/{sid}/verify")
+        assert too_long.status_code == 422 and too_long.json()["limit"] == "replay-steps"
+        await http.delete(f"/v1/sessions/{sid}")

@@ -6,6 +6,7 @@ undocumented status makes ``call_and_validate`` raise, as it would in test_schem
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -42,14 +43,14 @@ def test_a_response_without_a_required_field_fails(
     make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     operation, sid = session_operation(make_client())
-    real = sessions.session_json
+    real = sessions.session_bytes
 
-    def broken(session: Any) -> dict[str, Any]:
-        body = real(session)
+    def broken(session: Any) -> bytes:
+        body = json.loads(real(session))
         del body["version"]
-        return body
+        return json.dumps(body).encode()
 
-    monkeypatch.setattr(sessions, "session_json", broken)
+    monkeypatch.setattr(sessions, "session_bytes", broken)
     with pytest.raises(FailureGroup) as failure:
         operation.Case(path_parameters={"id": sid}).call_and_validate()
     text = reported(failure.value)
@@ -65,9 +66,9 @@ def test_an_undocumented_status_fails(
     def teapot(*args: Any, **kwargs: Any) -> Any:
         from service.api.core import Kind, Problem
 
-        raise Problem(Kind.INTERNAL, "teapot", "I'm a teapot", "short and stout")
+        raise Problem(Kind.INTERNAL, "internal", "I'm a teapot", "short and stout")
 
-    monkeypatch.setattr(sessions, "get", teapot)
+    monkeypatch.setattr(sessions, "get_stored", teapot)
     with pytest.raises(FailureGroup) as failure:
         operation.Case(path_parameters={"id": sid}).call_and_validate()
     assert "Undocumented status code" in reported(failure.value)

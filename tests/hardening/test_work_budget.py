@@ -36,6 +36,18 @@ HEALTHZ = 0.1
 """Seconds within which ``/healthz`` answers while the work is in flight."""
 
 
+def slowness(service: ServiceProcess) -> float:
+    """How much less CPU than a core this machine gives a process now (at least 1): the wall
+    time of a short busy loop here over the CPU time it used. The time bounds below scale with
+    it, so a machine busy with other work doesn't fail them, while an engine that held the
+    event loop or did the refused work (seconds) still does."""
+    wall, cpu = time.monotonic(), time.process_time()
+    total = 0
+    while time.process_time() - cpu < 0.05:
+        total += sum(range(1000))
+    return max(1.0, (time.monotonic() - wall) / (time.process_time() - cpu))
+
+
 @pytest.fixture(scope="module")
 def service(
     tmp_path_factory: pytest.TempPathFactory, redis_url: str, redis_prefix: str
@@ -55,6 +67,7 @@ def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
     answers came within :data:`HEALTHZ`."""
     latencies: list[float] = []
     done = threading.Event()
+    bound = HEALTHZ * slowness(service)
 
     def poll() -> None:
         with httpx.Client(base_url=service.url, timeout=5) as probe:
@@ -77,8 +90,8 @@ def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
     summary = (statistics.median(ordered), ordered[-1], len(ordered))
     # 9 probes in 10 within HEALTHZ; on the shared 2-core test machine the odd probe waits
     # for the scheduler, never for the engine (that would hold it for the whole request).
-    assert ordered[int(0.9 * (len(ordered) - 1))] < HEALTHZ, summary
-    assert ordered[-1] < 3 * HEALTHZ, summary
+    assert ordered[int(0.9 * (len(ordered) - 1))] < bound, (bound, summary)
+    assert ordered[-1] < 3 * bound, (bound, summary)
 
 
 def post(service: ServiceProcess, route: str, body: dict[str, Any]) -> tuple[httpx.Response, float]:
@@ -231,7 +244,7 @@ def test_over_budget_requests_are_refused_at_once(service: ServiceProcess, name:
         assert (problem["limit"], problem["max"]) == (where, LIMIT_VALUES[where]), problem
     else:
         assert problem["errors"][0]["path"] == where, problem
-    assert seconds < QUICK, f"{name}: {seconds:.2f} s"
+    assert seconds < QUICK * slowness(service), f"{name}: {seconds:.2f} s"
 
 
 # -- the heaviest requests the budget allows ------------------------------------------------
@@ -260,7 +273,7 @@ def test_the_heaviest_allowed_requests_answer_quickly(service: ServiceProcess, n
     with healthz_watch(service):
         response, seconds = post(service, route, body)
     assert response.status_code == 200, response.text[:500]
-    assert seconds < 2.0, f"{name}: {seconds:.2f} s"
+    assert seconds < 2.0 * slowness(service), f"{name}: {seconds:.2f} s"
 
 
 def test_the_limits_at_the_lists(service: ServiceProcess) -> None:
@@ -296,8 +309,13 @@ def test_thirty_aliased_heavy_encounter_odds_never_run(service: ServiceProcess) 
     body = response.json()
     assert body["data"] is None
     error = body["errors"][0]
-    assert error["extensions"] == {"code": "LIMIT_EXCEEDED", "limit": "graphql-cost", "max": 30}
-    assert seconds < QUICK
+    assert error["extensions"] == {
+        "code": "LIMIT_EXCEEDED",
+        "limit": "graphql-cost",
+        "max": 30,
+        "requestId": response.headers["X-Request-ID"],
+    }
+    assert seconds < QUICK * slowness(service)
 
 
 def test_aliased_encounter_odds_within_the_cost_are_each_budgeted(
@@ -310,8 +328,8 @@ def test_aliased_encounter_odds_within_the_cost_are_each_budgeted(
         results = response.json()["data"]
         assert [r["code"] for r in results.values()] == ["limit-exceeded"] * 3
         assert {(r["limit"], r["max"]) for r in results.values()} == {("odds-work", ODDS_WORK.max)}
-        assert seconds < QUICK
+        assert seconds < QUICK * slowness(service)
         response, seconds = graphql(service, aliased(3, ODDS_WORK.max // (20 * 104), 20))
     results = response.json()["data"]
     assert [r["__typename"] for r in results.values()] == ["EncounterOddsPayload"] * 3
-    assert seconds < 5.0
+    assert seconds < 5.0 * slowness(service)

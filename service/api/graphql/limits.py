@@ -10,6 +10,9 @@
   costing more than ``graphql_max_cost`` units (priced as below, each alias a field of its
   own) is refused before it runs, with a GraphQL error ``extensions: {code:
   "LIMIT_EXCEEDED", limit: "graphql-cost", max}``;
+- one budget per operation (:mod:`.weight`): its fields together may ask the engine for
+  what one REST request may, and build an answer of at most 4 x ``CRS_MAX_BODY_BYTES``;
+  refused before it runs (``limit: "graphql-work"`` or ``"graphql-answer-bytes"``);
 - the rate limit (:class:`RateLimit`): an operation costs the sum of its root fields,
   aliases and fragments included: each action or query field (and each session field)
   its action's units (:func:`~service.api.ratelimit.cost_of`: 1, ``encounterOdds`` 10),
@@ -57,6 +60,7 @@ from service.api.ratelimit import cost_of
 from service.settings import Settings
 
 from .execution import TextValidationCache
+from .weight import MAX_WORK, max_answer_bytes, operation_weight
 
 FREE = frozenset({"version", "rulesets", "rule", "__typename", "__schema", "__type"})
 """Root fields that cost nothing: they read no encounter and no session."""
@@ -99,6 +103,31 @@ def operation_cost(document: Any, operation_name: str | None, cap: int | None = 
     return max(1, _cost(chosen[0].selection_set.selections, fragments, cap))
 
 
+def weight_refusal(
+    document: Any, operation_name: str | None, variables: Any, settings: Settings
+) -> GraphQLError | None:
+    """The error refusing an operation that would ask more than one REST request of the
+    engine, or build a larger answer than allowed (:mod:`.weight`); None when it may run."""
+    weight = operation_weight(document, operation_name, variables, settings.max_body_bytes)
+    most = max_answer_bytes(settings.max_body_bytes)
+    if weight.answer > most:
+        return GraphQLError(
+            f"this operation's answer would be about {weight.answer:,} bytes (each field "
+            "selecting objects answers about its encounter), more than the "
+            f"{most:,} one answer may hold: select less, or send several operations",
+            extensions={"code": "LIMIT_EXCEEDED", "limit": "graphql-answer-bytes", "max": most},
+        )
+    if weight.work > MAX_WORK:
+        return GraphQLError(
+            f"this operation asks the engine for {weight.work:.2f} REST requests' work (each "
+            "field over an encounter weighs its size over the body limit, or its largest "
+            "space's cells squared over 100 x 100), more than the 1 one operation may: send "
+            "fewer fields, or several operations",
+            extensions={"code": "LIMIT_EXCEEDED", "limit": "graphql-work", "max": 1},
+        )
+    return None
+
+
 class RateLimit(SchemaExtension):
     """Charge each operation to the caller's rate limit before it runs."""
 
@@ -127,6 +156,13 @@ class RateLimit(SchemaExtension):
                     extensions={"code": "LIMIT_EXCEEDED", "limit": "graphql-cost", "max": most},
                 )
                 ctx.result = ExecutionResult(data=None, errors=[error])
+                yield
+                return
+            refusal = weight_refusal(
+                ctx.graphql_document, ctx.operation_name, ctx.variables, self.settings
+            )
+            if refusal is not None:
+                ctx.result = ExecutionResult(data=None, errors=[refusal])
                 yield
                 return
         caller = self._caller()

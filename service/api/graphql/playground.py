@@ -213,6 +213,13 @@ class EnumValue(str):
     """An enum value: written bare in a GraphQL literal."""
 
 
+_ACTION_HINTS: dict[str, dict[str, Any]] = {
+    "rollSave": {"ability": EnumValue("dexterity"), "dc": 13},
+    "rollCheck": {"skill": "athletics", "dc": 12},
+}
+"""An action's optional fields its example needs to succeed (a save or check names its DC)."""
+
+
 Part = str | tuple[str, list[Any]]
 """One field of a selection: a leaf's name, or an object field's name and its parts."""
 
@@ -313,7 +320,8 @@ def action_operation(spec: ActionSpec, graphql: GraphQLSchema | None = None) -> 
         body.append("      encounter { round turnOf combatants { id hp conditions { name } } }")
     kind = "query" if spec.query else "mutation"
     encounter_type = get_named_type(field.args["encounter"].type).name
-    inputs = _literal(input_skeleton(input_arg, spec.params))
+    hints = _ACTION_HINTS.get(spec.name, {})
+    inputs = _literal({**input_skeleton(input_arg, spec.params), **hints})
     call = f"  {spec.name}(encounter: $encounter, seed: $seed, input: {inputs}) {{"
     if len(call) > WIDTH:
         call = (

@@ -12,7 +12,6 @@ from __future__ import annotations
 import inspect
 import threading
 from collections.abc import AsyncGenerator, Callable
-from datetime import datetime
 from typing import Annotated, Any, Union, cast
 
 import strawberry
@@ -34,7 +33,7 @@ from service.api.models import (
     budget_text,
 )
 from service.api.observability import record_problem
-from service.api.pool import engine_pool
+from service.api.pool import engine_pool, is_light
 from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
@@ -42,7 +41,7 @@ from service.store import MAX_PAGE
 
 from .execution import executor_for
 from .limits import extensions
-from .types import input_type, output_type, plain_types, resolve_field
+from .types import input_type, model_type, output_type, plain_types, resolve_field
 
 Document = dict[str, Any]
 RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed")
@@ -123,6 +122,22 @@ class QuotaExceeded(Error):
     limit: int = strawberry.field(description="The tenant's limit for it.")
 
 
+@strawberry.type(
+    description="A record the session keeps in the store is damaged (not JSON, or not of "
+    "its shape): nothing was changed, and retrying does not help; the session can still be "
+    "deleted (REST: 502 `session-damaged`)."
+)
+class SessionDamaged(Error):
+    session_id: str = strawberry.field(description="The damaged session.")
+    part: str = strawberry.field(
+        description="The damaged record: `state`, `document`, `event`, `step`, `snapshot` or "
+        "`record` (an idempotency record)."
+    )
+    index: int | None = strawberry.field(
+        default=None, description="An event's index or a step's version, for those."
+    )
+
+
 ErrorResult = (
     InvalidInput
     | RuleViolation
@@ -130,6 +145,7 @@ ErrorResult = (
     | VersionConflict
     | Conflict
     | QuotaExceeded
+    | SessionDamaged
     | Unavailable
 )
 ERROR_TYPES = (
@@ -139,6 +155,7 @@ ERROR_TYPES = (
     VersionConflict,
     Conflict,
     QuotaExceeded,
+    SessionDamaged,
     Unavailable,
 )
 
@@ -170,6 +187,13 @@ RESULTS: dict[Kind, Callable[[Problem], Any]] = {
     Kind.CONFLICT: lambda p: Conflict(code=p.code, message=p.detail),
     Kind.UNAVAILABLE: _unavailable,
     Kind.INTERNAL: _unavailable,
+    Kind.DAMAGED: lambda p: SessionDamaged(
+        code=p.code,
+        message=p.detail,
+        session_id=str(p.extra.get("sessionId", "")),
+        part=str(p.extra.get("part", "")),
+        index=p.extra.get("index"),
+    ),
     Kind.TOO_LARGE: _invalid_input,
     Kind.UNSUPPORTED_MEDIA_TYPE: _invalid_input,
     Kind.BAD_REQUEST: _invalid_input,
@@ -248,38 +272,22 @@ class BaseQuery:
         return __version__
 
 
-@strawberry.type(description="Which session a result belongs to, and its version.")
+def _document(root: models.Session | models.UndoResponse) -> JSON:
+    return cast(JSON, root.encounter)
+
+
+@model_type(models.SessionRef)
 class SessionRef:
     id: strawberry.ID
-    version: int = strawberry.field(
-        description="The version the action wrote (or read); starts at 1, one more per write."
-    )
 
 
-@strawberry.type(name="Session", description="A stored encounter, at its current version.")
+@model_type(models.Session, name="Session")
 class SessionType:
     id: strawberry.ID
-    version: int = strawberry.field(description="Starts at 1 and grows by one with each write.")
-    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
-        description="The encounter at this version."
-    )
-    created: datetime
-    updated: datetime
-
-    @strawberry.field(  # type: ignore[untyped-decorator]
-        description="The encounter as a JSON document.", deprecation_reason=DOCUMENT_DEPRECATION
-    )
-    def document(self) -> JSON:
-        return cast(JSON, self.encounter)
-
-
-def _session_type(session: models.Session) -> SessionType:
-    return SessionType(
-        id=strawberry.ID(session.id),
-        version=session.version,
-        encounter=session.encounter,
-        created=session.created,
-        updated=session.updated,
+    document = strawberry.field(
+        resolver=_document,
+        description="The encounter as a JSON document.",
+        deprecation_reason=DOCUMENT_DEPRECATION,
     )
 
 
@@ -288,101 +296,33 @@ class DeletedSession:
     id: strawberry.ID
 
 
-@strawberry.type(description="One entry of a session's event log.")
+@model_type(models.SessionEvent)
 class SessionEvent:
-    index: int = strawberry.field(description="Its position in the log, from 0.")
-    version: int = strawberry.field(description="The version it was written at.")
-    data: JSON = strawberry.field(description="The event (an engine event, or an undo).")
+    pass
 
 
-@strawberry.type(description="A page of a session's event log, oldest first.")
+@model_type(models.EventPage, name="SessionEventPage")
 class SessionEventPage:
-    items: list[SessionEvent]
-    offset: int
-    limit: int
-    total: int = strawberry.field(description="How many entries the whole log holds.")
-    next_offset: int | None = strawberry.field(
-        description="The offset of the next page; null on the last page."
-    )
+    pass
 
 
-@strawberry.type(description="What made one version of a session (its replay log).")
-class ReplayStep:
-    version: int = strawberry.field(description="The version it made.")
-    action: str = strawberry.field(
-        description="`createSession` (version 1), the action's name (`resolveAttack`...) or `undo`."
-    )
-    params: JSON | None = strawberry.field(
-        description="The action's parameters as the request sent them (camelCase, without "
-        "`seed`, a field left at its default left out); for `createSession`, "
-        "`{encounter}` as stored; null for `undo`."
-    )
-    seed: int | None = strawberry.field(
-        description="The seed the action's dice came from: the request's, or the one the "
-        "service drew. Null for `createSession` and `undo`."
-    )
-    restored_version: int | None = strawberry.field(
-        description="For `undo`: the version whose state it restored."
-    )
-
-
-@strawberry.type(description="A page of a session's replay log, oldest first.")
+@model_type(models.ReplayPage)
 class ReplayPage:
-    items: list[ReplayStep]
-    offset: int
-    limit: int
-    total: int = strawberry.field(description="How many steps the whole log holds.")
-    next_offset: int | None = strawberry.field(
-        description="The offset of the next page; null on the last page."
-    )
+    pass
 
 
-@strawberry.type(description="Where a replay of a session first differs from what it stored.")
-class Difference:
-    version: int = strawberry.field(description="The first version that does not reproduce.")
-    action: str | None = strawberry.field(description="The step that made it.")
-    part: str = strawberry.field(
-        description="`events`, `encounter` (a state the session stored) or `step` (missing "
-        "or refused)."
-    )
-    path: str | None = strawberry.field(
-        description="Where in that part: `events[1].data.total`, `encounter.combatants[1].hp`."
-    )
-    stored: JSON | None = strawberry.field(description="The value the session stored there.")
-    replayed: JSON | None = strawberry.field(description="The value the replay produced.")
-    detail: str
-
-
-@strawberry.type(
-    description="Whether re-applying the session's replay log from its first version, with "
-    "the pure engine, reproduces what the session stored."
-)
+@model_type(models.Verification)
 class Verification:
-    reproduced: bool
-    version: int = strawberry.field(description="The session's version that was verified.")
-    steps: int = strawberry.field(description="How many steps were replayed.")
-    first_difference: Difference | None = strawberry.field(
-        description="Where the replay first differs; null when reproduced."
-    )
+    pass
 
 
-@strawberry.type(description="The session after an undo.")
+@model_type(models.UndoResponse, name="UndoPayload")
 class UndoPayload:
-    session: SessionRef
-    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
-        description="The restored encounter."
-    )
-    reverted_version: int = strawberry.field(description="The version that was undone.")
-    restored_version: int = strawberry.field(
-        description="The version whose state the session has again."
-    )
-
-    @strawberry.field(  # type: ignore[untyped-decorator]
+    document = strawberry.field(
+        resolver=_document,
         description="The restored encounter as a JSON document.",
         deprecation_reason=DOCUMENT_DEPRECATION,
     )
-    def document(self) -> JSON:
-        return cast(JSON, self.encounter)
 
 
 @strawberry.type(description="A new version of a session, written through any server.")
@@ -400,6 +340,15 @@ class SessionUpdate:
     )
     def document(self) -> JSON:
         return cast(JSON, self.encounter)
+
+
+def _encounter_bytes(encounter: Any) -> int:
+    """An encounter variable's size for :func:`is_light`: its JSON's, or, validated once by
+    the executor already, estimated from its combatants (as a session version's is whose JSON
+    was not kept): encoding it again for each field cost more than the field's work."""
+    if isinstance(encounter, state.Encounter):
+        return sessions.BYTES_PER_COMBATANT * len(encounter.combatants)
+    return len(to_json(encounter))
 
 
 def _validate(adapter: TypeAdapter[Any], data: Any, root: type) -> Any:
@@ -524,7 +473,8 @@ def _operation(spec_models: ActionModels) -> Any:
                 request = _request(encounter, input, seed)
                 return run_action(spec_models, request.encounter, request, stop=stop)
 
-            return build(await engine_pool(connection).run(answer))
+            light = is_light(spec.name, _encounter_bytes(encounter))
+            return build(await engine_pool(connection).run(answer, light=light))
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         written = await sessions.run(
             spec_models,
@@ -596,15 +546,17 @@ def _operation(spec_models: ActionModels) -> Any:
 
 
 CreateSessionResult = Annotated[
-    SessionType | InvalidInput | Conflict | QuotaExceeded | Unavailable,
+    SessionType | InvalidInput | Conflict | QuotaExceeded | SessionDamaged | Unavailable,
     strawberry.union("CreateSessionResult"),
 ]
-SessionResult = Annotated[SessionType | NotFound | Unavailable, strawberry.union("SessionResult")]
+SessionResult = Annotated[
+    SessionType | NotFound | SessionDamaged | Unavailable, strawberry.union("SessionResult")
+]
 DeleteSessionResult = Annotated[
     DeletedSession | NotFound | Unavailable, strawberry.union("DeleteSessionResult")
 ]
 SessionEventsResult = Annotated[
-    SessionEventPage | InvalidInput | NotFound | Unavailable,
+    SessionEventPage | InvalidInput | NotFound | SessionDamaged | Unavailable,
     strawberry.union("SessionEventsResult"),
 ]
 UndoResult = Annotated[
@@ -614,18 +566,20 @@ UndoResult = Annotated[
     | VersionConflict
     | Conflict
     | QuotaExceeded
+    | SessionDamaged
     | Unavailable,
     strawberry.union("UndoResult"),
 ]
 SessionReplayResult = Annotated[
-    ReplayPage | InvalidInput | NotFound | Unavailable,
+    ReplayPage | InvalidInput | NotFound | SessionDamaged | Unavailable,
     strawberry.union("SessionReplayResult"),
 ]
 VerifySessionResult = Annotated[
-    Verification | InvalidInput | NotFound | Unavailable, strawberry.union("VerifySessionResult")
+    Verification | InvalidInput | NotFound | SessionDamaged | Unavailable,
+    strawberry.union("VerifySessionResult"),
 ]
 SessionUpdateResult = Annotated[
-    SessionUpdate | NotFound | QuotaExceeded | Unavailable,
+    SessionUpdate | NotFound | QuotaExceeded | SessionDamaged | Unavailable,
     strawberry.union("SessionUpdateResult"),
 ]
 
@@ -638,7 +592,7 @@ class SessionQueries:
         stored = await sessions.get(
             sessions.store_of(connection), sessions.tenant_of(connection), str(id)
         )
-        return _session_type(stored)
+        return cast(SessionResult, stored)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description=f"A page of the session's event log, oldest first (limit 1 to {MAX_PAGE})."
@@ -655,13 +609,7 @@ class SessionQueries:
             offset=offset,
             limit=limit,
         )
-        return SessionEventPage(
-            items=cast(list[SessionEvent], page.items),
-            offset=page.offset,
-            limit=page.limit,
-            total=page.total,
-            next_offset=page.next_offset,
-        )
+        return cast(SessionEventsResult, page)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description="A page of the session's replay log (what made each version: action, "
@@ -679,13 +627,7 @@ class SessionQueries:
             offset=offset,
             limit=limit,
         )
-        return ReplayPage(
-            items=cast(list[ReplayStep], page.items),
-            offset=page.offset,
-            limit=page.limit,
-            total=page.total,
-            next_offset=page.next_offset,
-        )
+        return cast(SessionReplayResult, page)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description="Re-apply the session's replay log from its first version with the pure "
@@ -700,23 +642,7 @@ class SessionQueries:
             str(id),
             pool=engine_pool(connection),
         )
-        found = verified.first_difference
-        return Verification(
-            reproduced=verified.reproduced,
-            version=verified.version,
-            steps=verified.steps,
-            first_difference=None
-            if found is None
-            else Difference(
-                version=found.version,
-                action=found.action,
-                part=found.part,
-                path=found.path,
-                stored=found.stored,
-                replayed=found.replayed,
-                detail=found.detail,
-            ),
-        )
+        return cast(VerifySessionResult, verified)
 
 
 @strawberry.type
@@ -742,7 +668,7 @@ class SessionMutations:
             pool=engine_pool(connection),
             idempotency_key=idempotency_key,
         )
-        return _session_type(created.value)
+        return cast(CreateSessionResult, created.value)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Delete a session, its log and its history; its subscriptions end."
@@ -773,13 +699,7 @@ class SessionMutations:
             expected_version=expected_version,
             idempotency_key=idempotency_key,
         )
-        undone = written.value
-        return UndoPayload(
-            session=cast(SessionRef, undone.session),
-            encounter=undone.encounter,
-            reverted_version=undone.reverted_version,
-            restored_version=undone.restored_version,
-        )
+        return cast(UndoResult, written.value)
 
 
 @strawberry.type(description="Live updates of sessions (graphql-transport-ws).")
@@ -838,11 +758,12 @@ def _validated_encounter(value: Any) -> state.Encounter:
     return encounter
 
 
-_JSON_VALUE = TypeAdapter(dict[str, Any])
+_JSON_VALUE: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 def _json_value(value: Any) -> Any:
-    """A ``JSON`` field of an engine dataclass as the REST response holds it."""
+    """A ``JSON`` field of an engine dataclass (an object, or a list of them) as the REST
+    response holds it."""
     return _JSON_VALUE.dump_python(value, mode="json", by_alias=True)
 
 

@@ -8,7 +8,9 @@ request. A websocket may instead send its key in the ``connection_init`` payload
 
 Bodies and websocket messages are parsed by pydantic's JSON parser, the REST door's: JSON
 nested deeper than it allows (about 200 levels) or not JSON at all is a 400
-``invalid-json`` problem (a websocket message: close code 4400), never a 500. Every other
+``invalid-json`` problem (a websocket message: close code 4400), never a 500; an object
+naming a key twice is a 422 ``invalid-input`` naming the key
+(:mod:`service.jsontext`). Every other
 failure strawberry answers over HTTP before running an operation (no query, a mutation over
 GET, an unsupported content type) is a problem+json too, instead of plain text.
 
@@ -29,15 +31,18 @@ from starlette.requests import Request
 from starlette.types import Receive, Scope, Send
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
-from strawberry.http import GraphQLRequestData
+from strawberry.http import GraphQLRequestData, process_result
 from strawberry.schema import BaseSchema
+from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET, UnsetType
 
 from service.api.auth import SCOPE_KEY, authenticate, client_ip, presented_key, principal_of
-from service.api.core import Kind, Problem
-from service.api.observability import operation_var
-from service.api.rest import problem_response
+from service.api.core import Kind, Problem, invalid, problem_response
+from service.api.observability import operation_var, request_id_var
+from service.jsontext import DuplicateKey, find_duplicate_key
 from service.settings import Settings
+
+from .errors import formatted
 
 NO_ACK_PAYLOAD: UnsetType = UNSET
 
@@ -57,6 +62,14 @@ HTTP_PROBLEMS = {
     405: (Kind.METHOD_NOT_ALLOWED, "Method not allowed"),
     415: (Kind.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
 }
+
+
+class DuplicateKeyJSON(json.JSONDecodeError):
+    """A duplicate key, as strawberry expects a parse failure (a websocket closes 4400)."""
+
+    def __init__(self, error: DuplicateKey) -> None:
+        super().__init__(str(error), "", 0)
+        self.path = error.path
 
 
 def operation_name(data: GraphQLRequestData) -> str | None:
@@ -93,13 +106,18 @@ class GraphQLView(GraphQL[Any, Any]):
 
     def decode_json(self, data: str | bytes) -> object:
         try:
+            find_duplicate_key(data)
             return pydantic_core.from_json(data, allow_inf_nan=False)
+        except DuplicateKey as error:
+            raise DuplicateKeyJSON(error) from None
         except ValueError as error:
             raise json.JSONDecodeError(str(error), "", 0) from None
 
     def parse_json(self, data: str | bytes) -> Any:
         try:
             return self.decode_json(data)
+        except DuplicateKeyJSON as error:
+            raise invalid(error.msg, error.path) from None
         except json.JSONDecodeError as error:
             raise Problem(
                 Kind.BAD_REQUEST,
@@ -129,6 +147,15 @@ class GraphQLView(GraphQL[Any, Any]):
             )
         finally:
             operation_var.reset(token)
+
+    async def process_result(self, request: Request, result: ExecutionResult) -> Any:
+        """The answer, each of its errors with a code and the request's id
+        (:mod:`service.api.graphql.errors`)."""
+        answer = process_result(result)
+        if result.errors:
+            request_id = request_id_var.get()
+            answer["errors"] = [formatted(error, request_id) for error in result.errors]
+        return answer
 
     def encode_json(self, data: object) -> str:
         """A response or a websocket message, encoded by pydantic-core (a fifth of the time

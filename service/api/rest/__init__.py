@@ -11,30 +11,26 @@ from pydantic import ValidationError
 from starlette._utils import get_route_path
 from starlette.datastructures import URLPath
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, NoMatchFound, Route
 from starlette.types import Receive, Scope, Send
 
-from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
+from service.api.core import (
+    Kind,
+    Problem,
+    from_validation_error,
+    invalid,
+    problem_response,
+    run_action,
+)
 from service.api.models import MODELS, ActionModels
-from service.api.observability import record_problem
-from service.api.pool import engine_pool
+from service.api.pool import engine_pool, is_light
+from service.jsontext import DuplicateKey, find_duplicate_key
 from service.settings import Settings
 
 JSON = "application/json"
-PROBLEM_JSON = "application/problem+json"
 
 Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def problem_response(problem: Problem) -> Response:
-    record_problem(problem)
-    return JSONResponse(
-        problem.body(),
-        status_code=problem.status,
-        media_type=PROBLEM_JSON,
-        headers=problem.headers,
-    )
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -46,7 +42,7 @@ async def read_body(request: Request, limit: int) -> bytes:
         f"the request body is larger than {limit} bytes",
     )
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise too_large
     chunks: list[bytes] = []
     size = 0
@@ -86,6 +82,10 @@ def parse(adapter: Any, body: bytes, root: type) -> Any:
     if not body.strip():
         raise invalid("the request body is empty; send a JSON object")
     try:
+        find_duplicate_key(body)
+    except DuplicateKey as e:
+        raise invalid(str(e), e.path) from None
+    try:
         return adapter.validate_json(body)
     except ValidationError as e:
         raise from_validation_error(e, root=root) from None
@@ -115,7 +115,8 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        content = await engine_pool(request).run(functools.partial(answer, body))
+        light = is_light(models.spec.name, len(body))
+        content = await engine_pool(request).run(functools.partial(answer, body), light=light)
         return Response(content, media_type=JSON)
 
     return endpoint

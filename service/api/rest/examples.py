@@ -178,6 +178,15 @@ EXAMPLES: dict[str, Example] = {
     "reach": Example(D20, {"attackerId": "aria", "targetId": "goblin"}),
     "attackOdds": Example(D20, {"attackerId": "aria", "targetId": "goblin"}),
     "encounterOdds": Example(D20, {"runs": 20}),
+    "rollSave": Example(D20, {"combatantId": "aria", "ability": "dexterity", "dc": 13}),
+    "rollCheck": Example(
+        D20,
+        {
+            "combatantId": "aria",
+            "skill": "athletics",
+            "contest": {"combatantId": "goblin", "skill": "acrobatics"},
+        },
+    ),
     "reload": Example(D100, {"combatantId": "ann", "attackName": "pistol"}),
     "repair": Example(D100, {"combatantId": "ann", "attackName": "pistol"}),
     "shove": Example(D100, {"attackerId": "ann", "targetId": "bob"}),

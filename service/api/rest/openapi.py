@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Collection
 from functools import cache
@@ -31,223 +32,26 @@ from service.api.models import (
     wire_text,
 )
 from service.api.rest import examples
-from service.store import MAX_PAGE
-
-MAX_OFFSET = 2**31 - 1
-"""The largest event-log ``offset``."""
-
-REF = "#/components/schemas/{model}"
-
-PROBLEM_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "An error (RFC 9457 problem details).",
-    "required": ["type", "title", "status", "detail", "code"],
-    "properties": {
-        "type": {"type": "string", "format": "uri"},
-        "title": {"type": "string"},
-        "status": {"type": "integer"},
-        "detail": {"type": "string"},
-        "code": {
-            "type": "string",
-            "description": "A stable machine-readable error code (`invalid-input`, "
-            "`rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).",
-        },
-        "rule": {
-            "type": "string",
-            "description": "For a rule violation: the id of the rule (see RULES.md).",
-        },
-        "limit": {
-            "type": "string",
-            "description": "For `limit-exceeded`: the name of the engine limit the request "
-            "passes (`odds-work`, `search-cells`...; SECURITY.md lists them).",
-        },
-        "max": {
-            "type": "integer",
-            "description": "For `limit-exceeded`: the limit's value.",
-        },
-        "errors": {
-            "type": "array",
-            "description": "For invalid input: each bad field.",
-            "items": {
-                "type": "object",
-                "required": ["path", "message"],
-                "properties": {
-                    "path": {
-                        "type": "string",
-                        "description": "Where: `encounter.combatants[2].position`.",
-                    },
-                    "message": {"type": "string", "description": "What is wrong there."},
-                },
-            },
-        },
-        "currentVersion": {
-            "type": "integer",
-            "description": "For a version conflict: the session's current version.",
-        },
-        "requestId": {
-            "type": "string",
-            "description": "The request's id (its `X-Request-ID`): quote it when reporting a "
-            "problem.",
-        },
-    },
-}
-
-ERRORS: dict[str, str] = {
-    "409": "The rules forbid this action (the problem names the rule).",
-    "413": "The request body is too large.",
-    "415": "The request body is not declared JSON: send it with `Content-Type: application/json` "
-    "(a body without a `Content-Type` is not taken as JSON).",
-    "422": "Invalid input (the problem lists each bad field with its path). Besides what "
-    "this schema says, a schema-valid request is refused when it does not fit the encounter: "
-    "an id that names no combatant (or no pending choice), an action the ruleset does not "
-    "have, a position off the grid or on a blocked cell, a dice expression of more than 200 "
-    "dice... `limit-exceeded`: the request asks for more work than the engine's budget allows "
-    "(the problem's `limit` and `max` say which limit and its value).",
-}
-
-
-def _problem(description: str) -> dict[str, Any]:
-    return {
-        "description": description,
-        "content": {"application/problem+json": {"schema": {"$ref": REF.format(model="Problem")}}},
-    }
-
-
-def _json(ref: str, description: str) -> dict[str, Any]:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": REF.format(model=ref)}}},
-    }
-
-
-SESSION_ERRORS: dict[str, str] = {
-    "400": 'The `If-Match` header is not a version\'s `ETag` (a strong `"<version>"`, or `*`): '
-    'an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.',
-    "404": "No such session (never created, deleted, expired, or a malformed id).",
-    "503": "The session store is unavailable; retry after `Retry-After` seconds.",
-}
-
-ID_PARAM: dict[str, Any] = {
-    "name": "id",
-    "in": "path",
-    "required": True,
-    "description": "The session's id, as `createSession` answered it.",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
-}
-
-IF_MATCH_PATTERN = r'^\s*(\*|"[0-9]{1,18}"(\s*,\s*"[0-9]{1,18}")*)\s*$'
-"""What ``If-Match`` may be: ``*``, or strong entity tags of versions."""
-
-IF_MATCH: dict[str, Any] = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "description": 'The `ETag` of the version this request was computed on (`"3"`, quoted '
-    "as it came; several, comma-separated; or `*`): any other version answers 412 and "
-    "changes nothing. Without it, concurrent writes are applied one after the other. A value "
-    'that is no strong ETag (`2`, `W/"2"`) answers 400.',
-    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
-}
-
-IDEMPOTENCY_KEY: dict[str, Any] = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "description": "A unique key (1 to 255 characters) for this request: a retry with the "
-    "same key and body answers the first response (with `Idempotent-Replayed: true`) "
-    "without applying it again; the same key with another body answers 422, and while "
-    "the first is still running, 409.",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
-}
-
-ETAG_HEADER: dict[str, Any] = {
-    "description": "The session's version, as a strong entity tag (send it as `If-Match`).",
-    "schema": {"type": "string"},
-}
-
-REPLAYED_HEADER: dict[str, Any] = {
-    "description": "`true` when this is the stored response of an earlier request with the "
-    "same idempotency key.",
-    "schema": {"type": "string", "enum": ["true"]},
-}
-
-RETRY_AFTER: dict[str, Any] = {
-    "description": "Seconds to wait before retrying.",
-    "schema": {"type": "integer", "minimum": 1},
-}
-
-
-def _problem_with(description: str, headers: dict[str, Any]) -> dict[str, Any]:
-    return {**_problem(description), "headers": headers}
-
-
-def _session_errors(*statuses: str) -> dict[str, Any]:
-    texts = {
-        **ERRORS,
-        **SESSION_ERRORS,
-        "409": "The rules forbid this action (the problem names the rule), or a request "
-        "with the same idempotency key is still in progress.",
-        "412": "The session is not at the `If-Match` version; nothing changed. The problem's "
-        "`currentVersion` (and the `ETag`) say the current version.",
-        "422": ERRORS["422"] + " Or an idempotency key reused with another request.",
-    }
-    out: dict[str, Any] = {}
-    for status in statuses:
-        if status == "503":
-            out[status] = _problem_with(texts[status], {"Retry-After": RETRY_AFTER})
-        elif status == "412":
-            out[status] = _problem_with(texts[status], {"ETag": ETAG_HEADER})
-        else:
-            out[status] = _problem(texts[status])
-    return out
-
-
-PAGE_PARAMS: list[dict[str, Any]] = [
-    {
-        "name": "offset",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0},
-    },
-    {
-        "name": "limit",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 50},
-    },
-]
-
-
-STREAM_OPERATION = "streamSession"
-
-STREAM_DESCRIPTION = (
-    "One event per new version, whichever server wrote it: `id: <version>`, `event: "
-    "version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` "
-    "(what the GraphQL subscription `sessionUpdated` yields). The session's deletion (or "
-    "expiry) sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) "
-    "resumes: the versions after it come first, from the session's log, each with its "
-    "events and its `encounter` where the session still keeps that state (the current "
-    "version's and those of its undo history; else null); then the live ones. With "
-    "nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). "
-    "`event: error` (`data: {code, message}`) ends it: "
-    "`store-unavailable` (the connection to Redis was lost, or the client fell 64 updates "
-    "behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, "
-    "noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to "
-    "take an event loses the stream, and a server shutting down ends its streams: "
-    "reconnect, `Last-Event-ID` resumes. A stream counts in the tenant's "
-    "`CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions."
+from service.api.rest.operations import (
+    ERRORS,
+    ETAG_HEADER,
+    ID_PARAM,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    PROBLEM_SCHEMA,
+    REF,
+    RETRY_AFTER,
+    STREAM_OPERATION,
+    json_answer,
+    json_with,
+    problem,
+    problem_with,
+    schema_name,
+    session_errors,
+    session_operation_id,
+    write_headers,
 )
-
-STREAM_EXAMPLE = (
-    'id: 2\nevent: version\ndata: {"session":{"id":"Q2xvdWR5RGF5SW5Ub3du","version":2},'
-    '"encounter":{"ruleset":"d20","...":"..."},"events":[{"index":0,"version":2,"data":'
-    '{"type":"attack-roll","...":"..."}}]}\n\n: ping\n\nevent: deleted\ndata: '
-    '{"session":{"id":"Q2xvdWR5RGF5SW5Ub3du"}}\n\n'
-)
-
-
-def _json_with(ref: str, description: str, headers: dict[str, Any]) -> dict[str, Any]:
-    return {**_json(ref, description), "headers": headers}
+from service.api.rest.sessions import session_routes
 
 
 def _catalog_paths() -> dict[str, Any]:
@@ -286,194 +90,30 @@ def _catalog_paths() -> dict[str, Any]:
                 "where the source is silent, its ruleset and source section.",
                 "tags": ["rules"],
                 "responses": {
-                    "200": _json("Rule", "The rule."),
-                    "404": _problem("No rule has this id (`rule-not-found`)."),
+                    "200": json_answer("Rule", "The rule."),
+                    "404": problem("No rule has this id (`rule-not-found`)."),
                 },
             },
         },
     }
+
+
+def _has_required_fields(request: type) -> bool:
+    """Whether a session action's request has a field without a default: then its body is
+    required (an empty body is taken as ``{}``, which only an action of optional fields
+    accepts)."""
+    return any(
+        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        for f in dataclasses.fields(request)
+    )
 
 
 def _session_paths() -> dict[str, Any]:
-    write_headers = {"ETag": ETAG_HEADER, "Idempotent-Replayed": REPLAYED_HEADER}
-    paths: dict[str, Any] = {
-        "/v1/sessions": {
-            "post": {
-                "operationId": "createSession",
-                "summary": "Store an encounter as a new session, at version 1.",
-                "tags": ["sessions"],
-                "parameters": [IDEMPOTENCY_KEY],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": REF.format(model="CreateSessionRequest")}
-                        }
-                    },
-                },
-                "responses": {
-                    "201": {
-                        **_json("Session", "The new session."),
-                        "headers": {
-                            "Location": {
-                                "description": "The session's URL.",
-                                "schema": {"type": "string"},
-                            },
-                            "ETag": ETAG_HEADER,
-                            "Idempotent-Replayed": REPLAYED_HEADER,
-                        },
-                        "links": {},
-                    },
-                    **_session_errors("409", "413", "415", "422", "503"),
-                },
-            }
-        },
-        "/v1/sessions/{id}": {
-            "parameters": [ID_PARAM],
-            "get": {
-                "operationId": "getSession",
-                "summary": "A session at its current version.",
-                "tags": ["sessions"],
-                "responses": {
-                    "200": _json_with("Session", "The session.", {"ETag": ETAG_HEADER}),
-                    **_session_errors("404", "503"),
-                },
-            },
-            "delete": {
-                "operationId": "deleteSession",
-                "summary": "Delete a session, its event log and its history.",
-                "tags": ["sessions"],
-                "responses": {
-                    "204": {"description": "Deleted."},
-                    **_session_errors("404", "503"),
-                },
-            },
-        },
-        "/v1/sessions/{id}/events": {
-            "parameters": [ID_PARAM],
-            "get": {
-                "operationId": "getSessionEvents",
-                "summary": "A page of the session's event log, oldest first.",
-                "tags": ["sessions"],
-                "parameters": PAGE_PARAMS,
-                "responses": {
-                    "200": _json("EventPage", "The page."),
-                    **_session_errors("404", "422", "503"),
-                },
-            },
-        },
-        "/v1/sessions/{id}/replay": {
-            "parameters": [ID_PARAM],
-            "get": {
-                "operationId": "getSessionReplay",
-                "summary": "A page of the session's replay log: what made each version.",
-                "description": "One step per version, oldest first: `createSession` with the "
-                "encounter it stored, each action with its parameters and the seed its dice "
-                "came from (the request's, or the one the service drew), each `undo` with the "
-                "version it restored. Re-applying them in order with the engine (or "
-                "`verifySession`) reproduces the session.",
-                "tags": ["sessions"],
-                "parameters": PAGE_PARAMS,
-                "responses": {
-                    "200": _json("ReplayPage", "The page."),
-                    **_session_errors("404", "422", "503"),
-                },
-            },
-        },
-        "/v1/sessions/{id}/verify": {
-            "parameters": [ID_PARAM],
-            "post": {
-                "operationId": "verifySession",
-                "summary": "Re-apply the session's replay log and say whether it reproduces "
-                "the session.",
-                "description": "From the first version, every step is applied again with the "
-                "pure engine and compared with what the session stored: the events of each "
-                "version, the states its undo history keeps and the current state. "
-                "`firstDifference` says where it first differs. Changes nothing. Costs 10 "
-                "rate-limit units. A replay log of more than 1,000 versions is refused "
-                "before it is replayed (422 `limit-exceeded`, `limit: replay-steps`); the "
-                "replay is also bounded by the engine deadline (503 `deadline-exceeded`).",
-                "tags": ["sessions"],
-                "responses": {
-                    "200": _json("Verification", "The verdict."),
-                    **_session_errors("404", "422", "503"),
-                },
-            },
-        },
-        "/v1/sessions/{id}/stream": {
-            "parameters": [ID_PARAM],
-            "get": {
-                "operationId": STREAM_OPERATION,
-                "summary": "Follow the session: each new version as a Server-Sent Event.",
-                "description": STREAM_DESCRIPTION,
-                "tags": ["sessions"],
-                "parameters": [
-                    {
-                        "name": "Last-Event-ID",
-                        "in": "header",
-                        "required": False,
-                        "description": "Resume after this version (the `id` of the last event "
-                        "received; `EventSource` sends it when it reconnects): every version "
-                        "after it comes first, from the session's log.",
-                        "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
-                    },
-                    {
-                        "name": "after",
-                        "in": "query",
-                        "required": False,
-                        "description": "As `Last-Event-ID` (which wins when both are sent).",
-                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
-                    },
-                ],
-                "responses": {
-                    "200": {
-                        "description": "The stream (`text/event-stream`), open until the "
-                        "session is deleted, the client leaves or the stream ends with an "
-                        "`error` event.",
-                        "content": {
-                            "text/event-stream": {
-                                "schema": {"type": "string"},
-                                "examples": {
-                                    "example": {
-                                        "summary": "A version, a heartbeat, the deletion",
-                                        "value": STREAM_EXAMPLE,
-                                    }
-                                },
-                            }
-                        },
-                    },
-                    "507": _problem(
-                        "The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and "
-                        "streams in this process already (`subscription-quota-exceeded`)."
-                    ),
-                    **_session_errors("404", "422", "503"),
-                },
-            },
-        },
-        "/v1/sessions/{id}/undo": {
-            "parameters": [ID_PARAM],
-            "post": {
-                "operationId": "undoSession",
-                "summary": "Restore the state from before the last action, as a new version.",
-                "description": "Repeat to go further back. 409 when there is nothing to undo.",
-                "tags": ["sessions"],
-                "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
-                "responses": {
-                    "200": _json_with(
-                        schema_name("UndoResponse"), "The restored session.", write_headers
-                    ),
-                    "409": _problem(
-                        "Nothing to undo, or a request with the same idempotency key is "
-                        "still in progress."
-                    ),
-                    **_session_errors("400", "404", "412", "422", "503"),
-                },
-            },
-        },
-    }
+    writes = write_headers()
+    paths: dict[str, Any] = {route.path: route.item for route in session_routes()}
     for m in MODELS.values():
         query = m.spec.query
-        statuses = ["400", "404", "409", "412", "413", "415", "422", "503"]
+        statuses = ["400", "404", "409", "412", "413", "415", "422", "502", "503"]
         paths[f"/v1/sessions/{{id}}/{m.spec.slug}"] = {
             "parameters": [ID_PARAM],
             "post": {
@@ -488,19 +128,19 @@ def _session_paths() -> dict[str, Any]:
                 "tags": ["sessions"],
                 "parameters": [IF_MATCH] if query else [IF_MATCH, IDEMPOTENCY_KEY],
                 "requestBody": {
-                    "required": False,
+                    "required": _has_required_fields(m.session_request),
                     "content": {
                         "application/json": {"schema": _ref_of(m.session_request.__name__)}
                     },
                 },
                 "responses": {
-                    "200": _json_with(
+                    "200": json_with(
                         schema_name(m.session_response.__name__),
                         "The result, with the session and the version "
                         + ("read." if query else "written."),
-                        {"ETag": ETAG_HEADER} if query else write_headers,
+                        {"ETag": ETAG_HEADER} if query else writes,
                     ),
-                    **_session_errors(*statuses),
+                    **session_errors(*statuses),
                 },
             },
         }
@@ -539,7 +179,7 @@ SECURITY_SCHEMES: dict[str, Any] = {
 }
 
 GUARD_RESPONSES: dict[str, Any] = {
-    "401": _problem_with(
+    "401": problem_with(
         "No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which "
         "production switches on).",
         {
@@ -549,7 +189,7 @@ GUARD_RESPONSES: dict[str, Any] = {
             }
         },
     ),
-    "429": _problem_with(
+    "429": problem_with(
         "The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP "
         "without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.",
         {"Retry-After": RETRY_AFTER},
@@ -565,11 +205,6 @@ def _guard(paths: dict[str, Any]) -> None:
                 continue
             responses = {**operation["responses"], **GUARD_RESPONSES}
             operation["responses"] = dict(sorted(responses.items()))
-
-
-def session_operation_id(name: str) -> str:
-    """The operation id of an action's session route: ``sessionApplyDamage``."""
-    return "session" + name[0].upper() + name[1:]
 
 
 def _types_of(ta: TypeAdapter[Any]) -> list[type]:
@@ -589,24 +224,6 @@ def _refer_stored(schema: Any, names: Collection[str]) -> Any:
         output = schema[STORED_AS] + "-Output"
         return {"$ref": REF.format(model=output if output in names else schema[STORED_AS]), **rest}
     return {k: _refer_stored(v, names) for k, v in schema.items()}
-
-
-def schema_name(name: str) -> str:
-    """The published name of a generated schema.
-
-    pydantic names the two forms of a type ``X-Input`` (what a request may send: fields
-    with a default may be left out) and ``X-Output`` (what a response always sends: every
-    field is required); they are published as ``X`` (what clients build) and ``XOutput``.
-    A response is ``<Action>Result`` (``<Action>Response`` is the name the TypeScript
-    generator gives an operation's response type).
-    """
-    if name.endswith("-Input"):
-        return name.removesuffix("-Input")
-    if name.endswith("-Output"):
-        return name.removesuffix("-Output") + "Output"
-    if name.endswith("Response"):
-        return name.removesuffix("Response") + "Result"
-    return name
 
 
 def _ref_of(name: str) -> dict[str, str]:
@@ -798,10 +415,10 @@ def build_openapi() -> dict[str, Any]:
                     "content": {"application/json": {"schema": _ref_of(m.request.__name__)}},
                 },
                 "responses": {
-                    "200": _json(
+                    "200": json_answer(
                         schema_name(m.response.__name__), "The new encounter, events and outcome."
                     ),
-                    **{status: _problem(text) for status, text in ERRORS.items()},
+                    **{status: problem(text) for status, text in ERRORS.items()},
                 },
             }
         }

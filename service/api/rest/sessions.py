@@ -9,6 +9,8 @@ strong ``ETag``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -39,15 +41,34 @@ from service.api.rest import (
     parse,
     read_body,
 )
-from service.api.rest.openapi import MAX_OFFSET, session_operation_id
+from service.api.rest.operations import (
+    ETAG_HEADER,
+    ID_PARAM,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    MAX_OFFSET,
+    PAGE_PARAMS,
+    REF,
+    REPLAYED_HEADER,
+    STREAM_DESCRIPTION,
+    STREAM_EXAMPLE,
+    STREAM_OPERATION,
+    json_answer,
+    json_with,
+    problem,
+    schema_name,
+    session_errors,
+    session_operation_id,
+    write_headers,
+)
 from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
 from service.store import MAX_PAGE
 
 CREATE = TypeAdapter(CreateSessionRequest)
 DEFAULT_PAGE = 50
-_STRONG_TAG = re.compile(r'"(\d{1,18})"')
-_WEAK_TAG = re.compile(r'W/"(\d{1,18})"')
+_STRONG_TAG = re.compile(r'"([0-9]{1,18})"')
+_WEAK_TAG = re.compile(r'W/"([0-9]{1,18})"')
 NO_MATCH = -1
 """The expected version of an ``If-Match`` no version can satisfy."""
 
@@ -116,7 +137,7 @@ def _query_int(request: Request, name: str, default: int) -> int:
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not re.fullmatch(r"[+-]?\d{1,30}", raw.strip()):
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", raw.strip()):
         raise invalid(f"must be an integer, not {raw[:40]!r}", (name,))
     return int(raw)
 
@@ -150,10 +171,10 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
 
 @handles_problems
 async def get_session(request: Request) -> Response:
-    session = await sessions.get(
+    session = await sessions.get_stored(
         sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
     )
-    return json_response(sessions.session_json(session), version=session.version)
+    return json_response(sessions.session_bytes(session), version=session.version)
 
 
 @handles_problems
@@ -266,25 +287,245 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
     return endpoint
 
 
+@dataclass(frozen=True, slots=True)
+class SessionRoute:
+    """A session route and its OpenAPI path item, written side by side: the router
+    (:func:`routes`) and the OpenAPI document both read :func:`session_routes`."""
+
+    path: str
+    endpoint: Callable[[Settings], Endpoint]
+    """The route's endpoint, made for the settings."""
+    item: dict[str, Any]
+    """The OpenAPI path item: its operations by method, and the path's parameters."""
+
+    @property
+    def methods(self) -> list[str]:
+        return [method.upper() for method in self.item if method != "parameters"]
+
+    @property
+    def name(self) -> str:
+        """The route's name: the operation id of its first operation."""
+        first = next(value for method, value in self.item.items() if method != "parameters")
+        return str(first["operationId"])
+
+
+def _plain(endpoint: Endpoint) -> Callable[[Settings], Endpoint]:
+    return lambda settings: endpoint
+
+
+def session_routes() -> list[SessionRoute]:
+    """Every session route but the actions', in the OpenAPI document's order (new path items
+    at each call: the document's builder completes them)."""
+    writes = write_headers()
+    return [
+        SessionRoute(
+            "/v1/sessions",
+            create_session_endpoint,
+            {
+                "post": {
+                    "operationId": "createSession",
+                    "summary": "Store an encounter as a new session, at version 1.",
+                    "tags": ["sessions"],
+                    "parameters": [IDEMPOTENCY_KEY],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": REF.format(model="CreateSessionRequest")}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": {
+                            **json_answer("Session", "The new session."),
+                            "headers": {
+                                "Location": {
+                                    "description": "The session's URL.",
+                                    "schema": {"type": "string"},
+                                },
+                                "ETag": ETAG_HEADER,
+                                "Idempotent-Replayed": REPLAYED_HEADER,
+                            },
+                            "links": {},
+                        },
+                        **session_errors("409", "413", "415", "422", "503"),
+                    },
+                }
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}",
+            _plain(session_resource),
+            {
+                "parameters": [ID_PARAM],
+                "get": {
+                    "operationId": "getSession",
+                    "summary": "A session at its current version.",
+                    "tags": ["sessions"],
+                    "responses": {
+                        "200": json_with("Session", "The session.", {"ETag": ETAG_HEADER}),
+                        **session_errors("404", "502", "503"),
+                    },
+                },
+                "delete": {
+                    "operationId": "deleteSession",
+                    "summary": "Delete a session, its event log and its history.",
+                    "tags": ["sessions"],
+                    "responses": {
+                        "204": {"description": "Deleted."},
+                        **session_errors("404", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/events",
+            _plain(session_events),
+            {
+                "parameters": [ID_PARAM],
+                "get": {
+                    "operationId": "getSessionEvents",
+                    "summary": "A page of the session's event log, oldest first.",
+                    "tags": ["sessions"],
+                    "parameters": PAGE_PARAMS,
+                    "responses": {
+                        "200": json_answer("EventPage", "The page."),
+                        **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/replay",
+            _plain(session_replay),
+            {
+                "parameters": [ID_PARAM],
+                "get": {
+                    "operationId": "getSessionReplay",
+                    "summary": "A page of the session's replay log: what made each version.",
+                    "description": "One step per version, oldest first: `createSession` with the "
+                    "encounter it stored, each action with its parameters and the seed its dice "
+                    "came from (the request's, or the one the service drew), each `undo` with the "
+                    "version it restored. Re-applying them in order with the engine (or "
+                    "`verifySession`) reproduces the session.",
+                    "tags": ["sessions"],
+                    "parameters": PAGE_PARAMS,
+                    "responses": {
+                        "200": json_answer("ReplayPage", "The page."),
+                        **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/verify",
+            _plain(verify_session),
+            {
+                "parameters": [ID_PARAM],
+                "post": {
+                    "operationId": "verifySession",
+                    "summary": "Re-apply the session's replay log and say whether it reproduces "
+                    "the session.",
+                    "description": "From the first version, every step is applied again with the "
+                    "pure engine and compared with what the session stored: the events of each "
+                    "version, the states its undo history keeps and the current state. "
+                    "`firstDifference` says where it first differs. Changes nothing. Costs 10 "
+                    "rate-limit units. A replay log of more than 1,000 versions is refused "
+                    "before it is replayed (422 `limit-exceeded`, `limit: replay-steps`); the "
+                    "replay is also bounded by the engine deadline (503 `deadline-exceeded`).",
+                    "tags": ["sessions"],
+                    "responses": {
+                        "200": json_answer("Verification", "The verdict."),
+                        **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/stream",
+            stream_endpoint,
+            {
+                "parameters": [ID_PARAM],
+                "get": {
+                    "operationId": STREAM_OPERATION,
+                    "summary": "Follow the session: each new version as a Server-Sent Event.",
+                    "description": STREAM_DESCRIPTION,
+                    "tags": ["sessions"],
+                    "parameters": [
+                        {
+                            "name": "Last-Event-ID",
+                            "in": "header",
+                            "required": False,
+                            "description": "Resume after this version (the `id` of the last event "
+                            "received; `EventSource` sends it when it reconnects): every version "
+                            "after it comes first, from the session's log.",
+                            "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+                        },
+                        {
+                            "name": "after",
+                            "in": "query",
+                            "required": False,
+                            "description": "As `Last-Event-ID` (which wins when both are sent).",
+                            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The stream (`text/event-stream`), open until the "
+                            "session is deleted, the client leaves or the stream ends with an "
+                            "`error` event.",
+                            "content": {
+                                "text/event-stream": {
+                                    "schema": {"type": "string"},
+                                    "examples": {
+                                        "example": {
+                                            "summary": "A version, a heartbeat, the deletion",
+                                            "value": STREAM_EXAMPLE,
+                                        }
+                                    },
+                                }
+                            },
+                        },
+                        "507": problem(
+                            "The tenant holds `CRS_TENANT_MAX_SUBSCRIPTIONS` subscriptions and "
+                            "streams in this process already (`subscription-quota-exceeded`)."
+                        ),
+                        **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/undo",
+            _plain(undo),
+            {
+                "parameters": [ID_PARAM],
+                "post": {
+                    "operationId": "undoSession",
+                    "summary": "Restore the state from before the last action, as a new version.",
+                    "description": "Repeat to go further back. 409 when there is nothing to undo.",
+                    "tags": ["sessions"],
+                    "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
+                    "responses": {
+                        "200": json_with(
+                            schema_name("UndoResponse"), "The restored session.", writes
+                        ),
+                        "409": problem(
+                            "Nothing to undo, or a request with the same idempotency key is "
+                            "still in progress."
+                        ),
+                        **session_errors("400", "404", "412", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+    ]
+
+
 def routes(settings: Settings) -> list[BaseRoute]:
     out: list[BaseRoute] = [
-        Route(
-            "/v1/sessions",
-            create_session_endpoint(settings),
-            methods=["POST"],
-            name="createSession",
-        ),
-        Route("/v1/sessions/{id}", session_resource, methods=["GET", "DELETE"], name="getSession"),
-        Route("/v1/sessions/{id}/events", session_events, methods=["GET"], name="getSessionEvents"),
-        Route("/v1/sessions/{id}/undo", undo, methods=["POST"], name="undoSession"),
-        Route("/v1/sessions/{id}/replay", session_replay, methods=["GET"], name="getSessionReplay"),
-        Route("/v1/sessions/{id}/verify", verify_session, methods=["POST"], name="verifySession"),
-        Route(
-            "/v1/sessions/{id}/stream",
-            stream_endpoint(settings),
-            methods=["GET"],
-            name="streamSession",
-        ),
+        Route(route.path, route.endpoint(settings), methods=route.methods, name=route.name)
+        for route in session_routes()
     ]
     actions = [
         Route(

@@ -52,7 +52,7 @@ holding the shutdown until they leave."""
 SEND_TIMEOUT = 30.0
 """A client that takes longer than this to take one event (it stopped reading) loses the
 stream: it would otherwise hold its subscription and miss updates unnoticed."""
-_VERSION = re.compile(r"\d{1,18}")
+_VERSION = re.compile(r"[0-9]{1,18}")
 
 
 def resume_after(request: Request) -> int | None:
