@@ -379,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
 
     load = Load(client_cpu, args.connections, args.python_load)
     sessions: list[str] = []
+    tenants_table = ""
     try:
         redis_url, redis_where = procs.redis_url()
         prefix = f"crs-bench-{os.getpid()}"
@@ -447,6 +448,9 @@ def main(argv: list[str] | None = None) -> int:
                     + (f"  ({m.errors} errors)" if m.errors else ""),
                     flush=True,
                 )
+        if not args.only or "tenants" in args.only:
+            tenants_table = tenants_row(procs, server_cpu, redis_url, prefix, args.duration)
+            print(tenants_table, flush=True)
     finally:
         for sid in sessions:
             with contextlib.suppress(Exception):
@@ -455,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
 
     table = render(rows, bodies)
     print(table)
+    if tenants_table:
+        print("\n" + tenants_table)
     if args.json:
         args.json.write_text(
             json.dumps(
@@ -464,11 +470,37 @@ def main(argv: list[str] | None = None) -> int:
                     "pinned": pin,
                     "engine": engine_table,
                     "table": table,
+                    "tenants": tenants_table,
                 },
                 indent=2,
             )
         )
     return 0
+
+
+TENANTS_SECRET = "bench-secret-" + "0123456789abcdef" * 2
+
+
+def tenants_row(
+    procs: Processes, cpu: int | None, redis_url: str, prefix: str, seconds: float
+) -> str:
+    """Tenant B's p99 alone and during tenant A's heaviest allowed mix (bench/tenants.py),
+    on a service of its own with API keys and no rate limit (A's worst case)."""
+    from bench import tenants
+
+    prefix = f"{prefix}-tenants"
+    env = {
+        "REDIS_URL": redis_url,
+        "CRS_REDIS_PREFIX": prefix,
+        "CRS_AUTH": "1",
+        "CRS_API_KEY_SECRET": TENANTS_SECRET,
+        "CRS_REQUIRE_PERSISTENCE": "0",
+        "CRS_RATE_LIMIT": "0",
+    }
+    url = procs.start_uvicorn("tenants", SERVICE_APP, cpu, env)
+    keys = tenants.create_keys(redis_url, prefix, TENANTS_SECRET)
+    fairness = tenants.measure(url, keys, max(seconds, 5.0))
+    return "## two tenants (issue 24)\n\n" + tenants.row(fairness)
 
 
 BASELINE_TITLES = {

@@ -2,6 +2,7 @@
 
 from .abilities import Abilities
 from .abilities_output import AbilitiesOutput
+from .ability_name import AbilityName
 from .apply_damage_request import ApplyDamageRequest
 from .apply_damage_result import ApplyDamageResult
 from .apply_damage_session_request import ApplyDamageSessionRequest
@@ -33,6 +34,7 @@ from .combatant_skills import CombatantSkills
 from .condition import Condition
 from .condition_output import ConditionOutput
 from .contest_outcome import ContestOutcome
+from .contest_side import ContestSide
 from .cover_degree import CoverDegree
 from .cover_outcome import CoverOutcome
 from .cover_request import CoverRequest
@@ -107,6 +109,8 @@ from .heal_request import HealRequest
 from .heal_result import HealResult
 from .heal_session_request import HealSessionRequest
 from .heal_session_result import HealSessionResult
+from .held_change import HeldChange
+from .held_change_output import HeldChangeOutput
 from .help_outcome import HelpOutcome
 from .help_request import HelpRequest
 from .help_result import HelpResult
@@ -196,13 +200,24 @@ from .resolve_choice_result import ResolveChoiceResult
 from .resolve_choice_session_request import ResolveChoiceSessionRequest
 from .resolve_choice_session_result import ResolveChoiceSessionResult
 from .roll import Roll
+from .roll_check_request import RollCheckRequest
+from .roll_check_result import RollCheckResult
+from .roll_check_session_request import RollCheckSessionRequest
+from .roll_check_session_result import RollCheckSessionResult
 from .roll_initiative_request import RollInitiativeRequest
 from .roll_initiative_result import RollInitiativeResult
 from .roll_initiative_session_request import RollInitiativeSessionRequest
 from .roll_initiative_session_result import RollInitiativeSessionResult
+from .roll_save_request import RollSaveRequest
+from .roll_save_result import RollSaveResult
+from .roll_save_session_request import RollSaveSessionRequest
+from .roll_save_session_result import RollSaveSessionResult
+from .roll_side import RollSide
+from .roll_side_kind import RollSideKind
 from .rule import Rule
 from .ruleset import Ruleset
 from .ruleset_info import RulesetInfo
+from .save_check_outcome import SaveCheckOutcome
 from .search_outcome import SearchOutcome
 from .search_request import SearchRequest
 from .search_result import SearchResult
@@ -245,6 +260,7 @@ from .verification import Verification
 __all__ = (
     "Abilities",
     "AbilitiesOutput",
+    "AbilityName",
     "ApplyDamageRequest",
     "ApplyDamageResult",
     "ApplyDamageSessionRequest",
@@ -276,6 +292,7 @@ __all__ = (
     "Condition",
     "ConditionOutput",
     "ContestOutcome",
+    "ContestSide",
     "CoverDegree",
     "CoverOutcome",
     "CoverRequest",
@@ -350,6 +367,8 @@ __all__ = (
     "HealResult",
     "HealSessionRequest",
     "HealSessionResult",
+    "HeldChange",
+    "HeldChangeOutput",
     "HelpOutcome",
     "HelpRequest",
     "HelpResult",
@@ -439,13 +458,24 @@ __all__ = (
     "ResolveChoiceSessionRequest",
     "ResolveChoiceSessionResult",
     "Roll",
+    "RollCheckRequest",
+    "RollCheckResult",
+    "RollCheckSessionRequest",
+    "RollCheckSessionResult",
     "RollInitiativeRequest",
     "RollInitiativeResult",
     "RollInitiativeSessionRequest",
     "RollInitiativeSessionResult",
+    "RollSaveRequest",
+    "RollSaveResult",
+    "RollSaveSessionRequest",
+    "RollSaveSessionResult",
+    "RollSide",
+    "RollSideKind",
     "Rule",
     "Ruleset",
     "RulesetInfo",
+    "SaveCheckOutcome",
     "SearchOutcome",
     "SearchRequest",
     "SearchResult",

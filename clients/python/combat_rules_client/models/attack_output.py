@@ -48,8 +48,9 @@ class AttackOutput:
         components (list[AttackComponents] | None): The components a spell attack needs; while one of them is blocked (a
             `blocked-component` effect) the spell can't be cast. Null: not tracked.
         dropped_at (Cell | None): Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
-            it from its holder's hand; attacks with it are refused until it is picked up (an object
-            interaction within reach of that cell: `interact` with `weapon`).
+            it from its holder's hand, or its holder fell unconscious (`d20.cond`: the weapon held
+            is the first attack that is not a spell); attacks with it are refused until it is picked
+            up (an object interaction within reach of that cell: `interact` with `weapon`).
         ammo_problem (AttackAmmoProblem | None): A critical fumble disturbed its ammunition (`d20.crit.effects`):
             `spilled`: each
             ranged attack needs a piece picked up first (`interact` with `weapon`; `picked-up`

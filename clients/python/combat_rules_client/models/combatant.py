@@ -82,7 +82,9 @@ class Combatant:
         group (None | str | Unset): Initiative group: the group rolls once and acts together (`d20.init.groups`).
         controller (None | str | Unset): The combatant that controls this one: it acts right after it
             (`d20.init.companions`).
-        features (list[str] | Unset): Named features and devices that change the rules for this creature.
+        features (list[str] | Unset): Named features and devices that change the rules for this creature: `see-
+            invisible`,
+            `both-hands-in-use`, `bonus-action:<action>`, an initiative feature, d10 devices.
         immune_to_flanking (bool | Unset): It can't be flanked (`d20.flank.size-limit`): no one gets flanking advantage
             against it. Default: False.
         footprint (list[Cell] | None | Unset): The cells it fills, as absolute cells, instead of the space its size

@@ -77,7 +77,8 @@ class CombatantOutput:
             4, hit point maximum halved; 5, speed 0; 6, death. Default: 0.
         group (None | str): Initiative group: the group rolls once and acts together (`d20.init.groups`).
         controller (None | str): The combatant that controls this one: it acts right after it (`d20.init.companions`).
-        features (list[str]): Named features and devices that change the rules for this creature.
+        features (list[str]): Named features and devices that change the rules for this creature: `see-invisible`,
+            `both-hands-in-use`, `bonus-action:<action>`, an initiative feature, d10 devices.
         immune_to_flanking (bool): It can't be flanked (`d20.flank.size-limit`): no one gets flanking advantage against
             it. Default: False.
         footprint (list[Cell] | None): The cells it fills, as absolute cells, instead of the space its size gives

@@ -20,8 +20,9 @@ class ConditionOutput:
     Attributes:
         name (str): Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
             `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
-            `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
-            `unconscious` and `asleep`; any other name is carried and ends with its duration.
+            `petrified`, `poisoned`, `prone`, `restrained`, `squeezing`, `stunned`,
+            `surprised`, `unconscious` and `asleep`; any other name is carried and ends with its
+            duration.
         source (None | str): The creature that caused it, where that matters: the one a `frightened` creature fears (its
             disadvantage lasts while it sees it alive; a source that is no combatant always counts), the
             grappler of a `grappled` one (`d100.grapple`).

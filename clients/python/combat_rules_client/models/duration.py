@@ -23,7 +23,9 @@ class Duration:
       is "until the end of the current turn" (Disengage). The service counts the turns in
       `turnsStarted`;
     * `rounds`: for that many rounds, counted down each time a new round begins;
-    * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+    * `untilDamaged` (alone or with either of the above): ends when its holder takes damage;
+    * `whileCasting` (with `ends: end`): the end of a turn in which `of` cast a spell
+      doesn't end it; the first counted turn without one does ("until you stop casting magic").
 
     With none of them set it lasts until removed.
 
@@ -42,6 +44,14 @@ class Duration:
                 damage leaves an effect or an area in place. Default: False.
             turns_started (int | Unset): How many of `of`'s turns have started since the duration began (counted by the
                 service: a client sets it only to carry a duration over from an earlier state). Default: 0.
+            from_next_turn (bool | Unset): An effect with it applies only from the start of `of`'s next turn (once
+                `turnsStarted` is 1 or more): "advantage next turn" is that turn only, not the rest of
+                the current one (`d20.crit.effects` decision 6). Only with `ends`. Default: False.
+            while_casting (bool | Unset): It lasts while `of` keeps casting: each spell `of` casts (a spell attack, readying
+                a
+                spell) sets `turns` to the next turn of `of` to start, so it ends at the end of the
+                first turn without one, or after `of`'s death (spell hit 60-69's "until you stop casting
+                magic", `d20.crit.effects`). Only with `ends: end`. Default: False.
     """
 
     ends: DurationEnds | None | Unset = UNSET
@@ -50,6 +60,8 @@ class Duration:
     rounds: int | None | Unset = UNSET
     until_damaged: bool | Unset = False
     turns_started: int | Unset = 0
+    from_next_turn: bool | Unset = False
+    while_casting: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         ends: None | str | Unset
@@ -78,6 +90,10 @@ class Duration:
 
         turns_started = self.turns_started
 
+        from_next_turn = self.from_next_turn
+
+        while_casting = self.while_casting
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -93,6 +109,10 @@ class Duration:
             field_dict["untilDamaged"] = until_damaged
         if turns_started is not UNSET:
             field_dict["turnsStarted"] = turns_started
+        if from_next_turn is not UNSET:
+            field_dict["fromNextTurn"] = from_next_turn
+        if while_casting is not UNSET:
+            field_dict["whileCasting"] = while_casting
 
         return field_dict
 
@@ -141,6 +161,10 @@ class Duration:
 
         turns_started = d.pop("turnsStarted", UNSET)
 
+        from_next_turn = d.pop("fromNextTurn", UNSET)
+
+        while_casting = d.pop("whileCasting", UNSET)
+
         duration = cls(
             ends=ends,
             of=of,
@@ -148,6 +172,8 @@ class Duration:
             rounds=rounds,
             until_damaged=until_damaged,
             turns_started=turns_started,
+            from_next_turn=from_next_turn,
+            while_casting=while_casting,
         )
 
         return duration

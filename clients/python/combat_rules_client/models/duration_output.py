@@ -22,7 +22,9 @@ class DurationOutput:
       is "until the end of the current turn" (Disengage). The service counts the turns in
       `turnsStarted`;
     * `rounds`: for that many rounds, counted down each time a new round begins;
-    * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+    * `untilDamaged` (alone or with either of the above): ends when its holder takes damage;
+    * `whileCasting` (with `ends: end`): the end of a turn in which `of` cast a spell
+      doesn't end it; the first counted turn without one does ("until you stop casting magic").
 
     With none of them set it lasts until removed.
 
@@ -40,6 +42,13 @@ class DurationOutput:
                 damage leaves an effect or an area in place. Default: False.
             turns_started (int): How many of `of`'s turns have started since the duration began (counted by the
                 service: a client sets it only to carry a duration over from an earlier state). Default: 0.
+            from_next_turn (bool): An effect with it applies only from the start of `of`'s next turn (once
+                `turnsStarted` is 1 or more): "advantage next turn" is that turn only, not the rest of
+                the current one (`d20.crit.effects` decision 6). Only with `ends`. Default: False.
+            while_casting (bool): It lasts while `of` keeps casting: each spell `of` casts (a spell attack, readying a
+                spell) sets `turns` to the next turn of `of` to start, so it ends at the end of the
+                first turn without one, or after `of`'s death (spell hit 60-69's "until you stop casting
+                magic", `d20.crit.effects`). Only with `ends: end`. Default: False.
     """
 
     ends: DurationEnds | None
@@ -48,6 +57,8 @@ class DurationOutput:
     turns: int = 1
     until_damaged: bool = False
     turns_started: int = 0
+    from_next_turn: bool = False
+    while_casting: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         ends: None | str
@@ -68,6 +79,10 @@ class DurationOutput:
 
         turns_started = self.turns_started
 
+        from_next_turn = self.from_next_turn
+
+        while_casting = self.while_casting
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,6 +93,8 @@ class DurationOutput:
                 "rounds": rounds,
                 "untilDamaged": until_damaged,
                 "turnsStarted": turns_started,
+                "fromNextTurn": from_next_turn,
+                "whileCasting": while_casting,
             }
         )
 
@@ -122,6 +139,10 @@ class DurationOutput:
 
         turns_started = d.pop("turnsStarted")
 
+        from_next_turn = d.pop("fromNextTurn")
+
+        while_casting = d.pop("whileCasting")
+
         duration_output = cls(
             ends=ends,
             of=of,
@@ -129,6 +150,8 @@ class DurationOutput:
             rounds=rounds,
             until_damaged=until_damaged,
             turns_started=turns_started,
+            from_next_turn=from_next_turn,
+            while_casting=while_casting,
         )
 
         return duration_output

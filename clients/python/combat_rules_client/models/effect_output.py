@@ -47,7 +47,8 @@ class EffectOutput:
             source (None | str): Where it comes from, named as the source of the advantage or disadvantage it gives
                 (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
                 that waits for the next round (`d20.init.lower`) with an `other` effect from
-                `d20.init.lower`.
+                `d20.init.lower`, and one whose delayed turn resumes later with one from
+                `d20.init.lower:delayed`.
             note (None | str): Free text: the component a `blocked-component` blocks (`verbal`, `somatic` or
                 `material`), a Help's task, what an `other` effect does.
     """

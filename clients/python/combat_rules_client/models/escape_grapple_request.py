@@ -17,7 +17,7 @@ T = TypeVar("T", bound="EscapeGrappleRequest")
 
 @_attrs_define
 class EscapeGrappleRequest:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Stateless: the encounter travels with the
+    """Escape a grapple: an unarmed check against the grappler's (an action). Stateless: the encounter travels with the
     request.
 
         Attributes:

@@ -13,15 +13,14 @@ T = TypeVar("T", bound="EscapeGrappleSessionRequest")
 
 @_attrs_define
 class EscapeGrappleSessionRequest:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Session mode: the encounter is the
-    session's.
+    """Escape a grapple: an unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
 
-        Attributes:
-            combatant_id (str): The grappled creature: it spends its action (`d100.grapple.escape`).
-            grappler_id (None | str | Unset): Which grapple to break; omitted: the only one (refused when there are
-                several).
-            seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
-                rolls the same dice. Leave it out and the service draws one (the response says which).
+    Attributes:
+        combatant_id (str): The grappled creature: it spends its action (`d100.grapple.escape`).
+        grappler_id (None | str | Unset): Which grapple to break; omitted: the only one (refused when there are
+            several).
+        seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
+            rolls the same dice. Leave it out and the service draws one (the response says which).
     """
 
     combatant_id: str

@@ -22,10 +22,9 @@ class InteractSessionRequest:
         description (str | Unset): What it does, as a verb phrase for the log (`draws a sword`); a note only. Default:
             'interacts with an object'.
         device (None | str | Unset): A named device being used; a ruleset may make some devices take the action (d10).
-        weapon (None | str | Unset): One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it
-            up
-            where it lies (within reach), pick up a piece of its spilled ammunition, or free its
-            lodged ammunition (that takes the action).
+        weapon (None | str | Unset): One of your attacks whose weapon a critical fumble, a disarm or falling unconscious
+            disturbed: pick it up where it lies (within reach), pick up a piece of its spilled
+            ammunition, or free its lodged ammunition (that takes the action).
         seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
             rolls the same dice. Leave it out and the service draws one (the response says which).
     """

@@ -25,8 +25,46 @@ class Problem:
         title (str):
         status (int):
         detail (str):
-        code (str): A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-
-            conflict`, `deadline-exceeded`...).
+        code (str): A stable machine-readable error code, one of these (the list may grow: handle a code you don't know
+            by the status):
+
+            - `bad-request`: The request is not one the service can read (a malformed GraphQL request).
+            - `invalid-json`: The body is not JSON, has a key twice, or nests too deep.
+            - `invalid-if-match`: `If-Match` is not a version's strong `ETag` (`"3"`) or `*`.
+            - `invalid-input`: A field is missing, malformed or inconsistent with the encounter; `errors` names each one by
+            its path.
+            - `limit-exceeded`: The request asks for more work than the engine's budget allows; `limit` and `max` name the
+            limit and its value.
+            - `unknown-ruleset`: The encounter names a ruleset the service does not host.
+            - `not-supported`: The ruleset does not have this action.
+            - `body-too-large`: The body is larger than `CRS_MAX_BODY_BYTES`.
+            - `headers-too-large`: The request's headers are larger than the service reads.
+            - `unsupported-media-type`: The body is not sent as `application/json`.
+            - `rule-violation`: The rules forbid the action; `rule` is its id in RULES.md.
+            - `rules-error`: The rules refused the action for a reason of their own.
+            - `session-not-found`: No such session: never created, deleted, expired, or another tenant's.
+            - `not-found`: No such resource.
+            - `version-conflict`: The session is not at the version `If-Match` names; `currentVersion` is.
+            - `nothing-to-undo`: The session's undo history is empty.
+            - `idempotency-key-reused`: The idempotency key was used for another request.
+            - `idempotency-in-progress`: A request with the same idempotency key is still running.
+            - `session-busy`: Too many writes to the session are waiting; retry after `Retry-After`.
+            - `session-damaged`: A record of the session in Redis is not what the service writes; `part` (and `index`) say
+            which.
+            - `session-quota-exceeded`: The tenant holds as many live sessions as it may.
+            - `storage-quota-exceeded`: The tenant's sessions hold as many bytes as they may.
+            - `subscription-quota-exceeded`: The tenant follows as many sessions as it may at once.
+            - `unauthorized`: No API key, or not an active one.
+            - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
+            - `rule-not-found`: No rule of RULES.md has that id.
+            - `method-not-allowed`: The route does not answer that method; `Allow` lists those it does.
+            - `request-timeout`: The request's headers or body did not arrive in time.
+            - `rate-limited`: The tenant is over its rate limit; retry after `Retry-After`.
+            - `deadline-exceeded`: The engine did not finish within its deadline; nothing changed.
+            - `store-unavailable`: The session store did not answer; retry after `Retry-After` (for a write, with the same
+            idempotency key).
+            - `store-error`: The session store answered something the service did not expect.
+            - `internal`: The service failed; report it with the request id.
         rule (str | Unset): For a rule violation: the id of the rule (see RULES.md).
         limit (str | Unset): For `limit-exceeded`: the name of the engine limit the request passes (`odds-work`,
             `search-cells`...; SECURITY.md lists them).

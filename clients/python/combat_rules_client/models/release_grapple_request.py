@@ -17,7 +17,7 @@ T = TypeVar("T", bound="ReleaseGrappleRequest")
 
 @_attrs_define
 class ReleaseGrappleRequest:
-    """d100: let go of a grappled creature (no action). Stateless: the encounter travels with the request.
+    """Let go of a grappled creature (no action). Stateless: the encounter travels with the request.
 
     Attributes:
         encounter (Encounter): The whole state of one fight.

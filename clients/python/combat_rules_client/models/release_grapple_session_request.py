@@ -13,7 +13,7 @@ T = TypeVar("T", bound="ReleaseGrappleSessionRequest")
 
 @_attrs_define
 class ReleaseGrappleSessionRequest:
-    """d100: let go of a grappled creature (no action). Session mode: the encounter is the session's.
+    """Let go of a grappled creature (no action). Session mode: the encounter is the session's.
 
     Attributes:
         grappler_id (str): The grappler that lets go (no action: `d100.grapple`).

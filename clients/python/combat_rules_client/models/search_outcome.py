@@ -2,23 +2,29 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.roll_side import RollSide
+
 
 T = TypeVar("T", bound="SearchOutcome")
 
 
 @_attrs_define
 class SearchOutcome:
-    """Who was found, who stays hidden, and the scavenging check if one was made.
+    """Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
+    scavenging check (d100) if one was made.
 
-    Attributes:
-        combatant_id (str):
-        found (list[str]):
-        still_hidden (list[str]):
-        scavenging_total (int | None):
-        scavenging_success (bool | None):
+        Attributes:
+            combatant_id (str):
+            found (list[str]):
+            still_hidden (list[str]):
+            scavenging_total (int | None):
+            scavenging_success (bool | None):
+            perception (None | RollSide): The searcher's Wisdom (Perception) check, where the ruleset rolls one.
     """
 
     combatant_id: str
@@ -26,8 +32,11 @@ class SearchOutcome:
     still_hidden: list[str]
     scavenging_total: int | None
     scavenging_success: bool | None
+    perception: None | RollSide
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.roll_side import RollSide  # noqa: PLC0415
+
         combatant_id = self.combatant_id
 
         found = self.found
@@ -40,6 +49,12 @@ class SearchOutcome:
         scavenging_success: bool | None
         scavenging_success = self.scavenging_success
 
+        perception: dict[str, Any] | None
+        if isinstance(self.perception, RollSide):
+            perception = self.perception.to_dict()
+        else:
+            perception = self.perception
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -49,6 +64,7 @@ class SearchOutcome:
                 "stillHidden": still_hidden,
                 "scavengingTotal": scavenging_total,
                 "scavengingSuccess": scavenging_success,
+                "perception": perception,
             }
         )
 
@@ -56,6 +72,8 @@ class SearchOutcome:
 
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.roll_side import RollSide  # noqa: PLC0415
+
         d = dict(src_dict)
         combatant_id = d.pop("combatantId")
 
@@ -77,12 +95,28 @@ class SearchOutcome:
 
         scavenging_success = _parse_scavenging_success(d.pop("scavengingSuccess"))
 
+        def _parse_perception(data: object) -> None | RollSide:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                perception_type_0 = RollSide.from_dict(data)
+
+                return perception_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RollSide, data)
+
+        perception = _parse_perception(d.pop("perception"))
+
         search_outcome = cls(
             combatant_id=combatant_id,
             found=found,
             still_hidden=still_hidden,
             scavenging_total=scavenging_total,
             scavenging_success=scavenging_success,
+            perception=perception,
         )
 
         return search_outcome

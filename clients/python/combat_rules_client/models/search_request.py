@@ -17,15 +17,16 @@ T = TypeVar("T", bound="SearchRequest")
 
 @_attrs_define
 class SearchRequest:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels
-    with the request.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging check). Stateless:
+    the encounter travels with the request.
 
         Attributes:
             encounter (Encounter): The whole state of one fight.
-            combatant_id (str): The searcher: it spends its action (`d100.action.search`).
-            dc (int | None | Unset): The DM's DC for this search: a hidden hostile creature is found when the DC is at least
-                its Stealth total.
-            scavenging_dc (int | None | Unset): When the DM asks for a scavenging check: d20 + the `scavenging` skill
+            combatant_id (str): The searcher: it spends its action.
+            dc (int | None | Unset): d100: the DM's DC for this search: a hidden hostile creature is found when the DC beats
+                its Stealth total. Other rulesets roll the searcher's Wisdom (Perception) instead and
+                refuse a DC.
+            scavenging_dc (int | None | Unset): d100, when the DM asks for a scavenging check: d20 + the `scavenging` skill
                 (Wisdom).
             seed (int | None | Unset): The seed of the random source, 0 to 2147483647: the same request with the same seed
                 rolls the same dice. Leave it out and the service draws one (the response says which).

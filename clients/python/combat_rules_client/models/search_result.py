@@ -22,7 +22,8 @@ class SearchResult:
     Attributes:
         encounter (EncounterOutput): The whole state of one fight.
         events (list[Event]): Every roll and decision, in order.
-        outcome (SearchOutcome): Who was found, who stays hidden, and the scavenging check if one was made.
+        outcome (SearchOutcome): Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
+            scavenging check (d100) if one was made.
         seed (int): The seed the random source was built from: send it back to replay this result.
     """
 

@@ -24,7 +24,8 @@ class SearchSessionResult:
         Attributes:
             encounter (EncounterOutput): The whole state of one fight.
             events (list[Event]): Every roll and decision, in order.
-            outcome (SearchOutcome): Who was found, who stays hidden, and the scavenging check if one was made.
+            outcome (SearchOutcome): Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
+                scavenging check (d100) if one was made.
             seed (int): The seed the random source was built from: send it back to replay this result.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """

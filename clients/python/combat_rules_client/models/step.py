@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.deferred_damage import DeferredDamage
+    from ..models.held_change import HeldChange
 
 
 T = TypeVar("T", bound="Step")
@@ -26,12 +27,16 @@ class Step:
             closes.
         deferred (list[DeferredDamage] | Unset): Damage members dealt each other, held and dealt in order when the step
             closes.
+        held (list[HeldChange] | Unset): Everything else members' turns did to members (healing, conditions, effects
+            such as
+            Dodge, forced movement), made in order with the damage when the step closes.
     """
 
     initiative: int
     members: list[str]
     acted: list[str] | Unset = UNSET
     deferred: list[DeferredDamage] | Unset = UNSET
+    held: list[HeldChange] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         initiative = self.initiative
@@ -49,6 +54,13 @@ class Step:
                 deferred_item = deferred_item_data.to_dict()
                 deferred.append(deferred_item)
 
+        held: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.held, Unset):
+            held = []
+            for held_item_data in self.held:
+                held_item = held_item_data.to_dict()
+                held.append(held_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,12 +73,15 @@ class Step:
             field_dict["acted"] = acted
         if deferred is not UNSET:
             field_dict["deferred"] = deferred
+        if held is not UNSET:
+            field_dict["held"] = held
 
         return field_dict
 
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.deferred_damage import DeferredDamage  # noqa: PLC0415
+        from ..models.held_change import HeldChange  # noqa: PLC0415
 
         d = dict(src_dict)
         initiative = d.pop("initiative")
@@ -84,11 +99,21 @@ class Step:
 
                 deferred.append(deferred_item)
 
+        _held = d.pop("held", UNSET)
+        held: list[HeldChange] | Unset = UNSET
+        if _held is not UNSET:
+            held = []
+            for held_item_data in _held:
+                held_item = HeldChange.from_dict(held_item_data)
+
+                held.append(held_item)
+
         step = cls(
             initiative=initiative,
             members=members,
             acted=acted,
             deferred=deferred,
+            held=held,
         )
 
         return step

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.deferred_damage_output import DeferredDamageOutput
+    from ..models.held_change_output import HeldChangeOutput
 
 
 T = TypeVar("T", bound="StepOutput")
@@ -23,12 +24,16 @@ class StepOutput:
         acted (list[str]): The members whose turn has ended; when every living member has acted, the step closes.
         deferred (list[DeferredDamageOutput]): Damage members dealt each other, held and dealt in order when the step
             closes.
+        held (list[HeldChangeOutput]): Everything else members' turns did to members (healing, conditions, effects such
+            as
+            Dodge, forced movement), made in order with the damage when the step closes.
     """
 
     initiative: int
     members: list[str]
     acted: list[str]
     deferred: list[DeferredDamageOutput]
+    held: list[HeldChangeOutput]
 
     def to_dict(self) -> dict[str, Any]:
         initiative = self.initiative
@@ -42,6 +47,11 @@ class StepOutput:
             deferred_item = deferred_item_data.to_dict()
             deferred.append(deferred_item)
 
+        held = []
+        for held_item_data in self.held:
+            held_item = held_item_data.to_dict()
+            held.append(held_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +60,7 @@ class StepOutput:
                 "members": members,
                 "acted": acted,
                 "deferred": deferred,
+                "held": held,
             }
         )
 
@@ -58,6 +69,7 @@ class StepOutput:
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.deferred_damage_output import DeferredDamageOutput  # noqa: PLC0415
+        from ..models.held_change_output import HeldChangeOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         initiative = d.pop("initiative")
@@ -73,11 +85,19 @@ class StepOutput:
 
             deferred.append(deferred_item)
 
+        held = []
+        _held = d.pop("held")
+        for held_item_data in _held:
+            held_item = HeldChangeOutput.from_dict(held_item_data)
+
+            held.append(held_item)
+
         step_output = cls(
             initiative=initiative,
             members=members,
             acted=acted,
             deferred=deferred,
+            held=held,
         )
 
         return step_output

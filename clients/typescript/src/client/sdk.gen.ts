@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ApplyDamageData, ApplyDamageErrors, ApplyDamageResponses, AttackOddsData, AttackOddsErrors, AttackOddsResponses, CoverData, CoverErrors, CoverResponses, CreateSessionData, CreateSessionErrors, CreateSessionResponses, DashData, DashErrors, DashResponses, DeleteSessionData, DeleteSessionErrors, DeleteSessionResponses, DisengageData, DisengageErrors, DisengageResponses, DodgeData, DodgeErrors, DodgeResponses, DrinkPotionData, DrinkPotionErrors, DrinkPotionResponses, DropProneData, DropProneErrors, DropProneResponses, EncounterOddsData, EncounterOddsErrors, EncounterOddsResponses, EscapeGrappleData, EscapeGrappleErrors, EscapeGrappleResponses, FlankingData, FlankingErrors, FlankingResponses, GetRuleData, GetRuleErrors, GetRuleResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionReplayData, GetSessionReplayErrors, GetSessionReplayResponses, GetSessionResponses, GrappleData, GrappleErrors, GrappleResponses, HealData, HealErrors, HealResponses, HelpData, HelpErrors, HelpResponses, HideData, HideErrors, HideResponses, InteractData, InteractErrors, InteractResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, LowerInitiativeData, LowerInitiativeErrors, LowerInitiativeResponses, MoveCombatantData, MoveCombatantErrors, MoveCombatantResponses, NextTurnData, NextTurnErrors, NextTurnResponses, PathCostData, PathCostErrors, PathCostResponses, ReachData, ReachErrors, ReachResponses, ReadyData, ReadyErrors, ReadyResponses, ReleaseGrappleData, ReleaseGrappleErrors, ReleaseGrappleResponses, ReloadData, ReloadErrors, ReloadResponses, RepairData, RepairErrors, RepairResponses, ResolveAttackData, ResolveAttackErrors, ResolveAttackResponses, ResolveChoiceData, ResolveChoiceErrors, ResolveChoiceResponses, RollInitiativeData, RollInitiativeErrors, RollInitiativeResponses, SearchData, SearchErrors, SearchResponses, SessionApplyDamageData, SessionApplyDamageErrors, SessionApplyDamageResponses, SessionAttackOddsData, SessionAttackOddsErrors, SessionAttackOddsResponses, SessionCoverData, SessionCoverErrors, SessionCoverResponses, SessionDashData, SessionDashErrors, SessionDashResponses, SessionDisengageData, SessionDisengageErrors, SessionDisengageResponses, SessionDodgeData, SessionDodgeErrors, SessionDodgeResponses, SessionDrinkPotionData, SessionDrinkPotionErrors, SessionDrinkPotionResponses, SessionDropProneData, SessionDropProneErrors, SessionDropProneResponses, SessionEncounterOddsData, SessionEncounterOddsErrors, SessionEncounterOddsResponses, SessionEscapeGrappleData, SessionEscapeGrappleErrors, SessionEscapeGrappleResponses, SessionFlankingData, SessionFlankingErrors, SessionFlankingResponses, SessionGrappleData, SessionGrappleErrors, SessionGrappleResponses, SessionHealData, SessionHealErrors, SessionHealResponses, SessionHelpData, SessionHelpErrors, SessionHelpResponses, SessionHideData, SessionHideErrors, SessionHideResponses, SessionInteractData, SessionInteractErrors, SessionInteractResponses, SessionLowerInitiativeData, SessionLowerInitiativeErrors, SessionLowerInitiativeResponses, SessionMoveCombatantData, SessionMoveCombatantErrors, SessionMoveCombatantResponses, SessionNextTurnData, SessionNextTurnErrors, SessionNextTurnResponses, SessionPathCostData, SessionPathCostErrors, SessionPathCostResponses, SessionReachData, SessionReachErrors, SessionReachResponses, SessionReadyData, SessionReadyErrors, SessionReadyResponses, SessionReleaseGrappleData, SessionReleaseGrappleErrors, SessionReleaseGrappleResponses, SessionReloadData, SessionReloadErrors, SessionReloadResponses, SessionRepairData, SessionRepairErrors, SessionRepairResponses, SessionResolveAttackData, SessionResolveAttackErrors, SessionResolveAttackResponses, SessionResolveChoiceData, SessionResolveChoiceErrors, SessionResolveChoiceResponses, SessionRollInitiativeData, SessionRollInitiativeErrors, SessionRollInitiativeResponses, SessionSearchData, SessionSearchErrors, SessionSearchResponses, SessionShoveData, SessionShoveErrors, SessionShoveResponses, SessionStabilizeData, SessionStabilizeErrors, SessionStabilizeResponses, SessionStandUpData, SessionStandUpErrors, SessionStandUpResponses, SessionTriggerReadiedData, SessionTriggerReadiedErrors, SessionTriggerReadiedResponses, ShoveData, ShoveErrors, ShoveResponses, StabilizeData, StabilizeErrors, StabilizeResponses, StandUpData, StandUpErrors, StandUpResponses, StreamSessionData, StreamSessionErrors, StreamSessionResponse, StreamSessionResponses, TriggerReadiedData, TriggerReadiedErrors, TriggerReadiedResponses, UndoSessionData, UndoSessionErrors, UndoSessionResponses, VerifySessionData, VerifySessionErrors, VerifySessionResponses } from './types.gen.js';
+import type { ApplyDamageData, ApplyDamageErrors, ApplyDamageResponses, AttackOddsData, AttackOddsErrors, AttackOddsResponses, CoverData, CoverErrors, CoverResponses, CreateSessionData, CreateSessionErrors, CreateSessionResponses, DashData, DashErrors, DashResponses, DeleteSessionData, DeleteSessionErrors, DeleteSessionResponses, DisengageData, DisengageErrors, DisengageResponses, DodgeData, DodgeErrors, DodgeResponses, DrinkPotionData, DrinkPotionErrors, DrinkPotionResponses, DropProneData, DropProneErrors, DropProneResponses, EncounterOddsData, EncounterOddsErrors, EncounterOddsResponses, EscapeGrappleData, EscapeGrappleErrors, EscapeGrappleResponses, FlankingData, FlankingErrors, FlankingResponses, GetRuleData, GetRuleErrors, GetRuleResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionReplayData, GetSessionReplayErrors, GetSessionReplayResponses, GetSessionResponses, GrappleData, GrappleErrors, GrappleResponses, HealData, HealErrors, HealResponses, HelpData, HelpErrors, HelpResponses, HideData, HideErrors, HideResponses, InteractData, InteractErrors, InteractResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, LowerInitiativeData, LowerInitiativeErrors, LowerInitiativeResponses, MoveCombatantData, MoveCombatantErrors, MoveCombatantResponses, NextTurnData, NextTurnErrors, NextTurnResponses, PathCostData, PathCostErrors, PathCostResponses, ReachData, ReachErrors, ReachResponses, ReadyData, ReadyErrors, ReadyResponses, ReleaseGrappleData, ReleaseGrappleErrors, ReleaseGrappleResponses, ReloadData, ReloadErrors, ReloadResponses, RepairData, RepairErrors, RepairResponses, ResolveAttackData, ResolveAttackErrors, ResolveAttackResponses, ResolveChoiceData, ResolveChoiceErrors, ResolveChoiceResponses, RollCheckData, RollCheckErrors, RollCheckResponses, RollInitiativeData, RollInitiativeErrors, RollInitiativeResponses, RollSaveData, RollSaveErrors, RollSaveResponses, SearchData, SearchErrors, SearchResponses, SessionApplyDamageData, SessionApplyDamageErrors, SessionApplyDamageResponses, SessionAttackOddsData, SessionAttackOddsErrors, SessionAttackOddsResponses, SessionCoverData, SessionCoverErrors, SessionCoverResponses, SessionDashData, SessionDashErrors, SessionDashResponses, SessionDisengageData, SessionDisengageErrors, SessionDisengageResponses, SessionDodgeData, SessionDodgeErrors, SessionDodgeResponses, SessionDrinkPotionData, SessionDrinkPotionErrors, SessionDrinkPotionResponses, SessionDropProneData, SessionDropProneErrors, SessionDropProneResponses, SessionEncounterOddsData, SessionEncounterOddsErrors, SessionEncounterOddsResponses, SessionEscapeGrappleData, SessionEscapeGrappleErrors, SessionEscapeGrappleResponses, SessionFlankingData, SessionFlankingErrors, SessionFlankingResponses, SessionGrappleData, SessionGrappleErrors, SessionGrappleResponses, SessionHealData, SessionHealErrors, SessionHealResponses, SessionHelpData, SessionHelpErrors, SessionHelpResponses, SessionHideData, SessionHideErrors, SessionHideResponses, SessionInteractData, SessionInteractErrors, SessionInteractResponses, SessionLowerInitiativeData, SessionLowerInitiativeErrors, SessionLowerInitiativeResponses, SessionMoveCombatantData, SessionMoveCombatantErrors, SessionMoveCombatantResponses, SessionNextTurnData, SessionNextTurnErrors, SessionNextTurnResponses, SessionPathCostData, SessionPathCostErrors, SessionPathCostResponses, SessionReachData, SessionReachErrors, SessionReachResponses, SessionReadyData, SessionReadyErrors, SessionReadyResponses, SessionReleaseGrappleData, SessionReleaseGrappleErrors, SessionReleaseGrappleResponses, SessionReloadData, SessionReloadErrors, SessionReloadResponses, SessionRepairData, SessionRepairErrors, SessionRepairResponses, SessionResolveAttackData, SessionResolveAttackErrors, SessionResolveAttackResponses, SessionResolveChoiceData, SessionResolveChoiceErrors, SessionResolveChoiceResponses, SessionRollCheckData, SessionRollCheckErrors, SessionRollCheckResponses, SessionRollInitiativeData, SessionRollInitiativeErrors, SessionRollInitiativeResponses, SessionRollSaveData, SessionRollSaveErrors, SessionRollSaveResponses, SessionSearchData, SessionSearchErrors, SessionSearchResponses, SessionShoveData, SessionShoveErrors, SessionShoveResponses, SessionStabilizeData, SessionStabilizeErrors, SessionStabilizeResponses, SessionStandUpData, SessionStandUpErrors, SessionStandUpResponses, SessionTriggerReadiedData, SessionTriggerReadiedErrors, SessionTriggerReadiedResponses, ShoveData, ShoveErrors, ShoveResponses, StabilizeData, StabilizeErrors, StabilizeResponses, StandUpData, StandUpErrors, StandUpResponses, StreamSessionData, StreamSessionErrors, StreamSessionResponse, StreamSessionResponses, TriggerReadiedData, TriggerReadiedErrors, TriggerReadiedResponses, UndoSessionData, UndoSessionErrors, UndoSessionResponses, VerifySessionData, VerifySessionErrors, VerifySessionResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -422,11 +422,47 @@ export const attackOdds = <ThrowOnError extends boolean = false>(options: Option
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
  *
- * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells being those all combatants fill and a walk the entries of the combatant's attacks, conditions, effects, features, skills and ammunition (a readied action one more) + the square of its conditions / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const encounterOdds = <ThrowOnError extends boolean = false>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/encounter-odds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A saving throw the DM calls for, against a DC or another creature's check.
+ *
+ * `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+ * `ability`, against `dc` or, in a contest, against the other creature's check (the
+ * saving creature resists: a tie is a success). Changes nothing and spends nothing.
+ */
+export const rollSave = <ThrowOnError extends boolean = false>(options: Options<RollSaveData, ThrowOnError>) => (options.client ?? client).post<RollSaveResponses, RollSaveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/roll-save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An ability check the DM calls for, against a DC or contested by another creature.
+ *
+ * `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+ * `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+ * for `ability`, against `dc` or contested by another creature (`combatantId` is the
+ * one trying to change the situation: it must beat the other's total). Changes nothing and
+ * spends nothing.
+ */
+export const rollCheck = <ThrowOnError extends boolean = false>(options: Options<RollCheckData, ThrowOnError>) => (options.client ?? client).post<RollCheckResponses, RollCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/roll-check',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -496,7 +532,7 @@ export const grapple = <ThrowOnError extends boolean = false>(options: Options<G
 });
 
 /**
- * d100: escape a grapple, unarmed check against the grappler's (an action).
+ * Escape a grapple: an unarmed check against the grappler's (an action).
  *
  * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
@@ -511,7 +547,7 @@ export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
- * d100: let go of a grappled creature (no action).
+ * Let go of a grappled creature (no action).
  *
  * `d100.grapple`: the grappler lets go, no action required.
  */
@@ -526,10 +562,10 @@ export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * d100: search for hidden creatures against the DM's DC; optional scavenging check.
+ * Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging check).
  *
- * `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
- * the DM's DC, and/or make the scavenging check the DM asks for.
+ * Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+ * `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
  */
 export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -1029,11 +1065,47 @@ export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options:
  * Simulate the fight from the current state: everyone attacks the nearest standing foe
  * with its first attack each round, until at most one side is standing.
  *
- * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
+ * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells being those all combatants fill and a walk the entries of the combatant's attacks, conditions, effects, features, skills and ammunition (a readied action one more) + the square of its conditions / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
 export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/encounter-odds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's encounter, written as its next version.
+ *
+ * `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+ * `ability`, against `dc` or, in a contest, against the other creature's check (the
+ * saving creature resists: a tie is a success). Changes nothing and spends nothing.
+ */
+export const sessionRollSave = <ThrowOnError extends boolean = false>(options: Options<SessionRollSaveData, ThrowOnError>) => (options.client ?? client).post<SessionRollSaveResponses, SessionRollSaveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/roll-save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An ability check the DM calls for, against a DC or contested by another creature. Applied to the session's encounter, written as its next version.
+ *
+ * `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+ * `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+ * for `ability`, against `dc` or contested by another creature (`combatantId` is the
+ * one trying to change the situation: it must beat the other's total). Changes nothing and
+ * spends nothing.
+ */
+export const sessionRollCheck = <ThrowOnError extends boolean = false>(options: Options<SessionRollCheckData, ThrowOnError>) => (options.client ?? client).post<SessionRollCheckResponses, SessionRollCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/roll-check',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1103,7 +1175,7 @@ export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's encounter, written as its next version.
+ * Escape a grapple: an unarmed check against the grappler's (an action). Applied to the session's encounter, written as its next version.
  *
  * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
@@ -1118,7 +1190,7 @@ export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(optio
 });
 
 /**
- * d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its next version.
+ * Let go of a grappled creature (no action). Applied to the session's encounter, written as its next version.
  *
  * `d100.grapple`: the grappler lets go, no action required.
  */
@@ -1133,10 +1205,10 @@ export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the session's encounter, written as its next version.
+ * Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging check). Applied to the session's encounter, written as its next version.
  *
- * `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
- * the DM's DC, and/or make the scavenging check the DM asks for.
+ * Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+ * `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
  */
 export const sessionSearch = <ThrowOnError extends boolean = false>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

@@ -83,6 +83,11 @@ export type AbilitiesOutput = {
 };
 
 /**
+ * One of: `strength`, `dexterity`, `constitution`, `intelligence`, `wisdom`, `charisma`.
+ */
+export type AbilityName = 'strength' | 'dexterity' | 'constitution' | 'intelligence' | 'wisdom' | 'charisma';
+
+/**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
@@ -346,8 +351,9 @@ export type Attack = {
     components?: Array<AttackComponents> | null;
     /**
      * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
-     * it from its holder's hand; attacks with it are refused until it is picked up (an object
-     * interaction within reach of that cell: `interact` with `weapon`).
+     * it from its holder's hand, or its holder fell unconscious (`d20.cond`: the weapon held
+     * is the first attack that is not a spell); attacks with it are refused until it is picked
+     * up (an object interaction within reach of that cell: `interact` with `weapon`).
      */
     droppedAt?: Cell | null;
     /**
@@ -686,8 +692,9 @@ export type AttackOutput = {
     components: Array<AttackComponents> | null;
     /**
      * Where this weapon lies once a critical fumble or a disarm dropped, flung or knocked
-     * it from its holder's hand; attacks with it are refused until it is picked up (an object
-     * interaction within reach of that cell: `interact` with `weapon`).
+     * it from its holder's hand, or its holder fell unconscious (`d20.cond`: the weapon held
+     * is the first attack that is not a spell); attacks with it are refused until it is picked
+     * up (an object interaction within reach of that cell: `interact` with `weapon`).
      */
     droppedAt: Cell | null;
     /**
@@ -898,7 +905,8 @@ export type Combatant = {
      */
     controller?: string | null;
     /**
-     * Named features and devices that change the rules for this creature.
+     * Named features and devices that change the rules for this creature: `see-invisible`,
+     * `both-hands-in-use`, `bonus-action:<action>`, an initiative feature, d10 devices.
      */
     features?: Array<string>;
     /**
@@ -1109,7 +1117,8 @@ export type CombatantOutput = {
      */
     controller: string | null;
     /**
-     * Named features and devices that change the rules for this creature.
+     * Named features and devices that change the rules for this creature: `see-invisible`,
+     * `both-hands-in-use`, `bonus-action:<action>`, an initiative feature, d10 devices.
      */
     features: Array<string>;
     /**
@@ -1186,8 +1195,9 @@ export type Condition = {
     /**
      * Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
      * `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
-     * `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
-     * `unconscious` and `asleep`; any other name is carried and ends with its duration.
+     * `petrified`, `poisoned`, `prone`, `restrained`, `squeezing`, `stunned`,
+     * `surprised`, `unconscious` and `asleep`; any other name is carried and ends with its
+     * duration.
      */
     name: string;
     /**
@@ -1209,8 +1219,9 @@ export type ConditionOutput = {
     /**
      * Its name (1 to 40 characters). The rules act on `blinded`, `dodging`, `disengaged`,
      * `frightened`, `grappled`, `hidden`, `incapacitated`, `invisible`, `paralyzed`,
-     * `petrified`, `prone`, `restrained`, `squeezing`, `stunned`, `surprised`,
-     * `unconscious` and `asleep`; any other name is carried and ends with its duration.
+     * `petrified`, `poisoned`, `prone`, `restrained`, `squeezing`, `stunned`,
+     * `surprised`, `unconscious` and `asleep`; any other name is carried and ends with its
+     * duration.
      */
     name: string;
     /**
@@ -1247,6 +1258,26 @@ export type ContestOutcome = {
      * Where a pushed target ended up.
      */
     position: Cell | null;
+};
+
+/**
+ * The other creature of a contest (`d20.save`) and what it rolls: an ability check of
+ * `ability`, or of `skill` (its skill bonus; without one, `ability`, else the skill's
+ * usual ability).
+ */
+export type ContestSide = {
+    /**
+     * The other creature (not the one rolling).
+     */
+    combatantId: string;
+    /**
+     * The ability it checks (with `skill`: what it adds without a bonus for the skill).
+     */
+    ability?: AbilityName | null;
+    /**
+     * The skill it checks (`athletics`, `acrobatics`, `perception`...).
+     */
+    skill?: string | null;
 };
 
 /**
@@ -2027,7 +2058,9 @@ export type DropProneSessionResult = {
  * is "until the end of the current turn" (Disengage). The service counts the turns in
  * `turnsStarted`;
  * * `rounds`: for that many rounds, counted down each time a new round begins;
- * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage;
+ * * `whileCasting` (with `ends: end`): the end of a turn in which `of` cast a spell
+ * doesn't end it; the first counted turn without one does ("until you stop casting magic").
  *
  * With none of them set it lasts until removed.
  */
@@ -2062,6 +2095,19 @@ export type Duration = {
      * service: a client sets it only to carry a duration over from an earlier state).
      */
     turnsStarted?: number;
+    /**
+     * An effect with it applies only from the start of `of`'s next turn (once
+     * `turnsStarted` is 1 or more): "advantage next turn" is that turn only, not the rest of
+     * the current one (`d20.crit.effects` decision 6). Only with `ends`.
+     */
+    fromNextTurn?: boolean;
+    /**
+     * It lasts while `of` keeps casting: each spell `of` casts (a spell attack, readying a
+     * spell) sets `turns` to the next turn of `of` to start, so it ends at the end of the
+     * first turn without one, or after `of`'s death (spell hit 60-69's "until you stop casting
+     * magic", `d20.crit.effects`). Only with `ends: end`.
+     */
+    whileCasting?: boolean;
 };
 
 /**
@@ -2079,7 +2125,9 @@ export type DurationEnds = 'start' | 'end';
  * is "until the end of the current turn" (Disengage). The service counts the turns in
  * `turnsStarted`;
  * * `rounds`: for that many rounds, counted down each time a new round begins;
- * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage.
+ * * `untilDamaged` (alone or with either of the above): ends when its holder takes damage;
+ * * `whileCasting` (with `ends: end`): the end of a turn in which `of` cast a spell
+ * doesn't end it; the first counted turn without one does ("until you stop casting magic").
  *
  * With none of them set it lasts until removed.
  */
@@ -2114,6 +2162,19 @@ export type DurationOutput = {
      * service: a client sets it only to carry a duration over from an earlier state).
      */
     turnsStarted: number;
+    /**
+     * An effect with it applies only from the start of `of`'s next turn (once
+     * `turnsStarted` is 1 or more): "advantage next turn" is that turn only, not the rest of
+     * the current one (`d20.crit.effects` decision 6). Only with `ends`.
+     */
+    fromNextTurn: boolean;
+    /**
+     * It lasts while `of` keeps casting: each spell `of` casts (a spell attack, readying a
+     * spell) sets `turns` to the next turn of `of` to start, so it ends at the end of the
+     * first turn without one, or after `of`'s death (spell hit 60-69's "until you stop casting
+     * magic", `d20.crit.effects`). Only with `ends: end`.
+     */
+    whileCasting: boolean;
 };
 
 /**
@@ -2170,7 +2231,8 @@ export type Effect = {
      * Where it comes from, named as the source of the advantage or disadvantage it gives
      * (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
      * that waits for the next round (`d20.init.lower`) with an `other` effect from
-     * `d20.init.lower`.
+     * `d20.init.lower`, and one whose delayed turn resumes later with one from
+     * `d20.init.lower:delayed`.
      */
     source?: string | null;
     /**
@@ -2234,7 +2296,8 @@ export type EffectOutput = {
      * Where it comes from, named as the source of the advantage or disadvantage it gives
      * (`weapon-fumble 30-39`, `help:hero`); null: named `effect`. The service marks a combatant
      * that waits for the next round (`d20.init.lower`) with an `other` effect from
-     * `d20.init.lower`.
+     * `d20.init.lower`, and one whose delayed turn resumes later with one from
+     * `d20.init.lower:delayed`.
      */
     source: string | null;
     /**
@@ -2445,7 +2508,7 @@ export type EncounterOutput = {
 };
 
 /**
- * d100: escape a grapple, unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
+ * Escape a grapple: an unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
  */
 export type EscapeGrappleRequest = {
     /**
@@ -2489,7 +2552,7 @@ export type EscapeGrappleResult = {
 };
 
 /**
- * d100: escape a grapple, unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
+ * Escape a grapple: an unarmed check against the grappler's (an action). Session mode: the encounter is the session's.
  */
 export type EscapeGrappleSessionRequest = {
     /**
@@ -2983,6 +3046,110 @@ export type HealSessionResult = {
 };
 
 /**
+ * What one member's turn did to a member of a d10 simultaneous step besides damage
+ * (`d10.init.ties`): held, and made when the step closes.
+ */
+export type HeldChange = {
+    /**
+     * The member it is done to.
+     */
+    targetId: string;
+    /**
+     * The member whose turn did it.
+     */
+    sourceId?: string | null;
+    /**
+     * How many of the step's held damages came before it: it lands after them.
+     */
+    afterDamage?: number;
+    /**
+     * Hit points regained (through the base healing: a creature at 0 HP wakes up).
+     */
+    healing?: number;
+    /**
+     * Made stable at 0 HP.
+     */
+    stabilized?: boolean;
+    /**
+     * Conditions it gains (a member's own Dodge, `dodging`, among them).
+     */
+    conditionsAdded?: Array<Condition>;
+    /**
+     * Conditions it loses.
+     */
+    conditionsRemoved?: Array<Condition>;
+    /**
+     * Effects it gains.
+     */
+    effectsAdded?: Array<Effect>;
+    /**
+     * Effects it loses.
+     */
+    effectsRemoved?: Array<Effect>;
+    /**
+     * Where forced movement put it: it moves there when the step closes if it still stands
+     * where it was moved from (`movedFrom`) and the cells are free.
+     */
+    position?: Cell | null;
+    /**
+     * Where it stood when it was moved.
+     */
+    movedFrom?: Cell | null;
+};
+
+/**
+ * What one member's turn did to a member of a d10 simultaneous step besides damage
+ * (`d10.init.ties`): held, and made when the step closes.
+ */
+export type HeldChangeOutput = {
+    /**
+     * The member it is done to.
+     */
+    targetId: string;
+    /**
+     * The member whose turn did it.
+     */
+    sourceId: string | null;
+    /**
+     * How many of the step's held damages came before it: it lands after them.
+     */
+    afterDamage: number;
+    /**
+     * Hit points regained (through the base healing: a creature at 0 HP wakes up).
+     */
+    healing: number;
+    /**
+     * Made stable at 0 HP.
+     */
+    stabilized: boolean;
+    /**
+     * Conditions it gains (a member's own Dodge, `dodging`, among them).
+     */
+    conditionsAdded: Array<ConditionOutput>;
+    /**
+     * Conditions it loses.
+     */
+    conditionsRemoved: Array<ConditionOutput>;
+    /**
+     * Effects it gains.
+     */
+    effectsAdded: Array<EffectOutput>;
+    /**
+     * Effects it loses.
+     */
+    effectsRemoved: Array<EffectOutput>;
+    /**
+     * Where forced movement put it: it moves there when the step closes if it still stands
+     * where it was moved from (`movedFrom`) and the cells are free.
+     */
+    position: Cell | null;
+    /**
+     * Where it stood when it was moved.
+     */
+    movedFrom: Cell | null;
+};
+
+/**
  * Who helped whom, and the advantage the ally now holds.
  */
 export type HelpOutcome = {
@@ -3290,9 +3457,9 @@ export type InteractRequest = {
      */
     device?: string | null;
     /**
-     * One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
-     * where it lies (within reach), pick up a piece of its spilled ammunition, or free its
-     * lodged ammunition (that takes the action).
+     * One of your attacks whose weapon a critical fumble, a disarm or falling unconscious
+     * disturbed: pick it up where it lies (within reach), pick up a piece of its spilled
+     * ammunition, or free its lodged ammunition (that takes the action).
      */
     weapon?: string | null;
     /**
@@ -3341,9 +3508,9 @@ export type InteractSessionRequest = {
      */
     device?: string | null;
     /**
-     * One of your attacks whose weapon a critical fumble or a disarm disturbed: pick it up
-     * where it lies (within reach), pick up a piece of its spilled ammunition, or free its
-     * lodged ammunition (that takes the action).
+     * One of your attacks whose weapon a critical fumble, a disarm or falling unconscious
+     * disturbed: pick it up where it lies (within reach), pick up a piece of its spilled
+     * ammunition, or free its lodged ammunition (that takes the action).
      */
     weapon?: string | null;
     /**
@@ -4316,7 +4483,7 @@ export type ReadySessionResult = {
 };
 
 /**
- * d100: let go of a grappled creature (no action). Stateless: the encounter travels with the request.
+ * Let go of a grappled creature (no action). Stateless: the encounter travels with the request.
  */
 export type ReleaseGrappleRequest = {
     /**
@@ -4360,7 +4527,7 @@ export type ReleaseGrappleResult = {
 };
 
 /**
- * d100: let go of a grappled creature (no action). Session mode: the encounter is the session's.
+ * Let go of a grappled creature (no action). Session mode: the encounter is the session's.
  */
 export type ReleaseGrappleSessionRequest = {
     /**
@@ -4944,6 +5111,144 @@ export type Roll = {
 };
 
 /**
+ * An ability check the DM calls for, against a DC or contested by another creature. Stateless: the encounter travels with the request.
+ */
+export type RollCheckRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * The creature that makes the check.
+     */
+    combatantId: string;
+    /**
+     * The ability it checks (with `skill`: what it adds without a bonus for the skill).
+     */
+    ability?: AbilityName | null;
+    /**
+     * `perception`, `stealth`, `athletics`...: give it or `ability` (or both: the
+     * ability is then what a creature without the skill adds).
+     */
+    skill?: string | null;
+    /**
+     * The DC to meet; give it or `contest`, not both.
+     */
+    dc?: number | null;
+    /**
+     * The creature that resists, and what it rolls.
+     */
+    contest?: ContestSide | null;
+    /**
+     * The check needs sight (Perception by sight...): a blinded creature fails it.
+     */
+    sight?: boolean;
+    /**
+     * Advantage the DM grants (listed as `caller`), on top of the state's.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage the DM imposes (listed as `caller`).
+     */
+    disadvantage?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollCheck: the new encounter, every event, a summary and the seed.
+ */
+export type RollCheckResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: SaveCheckOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+};
+
+/**
+ * An ability check the DM calls for, against a DC or contested by another creature. Session mode: the encounter is the session's.
+ */
+export type RollCheckSessionRequest = {
+    /**
+     * The creature that makes the check.
+     */
+    combatantId: string;
+    /**
+     * The ability it checks (with `skill`: what it adds without a bonus for the skill).
+     */
+    ability?: AbilityName | null;
+    /**
+     * `perception`, `stealth`, `athletics`...: give it or `ability` (or both: the
+     * ability is then what a creature without the skill adds).
+     */
+    skill?: string | null;
+    /**
+     * The DC to meet; give it or `contest`, not both.
+     */
+    dc?: number | null;
+    /**
+     * The creature that resists, and what it rolls.
+     */
+    contest?: ContestSide | null;
+    /**
+     * The check needs sight (Perception by sight...): a blinded creature fails it.
+     */
+    sight?: boolean;
+    /**
+     * Advantage the DM grants (listed as `caller`), on top of the state's.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage the DM imposes (listed as `caller`).
+     */
+    disadvantage?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollCheck: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type RollCheckSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: SaveCheckOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
  * Roll initiative, set round 1 and start the first turn. Stateless: the encounter travels with the request.
  */
 export type RollInitiativeRequest = {
@@ -5056,6 +5361,158 @@ export type RollInitiativeSessionResult = {
 };
 
 /**
+ * A saving throw the DM calls for, against a DC or another creature's check. Stateless: the encounter travels with the request.
+ */
+export type RollSaveRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * The creature that saves.
+     */
+    combatantId: string;
+    /**
+     * The ability of the save: its `saves` bonus (its ability modifier without them).
+     */
+    ability: AbilityName;
+    /**
+     * The DC to meet; give it or `contest`, not both.
+     */
+    dc?: number | null;
+    /**
+     * The creature whose check the save resists, and what it rolls.
+     */
+    contest?: ContestSide | null;
+    /**
+     * Advantage the DM grants (listed as `caller`), on top of the state's.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage the DM imposes (listed as `caller`).
+     */
+    disadvantage?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollSave: the new encounter, every event, a summary and the seed.
+ */
+export type RollSaveResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: SaveCheckOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+};
+
+/**
+ * A saving throw the DM calls for, against a DC or another creature's check. Session mode: the encounter is the session's.
+ */
+export type RollSaveSessionRequest = {
+    /**
+     * The creature that saves.
+     */
+    combatantId: string;
+    /**
+     * The ability of the save: its `saves` bonus (its ability modifier without them).
+     */
+    ability: AbilityName;
+    /**
+     * The DC to meet; give it or `contest`, not both.
+     */
+    dc?: number | null;
+    /**
+     * The creature whose check the save resists, and what it rolls.
+     */
+    contest?: ContestSide | null;
+    /**
+     * Advantage the DM grants (listed as `caller`), on top of the state's.
+     */
+    advantage?: boolean;
+    /**
+     * Disadvantage the DM imposes (listed as `caller`).
+     */
+    disadvantage?: boolean;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollSave: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type RollSaveSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: SaveCheckOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
+ * One creature's roll of a save or check: each d20, the bonus, the total, and why it
+ * had advantage, disadvantage or failed whatever the total.
+ */
+export type RollSide = {
+    combatantId: string;
+    kind: RollSideKind;
+    ability: string | null;
+    skill: string | null;
+    /**
+     * Each d20 rolled (two with advantage or disadvantage).
+     */
+    rolls: Array<number>;
+    /**
+     * The d20 kept.
+     */
+    natural: number;
+    bonus: number;
+    total: number;
+    advantageSources: Array<string>;
+    disadvantageSources: Array<string>;
+    /**
+     * The conditions that fail it whatever the total (`d20.cond`); empty when none.
+     */
+    automaticFailure: Array<string>;
+};
+
+/**
+ * One of: `save`, `check`.
+ */
+export type RollSideKind = 'save' | 'check';
+
+/**
  * One rule of the inventory (`docs/RULES.md`).
  */
 export type Rule = {
@@ -5158,7 +5615,23 @@ export type RulesetInfo = {
 };
 
 /**
- * Who was found, who stays hidden, and the scavenging check if one was made.
+ * `d20.save`: a saving throw or ability check and its result; nothing else changed.
+ */
+export type SaveCheckOutcome = {
+    combatantId: string;
+    roll: RollSide;
+    success: boolean;
+    automaticFailure: boolean;
+    dc: number | null;
+    /**
+     * The other creature's check, in a contest.
+     */
+    contest: RollSide | null;
+};
+
+/**
+ * Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
+ * scavenging check (d100) if one was made.
  */
 export type SearchOutcome = {
     combatantId: string;
@@ -5166,10 +5639,14 @@ export type SearchOutcome = {
     stillHidden: Array<string>;
     scavengingTotal: number | null;
     scavengingSuccess: boolean | null;
+    /**
+     * The searcher's Wisdom (Perception) check, where the ruleset rolls one.
+     */
+    perception: RollSide | null;
 };
 
 /**
- * d100: search for hidden creatures against the DM's DC; optional scavenging check. Stateless: the encounter travels with the request.
+ * Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging check). Stateless: the encounter travels with the request.
  */
 export type SearchRequest = {
     /**
@@ -5177,16 +5654,17 @@ export type SearchRequest = {
      */
     encounter: Encounter;
     /**
-     * The searcher: it spends its action (`d100.action.search`).
+     * The searcher: it spends its action.
      */
     combatantId: string;
     /**
-     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
-     * its Stealth total.
+     * d100: the DM's DC for this search: a hidden hostile creature is found when the DC beats
+     * its Stealth total. Other rulesets roll the searcher's Wisdom (Perception) instead and
+     * refuse a DC.
      */
     dc?: number | null;
     /**
-     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
+     * d100, when the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
      */
     scavengingDc?: number | null;
     /**
@@ -5218,20 +5696,21 @@ export type SearchResult = {
 };
 
 /**
- * d100: search for hidden creatures against the DM's DC; optional scavenging check. Session mode: the encounter is the session's.
+ * Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging check). Session mode: the encounter is the session's.
  */
 export type SearchSessionRequest = {
     /**
-     * The searcher: it spends its action (`d100.action.search`).
+     * The searcher: it spends its action.
      */
     combatantId: string;
     /**
-     * The DM's DC for this search: a hidden hostile creature is found when the DC is at least
-     * its Stealth total.
+     * d100: the DM's DC for this search: a hidden hostile creature is found when the DC beats
+     * its Stealth total. Other rulesets roll the searcher's Wisdom (Perception) instead and
+     * refuse a DC.
      */
     dc?: number | null;
     /**
-     * When the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
+     * d100, when the DM asks for a scavenging check: d20 + the `scavenging` skill (Wisdom).
      */
     scavengingDc?: number | null;
     /**
@@ -5275,6 +5754,9 @@ export type Session = {
      * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
+    /**
+     * The encounter at this version.
+     */
     encounter: EncounterOutput;
     created: string;
     updated: string;
@@ -5649,6 +6131,11 @@ export type Step = {
      * Damage members dealt each other, held and dealt in order when the step closes.
      */
     deferred?: Array<DeferredDamage>;
+    /**
+     * Everything else members' turns did to members (healing, conditions, effects such as
+     * Dodge, forced movement), made in order with the damage when the step closes.
+     */
+    held?: Array<HeldChange>;
 };
 
 /**
@@ -5671,6 +6158,11 @@ export type StepOutput = {
      * Damage members dealt each other, held and dealt in order when the step closes.
      */
     deferred: Array<DeferredDamageOutput>;
+    /**
+     * Everything else members' turns did to members (healing, conditions, effects such as
+     * Dodge, forced movement), made in order with the damage when the step closes.
+     */
+    held: Array<HeldChangeOutput>;
 };
 
 /**
@@ -5961,6 +6453,9 @@ export type TurnBudgetOutput = {
  */
 export type UndoResult = {
     session: SessionRef;
+    /**
+     * The restored encounter: the state of `restoredVersion`, at the new version.
+     */
     encounter: EncounterOutput;
     /**
      * The version that was undone.
@@ -6005,7 +6500,41 @@ export type Problem = {
     status: number;
     detail: string;
     /**
-     * A stable machine-readable error code (`invalid-input`, `rule-violation`, `not-supported`, `version-conflict`, `deadline-exceeded`...).
+     * A stable machine-readable error code, one of these (the list may grow: handle a code you don't know by the status):
+     *
+     * - `bad-request`: The request is not one the service can read (a malformed GraphQL request).
+     * - `invalid-json`: The body is not JSON, has a key twice, or nests too deep.
+     * - `invalid-if-match`: `If-Match` is not a version's strong `ETag` (`"3"`) or `*`.
+     * - `invalid-input`: A field is missing, malformed or inconsistent with the encounter; `errors` names each one by its path.
+     * - `limit-exceeded`: The request asks for more work than the engine's budget allows; `limit` and `max` name the limit and its value.
+     * - `unknown-ruleset`: The encounter names a ruleset the service does not host.
+     * - `not-supported`: The ruleset does not have this action.
+     * - `body-too-large`: The body is larger than `CRS_MAX_BODY_BYTES`.
+     * - `headers-too-large`: The request's headers are larger than the service reads.
+     * - `unsupported-media-type`: The body is not sent as `application/json`.
+     * - `rule-violation`: The rules forbid the action; `rule` is its id in RULES.md.
+     * - `rules-error`: The rules refused the action for a reason of their own.
+     * - `session-not-found`: No such session: never created, deleted, expired, or another tenant's.
+     * - `not-found`: No such resource.
+     * - `version-conflict`: The session is not at the version `If-Match` names; `currentVersion` is.
+     * - `nothing-to-undo`: The session's undo history is empty.
+     * - `idempotency-key-reused`: The idempotency key was used for another request.
+     * - `idempotency-in-progress`: A request with the same idempotency key is still running.
+     * - `session-busy`: Too many writes to the session are waiting; retry after `Retry-After`.
+     * - `session-damaged`: A record of the session in Redis is not what the service writes; `part` (and `index`) say which.
+     * - `session-quota-exceeded`: The tenant holds as many live sessions as it may.
+     * - `storage-quota-exceeded`: The tenant's sessions hold as many bytes as they may.
+     * - `subscription-quota-exceeded`: The tenant follows as many sessions as it may at once.
+     * - `unauthorized`: No API key, or not an active one.
+     * - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
+     * - `rule-not-found`: No rule of RULES.md has that id.
+     * - `method-not-allowed`: The route does not answer that method; `Allow` lists those it does.
+     * - `request-timeout`: The request's headers or body did not arrive in time.
+     * - `rate-limited`: The tenant is over its rate limit; retry after `Retry-After`.
+     * - `deadline-exceeded`: The engine did not finish within its deadline; nothing changed.
+     * - `store-unavailable`: The session store did not answer; retry after `Retry-After` (for a write, with the same idempotency key).
+     * - `store-error`: The session store answered something the service did not expect.
+     * - `internal`: The service failed; report it with the request id.
      */
     code: string;
     /**
@@ -7213,6 +7742,96 @@ export type EncounterOddsResponses = {
 
 export type EncounterOddsResponse = EncounterOddsResponses[keyof EncounterOddsResponses];
 
+export type RollSaveData = {
+    body: RollSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/roll-save';
+};
+
+export type RollSaveErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type RollSaveError = RollSaveErrors[keyof RollSaveErrors];
+
+export type RollSaveResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: RollSaveResult;
+};
+
+export type RollSaveResponse = RollSaveResponses[keyof RollSaveResponses];
+
+export type RollCheckData = {
+    body: RollCheckRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/roll-check';
+};
+
+export type RollCheckErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type RollCheckError = RollCheckErrors[keyof RollCheckErrors];
+
+export type RollCheckResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: RollCheckResult;
+};
+
+export type RollCheckResponse = RollCheckResponses[keyof RollCheckResponses];
+
 export type ReloadData = {
     body: ReloadRequest;
     path?: never;
@@ -7651,6 +8270,10 @@ export type GetSessionErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -7699,6 +8322,10 @@ export type GetSessionEventsErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7749,6 +8376,10 @@ export type GetSessionReplayErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -7794,6 +8425,10 @@ export type VerifySessionErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7851,6 +8486,10 @@ export type StreamSessionErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -7923,6 +8562,10 @@ export type UndoSessionErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8000,6 +8643,10 @@ export type SessionRollInitiativeErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8017,7 +8664,7 @@ export type SessionRollInitiativeResponses = {
 export type SessionRollInitiativeResponse = SessionRollInitiativeResponses[keyof SessionRollInitiativeResponses];
 
 export type SessionResolveAttackData = {
-    body?: ResolveAttackSessionRequest;
+    body: ResolveAttackSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8076,6 +8723,10 @@ export type SessionResolveAttackErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8093,7 +8744,7 @@ export type SessionResolveAttackResponses = {
 export type SessionResolveAttackResponse = SessionResolveAttackResponses[keyof SessionResolveAttackResponses];
 
 export type SessionApplyDamageData = {
-    body?: ApplyDamageSessionRequest;
+    body: ApplyDamageSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8151,6 +8802,10 @@ export type SessionApplyDamageErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -8228,6 +8883,10 @@ export type SessionNextTurnErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8245,7 +8904,7 @@ export type SessionNextTurnResponses = {
 export type SessionNextTurnResponse = SessionNextTurnResponses[keyof SessionNextTurnResponses];
 
 export type SessionLowerInitiativeData = {
-    body?: LowerInitiativeSessionRequest;
+    body: LowerInitiativeSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8304,6 +8963,10 @@ export type SessionLowerInitiativeErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8321,7 +8984,7 @@ export type SessionLowerInitiativeResponses = {
 export type SessionLowerInitiativeResponse = SessionLowerInitiativeResponses[keyof SessionLowerInitiativeResponses];
 
 export type SessionDashData = {
-    body?: DashSessionRequest;
+    body: DashSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8380,6 +9043,10 @@ export type SessionDashErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8397,7 +9064,7 @@ export type SessionDashResponses = {
 export type SessionDashResponse = SessionDashResponses[keyof SessionDashResponses];
 
 export type SessionDisengageData = {
-    body?: DisengageSessionRequest;
+    body: DisengageSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8456,6 +9123,10 @@ export type SessionDisengageErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8473,7 +9144,7 @@ export type SessionDisengageResponses = {
 export type SessionDisengageResponse = SessionDisengageResponses[keyof SessionDisengageResponses];
 
 export type SessionDodgeData = {
-    body?: DodgeSessionRequest;
+    body: DodgeSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8532,6 +9203,10 @@ export type SessionDodgeErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8549,7 +9224,7 @@ export type SessionDodgeResponses = {
 export type SessionDodgeResponse = SessionDodgeResponses[keyof SessionDodgeResponses];
 
 export type SessionHelpData = {
-    body?: HelpSessionRequest;
+    body: HelpSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8608,6 +9283,10 @@ export type SessionHelpErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8625,7 +9304,7 @@ export type SessionHelpResponses = {
 export type SessionHelpResponse = SessionHelpResponses[keyof SessionHelpResponses];
 
 export type SessionHideData = {
-    body?: HideSessionRequest;
+    body: HideSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8684,6 +9363,10 @@ export type SessionHideErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8701,7 +9384,7 @@ export type SessionHideResponses = {
 export type SessionHideResponse = SessionHideResponses[keyof SessionHideResponses];
 
 export type SessionReadyData = {
-    body?: ReadySessionRequest;
+    body: ReadySessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8760,6 +9443,10 @@ export type SessionReadyErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8777,7 +9464,7 @@ export type SessionReadyResponses = {
 export type SessionReadyResponse = SessionReadyResponses[keyof SessionReadyResponses];
 
 export type SessionTriggerReadiedData = {
-    body?: TriggerReadiedSessionRequest;
+    body: TriggerReadiedSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8836,6 +9523,10 @@ export type SessionTriggerReadiedErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8853,7 +9544,7 @@ export type SessionTriggerReadiedResponses = {
 export type SessionTriggerReadiedResponse = SessionTriggerReadiedResponses[keyof SessionTriggerReadiedResponses];
 
 export type SessionStabilizeData = {
-    body?: StabilizeSessionRequest;
+    body: StabilizeSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8912,6 +9603,10 @@ export type SessionStabilizeErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -8929,7 +9624,7 @@ export type SessionStabilizeResponses = {
 export type SessionStabilizeResponse = SessionStabilizeResponses[keyof SessionStabilizeResponses];
 
 export type SessionDrinkPotionData = {
-    body?: DrinkPotionSessionRequest;
+    body: DrinkPotionSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -8988,6 +9683,10 @@ export type SessionDrinkPotionErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9005,7 +9704,7 @@ export type SessionDrinkPotionResponses = {
 export type SessionDrinkPotionResponse = SessionDrinkPotionResponses[keyof SessionDrinkPotionResponses];
 
 export type SessionInteractData = {
-    body?: InteractSessionRequest;
+    body: InteractSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9064,6 +9763,10 @@ export type SessionInteractErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9081,7 +9784,7 @@ export type SessionInteractResponses = {
 export type SessionInteractResponse = SessionInteractResponses[keyof SessionInteractResponses];
 
 export type SessionHealData = {
-    body?: HealSessionRequest;
+    body: HealSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9140,6 +9843,10 @@ export type SessionHealErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9157,7 +9864,7 @@ export type SessionHealResponses = {
 export type SessionHealResponse = SessionHealResponses[keyof SessionHealResponses];
 
 export type SessionResolveChoiceData = {
-    body?: ResolveChoiceSessionRequest;
+    body: ResolveChoiceSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9216,6 +9923,10 @@ export type SessionResolveChoiceErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9233,7 +9944,7 @@ export type SessionResolveChoiceResponses = {
 export type SessionResolveChoiceResponse = SessionResolveChoiceResponses[keyof SessionResolveChoiceResponses];
 
 export type SessionMoveCombatantData = {
-    body?: MoveCombatantSessionRequest;
+    body: MoveCombatantSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9292,6 +10003,10 @@ export type SessionMoveCombatantErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9309,7 +10024,7 @@ export type SessionMoveCombatantResponses = {
 export type SessionMoveCombatantResponse = SessionMoveCombatantResponses[keyof SessionMoveCombatantResponses];
 
 export type SessionStandUpData = {
-    body?: StandUpSessionRequest;
+    body: StandUpSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9368,6 +10083,10 @@ export type SessionStandUpErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9385,7 +10104,7 @@ export type SessionStandUpResponses = {
 export type SessionStandUpResponse = SessionStandUpResponses[keyof SessionStandUpResponses];
 
 export type SessionDropProneData = {
-    body?: DropProneSessionRequest;
+    body: DropProneSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9444,6 +10163,10 @@ export type SessionDropProneErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9461,7 +10184,7 @@ export type SessionDropProneResponses = {
 export type SessionDropProneResponse = SessionDropProneResponses[keyof SessionDropProneResponses];
 
 export type SessionPathCostData = {
-    body?: PathCostSessionRequest;
+    body: PathCostSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9516,6 +10239,10 @@ export type SessionPathCostErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9533,7 +10260,7 @@ export type SessionPathCostResponses = {
 export type SessionPathCostResponse = SessionPathCostResponses[keyof SessionPathCostResponses];
 
 export type SessionCoverData = {
-    body?: CoverSessionRequest;
+    body: CoverSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9588,6 +10315,10 @@ export type SessionCoverErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9605,7 +10336,7 @@ export type SessionCoverResponses = {
 export type SessionCoverResponse = SessionCoverResponses[keyof SessionCoverResponses];
 
 export type SessionFlankingData = {
-    body?: FlankingSessionRequest;
+    body: FlankingSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9660,6 +10391,10 @@ export type SessionFlankingErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9677,7 +10412,7 @@ export type SessionFlankingResponses = {
 export type SessionFlankingResponse = SessionFlankingResponses[keyof SessionFlankingResponses];
 
 export type SessionReachData = {
-    body?: ReachSessionRequest;
+    body: ReachSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9732,6 +10467,10 @@ export type SessionReachErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9749,7 +10488,7 @@ export type SessionReachResponses = {
 export type SessionReachResponse = SessionReachResponses[keyof SessionReachResponses];
 
 export type SessionAttackOddsData = {
-    body?: AttackOddsSessionRequest;
+    body: AttackOddsSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9803,6 +10542,10 @@ export type SessionAttackOddsErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
@@ -9876,6 +10619,10 @@ export type SessionEncounterOddsErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9892,8 +10639,168 @@ export type SessionEncounterOddsResponses = {
 
 export type SessionEncounterOddsResponse = SessionEncounterOddsResponses[keyof SessionEncounterOddsResponses];
 
+export type SessionRollSaveData = {
+    body: RollSaveSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/roll-save';
+};
+
+export type SessionRollSaveErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionRollSaveError = SessionRollSaveErrors[keyof SessionRollSaveErrors];
+
+export type SessionRollSaveResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: RollSaveSessionResult;
+};
+
+export type SessionRollSaveResponse = SessionRollSaveResponses[keyof SessionRollSaveResponses];
+
+export type SessionRollCheckData = {
+    body: RollCheckSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/roll-check';
+};
+
+export type SessionRollCheckErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionRollCheckError = SessionRollCheckErrors[keyof SessionRollCheckErrors];
+
+export type SessionRollCheckResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: RollCheckSessionResult;
+};
+
+export type SessionRollCheckResponse = SessionRollCheckResponses[keyof SessionRollCheckResponses];
+
 export type SessionReloadData = {
-    body?: ReloadSessionRequest;
+    body: ReloadSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -9952,6 +10859,10 @@ export type SessionReloadErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -9969,7 +10880,7 @@ export type SessionReloadResponses = {
 export type SessionReloadResponse = SessionReloadResponses[keyof SessionReloadResponses];
 
 export type SessionRepairData = {
-    body?: RepairSessionRequest;
+    body: RepairSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10028,6 +10939,10 @@ export type SessionRepairErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -10045,7 +10960,7 @@ export type SessionRepairResponses = {
 export type SessionRepairResponse = SessionRepairResponses[keyof SessionRepairResponses];
 
 export type SessionShoveData = {
-    body?: ShoveSessionRequest;
+    body: ShoveSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10104,6 +11019,10 @@ export type SessionShoveErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -10121,7 +11040,7 @@ export type SessionShoveResponses = {
 export type SessionShoveResponse = SessionShoveResponses[keyof SessionShoveResponses];
 
 export type SessionGrappleData = {
-    body?: GrappleSessionRequest;
+    body: GrappleSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10180,6 +11099,10 @@ export type SessionGrappleErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -10197,7 +11120,7 @@ export type SessionGrappleResponses = {
 export type SessionGrappleResponse = SessionGrappleResponses[keyof SessionGrappleResponses];
 
 export type SessionEscapeGrappleData = {
-    body?: EscapeGrappleSessionRequest;
+    body: EscapeGrappleSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10256,6 +11179,10 @@ export type SessionEscapeGrappleErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -10273,7 +11200,7 @@ export type SessionEscapeGrappleResponses = {
 export type SessionEscapeGrappleResponse = SessionEscapeGrappleResponses[keyof SessionEscapeGrappleResponses];
 
 export type SessionReleaseGrappleData = {
-    body?: ReleaseGrappleSessionRequest;
+    body: ReleaseGrappleSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10332,6 +11259,10 @@ export type SessionReleaseGrappleErrors = {
      */
     429: Problem;
     /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */
     503: Problem;
@@ -10349,7 +11280,7 @@ export type SessionReleaseGrappleResponses = {
 export type SessionReleaseGrappleResponse = SessionReleaseGrappleResponses[keyof SessionReleaseGrappleResponses];
 
 export type SessionSearchData = {
-    body?: SearchSessionRequest;
+    body: SearchSessionRequest;
     headers?: {
         /**
          * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
@@ -10407,6 +11338,10 @@ export type SessionSearchErrors = {
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
     /**
      * The session store is unavailable; retry after `Retry-After` seconds.
      */

@@ -97,9 +97,11 @@ def sync_detailed(
 
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
-    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
-    the limit (`limit`) and its value (`max`).
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells
+    being those all combatants fill and a walk the entries of the combatant's attacks, conditions,
+    effects, features, skills and ammunition (a readied action one more) + the square of its conditions
+    / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
+    limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -146,9 +148,11 @@ def sync(
 
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
-    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
-    the limit (`limit`) and its value (`max`).
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells
+    being those all combatants fill and a walk the entries of the combatant's attacks, conditions,
+    effects, features, skills and ammunition (a readied action one more) + the square of its conditions
+    / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
+    limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -182,9 +186,11 @@ async def asyncio_detailed(
 
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
-    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
-    the limit (`limit`) and its value (`max`).
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells
+    being those all combatants fill and a walk the entries of the combatant's attacks, conditions,
+    effects, features, skills and ammunition (a readied action one more) + the square of its conditions
+    / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
+    limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each
@@ -219,9 +225,11 @@ async def asyncio(
 
     Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-
     rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation,
-    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants), cells being those all
-    combatants fill; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming
-    the limit (`limit`) and its value (`max`).
+    counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells
+    being those all combatants fill and a walk the entries of the combatant's attacks, conditions,
+    effects, features, skills and ammunition (a readied action one more) + the square of its conditions
+    / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the
+    limit (`limit`) and its value (`max`).
 
     Args:
         body (EncounterOddsRequest): Simulate the fight many times: expected rounds and each

@@ -90,13 +90,13 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
 ) -> Response[EscapeGrappleResult | Problem]:
-    """d100: escape a grapple, unarmed check against the grappler's (an action).
+    """Escape a grapple: an unarmed check against the grappler's (an action).
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
-        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
-            (an action). Stateless: the encounter travels with the request.
+        body (EscapeGrappleRequest): Escape a grapple: an unarmed check against the grappler's (an
+            action). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,13 +132,13 @@ def sync(
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
 ) -> EscapeGrappleResult:
-    """d100: escape a grapple, unarmed check against the grappler's (an action).
+    """Escape a grapple: an unarmed check against the grappler's (an action).
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
-        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
-            (an action). Stateless: the encounter travels with the request.
+        body (EscapeGrappleRequest): Escape a grapple: an unarmed check against the grappler's (an
+            action). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,13 +161,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
 ) -> Response[EscapeGrappleResult | Problem]:
-    """d100: escape a grapple, unarmed check against the grappler's (an action).
+    """Escape a grapple: an unarmed check against the grappler's (an action).
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
-        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
-            (an action). Stateless: the encounter travels with the request.
+        body (EscapeGrappleRequest): Escape a grapple: an unarmed check against the grappler's (an
+            action). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,13 +191,13 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: EscapeGrappleRequest,
 ) -> EscapeGrappleResult:
-    """d100: escape a grapple, unarmed check against the grappler's (an action).
+    """Escape a grapple: an unarmed check against the grappler's (an action).
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
 
     Args:
-        body (EscapeGrappleRequest): d100: escape a grapple, unarmed check against the grappler's
-            (an action). Stateless: the encounter travels with the request.
+        body (EscapeGrappleRequest): Escape a grapple: an unarmed check against the grappler's (an
+            action). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -90,13 +90,13 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
 ) -> Response[Problem | ReleaseGrappleResult]:
-    """d100: let go of a grappled creature (no action).
+    """Let go of a grappled creature (no action).
 
      `d100.grapple`: the grappler lets go, no action required.
 
     Args:
-        body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
-            the encounter travels with the request.
+        body (ReleaseGrappleRequest): Let go of a grappled creature (no action). Stateless: the
+            encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,13 +132,13 @@ def sync(
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
 ) -> ReleaseGrappleResult:
-    """d100: let go of a grappled creature (no action).
+    """Let go of a grappled creature (no action).
 
      `d100.grapple`: the grappler lets go, no action required.
 
     Args:
-        body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
-            the encounter travels with the request.
+        body (ReleaseGrappleRequest): Let go of a grappled creature (no action). Stateless: the
+            encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,13 +161,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
 ) -> Response[Problem | ReleaseGrappleResult]:
-    """d100: let go of a grappled creature (no action).
+    """Let go of a grappled creature (no action).
 
      `d100.grapple`: the grappler lets go, no action required.
 
     Args:
-        body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
-            the encounter travels with the request.
+        body (ReleaseGrappleRequest): Let go of a grappled creature (no action). Stateless: the
+            encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,13 +191,13 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleRequest,
 ) -> ReleaseGrappleResult:
-    """d100: let go of a grappled creature (no action).
+    """Let go of a grappled creature (no action).
 
      `d100.grapple`: the grappler lets go, no action required.
 
     Args:
-        body (ReleaseGrappleRequest): d100: let go of a grappled creature (no action). Stateless:
-            the encounter travels with the request.
+        body (ReleaseGrappleRequest): Let go of a grappled creature (no action). Stateless: the
+            encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

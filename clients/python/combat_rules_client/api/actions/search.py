@@ -88,14 +88,15 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: SearchRequest,
 ) -> Response[Problem | SearchResult]:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check).
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
-        body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
-            scavenging check. Stateless: the encounter travels with the request.
+        body (SearchRequest): Search for hidden creatures (d20, d10: Perception; d100: the DM's DC
+            and an optional scavenging check). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,14 +132,15 @@ def sync(
     client: AuthenticatedClient | Client,
     body: SearchRequest,
 ) -> SearchResult:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check).
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
-        body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
-            scavenging check. Stateless: the encounter travels with the request.
+        body (SearchRequest): Search for hidden creatures (d20, d10: Perception; d100: the DM's DC
+            and an optional scavenging check). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,14 +163,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: SearchRequest,
 ) -> Response[Problem | SearchResult]:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check).
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
-        body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
-            scavenging check. Stateless: the encounter travels with the request.
+        body (SearchRequest): Search for hidden creatures (d20, d10: Perception; d100: the DM's DC
+            and an optional scavenging check). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,14 +195,15 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: SearchRequest,
 ) -> SearchResult:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check).
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
-        body (SearchRequest): d100: search for hidden creatures against the DM's DC; optional
-            scavenging check. Stateless: the encounter travels with the request.
+        body (SearchRequest): Search for hidden creatures (d20, d10: Perception; d100: the DM's DC
+            and an optional scavenging check). Stateless: the encounter travels with the request.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

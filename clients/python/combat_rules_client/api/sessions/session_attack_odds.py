@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: AttackOddsSessionRequest | Unset = UNSET,
+    body: AttackOddsSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -91,6 +90,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -117,7 +121,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AttackOddsSessionRequest | Unset = UNSET,
+    body: AttackOddsSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
@@ -134,8 +138,8 @@ def sync_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (AttackOddsSessionRequest | Unset): The exact chances of an attack: hit, critical,
-            fumble, damage, drop and death. Session mode: the encounter is the session's.
+        body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
+            damage, drop and death. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,7 +176,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AttackOddsSessionRequest | Unset = UNSET,
+    body: AttackOddsSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
@@ -189,8 +193,8 @@ def sync(
     Args:
         id (str):
         if_match (str | Unset):
-        body (AttackOddsSessionRequest | Unset): The exact chances of an attack: hit, critical,
-            fumble, damage, drop and death. Session mode: the encounter is the session's.
+        body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
+            damage, drop and death. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +218,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AttackOddsSessionRequest | Unset = UNSET,
+    body: AttackOddsSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
@@ -231,8 +235,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (AttackOddsSessionRequest | Unset): The exact chances of an attack: hit, critical,
-            fumble, damage, drop and death. Session mode: the encounter is the session's.
+        body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
+            damage, drop and death. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -257,7 +261,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: AttackOddsSessionRequest | Unset = UNSET,
+    body: AttackOddsSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
@@ -274,8 +278,8 @@ async def asyncio(
     Args:
         id (str):
         if_match (str | Unset):
-        body (AttackOddsSessionRequest | Unset): The exact chances of an attack: hit, critical,
-            fumble, damage, drop and death. Session mode: the encounter is the session's.
+        body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
+            damage, drop and death. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

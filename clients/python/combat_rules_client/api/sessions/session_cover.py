@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: CoverSessionRequest | Unset = UNSET,
+    body: CoverSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -91,6 +90,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -117,7 +121,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: CoverSessionRequest | Unset = UNSET,
+    body: CoverSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
@@ -128,8 +132,8 @@ def sync_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (CoverSessionRequest | Unset): The cover a target has against an attacker, from the
-            map. Session mode: the encounter is the session's.
+        body (CoverSessionRequest): The cover a target has against an attacker, from the map.
+            Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +170,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: CoverSessionRequest | Unset = UNSET,
+    body: CoverSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
@@ -177,8 +181,8 @@ def sync(
     Args:
         id (str):
         if_match (str | Unset):
-        body (CoverSessionRequest | Unset): The cover a target has against an attacker, from the
-            map. Session mode: the encounter is the session's.
+        body (CoverSessionRequest): The cover a target has against an attacker, from the map.
+            Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,7 +206,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: CoverSessionRequest | Unset = UNSET,
+    body: CoverSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
@@ -213,8 +217,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (CoverSessionRequest | Unset): The cover a target has against an attacker, from the
-            map. Session mode: the encounter is the session's.
+        body (CoverSessionRequest): The cover a target has against an attacker, from the map.
+            Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,7 +243,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: CoverSessionRequest | Unset = UNSET,
+    body: CoverSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
@@ -250,8 +254,8 @@ async def asyncio(
     Args:
         id (str):
         if_match (str | Unset):
-        body (CoverSessionRequest | Unset): The cover a target has against an attacker, from the
-            map. Session mode: the encounter is the session's.
+        body (CoverSessionRequest): The cover a target has against an attacker, from the map.
+            Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: DisengageSessionRequest | Unset = UNSET,
+    body: DisengageSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: DisengageSessionRequest | Unset = UNSET,
+    body: DisengageSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[DisengageSessionResult | Problem]:
@@ -133,7 +137,7 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (DisengageSessionRequest | Unset): Disengage until your turn ends. Session mode: the
+        body (DisengageSessionRequest): Disengage until your turn ends. Session mode: the
             encounter is the session's.
 
     Raises:
@@ -172,7 +176,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: DisengageSessionRequest | Unset = UNSET,
+    body: DisengageSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> DisengageSessionResult:
@@ -184,7 +188,7 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (DisengageSessionRequest | Unset): Disengage until your turn ends. Session mode: the
+        body (DisengageSessionRequest): Disengage until your turn ends. Session mode: the
             encounter is the session's.
 
     Raises:
@@ -210,7 +214,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: DisengageSessionRequest | Unset = UNSET,
+    body: DisengageSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[DisengageSessionResult | Problem]:
@@ -222,7 +226,7 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (DisengageSessionRequest | Unset): Disengage until your turn ends. Session mode: the
+        body (DisengageSessionRequest): Disengage until your turn ends. Session mode: the
             encounter is the session's.
 
     Raises:
@@ -249,7 +253,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: DisengageSessionRequest | Unset = UNSET,
+    body: DisengageSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> DisengageSessionResult:
@@ -261,7 +265,7 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (DisengageSessionRequest | Unset): Disengage until your turn ends. Session mode: the
+        body (DisengageSessionRequest): Disengage until your turn ends. Session mode: the
             encounter is the session's.
 
     Raises:

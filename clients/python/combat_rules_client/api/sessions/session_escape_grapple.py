@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: EscapeGrappleSessionRequest | Unset = UNSET,
+    body: EscapeGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,11 +125,11 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EscapeGrappleSessionRequest | Unset = UNSET,
+    body: EscapeGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[EscapeGrappleSessionResult | Problem]:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
+    """Escape a grapple: an unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
@@ -134,8 +138,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (EscapeGrappleSessionRequest | Unset): d100: escape a grapple, unarmed check against
-            the grappler's (an action). Session mode: the encounter is the session's.
+        body (EscapeGrappleSessionRequest): Escape a grapple: an unarmed check against the
+            grappler's (an action). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,11 +177,11 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EscapeGrappleSessionRequest | Unset = UNSET,
+    body: EscapeGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> EscapeGrappleSessionResult:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
+    """Escape a grapple: an unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
@@ -186,8 +190,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (EscapeGrappleSessionRequest | Unset): d100: escape a grapple, unarmed check against
-            the grappler's (an action). Session mode: the encounter is the session's.
+        body (EscapeGrappleSessionRequest): Escape a grapple: an unarmed check against the
+            grappler's (an action). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,11 +216,11 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EscapeGrappleSessionRequest | Unset = UNSET,
+    body: EscapeGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[EscapeGrappleSessionResult | Problem]:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
+    """Escape a grapple: an unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
@@ -225,8 +229,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (EscapeGrappleSessionRequest | Unset): d100: escape a grapple, unarmed check against
-            the grappler's (an action). Session mode: the encounter is the session's.
+        body (EscapeGrappleSessionRequest): Escape a grapple: an unarmed check against the
+            grappler's (an action). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,11 +256,11 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: EscapeGrappleSessionRequest | Unset = UNSET,
+    body: EscapeGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> EscapeGrappleSessionResult:
-    """d100: escape a grapple, unarmed check against the grappler's (an action). Applied to the session's
+    """Escape a grapple: an unarmed check against the grappler's (an action). Applied to the session's
     encounter, written as its next version.
 
      `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
@@ -265,8 +269,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (EscapeGrappleSessionRequest | Unset): d100: escape a grapple, unarmed check against
-            the grappler's (an action). Session mode: the encounter is the session's.
+        body (EscapeGrappleSessionRequest): Escape a grapple: an unarmed check against the
+            grappler's (an action). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: FlankingSessionRequest | Unset = UNSET,
+    body: FlankingSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -91,6 +90,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -117,7 +121,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: FlankingSessionRequest | Unset = UNSET,
+    body: FlankingSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
@@ -127,8 +131,8 @@ def sync_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (FlankingSessionRequest | Unset): Whether an attacker flanks a target, and with whom.
-            Session mode: the encounter is the session's.
+        body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,7 +169,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: FlankingSessionRequest | Unset = UNSET,
+    body: FlankingSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
@@ -175,8 +179,8 @@ def sync(
     Args:
         id (str):
         if_match (str | Unset):
-        body (FlankingSessionRequest | Unset): Whether an attacker flanks a target, and with whom.
-            Session mode: the encounter is the session's.
+        body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,7 +204,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: FlankingSessionRequest | Unset = UNSET,
+    body: FlankingSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
@@ -210,8 +214,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (FlankingSessionRequest | Unset): Whether an attacker flanks a target, and with whom.
-            Session mode: the encounter is the session's.
+        body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +240,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: FlankingSessionRequest | Unset = UNSET,
+    body: FlankingSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
@@ -246,8 +250,8 @@ async def asyncio(
     Args:
         id (str):
         if_match (str | Unset):
-        body (FlankingSessionRequest | Unset): Whether an attacker flanks a target, and with whom.
-            Session mode: the encounter is the session's.
+        body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: GrappleSessionRequest | Unset = UNSET,
+    body: GrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: GrappleSessionRequest | Unset = UNSET,
+    body: GrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[GrappleSessionResult | Problem]:
@@ -134,8 +138,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (GrappleSessionRequest | Unset): d100: grapple a creature (replaces one attack, needs
-            a free hand). Session mode: the encounter is the session's.
+        body (GrappleSessionRequest): d100: grapple a creature (replaces one attack, needs a free
+            hand). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +177,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: GrappleSessionRequest | Unset = UNSET,
+    body: GrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> GrappleSessionResult:
@@ -186,8 +190,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (GrappleSessionRequest | Unset): d100: grapple a creature (replaces one attack, needs
-            a free hand). Session mode: the encounter is the session's.
+        body (GrappleSessionRequest): d100: grapple a creature (replaces one attack, needs a free
+            hand). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,7 +216,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: GrappleSessionRequest | Unset = UNSET,
+    body: GrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[GrappleSessionResult | Problem]:
@@ -225,8 +229,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (GrappleSessionRequest | Unset): d100: grapple a creature (replaces one attack, needs
-            a free hand). Session mode: the encounter is the session's.
+        body (GrappleSessionRequest): d100: grapple a creature (replaces one attack, needs a free
+            hand). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,7 +256,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: GrappleSessionRequest | Unset = UNSET,
+    body: GrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> GrappleSessionResult:
@@ -265,8 +269,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (GrappleSessionRequest | Unset): d100: grapple a creature (replaces one attack, needs
-            a free hand). Session mode: the encounter is the session's.
+        body (GrappleSessionRequest): d100: grapple a creature (replaces one attack, needs a free
+            hand). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: HelpSessionRequest | Unset = UNSET,
+    body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: HelpSessionRequest | Unset = UNSET,
+    body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[HelpSessionResult | Problem]:
@@ -135,8 +139,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (HelpSessionRequest | Unset): Help: an ally's next check or attack has advantage.
-            Session mode: the encounter is the session's.
+        body (HelpSessionRequest): Help: an ally's next check or attack has advantage. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +178,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: HelpSessionRequest | Unset = UNSET,
+    body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> HelpSessionResult:
@@ -188,8 +192,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (HelpSessionRequest | Unset): Help: an ally's next check or attack has advantage.
-            Session mode: the encounter is the session's.
+        body (HelpSessionRequest): Help: an ally's next check or attack has advantage. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +218,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: HelpSessionRequest | Unset = UNSET,
+    body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[HelpSessionResult | Problem]:
@@ -228,8 +232,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (HelpSessionRequest | Unset): Help: an ally's next check or attack has advantage.
-            Session mode: the encounter is the session's.
+        body (HelpSessionRequest): Help: an ally's next check or attack has advantage. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -255,7 +259,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: HelpSessionRequest | Unset = UNSET,
+    body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> HelpSessionResult:
@@ -269,8 +273,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (HelpSessionRequest | Unset): Help: an ally's next check or attack has advantage.
-            Session mode: the encounter is the session's.
+        body (HelpSessionRequest): Help: an ally's next check or attack has advantage. Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: MoveCombatantSessionRequest | Unset = UNSET,
+    body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: MoveCombatantSessionRequest | Unset = UNSET,
+    body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MoveCombatantSessionResult | Problem]:
@@ -149,8 +153,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (MoveCombatantSessionRequest | Unset): Move along a path or to a cell, spending
-            movement; opportunity attacks resolved. Session mode: the encounter is the session's.
+        body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
+            opportunity attacks resolved. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +192,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: MoveCombatantSessionRequest | Unset = UNSET,
+    body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MoveCombatantSessionResult:
@@ -216,8 +220,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (MoveCombatantSessionRequest | Unset): Move along a path or to a cell, spending
-            movement; opportunity attacks resolved. Session mode: the encounter is the session's.
+        body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
+            opportunity attacks resolved. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -242,7 +246,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: MoveCombatantSessionRequest | Unset = UNSET,
+    body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MoveCombatantSessionResult | Problem]:
@@ -270,8 +274,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (MoveCombatantSessionRequest | Unset): Move along a path or to a cell, spending
-            movement; opportunity attacks resolved. Session mode: the encounter is the session's.
+        body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
+            opportunity attacks resolved. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -297,7 +301,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: MoveCombatantSessionRequest | Unset = UNSET,
+    body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MoveCombatantSessionResult:
@@ -325,8 +329,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (MoveCombatantSessionRequest | Unset): Move along a path or to a cell, spending
-            movement; opportunity attacks resolved. Session mode: the encounter is the session's.
+        body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
+            opportunity attacks resolved. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

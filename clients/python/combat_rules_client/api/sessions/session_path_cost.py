@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: PathCostSessionRequest | Unset = UNSET,
+    body: PathCostSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -91,6 +90,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -117,7 +121,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: PathCostSessionRequest | Unset = UNSET,
+    body: PathCostSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
@@ -136,8 +140,8 @@ def sync_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (PathCostSessionRequest | Unset): The cost of a path (or the cheapest path to a
-            cell), and who it provokes. Session mode: the encounter is the session's.
+        body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
+            who it provokes. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +178,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: PathCostSessionRequest | Unset = UNSET,
+    body: PathCostSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
@@ -193,8 +197,8 @@ def sync(
     Args:
         id (str):
         if_match (str | Unset):
-        body (PathCostSessionRequest | Unset): The cost of a path (or the cheapest path to a
-            cell), and who it provokes. Session mode: the encounter is the session's.
+        body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
+            who it provokes. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,7 +222,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: PathCostSessionRequest | Unset = UNSET,
+    body: PathCostSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
@@ -237,8 +241,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (PathCostSessionRequest | Unset): The cost of a path (or the cheapest path to a
-            cell), and who it provokes. Session mode: the encounter is the session's.
+        body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
+            who it provokes. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,7 +267,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: PathCostSessionRequest | Unset = UNSET,
+    body: PathCostSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
@@ -282,8 +286,8 @@ async def asyncio(
     Args:
         id (str):
         if_match (str | Unset):
-        body (PathCostSessionRequest | Unset): The cost of a path (or the cheapest path to a
-            cell), and who it provokes. Session mode: the encounter is the session's.
+        body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
+            who it provokes. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

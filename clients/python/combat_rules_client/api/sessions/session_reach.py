@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: ReachSessionRequest | Unset = UNSET,
+    body: ReachSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -91,6 +90,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -117,7 +121,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReachSessionRequest | Unset = UNSET,
+    body: ReachSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[Problem | ReachSessionResult]:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
@@ -128,8 +132,8 @@ def sync_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
-            its attacks reach. Session mode: the encounter is the session's.
+        body (ReachSessionRequest): The distance from an attacker to a target and which of its
+            attacks reach. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +170,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReachSessionRequest | Unset = UNSET,
+    body: ReachSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> ReachSessionResult:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
@@ -177,8 +181,8 @@ def sync(
     Args:
         id (str):
         if_match (str | Unset):
-        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
-            its attacks reach. Session mode: the encounter is the session's.
+        body (ReachSessionRequest): The distance from an attacker to a target and which of its
+            attacks reach. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,7 +206,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReachSessionRequest | Unset = UNSET,
+    body: ReachSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> Response[Problem | ReachSessionResult]:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
@@ -213,8 +217,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         if_match (str | Unset):
-        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
-            its attacks reach. Session mode: the encounter is the session's.
+        body (ReachSessionRequest): The distance from an attacker to a target and which of its
+            attacks reach. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,7 +243,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReachSessionRequest | Unset = UNSET,
+    body: ReachSessionRequest,
     if_match: str | Unset = UNSET,
 ) -> ReachSessionResult:
     """The distance from an attacker to a target and which of its attacks reach. Reads the session's
@@ -250,8 +254,8 @@ async def asyncio(
     Args:
         id (str):
         if_match (str | Unset):
-        body (ReachSessionRequest | Unset): The distance from an attacker to a target and which of
-            its attacks reach. Session mode: the encounter is the session's.
+        body (ReachSessionRequest): The distance from an attacker to a target and which of its
+            attacks reach. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: ReleaseGrappleSessionRequest | Unset = UNSET,
+    body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,12 +125,12 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReleaseGrappleSessionRequest | Unset = UNSET,
+    body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReleaseGrappleSessionResult]:
-    """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
-    next version.
+    """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
+    version.
 
      `d100.grapple`: the grappler lets go, no action required.
 
@@ -134,8 +138,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (ReleaseGrappleSessionRequest | Unset): d100: let go of a grappled creature (no
-            action). Session mode: the encounter is the session's.
+        body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,12 +177,12 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReleaseGrappleSessionRequest | Unset = UNSET,
+    body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReleaseGrappleSessionResult:
-    """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
-    next version.
+    """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
+    version.
 
      `d100.grapple`: the grappler lets go, no action required.
 
@@ -186,8 +190,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (ReleaseGrappleSessionRequest | Unset): d100: let go of a grappled creature (no
-            action). Session mode: the encounter is the session's.
+        body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,12 +216,12 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReleaseGrappleSessionRequest | Unset = UNSET,
+    body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReleaseGrappleSessionResult]:
-    """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
-    next version.
+    """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
+    version.
 
      `d100.grapple`: the grappler lets go, no action required.
 
@@ -225,8 +229,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (ReleaseGrappleSessionRequest | Unset): d100: let go of a grappled creature (no
-            action). Session mode: the encounter is the session's.
+        body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,12 +256,12 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: ReleaseGrappleSessionRequest | Unset = UNSET,
+    body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReleaseGrappleSessionResult:
-    """d100: let go of a grappled creature (no action). Applied to the session's encounter, written as its
-    next version.
+    """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
+    version.
 
      `d100.grapple`: the grappler lets go, no action required.
 
@@ -265,8 +269,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (ReleaseGrappleSessionRequest | Unset): d100: let go of a grappled creature (no
-            action). Session mode: the encounter is the session's.
+        body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
+            mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: RepairSessionRequest | Unset = UNSET,
+    body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RepairSessionRequest | Unset = UNSET,
+    body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RepairSessionResult]:
@@ -135,7 +139,7 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (RepairSessionRequest | Unset): d100: a repair check against a DC restores a weapon's
+        body (RepairSessionRequest): d100: a repair check against a DC restores a weapon's
             condition (an action). Session mode: the encounter is the session's.
 
     Raises:
@@ -174,7 +178,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RepairSessionRequest | Unset = UNSET,
+    body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RepairSessionResult:
@@ -188,7 +192,7 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (RepairSessionRequest | Unset): d100: a repair check against a DC restores a weapon's
+        body (RepairSessionRequest): d100: a repair check against a DC restores a weapon's
             condition (an action). Session mode: the encounter is the session's.
 
     Raises:
@@ -214,7 +218,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RepairSessionRequest | Unset = UNSET,
+    body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RepairSessionResult]:
@@ -228,7 +232,7 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (RepairSessionRequest | Unset): d100: a repair check against a DC restores a weapon's
+        body (RepairSessionRequest): d100: a repair check against a DC restores a weapon's
             condition (an action). Session mode: the encounter is the session's.
 
     Raises:
@@ -255,7 +259,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RepairSessionRequest | Unset = UNSET,
+    body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RepairSessionResult:
@@ -269,7 +273,7 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (RepairSessionRequest | Unset): d100: a repair check against a DC restores a weapon's
+        body (RepairSessionRequest): d100: a repair check against a DC restores a weapon's
             condition (an action). Session mode: the encounter is the session's.
 
     Raises:

@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: SearchSessionRequest | Unset = UNSET,
+    body: SearchSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,22 +125,22 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: SearchSessionRequest | Unset = UNSET,
+    body: SearchSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SearchSessionResult]:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
-    session's encounter, written as its next version.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check). Applied to the session's encounter, written as its next version.
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (SearchSessionRequest | Unset): d100: search for hidden creatures against the DM's
-            DC; optional scavenging check. Session mode: the encounter is the session's.
+        body (SearchSessionRequest): Search for hidden creatures (d20, d10: Perception; d100: the
+            DM's DC and an optional scavenging check). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,22 +178,22 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: SearchSessionRequest | Unset = UNSET,
+    body: SearchSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> SearchSessionResult:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
-    session's encounter, written as its next version.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check). Applied to the session's encounter, written as its next version.
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (SearchSessionRequest | Unset): d100: search for hidden creatures against the DM's
-            DC; optional scavenging check. Session mode: the encounter is the session's.
+        body (SearchSessionRequest): Search for hidden creatures (d20, d10: Perception; d100: the
+            DM's DC and an optional scavenging check). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,22 +218,22 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: SearchSessionRequest | Unset = UNSET,
+    body: SearchSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SearchSessionResult]:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
-    session's encounter, written as its next version.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check). Applied to the session's encounter, written as its next version.
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (SearchSessionRequest | Unset): d100: search for hidden creatures against the DM's
-            DC; optional scavenging check. Session mode: the encounter is the session's.
+        body (SearchSessionRequest): Search for hidden creatures (d20, d10: Perception; d100: the
+            DM's DC and an optional scavenging check). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -255,22 +259,22 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: SearchSessionRequest | Unset = UNSET,
+    body: SearchSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> SearchSessionResult:
-    """d100: search for hidden creatures against the DM's DC; optional scavenging check. Applied to the
-    session's encounter, written as its next version.
+    """Search for hidden creatures (d20, d10: Perception; d100: the DM's DC and an optional scavenging
+    check). Applied to the session's encounter, written as its next version.
 
-     `d100.action.search` (+ `d100.hide.contest`): look for hidden creatures against
-    the DM's DC, and/or make the scavenging check the DM asks for.
+     Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
+    `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
 
     Args:
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (SearchSessionRequest | Unset): d100: search for hidden creatures against the DM's
-            DC; optional scavenging check. Session mode: the encounter is the session's.
+        body (SearchSessionRequest): Search for hidden creatures (d20, d10: Perception; d100: the
+            DM's DC and an optional scavenging check). Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

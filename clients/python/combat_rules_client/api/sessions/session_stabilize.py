@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: StabilizeSessionRequest | Unset = UNSET,
+    body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: StabilizeSessionRequest | Unset = UNSET,
+    body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | StabilizeSessionResult]:
@@ -133,8 +137,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (StabilizeSessionRequest | Unset): First aid: DC 10 Medicine. Session mode: the
-            encounter is the session's.
+        body (StabilizeSessionRequest): First aid: DC 10 Medicine. Session mode: the encounter is
+            the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,7 +176,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: StabilizeSessionRequest | Unset = UNSET,
+    body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> StabilizeSessionResult:
@@ -184,8 +188,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (StabilizeSessionRequest | Unset): First aid: DC 10 Medicine. Session mode: the
-            encounter is the session's.
+        body (StabilizeSessionRequest): First aid: DC 10 Medicine. Session mode: the encounter is
+            the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,7 +214,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: StabilizeSessionRequest | Unset = UNSET,
+    body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | StabilizeSessionResult]:
@@ -222,8 +226,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (StabilizeSessionRequest | Unset): First aid: DC 10 Medicine. Session mode: the
-            encounter is the session's.
+        body (StabilizeSessionRequest): First aid: DC 10 Medicine. Session mode: the encounter is
+            the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -249,7 +253,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: StabilizeSessionRequest | Unset = UNSET,
+    body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> StabilizeSessionResult:
@@ -261,8 +265,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (StabilizeSessionRequest | Unset): First aid: DC 10 Medicine. Session mode: the
-            encounter is the session's.
+        body (StabilizeSessionRequest): First aid: DC 10 Medicine. Session mode: the encounter is
+            the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

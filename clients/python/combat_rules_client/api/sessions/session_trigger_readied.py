@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: TriggerReadiedSessionRequest | Unset = UNSET,
+    body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,8 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -95,6 +94,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,7 +125,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: TriggerReadiedSessionRequest | Unset = UNSET,
+    body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | TriggerReadiedSessionResult]:
@@ -146,8 +150,8 @@ def sync_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (TriggerReadiedSessionRequest | Unset): Fire a readied action with the reaction, or
-            decline it. Session mode: the encounter is the session's.
+        body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
+            it. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +189,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: TriggerReadiedSessionRequest | Unset = UNSET,
+    body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> TriggerReadiedSessionResult:
@@ -210,8 +214,8 @@ def sync(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (TriggerReadiedSessionRequest | Unset): Fire a readied action with the reaction, or
-            decline it. Session mode: the encounter is the session's.
+        body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
+            it. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +240,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: TriggerReadiedSessionRequest | Unset = UNSET,
+    body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | TriggerReadiedSessionResult]:
@@ -261,8 +265,8 @@ async def asyncio_detailed(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (TriggerReadiedSessionRequest | Unset): Fire a readied action with the reaction, or
-            decline it. Session mode: the encounter is the session's.
+        body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
+            it. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -288,7 +292,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: TriggerReadiedSessionRequest | Unset = UNSET,
+    body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> TriggerReadiedSessionResult:
@@ -313,8 +317,8 @@ async def asyncio(
         id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (TriggerReadiedSessionRequest | Unset): Fire a readied action with the reaction, or
-            decline it. Session mode: the encounter is the session's.
+        body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
+            it. Session mode: the encounter is the session's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

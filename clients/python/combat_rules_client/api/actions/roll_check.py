@@ -1,0 +1,231 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.roll_check_request import RollCheckRequest
+from ...models.roll_check_result import RollCheckResult
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: RollCheckRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/roll-check",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RollCheckResult | None:
+    if response.status_code == 200:
+        response_200 = RollCheckResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RollCheckResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollCheckRequest,
+) -> Response[Problem | RollCheckResult]:
+    """An ability check the DM calls for, against a DC or contested by another creature.
+
+     `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+    `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+    for `ability`, against `dc` or contested by another creature (`combatantId` is the
+    one trying to change the situation: it must beat the other's total). Changes nothing and
+    spends nothing.
+
+    Args:
+        body (RollCheckRequest): An ability check the DM calls for, against a DC or contested by
+            another creature. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RollCheckResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | RollCheckResult]) -> RollCheckResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RollCheckResult, parsed)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollCheckRequest,
+) -> RollCheckResult:
+    """An ability check the DM calls for, against a DC or contested by another creature.
+
+     `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+    `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+    for `ability`, against `dc` or contested by another creature (`combatantId` is the
+    one trying to change the situation: it must beat the other's total). Changes nothing and
+    spends nothing.
+
+    Args:
+        body (RollCheckRequest): An ability check the DM calls for, against a DC or contested by
+            another creature. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RollCheckResult
+    """
+
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollCheckRequest,
+) -> Response[Problem | RollCheckResult]:
+    """An ability check the DM calls for, against a DC or contested by another creature.
+
+     `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+    `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+    for `ability`, against `dc` or contested by another creature (`combatantId` is the
+    one trying to change the situation: it must beat the other's total). Changes nothing and
+    spends nothing.
+
+    Args:
+        body (RollCheckRequest): An ability check the DM calls for, against a DC or contested by
+            another creature. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RollCheckResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollCheckRequest,
+) -> RollCheckResult:
+    """An ability check the DM calls for, against a DC or contested by another creature.
+
+     `d20.save`: an ability check the DM calls for, d20 + the creature's bonus for
+    `skill` (its skill bonus; without one, `ability`, else the skill's usual ability) or
+    for `ability`, against `dc` or contested by another creature (`combatantId` is the
+    one trying to change the situation: it must beat the other's total). Changes nothing and
+    spends nothing.
+
+    Args:
+        body (RollCheckRequest): An ability check the DM calls for, against a DC or contested by
+            another creature. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RollCheckResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    )

@@ -1,0 +1,223 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.roll_save_request import RollSaveRequest
+from ...models.roll_save_result import RollSaveResult
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: RollSaveRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/roll-save",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RollSaveResult | None:
+    if response.status_code == 200:
+        response_200 = RollSaveResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RollSaveResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollSaveRequest,
+) -> Response[Problem | RollSaveResult]:
+    """A saving throw the DM calls for, against a DC or another creature's check.
+
+     `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+    `ability`, against `dc` or, in a contest, against the other creature's check (the
+    saving creature resists: a tie is a success). Changes nothing and spends nothing.
+
+    Args:
+        body (RollSaveRequest): A saving throw the DM calls for, against a DC or another
+            creature's check. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RollSaveResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | RollSaveResult]) -> RollSaveResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RollSaveResult, parsed)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollSaveRequest,
+) -> RollSaveResult:
+    """A saving throw the DM calls for, against a DC or another creature's check.
+
+     `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+    `ability`, against `dc` or, in a contest, against the other creature's check (the
+    saving creature resists: a tie is a success). Changes nothing and spends nothing.
+
+    Args:
+        body (RollSaveRequest): A saving throw the DM calls for, against a DC or another
+            creature's check. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RollSaveResult
+    """
+
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollSaveRequest,
+) -> Response[Problem | RollSaveResult]:
+    """A saving throw the DM calls for, against a DC or another creature's check.
+
+     `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+    `ability`, against `dc` or, in a contest, against the other creature's check (the
+    saving creature resists: a tie is a success). Changes nothing and spends nothing.
+
+    Args:
+        body (RollSaveRequest): A saving throw the DM calls for, against a DC or another
+            creature's check. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RollSaveResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RollSaveRequest,
+) -> RollSaveResult:
+    """A saving throw the DM calls for, against a DC or another creature's check.
+
+     `d20.save`: a saving throw the DM calls for, d20 + the creature's save bonus for
+    `ability`, against `dc` or, in a contest, against the other creature's check (the
+    saving creature resists: a tie is a success). Changes nothing and spends nothing.
+
+    Args:
+        body (RollSaveRequest): A saving throw the DM calls for, against a DC or another
+            creature's check. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RollSaveResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    )
