@@ -113,6 +113,11 @@ class RuleIds:
     """The rule a Search's finds are logged under."""
     grappled: str = "d20.cond"
     """The rule a grappled creature's refused move is logged under."""
+    stand_up: str = "d20.cond"
+    """The rule standing up from prone is decided and logged under (d20's conditions borrow
+    d100's half-speed cost)."""
+    drop_prone: str = "d20.cond"
+    """The rule dropping prone is logged under."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -434,6 +434,22 @@ def test_d100_prone_stand_at_speed_0_says_so_and_only_on_its_own_turn() -> None:
     assert apply(mine, StandUp("hero"), Random(1)).outcome.movement_left == 15
 
 
+@pytest.mark.rule("d20.cond")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_standing_up_in_d20_and_d10_is_decided_under_their_conditions(ruleset: str) -> None:
+    """d20 and d10 stand a prone creature up as ``d20.cond`` says (at d100's half-speed cost):
+    refusals and the event cite ``d20.cond``, never d100's own rule."""
+    slow = hero(0, 0, speed=0, conditions=[{"name": "prone"}])
+    with pytest.raises(IllegalAction) as e:
+        apply(started(slow, orc("orc", 5, 5), ruleset=ruleset), StandUp("hero"), Random(1))
+    assert e.value.rule == "d20.cond" and "speed is 0" in e.value.message
+    lying = started(hero(0, 0, conditions=[{"name": "prone"}]), orc("orc", 5, 5), ruleset=ruleset)
+    up = apply(lying, StandUp("hero"), Random(1))
+    assert [(ev.type, ev.rule) for ev in up.events] == [("stand-up", "d20.cond")]
+    walked = move(up.encounter, "hero", *[(x, 0) for x in range(1, 4)])
+    assert walked.outcome.movement_left == up.outcome.movement_left - 15
+
+
 @pytest.mark.rule("d20.grid.hexes")
 @pytest.mark.rule("d20.grid.difficult")
 @pytest.mark.parametrize("orientation", ["pointy", "flat"])

@@ -882,25 +882,24 @@ def _own_turn(ruleset: Ruleset, draft: Draft, c: Combatant, what: str, rule: str
 def stand_up(
     ruleset: Ruleset, draft: Draft, act: StandUp, rng: Random, log: EventLog
 ) -> PostureOutcome:
-    """``d100.prone.stand``: half the speed (after its modifiers); impossible with less
-    movement left or speed 0."""
+    """``d100.prone.stand`` (in d20 and d10 through ``d20.cond``): half the speed (after its
+    modifiers); impossible with less movement left or speed 0."""
     c = draft.combatant(act.combatant_id, "combatantId")
+    rule = ruleset.rule_ids.stand_up
     if not c.has(Cond.PRONE):
-        raise IllegalAction(f"{c.name} is not prone", "d100.prone.stand")
-    _own_turn(ruleset, draft, c, "stand up", "d100.prone.stand")
+        raise IllegalAction(f"{c.name} is not prone", rule)
+    _own_turn(ruleset, draft, c, "stand up", rule)
     speed = ruleset.turn_speed(draft, c)
     if speed == 0:
-        raise IllegalAction(f"{c.name} can't stand up: its speed is 0", "d100.prone.stand")
+        raise IllegalAction(f"{c.name} can't stand up: its speed is 0", rule)
     cost = speed // 2
     left = movement_left(ruleset, draft, c)
     if left < cost:
-        raise IllegalAction(
-            f"{c.name} needs {cost} ft of movement to stand and has {left}", "d100.prone.stand"
-        )
+        raise IllegalAction(f"{c.name} needs {cost} ft of movement to stand and has {left}", rule)
     up = draft.edit(c.id)
     up.conditions = [x for x in up.conditions if x.name != Cond.PRONE]
     up.budget.movement = left - cost
-    log.note("stand-up", f"{c.name} stands up for {cost} ft", actor=c.id, rule="d100.prone.stand")
+    log.note("stand-up", f"{c.name} stands up for {cost} ft", actor=c.id, rule=rule)
     return PostureOutcome(c.id, False, left - cost)
 
 
@@ -910,7 +909,7 @@ def drop_prone(
 ) -> PostureOutcome:
     """``d100.prone.drop``: dropping prone costs no movement; done on its own turn."""
     c = draft.combatant(act.combatant_id, "combatantId")
-    _own_turn(ruleset, draft, c, "drop prone", "d100.prone.drop")
+    _own_turn(ruleset, draft, c, "drop prone", ruleset.rule_ids.drop_prone)
     down = draft.edit(act.combatant_id)
     if not down.has(Cond.PRONE):
         down.conditions.append(Condition(Cond.PRONE, down.id))
@@ -918,6 +917,6 @@ def drop_prone(
         "drop-prone",
         f"{down.name} drops prone (no movement spent)",
         actor=down.id,
-        rule="d100.prone.drop",
+        rule=ruleset.rule_ids.drop_prone,
     )
     return PostureOutcome(down.id, True, movement_left(ruleset, draft, down))

@@ -98,6 +98,8 @@ class D100(Ruleset):
         dash="d100.action.dash",
         disengage="d100.action.disengage",
         dodge="d100.action.dodge",
+        stand_up="d100.prone.stand",
+        drop_prone="d100.prone.drop",
         help="d100.action.help",
         ready="d100.action.ready",
         grappled="d100.grapple.move",
