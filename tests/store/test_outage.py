@@ -177,4 +177,3 @@ async def test_a_subscription_ends_when_redis_freezes(
     finally:
         os.kill(server.pid, signal.SIGCONT)
     await updates.aclose()
-
