@@ -291,7 +291,14 @@ def _offer() -> Encounter:
     assert [e["type"] for e in choice.effects] == ["rollMode", "rollMode"]
     assert choice.context["attacker"] == "hero" and choice.context["target"] == "orc"
     assert result.encounter.combatant("hero").effects == []  # nothing applied yet
-    assert _events(result, "choice-offered")
+    [offered] = _events(result, "choice-offered")
+    assert offered.message == (
+        "weapon-hit 2-5: Hero may accept or decline advantage for Hero on attack rolls "
+        "against Orc; advantage for Hero's enemies on attack rolls against Hero"
+    )
+    table = _crit_roll(result)
+    assert table.message.startswith("critical hit: d100 on the Weapon Attacks: Critical Hits")
+    assert "Table table" not in table.message
     return result.encounter
 
 

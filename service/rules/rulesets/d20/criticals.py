@@ -103,7 +103,7 @@ def roll_band(
     log.rolled(
         roll,
         f"{'critical hit' if critical else 'critical fumble'}: d100 on the "
-        f"{loaded.title} table: {roll.total}",
+        f"{loaded.title}: {roll.total}",
         actor=attacker.id,
         target=target.id,
         rule=TABLE_RULE,

@@ -4,7 +4,7 @@ every effect."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Literal, TypeAlias, cast
 
@@ -155,6 +155,10 @@ class GrantAction(Base):
 
     def children(self) -> tuple[Effect, ...]:
         return self.on_success
+
+    def offer(self, names: Mapping[str, str]) -> str:
+        how = "an automatic" if self.automatic else "a free"
+        return f"{how} {self.action} for {names[self.who]}{self.hands_words()}"
 
     def apply(self, play: Play) -> None:
         cid = play.party(self.who)

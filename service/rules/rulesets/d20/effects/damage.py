@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -149,6 +150,9 @@ class PermanentInjury(Base):
     def __post_init__(self) -> None:
         if self.choice != "dm":
             raise ValueError("a permanent injury is chosen by the DM (choice 'dm')")
+
+    def offer(self, names: Mapping[str, str]) -> str:
+        return f"a permanent injury to {names[self.who]}"
 
     def apply(self, play: Play) -> None:
         holder = play.party(self.who)

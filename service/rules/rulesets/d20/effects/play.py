@@ -4,7 +4,7 @@ their JSON shape."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -144,16 +144,30 @@ class Play:
         )
         enc.pending_choices.append(choice)
         self.offered.append(choice.id)
-        kinds = ", ".join(e.type.replace("_", " ") for e in effects)
+        names = self.party_names()
+        offered = "; ".join(e.offer(names) for e in effects)
+        who = "the DM" if owner == "dm" else self.draft.get(owner).name
         self.log.note(
             "choice-offered",
-            f"{self.source}: {owner} may accept or decline ({kinds})",
+            f"{self.source}: {who} may accept or decline {offered}",
             actor=self.attacker_id,
             target=None if owner == "dm" else owner,
             rule=RULE,
             choice_id=choice.id,
             owner=owner,
         )
+
+    def party_names(self) -> dict[str, str]:
+        """How a choice's words name each party of the attack."""
+        attacker = self.draft.get(self.attacker_id).name
+        target = self.draft.get(self.target_id).name
+        return {
+            "attacker": attacker,
+            "target": target,
+            "enemies": f"{attacker}'s enemies",
+            "any": "anyone",
+            "ally_near_target": f"an ally of {attacker} near {target}",
+        }
 
     def contest(self, what: str) -> bool:
         """The attacker's Athletics against the target's Athletics or Acrobatics."""
@@ -202,6 +216,17 @@ class Base:
 
     def apply(self, play: Play) -> None:
         raise NotImplementedError
+
+    def offer(self, names: Mapping[str, str]) -> str:
+        """What accepting it does, in words, the parties named by ``names`` (``attacker``,
+        ``target``...): a pending choice's message."""
+        return self.type.replace("_", " ") + self.hands_words()
+
+    def hands_words(self) -> str:
+        """The hands it needs, in words (empty when it needs none)."""
+        if self.requires is None:
+            return ""
+        return " (with a free hand)" if self.requires == "free_hand" else " (with both hands busy)"
 
     def settled_without_asking(self, play: Play) -> bool:
         """A DM choice with only one option needs no asking."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -46,6 +47,19 @@ class RollMode(Base):
     def __post_init__(self) -> None:
         if self.duration is None and self.rolls == "all":
             raise ValueError("rolls 'all' needs a duration")
+
+    def offer(self, names: Mapping[str, str]) -> str:
+        rolls = {
+            "attack": "attack rolls",
+            "spell_attack": "spell attack rolls",
+            "save": "saving throws",
+            "spell_save": "saving throws against spells",
+        }[self.roll]
+        which = "its next" if self.rolls == "next" else ""
+        return (
+            f"{self.mode} for {names[self.who]} on {which} {rolls}".replace("  ", " ")
+            + f" against {names[self.against]}"
+        )
 
     def apply(self, play: Play) -> None:
         against = None if self.against == "any" else play.party(self.against)

@@ -3,6 +3,7 @@ offered."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -85,6 +86,9 @@ class OpportunityAttack(Base):
 
     def reaction_of(self, play: Play) -> str | None:
         return play.party(self.who)
+
+    def offer(self, names: Mapping[str, str]) -> str:
+        return f"an opportunity attack by {names[self.who]} against {names[self.against]}"
 
     def apply(self, play: Play) -> None:
         who = play.party(self.who)
