@@ -12,8 +12,9 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from typing import Annotated
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from service.api.models import CONFIG
 from service.rules import REGISTRY, Ruleset
@@ -33,11 +34,17 @@ class Rule:
     """What the rule says, as RULES.md states it."""
     decision: str | None
     """What RULES.md decides where the seed is silent or ambiguous."""
-    seed: str
+    source: str
     """The source document (``seeds/…``)."""
-    seed_section: str | None
-    """The heading of the seed section it comes from; null for a d20 base rule the seed
-    does not write out."""
+    source_section: str | None
+    """The heading of the source document's section it comes from; null for a d20 base
+    rule the document does not write out."""
+    seed: Annotated[str, Field(deprecated="The same as `source`; it read like a dice seed.")]
+    """Deprecated: the same as ``source``."""
+    seed_section: Annotated[
+        str | None, Field(deprecated="The same as `sourceSection`; it read like a dice seed.")
+    ]
+    """Deprecated: the same as ``sourceSection``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +87,15 @@ def rules() -> dict[str, Rule]:
     raw = json.loads((files(__package__) / "rules.json").read_text(encoding="utf-8"))
     return {
         rule_id: Rule(
-            e["id"],
-            e["ruleset"],
-            e["section"],
-            e["text"],
-            e["decision"],
-            e["seed"],
-            e["seedSection"],
+            id=e["id"],
+            ruleset=e["ruleset"],
+            section=e["section"],
+            text=e["text"],
+            decision=e["decision"],
+            source=e["seed"],
+            source_section=e["seedSection"],
+            seed=e["seed"],
+            seed_section=e["seedSection"],
         )
         for rule_id, e in raw.items()
     }

@@ -39,16 +39,19 @@ def test_rulesets_list_each_ruleset_with_what_sets_it_apart(client: TestClient) 
     assert all(rule.startswith("d100.") for rule in by_id["d100"]["rules"])
 
 
-def test_a_rule_answers_its_text_decision_and_seed(client: TestClient) -> None:
+def test_a_rule_answers_its_text_decision_and_source(client: TestClient) -> None:
     reply = client.get("/v1/rules/d20.crit.effects")
     assert reply.status_code == 200
     rule = reply.json()
     assert rule["ruleset"] == "d20" and rule["section"] == "Attacks"
     assert rule["text"].startswith("Each band's effect is applied")
     assert rule["decision"].startswith('(1) "until the end of your next turn"')
-    assert (
-        rule["seed"].startswith("seeds/000_") and rule["seedSection"] == "Critical Hits and Misses"
-    )
+    assert rule["source"].startswith("seeds/000_")
+    assert rule["sourceSection"] == "Critical Hits and Misses"
+    # the names before 0.2, deprecated: they read like a dice seed
+    assert (rule["seed"], rule["seedSection"]) == (rule["source"], rule["sourceSection"])
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["Rule"]
+    assert schema["properties"]["seed"]["deprecated"] is True
     plain = client.get("/v1/rules/d20.death.instant").json()
     assert plain["decision"] is None and "twice" in plain["text"]
 
@@ -95,7 +98,7 @@ def test_every_rule_the_engine_names_resolves() -> None:
 
 def test_graphql_answers_a_rule_as_rest_does(client: TestClient) -> None:
     query = """query ($id: String!) { rule(id: $id) {
-        id ruleset section text decision seed seedSection } }"""
+        id ruleset section text decision source sourceSection seed seedSection } }"""
     for rule_id in ("d20.crit.effects", "d100.attack.roll"):
         r = client.post("/graphql", json={"query": query, "variables": {"id": rule_id}})
         assert r.json()["data"]["rule"] == client.get(f"/v1/rules/{rule_id}").json()

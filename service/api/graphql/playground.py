@@ -432,7 +432,7 @@ mutation DeleteSession($sessionId: ID!) {
 
 query Rulesets {
   rulesets { id title supported }
-  rule(id: "d20.attack.total-cover") { id ruleset text decision seedSection }
+  rule(id: "d20.attack.total-cover") { id ruleset text decision sourceSection }
   version
 }
 """

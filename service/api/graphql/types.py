@@ -42,6 +42,7 @@ from typing import (
 import strawberry
 from pydantic import WithJsonSchema
 from pydantic.alias_generators import to_camel
+from pydantic.fields import FieldInfo
 from strawberry.scalars import JSON
 from strawberry.types.arguments import InputContext
 from strawberry.types.field import StrawberryField
@@ -142,7 +143,8 @@ class _Converter:
                     annotation = annotation | None
                 made = strawberry.field(name=name, description=text, default=strawberry.UNSET)
             else:
-                made = strawberry.field(name=name, description=text)
+                reason = _deprecation(hints[f.name])
+                made = strawberry.field(name=name, description=text, deprecation_reason=reason)
             fields[self.python_name(f.name)] = (annotation, made)
         return fields
 
@@ -246,6 +248,17 @@ def _stored_as(metadata: tuple[Any, ...]) -> type | None:
             name = item.json_schema.get(STORED_AS)
             if isinstance(name, str):
                 return _wire_classes_by_name()[name]
+    return None
+
+
+def _deprecation(tp: Any) -> str | None:
+    """The deprecation message of an ``Annotated`` field (pydantic's ``Field(deprecated=…)``,
+    which the REST schema shows as ``deprecated``), if it has one."""
+    if get_origin(tp) is not Annotated:
+        return None
+    for meta in tp.__metadata__:
+        if isinstance(meta, FieldInfo) and isinstance(meta.deprecated, str):
+            return meta.deprecated
     return None
 
 

@@ -19,9 +19,11 @@ class Rule:
         section (None | str): The RULES.md section it is listed under.
         text (str): What the rule says, as RULES.md states it.
         decision (None | str): What RULES.md decides where the seed is silent or ambiguous.
-        seed (str): The source document (`seeds/…`).
-        seed_section (None | str): The heading of the seed section it comes from; null for a d20 base rule the seed
-            does not write out.
+        source (str): The source document (`seeds/…`).
+        source_section (None | str): The heading of the source document's section it comes from; null for a d20 base
+            rule the document does not write out.
+        seed (str): Deprecated: the same as `source`.
+        seed_section (None | str): Deprecated: the same as `sourceSection`.
     """
 
     id: str
@@ -29,6 +31,8 @@ class Rule:
     section: None | str
     text: str
     decision: None | str
+    source: str
+    source_section: None | str
     seed: str
     seed_section: None | str
 
@@ -45,6 +49,11 @@ class Rule:
         decision: None | str
         decision = self.decision
 
+        source = self.source
+
+        source_section: None | str
+        source_section = self.source_section
+
         seed = self.seed
 
         seed_section: None | str
@@ -59,6 +68,8 @@ class Rule:
                 "section": section,
                 "text": text,
                 "decision": decision,
+                "source": source,
+                "sourceSection": source_section,
                 "seed": seed,
                 "seedSection": seed_section,
             }
@@ -89,6 +100,15 @@ class Rule:
 
         decision = _parse_decision(d.pop("decision"))
 
+        source = d.pop("source")
+
+        def _parse_source_section(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        source_section = _parse_source_section(d.pop("sourceSection"))
+
         seed = d.pop("seed")
 
         def _parse_seed_section(data: object) -> None | str:
@@ -104,6 +124,8 @@ class Rule:
             section=section,
             text=text,
             decision=decision,
+            source=source,
+            source_section=source_section,
             seed=seed,
             seed_section=seed_section,
         )

@@ -5539,10 +5539,22 @@ export type Rule = {
     /**
      * The source document (`seeds/…`).
      */
+    source: string;
+    /**
+     * The heading of the source document's section it comes from; null for a d20 base
+     * rule the document does not write out.
+     */
+    sourceSection: string | null;
+    /**
+     * Deprecated: the same as `source`.
+     *
+     * @deprecated
+     */
     seed: string;
     /**
-     * The heading of the seed section it comes from; null for a d20 base rule the seed
-     * does not write out.
+     * Deprecated: the same as `sourceSection`.
+     *
+     * @deprecated
      */
     seedSection: string | null;
 };
