@@ -52,7 +52,7 @@ def apply(encounter: Encounter, action: object, rng: Random, *, trusted: bool = 
         )
     log = EventLog()
     outcome = spec.handler(ruleset, draft, action, rng, log)
-    if not spec.query:
+    if not (spec.query or spec.edit):
         ruleset.after_action(draft, encounter, log)
     return Result(encounter if spec.query else draft.finish(), log.events, outcome)
 

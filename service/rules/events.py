@@ -183,8 +183,8 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "unstable": EventType("A stable creature is damaged and dying again."),
     "no-effect": EventType("Something was asked that the state makes pointless (said why)."),
     "condition-ended": EventType(
-        "A condition or effect ends (its duration ran out, damage).",
-        {"ended": "damage: the names of the conditions and the kinds of the effects it ended"},
+        "A condition or effect ends (its duration ran out, damage, the creature it named left).",
+        {"ended": "the names of the conditions and the kinds of the effects that ended"},
     ),
     "area-ended": EventType("An area (smoke...) ends at the start or end of its turn."),
     "hp-max-halved": EventType(
@@ -316,6 +316,27 @@ EVENT_TYPES: Mapping[str, EventType] = {
     "released": EventType("d100: a grappler lets go."),
     "found": EventType("A search finds a hidden creature (d20.hide, d100.hide.contest)."),
     "not-found": EventType("A hidden creature stays hidden from a search."),
+    "combatant-added": EventType(
+        "The DM adds a creature (addCombatant); `amount` is its initiative count, if any.",
+        {
+            "side": "its side",
+            "initiative": "its count in the order (null: not in the order)",
+            "initiativeFrom": "`request`, `controller`, `group`, `rolled` or `bottom`",
+        },
+    ),
+    "combatant-removed": EventType(
+        "The DM removes a creature (removeCombatant), and what ended with it.",
+        {"ended": "what ended with it (`grapple:<id>`, `choice:<id>`, `companion:<id>`...)"},
+    ),
+    "combatant-updated": EventType(
+        "The DM corrects a creature (updateCombatant): only the fields given change.",
+        {
+            "fields": "the fields that changed (camelCase)",
+            "before": "their values before, by field (conditions and attacks by name, "
+            "effects by kind, a cell as x and y)",
+            "after": "their values now, by field",
+        },
+    ),
     "revealed": EventType(
         "A hidden attacker gives away its location (d20.hide: when it attacks; d100: when it hits)."
     ),

@@ -42,6 +42,9 @@ class ActionSpec:
     """The rulesets that have this action; None: every ruleset."""
     order: int = 0
     """Where it stands in the contract (routes, schema and examples are listed in order)."""
+    edit: bool = False
+    """A DM's edit of the state (``addCombatant``...): no act of anyone's turn, so the
+    ruleset's ``after_action`` hook doesn't run after it (d10 holds nothing back of it)."""
 
     def available_in(self, ruleset_id: str) -> bool:
         return self.rulesets is None or ruleset_id in self.rulesets
@@ -65,6 +68,7 @@ def action(
     order: int,
     query: bool = False,
     rulesets: Iterable[str] | None = None,
+    edit: bool = False,
 ) -> Callable[[H], H]:
     """Register the decorated handler as the action ``name`` (camelCase); the parameter type
     is its third argument's annotation, the outcome its return annotation."""
@@ -82,6 +86,7 @@ def action(
             query=query,
             rulesets=None if rulesets is None else frozenset(rulesets),
             order=order,
+            edit=edit,
         )
         if any(s.name == name for s in ACTIONS):
             raise ValueError(f"action {name!r} is registered twice")

@@ -11,12 +11,14 @@ with :func:`~service.rules.registry.action`:
 * :mod:`.movement`: ``moveCombatant``, ``standUp``, ``dropProne``;
 * :mod:`.queries`: ``pathCost``, ``cover``, ``flanking``, ``reach``;
 * :mod:`.odds`: ``attackOdds``, ``encounterOdds``;
-* :mod:`.checks`: ``rollSave``, ``rollCheck``, ``search``.
+* :mod:`.checks`: ``rollSave``, ``rollCheck``, ``search``;
+* :mod:`.edits`: ``addCombatant``, ``removeCombatant``, ``updateCombatant`` (the DM's edits).
 """
 
 from . import (
     attack,
     checks,
+    edits,
     healing,
     initiative,
     movement,
@@ -31,6 +33,7 @@ from . import (
 __all__ = [
     "attack",
     "checks",
+    "edits",
     "healing",
     "initiative",
     "movement",

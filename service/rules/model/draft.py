@@ -121,6 +121,22 @@ class Draft:
             self._edited.add(combatant_id)
         return c
 
+    def add(self, c: Combatant) -> None:
+        """Put ``c`` into the encounter, last; it is the draft's own (``c`` must be a new
+        object, not one of another encounter's)."""
+        self._index[c.id] = len(self.encounter.combatants)
+        self.encounter.combatants.append(c)
+        self._edited.add(c.id)
+
+    def remove(self, combatant_id: str) -> Combatant:
+        """Take the combatant out of the encounter (only the list of combatants: what else
+        names it is the caller's to end); answers it as it stood."""
+        c = self.get(combatant_id)
+        self.encounter.combatants = [o for o in self.encounter.combatants if o.id != c.id]
+        self._index = {o.id: i for i, o in enumerate(self.encounter.combatants)}
+        self._edited.discard(c.id)
+        return c
+
     def __contains__(self, combatant_id: object) -> bool:
         return combatant_id in self._index
 

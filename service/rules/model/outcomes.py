@@ -426,3 +426,45 @@ class SearchOutcome:
     scavenging_success: bool | None = None
     perception: RollSide | None = None
     """The searcher's Wisdom (Perception) check, where the ruleset rolls one."""
+
+
+@dataclass(slots=True, kw_only=True)
+class CombatantAddedOutcome:
+    """The creature added, its place in the order (if initiative is rolled), and the turn."""
+
+    combatant_id: str
+    initiative: int | None
+    """Its count in the order; null: not in the order (initiative not rolled yet, or it is
+    dead)."""
+    initiative_from: Literal["request", "controller", "group", "rolled", "bottom"] | None
+    """Where the count came from: the request, its controller's or group's count, a roll, or
+    the bottom of an order that rolls no initiative (d100); null: not in the order."""
+    order: list[InitiativeEntry]
+    turn_of: str | None
+
+
+@dataclass(slots=True, kw_only=True)
+class CombatantRemovedOutcome:
+    """The creature removed, what ended with it, and the order and turn that follow."""
+
+    combatant_id: str
+    turn: NextTurnOutcome | None = None
+    """It was its turn: the turn passed on, as ``nextTurn`` answered it."""
+    ended: list[str] = field(default_factory=list)
+    """What ended with it: ``grapple:<id>`` (a creature it held), ``condition:<id>:<name>``
+    (a condition it was the source of), ``effect:<id>:<kind>`` (an effect against it),
+    ``choice:<id>``, ``companion:<id>`` (now rolls for itself), ``step`` (its place in a d10
+    simultaneous step)."""
+    order: list[InitiativeEntry] = field(default_factory=list)
+    turn_of: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class CombatantUpdatedOutcome:
+    """The creature corrected and the fields that changed (camelCase)."""
+
+    combatant_id: str
+    changed: list[str] = field(default_factory=list)
+    """The fields whose value changed (a field given with its current value is not listed)."""
+    ended: list[str] = field(default_factory=list)
+    """Grapples the new position put out of reach: ``grapple:<grappler>:<held>``."""

@@ -14,8 +14,9 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, Len
 
 from ..limits import IDS, PATH_CELLS, ROUNDS, RUNS
-from .combatant import Attack
-from .values import MAX_COMBATANTS, Cell, CoverDegree, Id, Spend
+from .combatant import ENTRIES_LEN, Attack, Combatant
+from .effects import Condition, Effect
+from .values import MAX_COMBATANTS, Cell, Count, CoverDegree, Id, Spend
 
 Text = Annotated[str, Len(1, 400)]
 Initiative = Annotated[int, Ge(-1000), Le(1000)]
@@ -528,3 +529,78 @@ class Search:
     refuse a DC."""
     scavenging_dc: DC | None = None
     """d100, when the DM asks for a scavenging check: d20 + the ``scavenging`` skill (Wisdom)."""
+
+
+MaxHp = Annotated[int, Ge(1), Le(1_000_000)]
+
+
+@dataclass(slots=True)
+class AddCombatant:
+    """The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at ``initiative``
+    when given; else a companion with its living controller, a group member with its group
+    (``d20.init.companions``, ``d20.init.groups``); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn)."""
+
+    combatant: Combatant
+    """The creature, as the encounter holds it (``budget`` omitted: everything)."""
+    initiative: Initiative | None = None
+    """Its initiative count, once initiative is rolled (refused before: ``rollInitiative``
+    makes the order); omitted: its group's or controller's count, or rolled."""
+
+
+@dataclass(slots=True)
+class RemoveCombatant:
+    """The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as ``nextTurn`` would
+    first), the grapples it holds, fear of it (conditions it is the ``source`` of), effects
+    ``against`` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (``d20.crit.effects``
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent."""
+
+    combatant_id: Id
+    """The creature removed, dead or alive."""
+
+
+@dataclass(slots=True)
+class UpdateCombatant:
+    """The DM corrects a creature: only the fields given change, to what they say (the rules
+    of what led there are not played: HP set to 0 makes no one unconscious, a new position
+    is no move and provokes nothing). Refused, with the field's path and nothing changed,
+    when the result is impossible (HP over the maximum, two creatures in one space, a cell
+    off the map, an unknown id). Grapples that the new position puts out of reach end.
+    Nothing is spent."""
+
+    combatant_id: Id
+    """The creature corrected."""
+    hp: Count | None = None
+    """Its hit points now, 0 to its ``maxHp`` (the new one, when both are given)."""
+    temp_hp: Count | None = None
+    """Its temporary hit points now."""
+    max_hp: MaxHp | None = None
+    """Its hit point maximum (``hp`` must stay at most this)."""
+    position: Cell | None = None
+    """Where it stands now: a placed cell (its footprint, if it has one, moves with it), on
+    the map, off the walls, in no other creature's space."""
+    conditions: Annotated[list[Condition], ENTRIES_LEN] | None = None
+    """Its conditions, the whole list (``[]`` clears them)."""
+    effects: Annotated[list[Effect], ENTRIES_LEN] | None = None
+    """Its effects, the whole list (``[]`` clears them)."""
+    attacks: Annotated[list[Attack], ENTRIES_LEN] | None = None
+    """Its attacks, the whole list."""
+    features: Annotated[list[Annotated[str, Len(1, 80)]], ENTRIES_LEN] | None = None
+    """Its named features, the whole list."""
+    villain: bool | None = None
+    """It follows the player-character death rules (``d20.death.monsters``)."""
+    immune_to_flanking: bool | None = None
+    """It can't be flanked (``d20.flank.size-limit``)."""
+    stable: bool | None = None
+    """At 0 HP and stable (``d20.death.stable``)."""
+    dead: bool | None = None
+    """Dead (``d20.hp.zero``): only at 0 HP."""
