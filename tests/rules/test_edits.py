@@ -158,9 +158,7 @@ def test_an_impossible_addition_is_refused_with_the_field_path() -> None:
     assert off.path == ("combatant", "position") and "off the" in off.message
     over = refused(enc, AddCombatant(goblin(hp=9)))
     assert over.path == ("combatant", "hp")
-    dice = refused(
-        enc, AddCombatant(goblin(attacks=[{"name": "claw", "damage": "1d"}]))
-    )
+    dice = refused(enc, AddCombatant(goblin(attacks=[{"name": "claw", "damage": "1d"}])))
     assert dice.path == ("combatant", "attacks", 0, "damage")
     master = refused(enc, AddCombatant(goblin(controller="heor")))
     assert master.path == ("combatant", "controller") and "did you mean 'hero'" in master.message
@@ -197,7 +195,7 @@ def test_removing_the_creature_whose_turn_it_is_passes_the_turn() -> None:
     out = result.outcome
     assert out.turn is not None and out.turn.previous == "hero" and out.turn_of == "ally"
     assert [e.type for e in result.events][:2] == ["turn-end", "turn-start"]
-    enc, seen = turns(result.encounter, 3)
+    _, seen = turns(result.encounter, 3)
     assert seen == [(1, "orc"), (1, "orc2"), (2, "ally")]
 
 
@@ -207,9 +205,7 @@ def test_the_smoke_of_a_removed_caster_ends_on_schedule() -> None:
     round 1 before its turn, so the smoke counts one turn of it as round 2 begins, and ends
     there; until then the ally in it is unseen."""
     enc = fight()
-    enc.areas.append(
-        Area(center=Cell(2, 3), radius=5, duration=Duration(ends="end", of="orc"))
-    )
+    enc.areas.append(Area(center=Cell(2, 3), radius=5, duration=Duration(ends="end", of="orc")))
     enc = apply(enc, RemoveCombatant("orc"), Random(0)).encounter
     assert enc.areas
     enc, seen = turns(enc, 2)
@@ -302,7 +298,8 @@ def test_an_impossible_update_is_refused_with_the_field_path() -> None:
     shared = refused(enc, UpdateCombatant("hero", position=Cell(3, 2)))
     assert shared.path == ("position",) and "same space" in shared.message
     assert refused(enc, UpdateCombatant("hero", position=Cell(0, 40))).path == ("position",)
-    bad = refused(enc, UpdateCombatant("hero", hp=5, conditions=[Condition("x", duration=Duration(ends="end"))]))
+    untimed = Condition("x", duration=Duration(ends="end"))
+    bad = refused(enc, UpdateCombatant("hero", hp=5, conditions=[untimed]))
     assert bad.path == ("conditions", 0, "duration")
     unknown = refused(enc, UpdateCombatant("hreo", hp=3))
     assert unknown.path == ("combatantId",) and "did you mean 'hero'" in unknown.message

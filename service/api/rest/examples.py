@@ -132,6 +132,14 @@ CHOICE = {
 }
 
 
+ARCHER = _fighter(
+    "archer", "Goblin archer", "monsters", 8, 3,
+    hp=7, maxHp=7, ac=13, initiativeBonus=2,
+    attacks=[{"name": "shortbow", "bonus": 4, "damage": "1d6+2", "kind": "ranged", "range": 80}],
+)  # fmt: skip
+"""A goblin archer the DM adds to the fight (``addCombatant``)."""
+
+
 @dataclass(frozen=True)
 class Example:
     """The encounter and the parameters an action's example sends."""
@@ -200,6 +208,11 @@ EXAMPLES: dict[str, Example] = {
         {"grapplerId": "ann", "targetId": "bob"},
     ),
     "search": Example(D100, {"combatantId": "ann"}),
+    "addCombatant": Example(D20, {"combatant": ARCHER, "initiative": 14}),
+    "removeCombatant": Example(D20, {"combatantId": "goblin"}),
+    "updateCombatant": Example(
+        D20, {"combatantId": "goblin", "hp": 3, "conditions": [{"name": "prone"}]}
+    ),
 }
 """Each action's example (an action registered without one gets none)."""
 

@@ -399,4 +399,3 @@ def _shown(value: Any) -> Any:
     if isinstance(value, Effect):
         return value.kind
     return value
-
