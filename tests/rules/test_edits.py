@@ -32,6 +32,8 @@ from service.rules.model.outcomes import (
 from service.rules.model.requests import (
     AddCombatant,
     ApplyDamage,
+    Dash,
+    LowerInitiative,
     MoveCombatant,
     NextTurn,
     RemoveCombatant,
@@ -346,3 +348,15 @@ def test_edits_spend_nothing_and_need_no_turn() -> None:
     assert result.encounter.turn_of == "hero"
     with pytest.raises(IllegalAction):
         apply(result.encounter, ResolveAttack("orc2", "hero"), ScriptedRandom([10]))
+
+
+@pytest.mark.rule("d20.init.lower")
+def test_removing_the_creature_a_lowered_turn_resumes_before_keeps_the_order_going() -> None:
+    """The hero dashes, then lowers its initiative below the orc: the order is to go on
+    with the ally after its turn. The DM removes the ally: the order goes on with the orc."""
+    enc = apply(fight(), Dash("hero"), Random(0)).encounter
+    enc = apply(enc, LowerInitiative("hero", 7), Random(0)).encounter
+    assert order(enc)[:3] == [("ally", 15), ("orc", 10), ("hero", 7)]
+    enc = apply(enc, RemoveCombatant("ally"), Random(0)).encounter
+    _, seen = turns(enc, 4)
+    assert seen == [(1, "orc"), (1, "orc2"), (2, "orc"), (2, "hero")]
