@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from random import Random
-from typing import Any, Literal
+from typing import Any
 
 from .. import dice
 from ..errors import InvalidAction, known_names
@@ -49,13 +49,13 @@ from ..model.outcomes import (
     CombatantAddedOutcome,
     CombatantRemovedOutcome,
     CombatantUpdatedOutcome,
+    InitiativeFrom,
 )
 from ..model.requests import AddCombatant, NextTurn, RemoveCombatant, UpdateCombatant
 from ..registry import action
 from ..ruleset import Ruleset
 from .turn import next_turn
 
-Source = Literal["request", "controller", "group", "rolled", "bottom"]
 LOW, HIGH = -1000, 1000
 """The bounds of an initiative count."""
 
@@ -99,7 +99,7 @@ def add_combatant(
     draft.add(c)
     _check(ruleset, draft, c.id, ("combatant",))
     count: int | None = None
-    source: Source | None = None
+    source: InitiativeFrom | None = None
     if rolled and not c.dead:
         count, source, place = _place(ruleset, draft, c, act.initiative, rng, log)
         enc.order.insert(place, InitiativeEntry(c.id, count, 0))
@@ -129,7 +129,7 @@ def _place(
     given: int | None,
     rng: Random,
     log: EventLog,
-) -> tuple[int, Source, int]:
+) -> tuple[int, InitiativeFrom, int]:
     """The new creature's count, where it came from, and its index in the order."""
     order = draft.encounter.order
     if given is not None:

@@ -11,6 +11,8 @@ from .encounter import InitiativeEntry
 from .values import Cell, CoverDegree
 
 CoverSource = Literal["computed", "stated", "none"]
+InitiativeFrom = Literal["request", "controller", "group", "rolled", "bottom"]
+"""Where an added creature's place in the order came from."""
 
 
 @dataclass(slots=True)
@@ -436,7 +438,7 @@ class CombatantAddedOutcome:
     initiative: int | None
     """Its count in the order; null: not in the order (initiative not rolled yet, or it is
     dead)."""
-    initiative_from: Literal["request", "controller", "group", "rolled", "bottom"] | None
+    initiative_from: InitiativeFrom | None
     """Where the count came from: the request, its controller's or group's count, a roll, or
     the bottom of an order that rolls no initiative (d100); null: not in the order."""
     order: list[InitiativeEntry]

@@ -3,6 +3,10 @@
 from .abilities import Abilities
 from .abilities_output import AbilitiesOutput
 from .ability_name import AbilityName
+from .add_combatant_request import AddCombatantRequest
+from .add_combatant_result import AddCombatantResult
+from .add_combatant_session_request import AddCombatantSessionRequest
+from .add_combatant_session_result import AddCombatantSessionResult
 from .apply_damage_request import ApplyDamageRequest
 from .apply_damage_result import ApplyDamageResult
 from .apply_damage_session_request import ApplyDamageSessionRequest
@@ -25,12 +29,15 @@ from .band_chance import BandChance
 from .cell import Cell
 from .choice_outcome import ChoiceOutcome
 from .combatant import Combatant
+from .combatant_added_outcome import CombatantAddedOutcome
 from .combatant_ammunition import CombatantAmmunition
 from .combatant_kind import CombatantKind
 from .combatant_output import CombatantOutput
 from .combatant_output_ammunition import CombatantOutputAmmunition
 from .combatant_output_skills import CombatantOutputSkills
+from .combatant_removed_outcome import CombatantRemovedOutcome
 from .combatant_skills import CombatantSkills
+from .combatant_updated_outcome import CombatantUpdatedOutcome
 from .condition import Condition
 from .condition_output import ConditionOutput
 from .contest_outcome import ContestOutcome
@@ -123,6 +130,7 @@ from .hide_session_request import HideSessionRequest
 from .hide_session_result import HideSessionResult
 from .initiative_entry import InitiativeEntry
 from .initiative_entry_output import InitiativeEntryOutput
+from .initiative_from import InitiativeFrom
 from .initiative_outcome import InitiativeOutcome
 from .interact_request import InteractRequest
 from .interact_result import InteractResult
@@ -182,6 +190,10 @@ from .reload_request import ReloadRequest
 from .reload_result import ReloadResult
 from .reload_session_request import ReloadSessionRequest
 from .reload_session_result import ReloadSessionResult
+from .remove_combatant_request import RemoveCombatantRequest
+from .remove_combatant_result import RemoveCombatantResult
+from .remove_combatant_session_request import RemoveCombatantSessionRequest
+from .remove_combatant_session_result import RemoveCombatantSessionResult
 from .repair_outcome import RepairOutcome
 from .repair_request import RepairRequest
 from .repair_result import RepairResult
@@ -255,12 +267,20 @@ from .turn_action_outcome import TurnActionOutcome
 from .turn_budget import TurnBudget
 from .turn_budget_output import TurnBudgetOutput
 from .undo_result import UndoResult
+from .update_combatant_request import UpdateCombatantRequest
+from .update_combatant_result import UpdateCombatantResult
+from .update_combatant_session_request import UpdateCombatantSessionRequest
+from .update_combatant_session_result import UpdateCombatantSessionResult
 from .verification import Verification
 
 __all__ = (
     "Abilities",
     "AbilitiesOutput",
     "AbilityName",
+    "AddCombatantRequest",
+    "AddCombatantResult",
+    "AddCombatantSessionRequest",
+    "AddCombatantSessionResult",
     "ApplyDamageRequest",
     "ApplyDamageResult",
     "ApplyDamageSessionRequest",
@@ -283,12 +303,15 @@ __all__ = (
     "Cell",
     "ChoiceOutcome",
     "Combatant",
+    "CombatantAddedOutcome",
     "CombatantAmmunition",
     "CombatantKind",
     "CombatantOutput",
     "CombatantOutputAmmunition",
     "CombatantOutputSkills",
+    "CombatantRemovedOutcome",
     "CombatantSkills",
+    "CombatantUpdatedOutcome",
     "Condition",
     "ConditionOutput",
     "ContestOutcome",
@@ -381,6 +404,7 @@ __all__ = (
     "HideSessionResult",
     "InitiativeEntry",
     "InitiativeEntryOutput",
+    "InitiativeFrom",
     "InitiativeOutcome",
     "InteractRequest",
     "InteractResult",
@@ -440,6 +464,10 @@ __all__ = (
     "ReloadResult",
     "ReloadSessionRequest",
     "ReloadSessionResult",
+    "RemoveCombatantRequest",
+    "RemoveCombatantResult",
+    "RemoveCombatantSessionRequest",
+    "RemoveCombatantSessionResult",
     "RepairOutcome",
     "RepairRequest",
     "RepairResult",
@@ -513,5 +541,9 @@ __all__ = (
     "TurnBudget",
     "TurnBudgetOutput",
     "UndoResult",
+    "UpdateCombatantRequest",
+    "UpdateCombatantResult",
+    "UpdateCombatantSessionRequest",
+    "UpdateCombatantSessionResult",
     "Verification",
 )

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ApplyDamageData, ApplyDamageErrors, ApplyDamageResponses, AttackOddsData, AttackOddsErrors, AttackOddsResponses, CoverData, CoverErrors, CoverResponses, CreateSessionData, CreateSessionErrors, CreateSessionResponses, DashData, DashErrors, DashResponses, DeleteSessionData, DeleteSessionErrors, DeleteSessionResponses, DisengageData, DisengageErrors, DisengageResponses, DodgeData, DodgeErrors, DodgeResponses, DrinkPotionData, DrinkPotionErrors, DrinkPotionResponses, DropProneData, DropProneErrors, DropProneResponses, EncounterOddsData, EncounterOddsErrors, EncounterOddsResponses, EscapeGrappleData, EscapeGrappleErrors, EscapeGrappleResponses, FlankingData, FlankingErrors, FlankingResponses, GetRuleData, GetRuleErrors, GetRuleResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionReplayData, GetSessionReplayErrors, GetSessionReplayResponses, GetSessionResponses, GrappleData, GrappleErrors, GrappleResponses, HealData, HealErrors, HealResponses, HelpData, HelpErrors, HelpResponses, HideData, HideErrors, HideResponses, InteractData, InteractErrors, InteractResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, LowerInitiativeData, LowerInitiativeErrors, LowerInitiativeResponses, MoveCombatantData, MoveCombatantErrors, MoveCombatantResponses, NextTurnData, NextTurnErrors, NextTurnResponses, PathCostData, PathCostErrors, PathCostResponses, ReachData, ReachErrors, ReachResponses, ReadyData, ReadyErrors, ReadyResponses, ReleaseGrappleData, ReleaseGrappleErrors, ReleaseGrappleResponses, ReloadData, ReloadErrors, ReloadResponses, RepairData, RepairErrors, RepairResponses, ResolveAttackData, ResolveAttackErrors, ResolveAttackResponses, ResolveChoiceData, ResolveChoiceErrors, ResolveChoiceResponses, RollCheckData, RollCheckErrors, RollCheckResponses, RollInitiativeData, RollInitiativeErrors, RollInitiativeResponses, RollSaveData, RollSaveErrors, RollSaveResponses, SearchData, SearchErrors, SearchResponses, SessionApplyDamageData, SessionApplyDamageErrors, SessionApplyDamageResponses, SessionAttackOddsData, SessionAttackOddsErrors, SessionAttackOddsResponses, SessionCoverData, SessionCoverErrors, SessionCoverResponses, SessionDashData, SessionDashErrors, SessionDashResponses, SessionDisengageData, SessionDisengageErrors, SessionDisengageResponses, SessionDodgeData, SessionDodgeErrors, SessionDodgeResponses, SessionDrinkPotionData, SessionDrinkPotionErrors, SessionDrinkPotionResponses, SessionDropProneData, SessionDropProneErrors, SessionDropProneResponses, SessionEncounterOddsData, SessionEncounterOddsErrors, SessionEncounterOddsResponses, SessionEscapeGrappleData, SessionEscapeGrappleErrors, SessionEscapeGrappleResponses, SessionFlankingData, SessionFlankingErrors, SessionFlankingResponses, SessionGrappleData, SessionGrappleErrors, SessionGrappleResponses, SessionHealData, SessionHealErrors, SessionHealResponses, SessionHelpData, SessionHelpErrors, SessionHelpResponses, SessionHideData, SessionHideErrors, SessionHideResponses, SessionInteractData, SessionInteractErrors, SessionInteractResponses, SessionLowerInitiativeData, SessionLowerInitiativeErrors, SessionLowerInitiativeResponses, SessionMoveCombatantData, SessionMoveCombatantErrors, SessionMoveCombatantResponses, SessionNextTurnData, SessionNextTurnErrors, SessionNextTurnResponses, SessionPathCostData, SessionPathCostErrors, SessionPathCostResponses, SessionReachData, SessionReachErrors, SessionReachResponses, SessionReadyData, SessionReadyErrors, SessionReadyResponses, SessionReleaseGrappleData, SessionReleaseGrappleErrors, SessionReleaseGrappleResponses, SessionReloadData, SessionReloadErrors, SessionReloadResponses, SessionRepairData, SessionRepairErrors, SessionRepairResponses, SessionResolveAttackData, SessionResolveAttackErrors, SessionResolveAttackResponses, SessionResolveChoiceData, SessionResolveChoiceErrors, SessionResolveChoiceResponses, SessionRollCheckData, SessionRollCheckErrors, SessionRollCheckResponses, SessionRollInitiativeData, SessionRollInitiativeErrors, SessionRollInitiativeResponses, SessionRollSaveData, SessionRollSaveErrors, SessionRollSaveResponses, SessionSearchData, SessionSearchErrors, SessionSearchResponses, SessionShoveData, SessionShoveErrors, SessionShoveResponses, SessionStabilizeData, SessionStabilizeErrors, SessionStabilizeResponses, SessionStandUpData, SessionStandUpErrors, SessionStandUpResponses, SessionTriggerReadiedData, SessionTriggerReadiedErrors, SessionTriggerReadiedResponses, ShoveData, ShoveErrors, ShoveResponses, StabilizeData, StabilizeErrors, StabilizeResponses, StandUpData, StandUpErrors, StandUpResponses, StreamSessionData, StreamSessionErrors, StreamSessionResponse, StreamSessionResponses, TriggerReadiedData, TriggerReadiedErrors, TriggerReadiedResponses, UndoSessionData, UndoSessionErrors, UndoSessionResponses, VerifySessionData, VerifySessionErrors, VerifySessionResponses } from './types.gen.js';
+import type { AddCombatantData, AddCombatantErrors, AddCombatantResponses, ApplyDamageData, ApplyDamageErrors, ApplyDamageResponses, AttackOddsData, AttackOddsErrors, AttackOddsResponses, CoverData, CoverErrors, CoverResponses, CreateSessionData, CreateSessionErrors, CreateSessionResponses, DashData, DashErrors, DashResponses, DeleteSessionData, DeleteSessionErrors, DeleteSessionResponses, DisengageData, DisengageErrors, DisengageResponses, DodgeData, DodgeErrors, DodgeResponses, DrinkPotionData, DrinkPotionErrors, DrinkPotionResponses, DropProneData, DropProneErrors, DropProneResponses, EncounterOddsData, EncounterOddsErrors, EncounterOddsResponses, EscapeGrappleData, EscapeGrappleErrors, EscapeGrappleResponses, FlankingData, FlankingErrors, FlankingResponses, GetRuleData, GetRuleErrors, GetRuleResponses, GetSessionData, GetSessionErrors, GetSessionEventsData, GetSessionEventsErrors, GetSessionEventsResponses, GetSessionReplayData, GetSessionReplayErrors, GetSessionReplayResponses, GetSessionResponses, GrappleData, GrappleErrors, GrappleResponses, HealData, HealErrors, HealResponses, HelpData, HelpErrors, HelpResponses, HideData, HideErrors, HideResponses, InteractData, InteractErrors, InteractResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, LowerInitiativeData, LowerInitiativeErrors, LowerInitiativeResponses, MoveCombatantData, MoveCombatantErrors, MoveCombatantResponses, NextTurnData, NextTurnErrors, NextTurnResponses, PathCostData, PathCostErrors, PathCostResponses, ReachData, ReachErrors, ReachResponses, ReadyData, ReadyErrors, ReadyResponses, ReleaseGrappleData, ReleaseGrappleErrors, ReleaseGrappleResponses, ReloadData, ReloadErrors, ReloadResponses, RemoveCombatantData, RemoveCombatantErrors, RemoveCombatantResponses, RepairData, RepairErrors, RepairResponses, ResolveAttackData, ResolveAttackErrors, ResolveAttackResponses, ResolveChoiceData, ResolveChoiceErrors, ResolveChoiceResponses, RollCheckData, RollCheckErrors, RollCheckResponses, RollInitiativeData, RollInitiativeErrors, RollInitiativeResponses, RollSaveData, RollSaveErrors, RollSaveResponses, SearchData, SearchErrors, SearchResponses, SessionAddCombatantData, SessionAddCombatantErrors, SessionAddCombatantResponses, SessionApplyDamageData, SessionApplyDamageErrors, SessionApplyDamageResponses, SessionAttackOddsData, SessionAttackOddsErrors, SessionAttackOddsResponses, SessionCoverData, SessionCoverErrors, SessionCoverResponses, SessionDashData, SessionDashErrors, SessionDashResponses, SessionDisengageData, SessionDisengageErrors, SessionDisengageResponses, SessionDodgeData, SessionDodgeErrors, SessionDodgeResponses, SessionDrinkPotionData, SessionDrinkPotionErrors, SessionDrinkPotionResponses, SessionDropProneData, SessionDropProneErrors, SessionDropProneResponses, SessionEncounterOddsData, SessionEncounterOddsErrors, SessionEncounterOddsResponses, SessionEscapeGrappleData, SessionEscapeGrappleErrors, SessionEscapeGrappleResponses, SessionFlankingData, SessionFlankingErrors, SessionFlankingResponses, SessionGrappleData, SessionGrappleErrors, SessionGrappleResponses, SessionHealData, SessionHealErrors, SessionHealResponses, SessionHelpData, SessionHelpErrors, SessionHelpResponses, SessionHideData, SessionHideErrors, SessionHideResponses, SessionInteractData, SessionInteractErrors, SessionInteractResponses, SessionLowerInitiativeData, SessionLowerInitiativeErrors, SessionLowerInitiativeResponses, SessionMoveCombatantData, SessionMoveCombatantErrors, SessionMoveCombatantResponses, SessionNextTurnData, SessionNextTurnErrors, SessionNextTurnResponses, SessionPathCostData, SessionPathCostErrors, SessionPathCostResponses, SessionReachData, SessionReachErrors, SessionReachResponses, SessionReadyData, SessionReadyErrors, SessionReadyResponses, SessionReleaseGrappleData, SessionReleaseGrappleErrors, SessionReleaseGrappleResponses, SessionReloadData, SessionReloadErrors, SessionReloadResponses, SessionRemoveCombatantData, SessionRemoveCombatantErrors, SessionRemoveCombatantResponses, SessionRepairData, SessionRepairErrors, SessionRepairResponses, SessionResolveAttackData, SessionResolveAttackErrors, SessionResolveAttackResponses, SessionResolveChoiceData, SessionResolveChoiceErrors, SessionResolveChoiceResponses, SessionRollCheckData, SessionRollCheckErrors, SessionRollCheckResponses, SessionRollInitiativeData, SessionRollInitiativeErrors, SessionRollInitiativeResponses, SessionRollSaveData, SessionRollSaveErrors, SessionRollSaveResponses, SessionSearchData, SessionSearchErrors, SessionSearchResponses, SessionShoveData, SessionShoveErrors, SessionShoveResponses, SessionStabilizeData, SessionStabilizeErrors, SessionStabilizeResponses, SessionStandUpData, SessionStandUpErrors, SessionStandUpResponses, SessionTriggerReadiedData, SessionTriggerReadiedErrors, SessionTriggerReadiedResponses, SessionUpdateCombatantData, SessionUpdateCombatantErrors, SessionUpdateCombatantResponses, ShoveData, ShoveErrors, ShoveResponses, StabilizeData, StabilizeErrors, StabilizeResponses, StandUpData, StandUpErrors, StandUpResponses, StreamSessionData, StreamSessionErrors, StreamSessionResponse, StreamSessionResponses, TriggerReadiedData, TriggerReadiedErrors, TriggerReadiedResponses, UndoSessionData, UndoSessionErrors, UndoSessionResponses, UpdateCombatantData, UpdateCombatantErrors, UpdateCombatantResponses, VerifySessionData, VerifySessionErrors, VerifySessionResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -570,6 +570,71 @@ export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Op
 export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/search',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: add a creature to the fight (it joins the order once initiative is rolled).
+ *
+ * The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+ *
+ * Refused, with the field's path, when its id is taken, its space is off the map, on a
+ * wall or in another creature's, or the encounter would not be consistent with it. Once
+ * initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+ * when given; else a companion with its living controller, a group member with its group
+ * (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+ * die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+ * the order). It goes after everyone already at its count, and takes its first turn when
+ * the order reaches it (next round if its place is before the current turn).
+ */
+export const addCombatant = <ThrowOnError extends boolean = false>(options: Options<AddCombatantData, ThrowOnError>) => (options.client ?? client).post<AddCombatantResponses, AddCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/add-combatant',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: remove a creature; every state it held or made ends with it.
+ *
+ * The DM takes a creature out of the fight, and every state it held or made ends with
+ * it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+ * first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+ * `against` it, the pending choices it decides or that name it, its companions' tie to
+ * it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+ * in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+ * decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+ */
+export const removeCombatant = <ThrowOnError extends boolean = false>(options: Options<RemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<RemoveCombatantResponses, RemoveCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/remove-combatant',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: correct a creature (HP, position, conditions, effects, attacks, flags).
+ *
+ * The DM corrects a creature: only the fields given change, to what they say (the rules
+ * of what led there are not played: HP set to 0 makes no one unconscious, a new position
+ * is no move and provokes nothing). Refused, with the field's path and nothing changed,
+ * when the result is impossible (HP over the maximum, two creatures in one space, a cell
+ * off the map, an unknown id). Grapples that the new position puts out of reach end.
+ * Nothing is spent.
+ */
+export const updateCombatant = <ThrowOnError extends boolean = false>(options: Options<UpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<UpdateCombatantResponses, UpdateCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/update-combatant',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1213,6 +1278,71 @@ export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(opti
 export const sessionSearch = <ThrowOnError extends boolean = false>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/search',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the session's encounter, written as its next version.
+ *
+ * The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+ *
+ * Refused, with the field's path, when its id is taken, its space is off the map, on a
+ * wall or in another creature's, or the encounter would not be consistent with it. Once
+ * initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+ * when given; else a companion with its living controller, a group member with its group
+ * (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+ * die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+ * the order). It goes after everyone already at its count, and takes its first turn when
+ * the order reaches it (next round if its place is before the current turn).
+ */
+export const sessionAddCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionAddCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionAddCombatantResponses, SessionAddCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/add-combatant',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter, written as its next version.
+ *
+ * The DM takes a creature out of the fight, and every state it held or made ends with
+ * it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+ * first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+ * `against` it, the pending choices it decides or that name it, its companions' tie to
+ * it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+ * in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+ * decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+ */
+export const sessionRemoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionRemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionRemoveCombatantResponses, SessionRemoveCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/remove-combatant',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's encounter, written as its next version.
+ *
+ * The DM corrects a creature: only the fields given change, to what they say (the rules
+ * of what led there are not played: HP set to 0 makes no one unconscious, a new position
+ * is no move and provokes nothing). Refused, with the field's path and nothing changed,
+ * when the result is impossible (HP over the maximum, two creatures in one space, a cell
+ * off the map, an unknown id). Grapples that the new position puts out of reach end.
+ * Nothing is spent.
+ */
+export const sessionUpdateCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionUpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionUpdateCombatantResponses, SessionUpdateCombatantErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/v1/sessions/{id}/update-combatant',
     ...options,
     headers: {
         'Content-Type': 'application/json',

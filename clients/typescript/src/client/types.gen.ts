@@ -88,6 +88,96 @@ export type AbilitiesOutput = {
 export type AbilityName = 'strength' | 'dexterity' | 'constitution' | 'intelligence' | 'wisdom' | 'charisma';
 
 /**
+ * DM: add a creature to the fight (it joins the order once initiative is rolled). Stateless: the encounter travels with the request.
+ */
+export type AddCombatantRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * The creature, as the encounter holds it (`budget` omitted: everything).
+     */
+    combatant: Combatant;
+    /**
+     * Its initiative count, once initiative is rolled (refused before: `rollInitiative`
+     * makes the order); omitted: its group's or controller's count, or rolled.
+     */
+    initiative?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of addCombatant: the new encounter, every event, a summary and the seed.
+ */
+export type AddCombatantResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantAddedOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+};
+
+/**
+ * DM: add a creature to the fight (it joins the order once initiative is rolled). Session mode: the encounter is the session's.
+ */
+export type AddCombatantSessionRequest = {
+    /**
+     * The creature, as the encounter holds it (`budget` omitted: everything).
+     */
+    combatant: Combatant;
+    /**
+     * Its initiative count, once initiative is rolled (refused before: `rollInitiative`
+     * makes the order); omitted: its group's or controller's count, or rolled.
+     */
+    initiative?: number | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of addCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type AddCombatantSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantAddedOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
@@ -977,6 +1067,25 @@ export type Combatant = {
 };
 
 /**
+ * The creature added, its place in the order (if initiative is rolled), and the turn.
+ */
+export type CombatantAddedOutcome = {
+    combatantId: string;
+    /**
+     * Its count in the order; null: not in the order (initiative not rolled yet, or it is
+     * dead).
+     */
+    initiative: number | null;
+    /**
+     * Where the count came from: the request, its controller's or group's count, a roll, or
+     * the bottom of an order that rolls no initiative (d100); null: not in the order.
+     */
+    initiativeFrom: InitiativeFrom | null;
+    order: Array<InitiativeEntryOutput>;
+    turnOf: string | null;
+};
+
+/**
  * One of: `pc`, `monster`.
  */
 export type CombatantKind = 'pc' | 'monster';
@@ -1186,6 +1295,41 @@ export type CombatantOutput = {
      * for Tiny) it is 0.
      */
     carriedWeight: number;
+};
+
+/**
+ * The creature removed, what ended with it, and the order and turn that follow.
+ */
+export type CombatantRemovedOutcome = {
+    combatantId: string;
+    /**
+     * It was its turn: the turn passed on, as `nextTurn` answered it.
+     */
+    turn: NextTurnOutcome | null;
+    /**
+     * What ended with it: `grapple:<id>` (a creature it held), `condition:<id>:<name>`
+     * (a condition it was the source of), `effect:<id>:<kind>` (an effect against it),
+     * `choice:<id>`, `companion:<id>` (now rolls for itself), `step` (its place in a d10
+     * simultaneous step).
+     */
+    ended: Array<string>;
+    order: Array<InitiativeEntryOutput>;
+    turnOf: string | null;
+};
+
+/**
+ * The creature corrected and the fields that changed (camelCase).
+ */
+export type CombatantUpdatedOutcome = {
+    combatantId: string;
+    /**
+     * The fields whose value changed (a field given with its current value is not listed).
+     */
+    changed: Array<string>;
+    /**
+     * Grapples the new position put out of reach: `grapple:<grappler>:<held>`.
+     */
+    ended: Array<string>;
 };
 
 /**
@@ -3427,6 +3571,11 @@ export type InitiativeEntryOutput = {
 };
 
 /**
+ * One of: `request`, `controller`, `group`, `rolled`, `bottom`.
+ */
+export type InitiativeFrom = 'request' | 'controller' | 'group' | 'rolled' | 'bottom';
+
+/**
  * The order rolled, and where the fight now stands.
  */
 export type InitiativeOutcome = {
@@ -4660,6 +4809,86 @@ export type ReloadSessionResult = {
      * A summary of what happened.
      */
     outcome: ReloadOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
+ * DM: remove a creature; every state it held or made ends with it. Stateless: the encounter travels with the request.
+ */
+export type RemoveCombatantRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * The creature removed, dead or alive.
+     */
+    combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of removeCombatant: the new encounter, every event, a summary and the seed.
+ */
+export type RemoveCombatantResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantRemovedOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+};
+
+/**
+ * DM: remove a creature; every state it held or made ends with it. Session mode: the encounter is the session's.
+ */
+export type RemoveCombatantSessionRequest = {
+    /**
+     * The creature removed, dead or alive.
+     */
+    combatantId: string;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of removeCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type RemoveCombatantSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantRemovedOutcome;
     /**
      * The seed the random source was built from: send it back to replay this result.
      */
@@ -6480,6 +6709,184 @@ export type UndoResult = {
 };
 
 /**
+ * DM: correct a creature (HP, position, conditions, effects, attacks, flags). Stateless: the encounter travels with the request.
+ */
+export type UpdateCombatantRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * The creature corrected.
+     */
+    combatantId: string;
+    /**
+     * Its hit points now, 0 to its `maxHp` (the new one, when both are given).
+     */
+    hp?: number | null;
+    /**
+     * Its temporary hit points now.
+     */
+    tempHp?: number | null;
+    /**
+     * Its hit point maximum (`hp` must stay at most this).
+     */
+    maxHp?: number | null;
+    /**
+     * Where it stands now: a placed cell (its footprint, if it has one, moves with it), on
+     * the map, off the walls, in no other creature's space.
+     */
+    position?: Cell | null;
+    /**
+     * Its conditions, the whole list (`[]` clears them).
+     */
+    conditions?: Array<Condition> | null;
+    /**
+     * Its effects, the whole list (`[]` clears them).
+     */
+    effects?: Array<Effect> | null;
+    /**
+     * Its attacks, the whole list.
+     */
+    attacks?: Array<Attack> | null;
+    /**
+     * Its named features, the whole list.
+     */
+    features?: Array<string> | null;
+    /**
+     * It follows the player-character death rules (`d20.death.monsters`).
+     */
+    villain?: boolean | null;
+    /**
+     * It can't be flanked (`d20.flank.size-limit`).
+     */
+    immuneToFlanking?: boolean | null;
+    /**
+     * At 0 HP and stable (`d20.death.stable`).
+     */
+    stable?: boolean | null;
+    /**
+     * Dead (`d20.hp.zero`): only at 0 HP.
+     */
+    dead?: boolean | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of updateCombatant: the new encounter, every event, a summary and the seed.
+ */
+export type UpdateCombatantResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantUpdatedOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+};
+
+/**
+ * DM: correct a creature (HP, position, conditions, effects, attacks, flags). Session mode: the encounter is the session's.
+ */
+export type UpdateCombatantSessionRequest = {
+    /**
+     * The creature corrected.
+     */
+    combatantId: string;
+    /**
+     * Its hit points now, 0 to its `maxHp` (the new one, when both are given).
+     */
+    hp?: number | null;
+    /**
+     * Its temporary hit points now.
+     */
+    tempHp?: number | null;
+    /**
+     * Its hit point maximum (`hp` must stay at most this).
+     */
+    maxHp?: number | null;
+    /**
+     * Where it stands now: a placed cell (its footprint, if it has one, moves with it), on
+     * the map, off the walls, in no other creature's space.
+     */
+    position?: Cell | null;
+    /**
+     * Its conditions, the whole list (`[]` clears them).
+     */
+    conditions?: Array<Condition> | null;
+    /**
+     * Its effects, the whole list (`[]` clears them).
+     */
+    effects?: Array<Effect> | null;
+    /**
+     * Its attacks, the whole list.
+     */
+    attacks?: Array<Attack> | null;
+    /**
+     * Its named features, the whole list.
+     */
+    features?: Array<string> | null;
+    /**
+     * It follows the player-character death rules (`d20.death.monsters`).
+     */
+    villain?: boolean | null;
+    /**
+     * It can't be flanked (`d20.flank.size-limit`).
+     */
+    immuneToFlanking?: boolean | null;
+    /**
+     * At 0 HP and stable (`d20.death.stable`).
+     */
+    stable?: boolean | null;
+    /**
+     * Dead (`d20.hp.zero`): only at 0 HP.
+     */
+    dead?: boolean | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of updateCombatant: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type UpdateCombatantSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: CombatantUpdatedOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
  * Whether re-applying a session's replay log, from its first version, with the pure
  * engine reproduces what the session stored.
  */
@@ -8158,6 +8565,141 @@ export type SearchResponses = {
 };
 
 export type SearchResponse = SearchResponses[keyof SearchResponses];
+
+export type AddCombatantData = {
+    body: AddCombatantRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/add-combatant';
+};
+
+export type AddCombatantErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type AddCombatantError = AddCombatantErrors[keyof AddCombatantErrors];
+
+export type AddCombatantResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: AddCombatantResult;
+};
+
+export type AddCombatantResponse = AddCombatantResponses[keyof AddCombatantResponses];
+
+export type RemoveCombatantData = {
+    body: RemoveCombatantRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/remove-combatant';
+};
+
+export type RemoveCombatantErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type RemoveCombatantError = RemoveCombatantErrors[keyof RemoveCombatantErrors];
+
+export type RemoveCombatantResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: RemoveCombatantResult;
+};
+
+export type RemoveCombatantResponse = RemoveCombatantResponses[keyof RemoveCombatantResponses];
+
+export type UpdateCombatantData = {
+    body: UpdateCombatantRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/update-combatant';
+};
+
+export type UpdateCombatantErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type UpdateCombatantError = UpdateCombatantErrors[keyof UpdateCombatantErrors];
+
+export type UpdateCombatantResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: UpdateCombatantResult;
+};
+
+export type UpdateCombatantResponse = UpdateCombatantResponses[keyof UpdateCombatantResponses];
 
 export type CreateSessionData = {
     body: CreateSessionRequest;
@@ -11370,6 +11912,246 @@ export type SessionSearchResponses = {
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];
+
+export type SessionAddCombatantData = {
+    body: AddCombatantSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/add-combatant';
+};
+
+export type SessionAddCombatantErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionAddCombatantError = SessionAddCombatantErrors[keyof SessionAddCombatantErrors];
+
+export type SessionAddCombatantResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: AddCombatantSessionResult;
+};
+
+export type SessionAddCombatantResponse = SessionAddCombatantResponses[keyof SessionAddCombatantResponses];
+
+export type SessionRemoveCombatantData = {
+    body: RemoveCombatantSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/remove-combatant';
+};
+
+export type SessionRemoveCombatantErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionRemoveCombatantError = SessionRemoveCombatantErrors[keyof SessionRemoveCombatantErrors];
+
+export type SessionRemoveCombatantResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: RemoveCombatantSessionResult;
+};
+
+export type SessionRemoveCombatantResponse = SessionRemoveCombatantResponses[keyof SessionRemoveCombatantResponses];
+
+export type SessionUpdateCombatantData = {
+    body: UpdateCombatantSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/update-combatant';
+};
+
+export type SessionUpdateCombatantErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionUpdateCombatantError = SessionUpdateCombatantErrors[keyof SessionUpdateCombatantErrors];
+
+export type SessionUpdateCombatantResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: UpdateCombatantSessionResult;
+};
+
+export type SessionUpdateCombatantResponse = SessionUpdateCombatantResponses[keyof SessionUpdateCombatantResponses];
 
 export type ListRulesetsData = {
     body?: never;

@@ -1,0 +1,251 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.add_combatant_request import AddCombatantRequest
+from ...models.add_combatant_result import AddCombatantResult
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AddCombatantRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/add-combatant",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AddCombatantResult | Problem | None:
+    if response.status_code == 200:
+        response_200 = AddCombatantResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AddCombatantResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantRequest,
+) -> Response[AddCombatantResult | Problem]:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled).
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        body (AddCombatantRequest): DM: add a creature to the fight (it joins the order once
+            initiative is rolled). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AddCombatantResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[AddCombatantResult | Problem]) -> AddCombatantResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(AddCombatantResult, parsed)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantRequest,
+) -> AddCombatantResult:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled).
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        body (AddCombatantRequest): DM: add a creature to the fight (it joins the order once
+            initiative is rolled). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AddCombatantResult
+    """
+
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantRequest,
+) -> Response[AddCombatantResult | Problem]:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled).
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        body (AddCombatantRequest): DM: add a creature to the fight (it joins the order once
+            initiative is rolled). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AddCombatantResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantRequest,
+) -> AddCombatantResult:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled).
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        body (AddCombatantRequest): DM: add a creature to the fight (it joins the order once
+            initiative is rolled). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AddCombatantResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    )

@@ -1,0 +1,239 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.remove_combatant_request import RemoveCombatantRequest
+from ...models.remove_combatant_result import RemoveCombatantResult
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: RemoveCombatantRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/remove-combatant",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RemoveCombatantResult | None:
+    if response.status_code == 200:
+        response_200 = RemoveCombatantResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RemoveCombatantResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantRequest,
+) -> Response[Problem | RemoveCombatantResult]:
+    """DM: remove a creature; every state it held or made ends with it.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        body (RemoveCombatantRequest): DM: remove a creature; every state it held or made ends
+            with it. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RemoveCombatantResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | RemoveCombatantResult]) -> RemoveCombatantResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RemoveCombatantResult, parsed)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantRequest,
+) -> RemoveCombatantResult:
+    """DM: remove a creature; every state it held or made ends with it.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        body (RemoveCombatantRequest): DM: remove a creature; every state it held or made ends
+            with it. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RemoveCombatantResult
+    """
+
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantRequest,
+) -> Response[Problem | RemoveCombatantResult]:
+    """DM: remove a creature; every state it held or made ends with it.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        body (RemoveCombatantRequest): DM: remove a creature; every state it held or made ends
+            with it. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RemoveCombatantResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantRequest,
+) -> RemoveCombatantResult:
+    """DM: remove a creature; every state it held or made ends with it.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        body (RemoveCombatantRequest): DM: remove a creature; every state it held or made ends
+            with it. Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RemoveCombatantResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    )

@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.update_combatant_request import UpdateCombatantRequest
+from ...models.update_combatant_result import UpdateCombatantResult
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: UpdateCombatantRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/update-combatant",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | UpdateCombatantResult | None:
+    if response.status_code == 200:
+        response_200 = UpdateCombatantResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | UpdateCombatantResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateCombatantRequest,
+) -> Response[Problem | UpdateCombatantResult]:
+    """DM: correct a creature (HP, position, conditions, effects, attacks, flags).
+
+     The DM corrects a creature: only the fields given change, to what they say (the rules
+    of what led there are not played: HP set to 0 makes no one unconscious, a new position
+    is no move and provokes nothing). Refused, with the field's path and nothing changed,
+    when the result is impossible (HP over the maximum, two creatures in one space, a cell
+    off the map, an unknown id). Grapples that the new position puts out of reach end.
+    Nothing is spent.
+
+    Args:
+        body (UpdateCombatantRequest): DM: correct a creature (HP, position, conditions, effects,
+            attacks, flags). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | UpdateCombatantResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | UpdateCombatantResult]) -> UpdateCombatantResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(UpdateCombatantResult, parsed)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateCombatantRequest,
+) -> UpdateCombatantResult:
+    """DM: correct a creature (HP, position, conditions, effects, attacks, flags).
+
+     The DM corrects a creature: only the fields given change, to what they say (the rules
+    of what led there are not played: HP set to 0 makes no one unconscious, a new position
+    is no move and provokes nothing). Refused, with the field's path and nothing changed,
+    when the result is impossible (HP over the maximum, two creatures in one space, a cell
+    off the map, an unknown id). Grapples that the new position puts out of reach end.
+    Nothing is spent.
+
+    Args:
+        body (UpdateCombatantRequest): DM: correct a creature (HP, position, conditions, effects,
+            attacks, flags). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        UpdateCombatantResult
+    """
+
+    return _answer(
+        sync_detailed(
+            client=client,
+            body=body,
+        )
+    )
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateCombatantRequest,
+) -> Response[Problem | UpdateCombatantResult]:
+    """DM: correct a creature (HP, position, conditions, effects, attacks, flags).
+
+     The DM corrects a creature: only the fields given change, to what they say (the rules
+    of what led there are not played: HP set to 0 makes no one unconscious, a new position
+    is no move and provokes nothing). Refused, with the field's path and nothing changed,
+    when the result is impossible (HP over the maximum, two creatures in one space, a cell
+    off the map, an unknown id). Grapples that the new position puts out of reach end.
+    Nothing is spent.
+
+    Args:
+        body (UpdateCombatantRequest): DM: correct a creature (HP, position, conditions, effects,
+            attacks, flags). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | UpdateCombatantResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateCombatantRequest,
+) -> UpdateCombatantResult:
+    """DM: correct a creature (HP, position, conditions, effects, attacks, flags).
+
+     The DM corrects a creature: only the fields given change, to what they say (the rules
+    of what led there are not played: HP set to 0 makes no one unconscious, a new position
+    is no move and provokes nothing). Refused, with the field's path and nothing changed,
+    when the result is impossible (HP over the maximum, two creatures in one space, a cell
+    off the map, an unknown id). Grapples that the new position puts out of reach end.
+    Nothing is spent.
+
+    Args:
+        body (UpdateCombatantRequest): DM: correct a creature (HP, position, conditions, effects,
+            attacks, flags). Stateless: the encounter travels with the request.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        UpdateCombatantResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    )

@@ -1,0 +1,327 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.add_combatant_session_request import AddCombatantSessionRequest
+from ...models.add_combatant_session_result import AddCombatantSessionResult
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: AddCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/add-combatant".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AddCombatantSessionResult | Problem | None:
+    if response.status_code == 200:
+        response_200 = AddCombatantSessionResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AddCombatantSessionResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[AddCombatantSessionResult | Problem]:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
+    session's encounter, written as its next version.
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
+            once initiative is rolled). Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AddCombatantSessionResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[AddCombatantSessionResult | Problem]) -> AddCombatantSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(AddCombatantSessionResult, parsed)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> AddCombatantSessionResult:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
+    session's encounter, written as its next version.
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
+            once initiative is rolled). Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AddCombatantSessionResult
+    """
+
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[AddCombatantSessionResult | Problem]:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
+    session's encounter, written as its next version.
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
+            once initiative is rolled). Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AddCombatantSessionResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AddCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> AddCombatantSessionResult:
+    """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
+    session's encounter, written as its next version.
+
+     The DM puts a creature into the fight (not an act of anyone's turn: nothing is spent).
+
+    Refused, with the field's path, when its id is taken, its space is off the map, on a
+    wall or in another creature's, or the encounter would not be consistent with it. Once
+    initiative is rolled it joins the order (a dead creature doesn't): at `initiative`
+    when given; else a companion with its living controller, a group member with its group
+    (`d20.init.companions`, `d20.init.groups`); else it rolls the ruleset's initiative
+    die + its bonus with the request's seed (d100, which rolls no initiative: the bottom of
+    the order). It goes after everyone already at its count, and takes its first turn when
+    the order reaches it (next round if its place is before the current turn).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
+            once initiative is rolled). Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AddCombatantSessionResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )

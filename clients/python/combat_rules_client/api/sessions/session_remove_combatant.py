@@ -1,0 +1,315 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.remove_combatant_session_request import RemoveCombatantSessionRequest
+from ...models.remove_combatant_session_result import RemoveCombatantSessionResult
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: RemoveCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/remove-combatant".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RemoveCombatantSessionResult | None:
+    if response.status_code == 200:
+        response_200 = RemoveCombatantSessionResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RemoveCombatantSessionResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | RemoveCombatantSessionResult]:
+    """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
+    written as its next version.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
+            ends with it. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RemoveCombatantSessionResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | RemoveCombatantSessionResult]) -> RemoveCombatantSessionResult:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(RemoveCombatantSessionResult, parsed)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> RemoveCombatantSessionResult:
+    """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
+    written as its next version.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
+            ends with it. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RemoveCombatantSessionResult
+    """
+
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | RemoveCombatantSessionResult]:
+    """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
+    written as its next version.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
+            ends with it. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RemoveCombatantSessionResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RemoveCombatantSessionRequest,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> RemoveCombatantSessionResult:
+    """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
+    written as its next version.
+
+     The DM takes a creature out of the fight, and every state it held or made ends with
+    it: its place in the order (on its own turn, the turn passes as `nextTurn` would
+    first), the grapples it holds, fear of it (conditions it is the `source` of), effects
+    `against` it, the pending choices it decides or that name it, its companions' tie to
+    it (they roll for themselves), its place in a d10 simultaneous step. Durations counted
+    in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
+    decision 8), so an area or a window it made ends on schedule. Nothing is spent.
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
+            ends with it. Session mode: the encounter is the session's.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RemoveCombatantSessionResult
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    )

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.combatant_added_outcome import CombatantAddedOutcome
+    from ..models.encounter_output import EncounterOutput
+    from ..models.event import Event
+
+
+T = TypeVar("T", bound="AddCombatantResult")
+
+
+@_attrs_define
+class AddCombatantResult:
+    """The result of addCombatant: the new encounter, every event, a summary and the seed.
+
+    Attributes:
+        encounter (EncounterOutput): The whole state of one fight.
+        events (list[Event]): Every roll and decision, in order.
+        outcome (CombatantAddedOutcome): The creature added, its place in the order (if initiative is rolled), and the
+            turn.
+        seed (int): The seed the random source was built from: send it back to replay this result.
+    """
+
+    encounter: EncounterOutput
+    events: list[Event]
+    outcome: CombatantAddedOutcome
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
+
+        outcome = self.outcome.to_dict()
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "events": events,
+                "outcome": outcome,
+                "seed": seed,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.combatant_added_outcome import CombatantAddedOutcome  # noqa: PLC0415
+        from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
+        from ..models.event import Event  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = EncounterOutput.from_dict(d.pop("encounter"))
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = Event.from_dict(events_item_data)
+
+            events.append(events_item)
+
+        outcome = CombatantAddedOutcome.from_dict(d.pop("outcome"))
+
+        seed = d.pop("seed")
+
+        add_combatant_result = cls(
+            encounter=encounter,
+            events=events,
+            outcome=outcome,
+            seed=seed,
+        )
+
+        return add_combatant_result

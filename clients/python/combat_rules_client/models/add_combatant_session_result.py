@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.combatant_added_outcome import CombatantAddedOutcome
+    from ..models.encounter_output import EncounterOutput
+    from ..models.event import Event
+    from ..models.session_ref import SessionRef
+
+
+T = TypeVar("T", bound="AddCombatantSessionResult")
+
+
+@_attrs_define
+class AddCombatantSessionResult:
+    """The result of addCombatant: the new encounter, every event, a summary and the seed. In session mode, also the
+    session and its version.
+
+        Attributes:
+            encounter (EncounterOutput): The whole state of one fight.
+            events (list[Event]): Every roll and decision, in order.
+            outcome (CombatantAddedOutcome): The creature added, its place in the order (if initiative is rolled), and the
+                turn.
+            seed (int): The seed the random source was built from: send it back to replay this result.
+            session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
+    """
+
+    encounter: EncounterOutput
+    events: list[Event]
+    outcome: CombatantAddedOutcome
+    seed: int
+    session: SessionRef
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
+
+        outcome = self.outcome.to_dict()
+
+        seed = self.seed
+
+        session = self.session.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "events": events,
+                "outcome": outcome,
+                "seed": seed,
+                "session": session,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.combatant_added_outcome import CombatantAddedOutcome  # noqa: PLC0415
+        from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
+        from ..models.event import Event  # noqa: PLC0415
+        from ..models.session_ref import SessionRef  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = EncounterOutput.from_dict(d.pop("encounter"))
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = Event.from_dict(events_item_data)
+
+            events.append(events_item)
+
+        outcome = CombatantAddedOutcome.from_dict(d.pop("outcome"))
+
+        seed = d.pop("seed")
+
+        session = SessionRef.from_dict(d.pop("session"))
+
+        add_combatant_session_result = cls(
+            encounter=encounter,
+            events=events,
+            outcome=outcome,
+            seed=seed,
+            session=session,
+        )
+
+        return add_combatant_session_result

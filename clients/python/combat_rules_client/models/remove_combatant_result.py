@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.combatant_removed_outcome import CombatantRemovedOutcome
+    from ..models.encounter_output import EncounterOutput
+    from ..models.event import Event
+
+
+T = TypeVar("T", bound="RemoveCombatantResult")
+
+
+@_attrs_define
+class RemoveCombatantResult:
+    """The result of removeCombatant: the new encounter, every event, a summary and the seed.
+
+    Attributes:
+        encounter (EncounterOutput): The whole state of one fight.
+        events (list[Event]): Every roll and decision, in order.
+        outcome (CombatantRemovedOutcome): The creature removed, what ended with it, and the order and turn that follow.
+        seed (int): The seed the random source was built from: send it back to replay this result.
+    """
+
+    encounter: EncounterOutput
+    events: list[Event]
+    outcome: CombatantRemovedOutcome
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        encounter = self.encounter.to_dict()
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
+
+        outcome = self.outcome.to_dict()
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "encounter": encounter,
+                "events": events,
+                "outcome": outcome,
+                "seed": seed,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.combatant_removed_outcome import CombatantRemovedOutcome  # noqa: PLC0415
+        from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
+        from ..models.event import Event  # noqa: PLC0415
+
+        d = dict(src_dict)
+        encounter = EncounterOutput.from_dict(d.pop("encounter"))
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = Event.from_dict(events_item_data)
+
+            events.append(events_item)
+
+        outcome = CombatantRemovedOutcome.from_dict(d.pop("outcome"))
+
+        seed = d.pop("seed")
+
+        remove_combatant_result = cls(
+            encounter=encounter,
+            events=events,
+            outcome=outcome,
+            seed=seed,
+        )
+
+        return remove_combatant_result
