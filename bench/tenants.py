@@ -156,8 +156,15 @@ class TenantA:
     """The parts of the mix to run (all by default)."""
     statuses: Counter[str] = field(default_factory=Counter)
     wrong: list[str] = field(default_factory=list)
+    going: Any = field(default_factory=threading.Event)
+    """Set while the mix runs (:meth:`start` sets it); cleared, each client stops before
+    its next request."""
+    idle: Any = field(default_factory=threading.Event)
+    """Set while ``going`` is clear and no request of the mix is in flight."""
     _stop: threading.Event = field(default_factory=threading.Event)
     _threads: list[threading.Thread] = field(default_factory=list)
+    _busy: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.session = ""
@@ -184,6 +191,7 @@ class TenantA:
             ("verify", f"/v1/sessions/{self.session}/verify", {}),
         ]
         self.requests = [r for r in self.requests if r[0] in self.kinds]
+        self.going.set()
         for i in range(A_THREADS):
             thread = threading.Thread(target=self._loop, args=(i,), daemon=True)
             self._threads.append(thread)
@@ -194,6 +202,8 @@ class TenantA:
         n = i
         try:
             while not self._stop.is_set():
+                if not self._enter():
+                    continue
                 kind, path, body = self.requests[n % len(self.requests)]
                 client = clients[n % len(clients)]
                 n += 1
@@ -203,6 +213,8 @@ class TenantA:
                 except httpx.HTTPError as error:
                     self.wrong.append(f"{kind}: {error!r}")
                     continue
+                finally:
+                    self._leave()
                 self.statuses[f"{kind} {response.status_code}"] += 1
                 if (problem := check_a(kind, response)) is not None:
                     self.wrong.append(problem)
@@ -210,21 +222,59 @@ class TenantA:
             for client in clients:
                 client.close()
 
+    def _enter(self) -> bool:
+        """Wait (a moment) for ``going``; True once a request may be sent."""
+        if not self.going.wait(0.05):
+            return False
+        with self._lock:
+            if not self.going.is_set():
+                return False
+            self._busy += 1
+            self.idle.clear()
+        return True
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._busy -= 1
+            if not self._busy and not self.going.is_set():
+                self.idle.set()
+
+    def pause(self) -> None:
+        """Stop sending requests; ``idle`` is set once the last one in flight is answered."""
+        with self._lock:
+            self.going.clear()
+            if not self._busy:
+                self.idle.set()
+
     def stop(self) -> None:
         self._stop.set()
+        self.going.set()
         for thread in self._threads:
             thread.join(120)
 
 
 def _run_in_child(
-    urls: list[str], key: str, kinds: frozenset[str], started: Any, stop: Any, out: Any
+    urls: list[str],
+    key: str,
+    kinds: frozenset[str],
+    events: dict[str, Any],
+    out: Any,
 ) -> None:
     tenant_a = TenantA(urls, key, kinds)
     tenant_a.start()
-    while sum(tenant_a.statuses.values()) < 1 and not stop.wait(0.05):
+    while sum(tenant_a.statuses.values()) < 1 and not events["stop"].wait(0.05):
         pass
-    started.set()
-    stop.wait()
+    events["started"].set()
+    while not events["stop"].wait(0.02):
+        if events["going"].is_set() != tenant_a.going.is_set():
+            if events["going"].is_set():
+                events["idle"].clear()
+                tenant_a.going.set()
+            else:
+                tenant_a.pause()
+        paused = not events["going"].is_set() and not tenant_a.going.is_set()
+        if paused and tenant_a.idle.is_set():
+            events["idle"].set()
     tenant_a.stop()
     out.put((dict(tenant_a.statuses), tenant_a.wrong))
 
@@ -237,11 +287,12 @@ class TenantAProcess:
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
-        self._started, self._stop = context.Event(), context.Event()
+        self._events = {name: context.Event() for name in ("started", "stop", "going", "idle")}
+        self._events["going"].set()
         self._out: Any = context.Queue()
         self._process = context.Process(
             target=_run_in_child,
-            args=(urls, key, kinds or TenantA.kinds, self._started, self._stop, self._out),
+            args=(urls, key, kinds or TenantA.kinds, self._events, self._out),
             daemon=True,
         )
         self.statuses: Counter[str] = Counter()
@@ -250,13 +301,24 @@ class TenantAProcess:
     def start(self, timeout: float = 60.0) -> None:
         """Start A's mix; return once its first answer came (or raise after ``timeout``)."""
         self._process.start()
-        if not self._started.wait(timeout):
+        if not self._events["started"].wait(timeout):
             self._process.kill()
             raise RuntimeError(f"tenant A's mix gave no answer in {timeout:g} s")
 
+    def pause(self, timeout: float = 120.0) -> None:
+        """Hold A's mix; return once every request of it in flight is answered."""
+        self._events["idle"].clear()
+        self._events["going"].clear()
+        if not self._events["idle"].wait(timeout):
+            raise RuntimeError(f"tenant A's requests were not all answered in {timeout:g} s")
+
+    def resume(self) -> None:
+        """Let A's mix go on."""
+        self._events["going"].set()
+
     def stop(self, timeout: float = 150.0) -> None:
         """Stop A's mix and collect its answers' statuses and what was wrong with them."""
-        self._stop.set()
+        self._events["stop"].set()
         statuses, wrong = self._out.get(timeout=timeout)
         self._process.join(timeout)
         self.statuses.update(statuses)
