@@ -121,12 +121,69 @@ def test_async_client_etags_and_problems(
     assert "problem 404 session-not-found True" in out, out
 
 
+STREAM_EXAMPLE = """
+import os, queue, threading
+from combat_rules_client import Client
+from combat_rules_client.api.sessions import (
+    create_session, delete_session, session_apply_damage, stream_session,
+)
+from combat_rules_client.models import (
+    ApplyDamageSessionRequest, Cell, Combatant, CreateSessionRequest, Encounter, Grid, Ruleset,
+)
+
+encounter = Encounter(
+    ruleset=Ruleset.D20,
+    grid=Grid(width=6, height=6),
+    combatants=[
+        Combatant(id="a", name="A", side="x", position=Cell(x=0, y=0), hp=10, max_hp=10, ac=10),
+        Combatant(id="b", name="B", side="y", position=Cell(x=1, y=0), hp=10, max_hp=10, ac=10),
+    ],
+)
+got: queue.Queue[stream_session.StreamEvent | None] = queue.Queue()
+with Client(base_url=os.environ["COMBAT_RULES_URL"]) as client:
+    session = create_session.sync(client=client, body=CreateSessionRequest(encounter=encounter))
+    for amount in (2, 3):
+        session_apply_damage.sync(
+            session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=amount)
+        )
+
+    def follow() -> None:
+        for event in stream_session.stream(session.id, client=client, last_event_id="1"):
+            got.put(event)
+        got.put(None)
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    for _ in range(2):
+        event = got.get(timeout=60)
+        assert event is not None
+        print(event.event, event.id, event.data["session"]["version"])
+    delete_session.sync(session.id, client=client)
+    while (event := got.get(timeout=60)) is not None:
+        print(event.event, event.data["session"]["id"] == session.id)
+    follower.join(60)
+    print("ended", not follower.is_alive())
+"""
+
+
+def test_a_stream_is_followed_event_by_event(
+    sdk_python: Path, live_service: LiveService, tmp_path: Path
+) -> None:
+    """``stream_session.stream`` yields each event as it comes (``sync`` would read the whole
+    body, and a stream's body ends only with the session): the two versions after
+    ``Last-Event-ID``, then the deletion, which ends it."""
+    out = run_python(sdk_python, STREAM_EXAMPLE, live_service.url, tmp_path).stdout
+    assert out.splitlines() == ["version 2 2", "version 3 3", "deleted True", "ended True"], out
+
+
 def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path) -> None:
     """The SDK's models and functions are typed (py.typed): its users' code passes mypy --strict
     (a response's fields are never Unset, errors are exceptions: nothing to narrow)."""
     pytest.importorskip("mypy")
     example = tmp_path / "example.py"
     example.write_text(readme_example())
+    streaming = tmp_path / "streaming.py"
+    streaming.write_text(STREAM_EXAMPLE)
     bot = PYTHON_SDK.parents[1] / "examples" / "chatbot" / "bot.py"
     run(
         [
@@ -140,6 +197,7 @@ def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path
             "--cache-dir",
             str(tmp_path / "mypy-cache"),
             str(example),
+            str(streaming),
             str(bot),
         ],
         timeout=300,

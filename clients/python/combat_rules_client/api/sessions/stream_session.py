@@ -1,3 +1,6 @@
+import json
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, cast
 from urllib.parse import quote
@@ -285,3 +288,95 @@ async def asyncio(
             last_event_id=last_event_id,
         )
     )
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One event of the stream."""
+
+    event: str
+    """Its name (``message`` when the server sent none)."""
+    id: str | None
+    """Its id, for ``Last-Event-ID`` on a reconnect (or None)."""
+    data: Any
+    """Its data, decoded from JSON."""
+
+
+class _Events:
+    """Server-sent events from the stream's lines (comments and heartbeats skipped)."""
+
+    def __init__(self) -> None:
+        self.event: str = "message"
+        self.id: str | None = None
+        self.data: list[str] = []
+
+    def feed(self, line: str) -> StreamEvent | None:
+        if line == "":
+            if not self.data:
+                self.event = "message"
+                return None
+            out = StreamEvent(self.event, self.id, json.loads("\n".join(self.data)))
+            self.event, self.data = "message", []
+            return out
+        if line.startswith(":"):
+            return None
+        name, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if name == "event":
+            self.event = value
+        elif name == "data":
+            self.data.append(value)
+        elif name == "id":
+            self.id = value
+        return None
+
+
+def _refused(client: AuthenticatedClient | Client, response: httpx.Response) -> None:
+    if response.status_code >= 300:
+        response.read()
+        _answer(_build_response(client=client, response=response))
+
+
+def stream(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Iterator[StreamEvent]:
+    """Follow it: each event as the server sends it, until the stream ends (a problem
+    answer raises :class:`errors.ProblemError`). Reconnect with the last event's ``id``."""
+    kwargs = _get_kwargs(
+        id=id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+    with client.get_httpx_client().stream(**kwargs) as response:
+        _refused(client, response)
+        events = _Events()
+        for line in response.iter_lines():
+            if (event := events.feed(line)) is not None:
+                yield event
+
+
+async def astream(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> AsyncIterator[StreamEvent]:
+    """:func:`stream`, for asyncio."""
+    kwargs = _get_kwargs(
+        id=id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+    async with client.get_async_httpx_client().stream(**kwargs) as response:
+        if response.status_code >= 300:
+            await response.aread()
+            _answer(_build_response(client=client, response=response))
+        events = _Events()
+        async for line in response.aiter_lines():
+            if (event := events.feed(line)) is not None:
+                yield event
