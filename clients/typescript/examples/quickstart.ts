@@ -27,22 +27,22 @@ const encounter: Encounter = {
   ],
 };
 
-// throwOnError: a problem the service answers (RFC 9457) rejects with a ProblemError, and
-// `data` is typed as the success body, every field of which is always there.
+// A problem the service answers (RFC 9457) rejects with a ProblemError, and `data` is typed
+// as the success body, every field of which is always there.
 const client = createClient({ baseUrl: process.env.COMBAT_RULES_URL ?? 'http://127.0.0.1:8000' });
 
-const { data: session } = await createSession({ client, body: { encounter }, throwOnError: true });
+const { data: session } = await createSession({ client, body: { encounter } });
 console.log(`session ${session.id} at version ${session.version}`);
 
 const path = { id: session.id };
 const { data: rolled } = await sessionRollInitiative({
-  client, path, body: { seed: 7 }, throwOnError: true,
+  client, path, body: { seed: 7 },
 });
 console.log('order:', rolled.outcome.order.map((entry) => entry.combatantId));
 console.log(`round ${rolled.encounter.round}, turn of ${rolled.encounter.turnOf}`);
 
 const { data: attack, response } = await sessionResolveAttack({
-  client, path, body: { attackerId: 'aria', targetId: 'goblin', seed: 7 }, throwOnError: true,
+  client, path, body: { attackerId: 'aria', targetId: 'goblin', seed: 7 },
 });
 const outcome = attack.outcome;
 console.log(
@@ -52,14 +52,14 @@ console.log(
 
 try {
   await sessionResolveAttack({
-    client, path, body: { attackerId: 'aria', targetId: 'nobody' }, throwOnError: true,
+    client, path, body: { attackerId: 'aria', targetId: 'nobody' },
   });
 } catch (error) {
   if (!(error instanceof ProblemError)) throw error;
   console.log(`refused: ${error.status} ${error.code} at ${error.errors?.map((e) => e.path)}`);
 }
 
-const { data: log } = await getSessionEvents({ client, path, throwOnError: true });
+const { data: log } = await getSessionEvents({ client, path });
 for (const entry of log.items) {
   console.log(`v${entry.version} #${entry.index} ${entry.data.type}: ${entry.data.message ?? ''}`);
 }

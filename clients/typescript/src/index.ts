@@ -14,7 +14,7 @@ export type { Client, Config } from './client/client/index.js';
  * A problem the service answered (RFC 9457), as an `Error`: `status`, `code`, `detail`,
  * `rule` (a rule violation), `currentVersion` (a version conflict), `errors` (each bad field's
  * `path` and `message`), `requestId`, `retryAfter` (from `Retry-After`), and the whole
- * `problem`. With `throwOnError: true` a call rejects with it; without, it is the `error`.
+ * `problem`. A call rejects with it (with `throwOnError: false`, it is the `error`).
  */
 export class ProblemError extends Error implements Problem {
   readonly type: string;
@@ -64,9 +64,12 @@ export function withProblemErrors(target: Client): Client {
   return target;
 }
 
-/** A client for a service at `baseUrl` whose failed calls give ProblemErrors. */
+/**
+ * A client for a service at `baseUrl` whose failed calls reject with a ProblemError (as the
+ * SDK's types say by default); `throwOnError: false` answers it as `error` instead.
+ */
 export function createClient(config?: Config): Client {
-  return withProblemErrors(createFetchClient(config));
+  return withProblemErrors(createFetchClient({ throwOnError: true, ...config }));
 }
 
 withProblemErrors(client);

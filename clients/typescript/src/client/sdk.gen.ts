@@ -23,7 +23,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Roll initiative for every combatant, set round 1 and start the first turn.
  */
-export const rollInitiative = <ThrowOnError extends boolean = false>(options: Options<RollInitiativeData, ThrowOnError>) => (options.client ?? client).post<RollInitiativeResponses, RollInitiativeErrors, ThrowOnError>({
+export const rollInitiative = <ThrowOnError extends boolean = true>(options: Options<RollInitiativeData, ThrowOnError>) => (options.client ?? client).post<RollInitiativeResponses, RollInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/roll-initiative',
     ...options,
@@ -38,7 +38,7 @@ export const rollInitiative = <ThrowOnError extends boolean = false>(options: Op
  *
  * One attack roll by `attackerId` against `targetId`, and its damage on a hit.
  */
-export const resolveAttack = <ThrowOnError extends boolean = false>(options: Options<ResolveAttackData, ThrowOnError>) => (options.client ?? client).post<ResolveAttackResponses, ResolveAttackErrors, ThrowOnError>({
+export const resolveAttack = <ThrowOnError extends boolean = true>(options: Options<ResolveAttackData, ThrowOnError>) => (options.client ?? client).post<ResolveAttackResponses, ResolveAttackErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/resolve-attack',
     ...options,
@@ -53,7 +53,7 @@ export const resolveAttack = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Damage dealt to `targetId` by anything: temp HP first, then HP.
  */
-export const applyDamage = <ThrowOnError extends boolean = false>(options: Options<ApplyDamageData, ThrowOnError>) => (options.client ?? client).post<ApplyDamageResponses, ApplyDamageErrors, ThrowOnError>({
+export const applyDamage = <ThrowOnError extends boolean = true>(options: Options<ApplyDamageData, ThrowOnError>) => (options.client ?? client).post<ApplyDamageResponses, ApplyDamageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/apply-damage',
     ...options,
@@ -68,7 +68,7 @@ export const applyDamage = <ThrowOnError extends boolean = false>(options: Optio
  *
  * End the current turn and start the next living combatant's (a new round after the last).
  */
-export const nextTurn = <ThrowOnError extends boolean = false>(options: Options<NextTurnData, ThrowOnError>) => (options.client ?? client).post<NextTurnResponses, NextTurnErrors, ThrowOnError>({
+export const nextTurn = <ThrowOnError extends boolean = true>(options: Options<NextTurnData, ThrowOnError>) => (options.client ?? client).post<NextTurnResponses, NextTurnErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/next-turn',
     ...options,
@@ -83,7 +83,7 @@ export const nextTurn = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
  */
-export const lowerInitiative = <ThrowOnError extends boolean = false>(options: Options<LowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<LowerInitiativeResponses, LowerInitiativeErrors, ThrowOnError>({
+export const lowerInitiative = <ThrowOnError extends boolean = true>(options: Options<LowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<LowerInitiativeResponses, LowerInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/lower-initiative',
     ...options,
@@ -98,7 +98,7 @@ export const lowerInitiative = <ThrowOnError extends boolean = false>(options: O
  *
  * Extra movement equal to your speed this turn.
  */
-export const dash = <ThrowOnError extends boolean = false>(options: Options<DashData, ThrowOnError>) => (options.client ?? client).post<DashResponses, DashErrors, ThrowOnError>({
+export const dash = <ThrowOnError extends boolean = true>(options: Options<DashData, ThrowOnError>) => (options.client ?? client).post<DashResponses, DashErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/dash',
     ...options,
@@ -113,7 +113,7 @@ export const dash = <ThrowOnError extends boolean = false>(options: Options<Dash
  *
  * Your movement provokes no opportunity attacks until the end of this turn.
  */
-export const disengage = <ThrowOnError extends boolean = false>(options: Options<DisengageData, ThrowOnError>) => (options.client ?? client).post<DisengageResponses, DisengageErrors, ThrowOnError>({
+export const disengage = <ThrowOnError extends boolean = true>(options: Options<DisengageData, ThrowOnError>) => (options.client ?? client).post<DisengageResponses, DisengageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/disengage',
     ...options,
@@ -128,7 +128,7 @@ export const disengage = <ThrowOnError extends boolean = false>(options: Options
  *
  * Until the start of your next turn you are `dodging`.
  */
-export const dodge = <ThrowOnError extends boolean = false>(options: Options<DodgeData, ThrowOnError>) => (options.client ?? client).post<DodgeResponses, DodgeErrors, ThrowOnError>({
+export const dodge = <ThrowOnError extends boolean = true>(options: Options<DodgeData, ThrowOnError>) => (options.client ?? client).post<DodgeResponses, DodgeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/dodge',
     ...options,
@@ -144,7 +144,7 @@ export const dodge = <ThrowOnError extends boolean = false>(options: Options<Dod
  * Give an ally advantage on its next ability check (no `targetId`), or on its next
  * attack against `targetId`, before the start of your next turn.
  */
-export const help = <ThrowOnError extends boolean = false>(options: Options<HelpData, ThrowOnError>) => (options.client ?? client).post<HelpResponses, HelpErrors, ThrowOnError>({
+export const help = <ThrowOnError extends boolean = true>(options: Options<HelpData, ThrowOnError>) => (options.client ?? client).post<HelpResponses, HelpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/help',
     ...options,
@@ -159,7 +159,7 @@ export const help = <ThrowOnError extends boolean = false>(options: Options<Help
  *
  * A Stealth check (d20 + stealth, else Dexterity); the total is what searchers must beat.
  */
-export const hide = <ThrowOnError extends boolean = false>(options: Options<HideData, ThrowOnError>) => (options.client ?? client).post<HideResponses, HideErrors, ThrowOnError>({
+export const hide = <ThrowOnError extends boolean = true>(options: Options<HideData, ThrowOnError>) => (options.client ?? client).post<HideResponses, HideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/hide',
     ...options,
@@ -174,7 +174,7 @@ export const hide = <ThrowOnError extends boolean = false>(options: Options<Hide
  *
  * Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
  */
-export const ready = <ThrowOnError extends boolean = false>(options: Options<ReadyData, ThrowOnError>) => (options.client ?? client).post<ReadyResponses, ReadyErrors, ThrowOnError>({
+export const ready = <ThrowOnError extends boolean = true>(options: Options<ReadyData, ThrowOnError>) => (options.client ?? client).post<ReadyResponses, ReadyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/ready',
     ...options,
@@ -195,7 +195,7 @@ export const ready = <ThrowOnError extends boolean = false>(options: Options<Rea
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const triggerReadied = <ThrowOnError extends boolean = false>(options: Options<TriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<TriggerReadiedResponses, TriggerReadiedErrors, ThrowOnError>({
+export const triggerReadied = <ThrowOnError extends boolean = true>(options: Options<TriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<TriggerReadiedResponses, TriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/trigger-readied',
     ...options,
@@ -210,7 +210,7 @@ export const triggerReadied = <ThrowOnError extends boolean = false>(options: Op
  *
  * First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
  */
-export const stabilize = <ThrowOnError extends boolean = false>(options: Options<StabilizeData, ThrowOnError>) => (options.client ?? client).post<StabilizeResponses, StabilizeErrors, ThrowOnError>({
+export const stabilize = <ThrowOnError extends boolean = true>(options: Options<StabilizeData, ThrowOnError>) => (options.client ?? client).post<StabilizeResponses, StabilizeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/stabilize',
     ...options,
@@ -225,7 +225,7 @@ export const stabilize = <ThrowOnError extends boolean = false>(options: Options
  *
  * Drink a potion, or feed it to another creature (an unconscious one, say).
  */
-export const drinkPotion = <ThrowOnError extends boolean = false>(options: Options<DrinkPotionData, ThrowOnError>) => (options.client ?? client).post<DrinkPotionResponses, DrinkPotionErrors, ThrowOnError>({
+export const drinkPotion = <ThrowOnError extends boolean = true>(options: Options<DrinkPotionData, ThrowOnError>) => (options.client ?? client).post<DrinkPotionResponses, DrinkPotionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/drink-potion',
     ...options,
@@ -240,7 +240,7 @@ export const drinkPotion = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Interact with an object (draw a sword, open a door, pull a lever...).
  */
-export const interact = <ThrowOnError extends boolean = false>(options: Options<InteractData, ThrowOnError>) => (options.client ?? client).post<InteractResponses, InteractErrors, ThrowOnError>({
+export const interact = <ThrowOnError extends boolean = true>(options: Options<InteractData, ThrowOnError>) => (options.client ?? client).post<InteractResponses, InteractErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/interact',
     ...options,
@@ -255,7 +255,7 @@ export const interact = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
  */
-export const heal = <ThrowOnError extends boolean = false>(options: Options<HealData, ThrowOnError>) => (options.client ?? client).post<HealResponses, HealErrors, ThrowOnError>({
+export const heal = <ThrowOnError extends boolean = true>(options: Options<HealData, ThrowOnError>) => (options.client ?? client).post<HealResponses, HealErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/heal',
     ...options,
@@ -271,7 +271,7 @@ export const heal = <ThrowOnError extends boolean = false>(options: Options<Heal
  * Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
  * table effect, or an opportunity attack a fumble offered.
  */
-export const resolveChoice = <ThrowOnError extends boolean = false>(options: Options<ResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<ResolveChoiceResponses, ResolveChoiceErrors, ThrowOnError>({
+export const resolveChoice = <ThrowOnError extends boolean = true>(options: Options<ResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<ResolveChoiceResponses, ResolveChoiceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/resolve-choice',
     ...options,
@@ -295,7 +295,7 @@ export const resolveChoice = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const moveCombatant = <ThrowOnError extends boolean = false>(options: Options<MoveCombatantData, ThrowOnError>) => (options.client ?? client).post<MoveCombatantResponses, MoveCombatantErrors, ThrowOnError>({
+export const moveCombatant = <ThrowOnError extends boolean = true>(options: Options<MoveCombatantData, ThrowOnError>) => (options.client ?? client).post<MoveCombatantResponses, MoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/move-combatant',
     ...options,
@@ -310,7 +310,7 @@ export const moveCombatant = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Stand up from prone: costs half the creature's speed.
  */
-export const standUp = <ThrowOnError extends boolean = false>(options: Options<StandUpData, ThrowOnError>) => (options.client ?? client).post<StandUpResponses, StandUpErrors, ThrowOnError>({
+export const standUp = <ThrowOnError extends boolean = true>(options: Options<StandUpData, ThrowOnError>) => (options.client ?? client).post<StandUpResponses, StandUpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/stand-up',
     ...options,
@@ -325,7 +325,7 @@ export const standUp = <ThrowOnError extends boolean = false>(options: Options<S
  *
  * Drop prone: costs no movement.
  */
-export const dropProne = <ThrowOnError extends boolean = false>(options: Options<DropProneData, ThrowOnError>) => (options.client ?? client).post<DropProneResponses, DropProneErrors, ThrowOnError>({
+export const dropProne = <ThrowOnError extends boolean = true>(options: Options<DropProneData, ThrowOnError>) => (options.client ?? client).post<DropProneResponses, DropProneErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/drop-prone',
     ...options,
@@ -342,7 +342,7 @@ export const dropProne = <ThrowOnError extends boolean = false>(options: Options
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const pathCost = <ThrowOnError extends boolean = false>(options: Options<PathCostData, ThrowOnError>) => (options.client ?? client).post<PathCostResponses, PathCostErrors, ThrowOnError>({
+export const pathCost = <ThrowOnError extends boolean = true>(options: Options<PathCostData, ThrowOnError>) => (options.client ?? client).post<PathCostResponses, PathCostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/path-cost',
     ...options,
@@ -357,7 +357,7 @@ export const pathCost = <ThrowOnError extends boolean = false>(options: Options<
  *
  * The cover a target has against an attacker, computed from the map.
  */
-export const cover = <ThrowOnError extends boolean = false>(options: Options<CoverData, ThrowOnError>) => (options.client ?? client).post<CoverResponses, CoverErrors, ThrowOnError>({
+export const cover = <ThrowOnError extends boolean = true>(options: Options<CoverData, ThrowOnError>) => (options.client ?? client).post<CoverResponses, CoverErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/cover',
     ...options,
@@ -372,7 +372,7 @@ export const cover = <ThrowOnError extends boolean = false>(options: Options<Cov
  *
  * Whether an attacker flanks a target, and with whom.
  */
-export const flanking = <ThrowOnError extends boolean = false>(options: Options<FlankingData, ThrowOnError>) => (options.client ?? client).post<FlankingResponses, FlankingErrors, ThrowOnError>({
+export const flanking = <ThrowOnError extends boolean = true>(options: Options<FlankingData, ThrowOnError>) => (options.client ?? client).post<FlankingResponses, FlankingErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/flanking',
     ...options,
@@ -387,7 +387,7 @@ export const flanking = <ThrowOnError extends boolean = false>(options: Options<
  *
  * The distance from an attacker to a target, and which of its attacks reach.
  */
-export const reach = <ThrowOnError extends boolean = false>(options: Options<ReachData, ThrowOnError>) => (options.client ?? client).post<ReachResponses, ReachErrors, ThrowOnError>({
+export const reach = <ThrowOnError extends boolean = true>(options: Options<ReachData, ThrowOnError>) => (options.client ?? client).post<ReachResponses, ReachErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/reach',
     ...options,
@@ -406,7 +406,7 @@ export const reach = <ThrowOnError extends boolean = false>(options: Options<Rea
  *
  * Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const attackOdds = <ThrowOnError extends boolean = false>(options: Options<AttackOddsData, ThrowOnError>) => (options.client ?? client).post<AttackOddsResponses, AttackOddsErrors, ThrowOnError>({
+export const attackOdds = <ThrowOnError extends boolean = true>(options: Options<AttackOddsData, ThrowOnError>) => (options.client ?? client).post<AttackOddsResponses, AttackOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/attack-odds',
     ...options,
@@ -424,7 +424,7 @@ export const attackOdds = <ThrowOnError extends boolean = false>(options: Option
  *
  * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells being those all combatants fill and a walk the entries of the combatant's attacks, conditions, effects, features, skills and ammunition (a readied action one more) + the square of its conditions / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const encounterOdds = <ThrowOnError extends boolean = false>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
+export const encounterOdds = <ThrowOnError extends boolean = true>(options: Options<EncounterOddsData, ThrowOnError>) => (options.client ?? client).post<EncounterOddsResponses, EncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/encounter-odds',
     ...options,
@@ -441,7 +441,7 @@ export const encounterOdds = <ThrowOnError extends boolean = false>(options: Opt
  * `ability`, against `dc` or, in a contest, against the other creature's check (the
  * saving creature resists: a tie is a success). Changes nothing and spends nothing.
  */
-export const rollSave = <ThrowOnError extends boolean = false>(options: Options<RollSaveData, ThrowOnError>) => (options.client ?? client).post<RollSaveResponses, RollSaveErrors, ThrowOnError>({
+export const rollSave = <ThrowOnError extends boolean = true>(options: Options<RollSaveData, ThrowOnError>) => (options.client ?? client).post<RollSaveResponses, RollSaveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/roll-save',
     ...options,
@@ -460,7 +460,7 @@ export const rollSave = <ThrowOnError extends boolean = false>(options: Options<
  * one trying to change the situation: it must beat the other's total). Changes nothing and
  * spends nothing.
  */
-export const rollCheck = <ThrowOnError extends boolean = false>(options: Options<RollCheckData, ThrowOnError>) => (options.client ?? client).post<RollCheckResponses, RollCheckErrors, ThrowOnError>({
+export const rollCheck = <ThrowOnError extends boolean = true>(options: Options<RollCheckData, ThrowOnError>) => (options.client ?? client).post<RollCheckResponses, RollCheckErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/roll-check',
     ...options,
@@ -475,7 +475,7 @@ export const rollCheck = <ThrowOnError extends boolean = false>(options: Options
  *
  * `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
  */
-export const reload = <ThrowOnError extends boolean = false>(options: Options<ReloadData, ThrowOnError>) => (options.client ?? client).post<ReloadResponses, ReloadErrors, ThrowOnError>({
+export const reload = <ThrowOnError extends boolean = true>(options: Options<ReloadData, ThrowOnError>) => (options.client ?? client).post<ReloadResponses, ReloadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/reload',
     ...options,
@@ -491,7 +491,7 @@ export const reload = <ThrowOnError extends boolean = false>(options: Options<Re
  * `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
  * `dc`; success restores the weapon's condition to its maximum, or by `amount`.
  */
-export const repair = <ThrowOnError extends boolean = false>(options: Options<RepairData, ThrowOnError>) => (options.client ?? client).post<RepairResponses, RepairErrors, ThrowOnError>({
+export const repair = <ThrowOnError extends boolean = true>(options: Options<RepairData, ThrowOnError>) => (options.client ?? client).post<RepairResponses, RepairErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/repair',
     ...options,
@@ -506,7 +506,7 @@ export const repair = <ThrowOnError extends boolean = false>(options: Options<Re
  *
  * `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
-export const shove = <ThrowOnError extends boolean = false>(options: Options<ShoveData, ThrowOnError>) => (options.client ?? client).post<ShoveResponses, ShoveErrors, ThrowOnError>({
+export const shove = <ThrowOnError extends boolean = true>(options: Options<ShoveData, ThrowOnError>) => (options.client ?? client).post<ShoveResponses, ShoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/shove',
     ...options,
@@ -521,7 +521,7 @@ export const shove = <ThrowOnError extends boolean = false>(options: Options<Sho
  *
  * `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
  */
-export const grapple = <ThrowOnError extends boolean = false>(options: Options<GrappleData, ThrowOnError>) => (options.client ?? client).post<GrappleResponses, GrappleErrors, ThrowOnError>({
+export const grapple = <ThrowOnError extends boolean = true>(options: Options<GrappleData, ThrowOnError>) => (options.client ?? client).post<GrappleResponses, GrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/grapple',
     ...options,
@@ -536,7 +536,7 @@ export const grapple = <ThrowOnError extends boolean = false>(options: Options<G
  *
  * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
-export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Options<EscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<EscapeGrappleResponses, EscapeGrappleErrors, ThrowOnError>({
+export const escapeGrapple = <ThrowOnError extends boolean = true>(options: Options<EscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<EscapeGrappleResponses, EscapeGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/escape-grapple',
     ...options,
@@ -551,7 +551,7 @@ export const escapeGrapple = <ThrowOnError extends boolean = false>(options: Opt
  *
  * `d100.grapple`: the grappler lets go, no action required.
  */
-export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Options<ReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<ReleaseGrappleResponses, ReleaseGrappleErrors, ThrowOnError>({
+export const releaseGrapple = <ThrowOnError extends boolean = true>(options: Options<ReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<ReleaseGrappleResponses, ReleaseGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/release-grapple',
     ...options,
@@ -567,7 +567,7 @@ export const releaseGrapple = <ThrowOnError extends boolean = false>(options: Op
  * Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
  * `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
  */
-export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
+export const search = <ThrowOnError extends boolean = true>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).post<SearchResponses, SearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/search',
     ...options,
@@ -591,7 +591,7 @@ export const search = <ThrowOnError extends boolean = false>(options: Options<Se
  * the order). It goes after everyone already at its count, and takes its first turn when
  * the order reaches it (next round if its place is before the current turn).
  */
-export const addCombatant = <ThrowOnError extends boolean = false>(options: Options<AddCombatantData, ThrowOnError>) => (options.client ?? client).post<AddCombatantResponses, AddCombatantErrors, ThrowOnError>({
+export const addCombatant = <ThrowOnError extends boolean = true>(options: Options<AddCombatantData, ThrowOnError>) => (options.client ?? client).post<AddCombatantResponses, AddCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/add-combatant',
     ...options,
@@ -612,7 +612,7 @@ export const addCombatant = <ThrowOnError extends boolean = false>(options: Opti
  * in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
  * decision 8), so an area or a window it made ends on schedule. Nothing is spent.
  */
-export const removeCombatant = <ThrowOnError extends boolean = false>(options: Options<RemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<RemoveCombatantResponses, RemoveCombatantErrors, ThrowOnError>({
+export const removeCombatant = <ThrowOnError extends boolean = true>(options: Options<RemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<RemoveCombatantResponses, RemoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/remove-combatant',
     ...options,
@@ -632,7 +632,7 @@ export const removeCombatant = <ThrowOnError extends boolean = false>(options: O
  * off the map, an unknown id). Grapples that the new position puts out of reach end.
  * Nothing is spent.
  */
-export const updateCombatant = <ThrowOnError extends boolean = false>(options: Options<UpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<UpdateCombatantResponses, UpdateCombatantErrors, ThrowOnError>({
+export const updateCombatant = <ThrowOnError extends boolean = true>(options: Options<UpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<UpdateCombatantResponses, UpdateCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/update-combatant',
     ...options,
@@ -645,7 +645,7 @@ export const updateCombatant = <ThrowOnError extends boolean = false>(options: O
 /**
  * Store an encounter as a new session, at version 1.
  */
-export const createSession = <ThrowOnError extends boolean = false>(options: Options<CreateSessionData, ThrowOnError>) => (options.client ?? client).post<CreateSessionResponses, CreateSessionErrors, ThrowOnError>({
+export const createSession = <ThrowOnError extends boolean = true>(options: Options<CreateSessionData, ThrowOnError>) => (options.client ?? client).post<CreateSessionResponses, CreateSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions',
     ...options,
@@ -658,7 +658,7 @@ export const createSession = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Delete a session, its event log and its history.
  */
-export const deleteSession = <ThrowOnError extends boolean = false>(options: Options<DeleteSessionData, ThrowOnError>) => (options.client ?? client).delete<DeleteSessionResponses, DeleteSessionErrors, ThrowOnError>({
+export const deleteSession = <ThrowOnError extends boolean = true>(options: Options<DeleteSessionData, ThrowOnError>) => (options.client ?? client).delete<DeleteSessionResponses, DeleteSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}',
     ...options
@@ -667,7 +667,7 @@ export const deleteSession = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * A session at its current version.
  */
-export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
+export const getSession = <ThrowOnError extends boolean = true>(options: Options<GetSessionData, ThrowOnError>) => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}',
     ...options
@@ -676,7 +676,7 @@ export const getSession = <ThrowOnError extends boolean = false>(options: Option
 /**
  * A page of the session's event log, oldest first.
  */
-export const getSessionEvents = <ThrowOnError extends boolean = false>(options: Options<GetSessionEventsData, ThrowOnError>) => (options.client ?? client).get<GetSessionEventsResponses, GetSessionEventsErrors, ThrowOnError>({
+export const getSessionEvents = <ThrowOnError extends boolean = true>(options: Options<GetSessionEventsData, ThrowOnError>) => (options.client ?? client).get<GetSessionEventsResponses, GetSessionEventsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/events',
     ...options
@@ -687,7 +687,7 @@ export const getSessionEvents = <ThrowOnError extends boolean = false>(options: 
  *
  * One step per version, oldest first: `createSession` with the encounter it stored, each action with its parameters and the seed its dice came from (the request's, or the one the service drew), each `undo` with the version it restored. Re-applying them in order with the engine (or `verifySession`) reproduces the session.
  */
-export const getSessionReplay = <ThrowOnError extends boolean = false>(options: Options<GetSessionReplayData, ThrowOnError>) => (options.client ?? client).get<GetSessionReplayResponses, GetSessionReplayErrors, ThrowOnError>({
+export const getSessionReplay = <ThrowOnError extends boolean = true>(options: Options<GetSessionReplayData, ThrowOnError>) => (options.client ?? client).get<GetSessionReplayResponses, GetSessionReplayErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/replay',
     ...options
@@ -698,7 +698,7 @@ export const getSessionReplay = <ThrowOnError extends boolean = false>(options: 
  *
  * From the first version, every step is applied again with the pure engine and compared with what the session stored: the events of each version, the states its undo history keeps and the current state. `firstDifference` says where it first differs. Changes nothing. Costs 10 rate-limit units. A replay log of more than 1,000 versions is refused before it is replayed (422 `limit-exceeded`, `limit: replay-steps`); the replay is also bounded by the engine deadline (503 `deadline-exceeded`).
  */
-export const verifySession = <ThrowOnError extends boolean = false>(options: Options<VerifySessionData, ThrowOnError>) => (options.client ?? client).post<VerifySessionResponses, VerifySessionErrors, ThrowOnError>({
+export const verifySession = <ThrowOnError extends boolean = true>(options: Options<VerifySessionData, ThrowOnError>) => (options.client ?? client).post<VerifySessionResponses, VerifySessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/verify',
     ...options
@@ -709,7 +709,7 @@ export const verifySession = <ThrowOnError extends boolean = false>(options: Opt
  *
  * One event per new version, whichever server wrote it: `id: <version>`, `event: version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL subscription `sessionUpdated` yields). The session's deletion (or expiry) sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from the session's log, each with its events and its `encounter` where the session still keeps that state (the current version's and those of its undo history; else null); then the live ones. With nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code, message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64 updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked, noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
  */
-export const streamSession = <ThrowOnError extends boolean = false>(options: Options<StreamSessionData, ThrowOnError, StreamSessionResponse>) => (options.client ?? client).sse.get<StreamSessionResponses, StreamSessionErrors, ThrowOnError>({
+export const streamSession = <ThrowOnError extends boolean = true>(options: Options<StreamSessionData, ThrowOnError, StreamSessionResponse>) => (options.client ?? client).sse.get<StreamSessionResponses, StreamSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/stream',
     ...options
@@ -720,7 +720,7 @@ export const streamSession = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Repeat to go further back. 409 when there is nothing to undo.
  */
-export const undoSession = <ThrowOnError extends boolean = false>(options: Options<UndoSessionData, ThrowOnError>) => (options.client ?? client).post<UndoSessionResponses, UndoSessionErrors, ThrowOnError>({
+export const undoSession = <ThrowOnError extends boolean = true>(options: Options<UndoSessionData, ThrowOnError>) => (options.client ?? client).post<UndoSessionResponses, UndoSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/undo',
     ...options
@@ -731,7 +731,7 @@ export const undoSession = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Roll initiative for every combatant, set round 1 and start the first turn.
  */
-export const sessionRollInitiative = <ThrowOnError extends boolean = false>(options: Options<SessionRollInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionRollInitiativeResponses, SessionRollInitiativeErrors, ThrowOnError>({
+export const sessionRollInitiative = <ThrowOnError extends boolean = true>(options: Options<SessionRollInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionRollInitiativeResponses, SessionRollInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/roll-initiative',
     ...options,
@@ -746,7 +746,7 @@ export const sessionRollInitiative = <ThrowOnError extends boolean = false>(opti
  *
  * One attack roll by `attackerId` against `targetId`, and its damage on a hit.
  */
-export const sessionResolveAttack = <ThrowOnError extends boolean = false>(options: Options<SessionResolveAttackData, ThrowOnError>) => (options.client ?? client).post<SessionResolveAttackResponses, SessionResolveAttackErrors, ThrowOnError>({
+export const sessionResolveAttack = <ThrowOnError extends boolean = true>(options: Options<SessionResolveAttackData, ThrowOnError>) => (options.client ?? client).post<SessionResolveAttackResponses, SessionResolveAttackErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/resolve-attack',
     ...options,
@@ -761,7 +761,7 @@ export const sessionResolveAttack = <ThrowOnError extends boolean = false>(optio
  *
  * Damage dealt to `targetId` by anything: temp HP first, then HP.
  */
-export const sessionApplyDamage = <ThrowOnError extends boolean = false>(options: Options<SessionApplyDamageData, ThrowOnError>) => (options.client ?? client).post<SessionApplyDamageResponses, SessionApplyDamageErrors, ThrowOnError>({
+export const sessionApplyDamage = <ThrowOnError extends boolean = true>(options: Options<SessionApplyDamageData, ThrowOnError>) => (options.client ?? client).post<SessionApplyDamageResponses, SessionApplyDamageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/apply-damage',
     ...options,
@@ -776,7 +776,7 @@ export const sessionApplyDamage = <ThrowOnError extends boolean = false>(options
  *
  * End the current turn and start the next living combatant's (a new round after the last).
  */
-export const sessionNextTurn = <ThrowOnError extends boolean = false>(options: Options<SessionNextTurnData, ThrowOnError>) => (options.client ?? client).post<SessionNextTurnResponses, SessionNextTurnErrors, ThrowOnError>({
+export const sessionNextTurn = <ThrowOnError extends boolean = true>(options: Options<SessionNextTurnData, ThrowOnError>) => (options.client ?? client).post<SessionNextTurnResponses, SessionNextTurnErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/next-turn',
     ...options,
@@ -791,7 +791,7 @@ export const sessionNextTurn = <ThrowOnError extends boolean = false>(options: O
  *
  * Move a combatant down the order (`d20.init.lower`); raising needs a named feature.
  */
-export const sessionLowerInitiative = <ThrowOnError extends boolean = false>(options: Options<SessionLowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionLowerInitiativeResponses, SessionLowerInitiativeErrors, ThrowOnError>({
+export const sessionLowerInitiative = <ThrowOnError extends boolean = true>(options: Options<SessionLowerInitiativeData, ThrowOnError>) => (options.client ?? client).post<SessionLowerInitiativeResponses, SessionLowerInitiativeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/lower-initiative',
     ...options,
@@ -806,7 +806,7 @@ export const sessionLowerInitiative = <ThrowOnError extends boolean = false>(opt
  *
  * Extra movement equal to your speed this turn.
  */
-export const sessionDash = <ThrowOnError extends boolean = false>(options: Options<SessionDashData, ThrowOnError>) => (options.client ?? client).post<SessionDashResponses, SessionDashErrors, ThrowOnError>({
+export const sessionDash = <ThrowOnError extends boolean = true>(options: Options<SessionDashData, ThrowOnError>) => (options.client ?? client).post<SessionDashResponses, SessionDashErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/dash',
     ...options,
@@ -821,7 +821,7 @@ export const sessionDash = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Your movement provokes no opportunity attacks until the end of this turn.
  */
-export const sessionDisengage = <ThrowOnError extends boolean = false>(options: Options<SessionDisengageData, ThrowOnError>) => (options.client ?? client).post<SessionDisengageResponses, SessionDisengageErrors, ThrowOnError>({
+export const sessionDisengage = <ThrowOnError extends boolean = true>(options: Options<SessionDisengageData, ThrowOnError>) => (options.client ?? client).post<SessionDisengageResponses, SessionDisengageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/disengage',
     ...options,
@@ -836,7 +836,7 @@ export const sessionDisengage = <ThrowOnError extends boolean = false>(options: 
  *
  * Until the start of your next turn you are `dodging`.
  */
-export const sessionDodge = <ThrowOnError extends boolean = false>(options: Options<SessionDodgeData, ThrowOnError>) => (options.client ?? client).post<SessionDodgeResponses, SessionDodgeErrors, ThrowOnError>({
+export const sessionDodge = <ThrowOnError extends boolean = true>(options: Options<SessionDodgeData, ThrowOnError>) => (options.client ?? client).post<SessionDodgeResponses, SessionDodgeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/dodge',
     ...options,
@@ -852,7 +852,7 @@ export const sessionDodge = <ThrowOnError extends boolean = false>(options: Opti
  * Give an ally advantage on its next ability check (no `targetId`), or on its next
  * attack against `targetId`, before the start of your next turn.
  */
-export const sessionHelp = <ThrowOnError extends boolean = false>(options: Options<SessionHelpData, ThrowOnError>) => (options.client ?? client).post<SessionHelpResponses, SessionHelpErrors, ThrowOnError>({
+export const sessionHelp = <ThrowOnError extends boolean = true>(options: Options<SessionHelpData, ThrowOnError>) => (options.client ?? client).post<SessionHelpResponses, SessionHelpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/help',
     ...options,
@@ -867,7 +867,7 @@ export const sessionHelp = <ThrowOnError extends boolean = false>(options: Optio
  *
  * A Stealth check (d20 + stealth, else Dexterity); the total is what searchers must beat.
  */
-export const sessionHide = <ThrowOnError extends boolean = false>(options: Options<SessionHideData, ThrowOnError>) => (options.client ?? client).post<SessionHideResponses, SessionHideErrors, ThrowOnError>({
+export const sessionHide = <ThrowOnError extends boolean = true>(options: Options<SessionHideData, ThrowOnError>) => (options.client ?? client).post<SessionHideResponses, SessionHideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/hide',
     ...options,
@@ -882,7 +882,7 @@ export const sessionHide = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
  */
-export const sessionReady = <ThrowOnError extends boolean = false>(options: Options<SessionReadyData, ThrowOnError>) => (options.client ?? client).post<SessionReadyResponses, SessionReadyErrors, ThrowOnError>({
+export const sessionReady = <ThrowOnError extends boolean = true>(options: Options<SessionReadyData, ThrowOnError>) => (options.client ?? client).post<SessionReadyResponses, SessionReadyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/ready',
     ...options,
@@ -903,7 +903,7 @@ export const sessionReady = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(options: Options<SessionTriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<SessionTriggerReadiedResponses, SessionTriggerReadiedErrors, ThrowOnError>({
+export const sessionTriggerReadied = <ThrowOnError extends boolean = true>(options: Options<SessionTriggerReadiedData, ThrowOnError>) => (options.client ?? client).post<SessionTriggerReadiedResponses, SessionTriggerReadiedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/trigger-readied',
     ...options,
@@ -918,7 +918,7 @@ export const sessionTriggerReadied = <ThrowOnError extends boolean = false>(opti
  *
  * First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
  */
-export const sessionStabilize = <ThrowOnError extends boolean = false>(options: Options<SessionStabilizeData, ThrowOnError>) => (options.client ?? client).post<SessionStabilizeResponses, SessionStabilizeErrors, ThrowOnError>({
+export const sessionStabilize = <ThrowOnError extends boolean = true>(options: Options<SessionStabilizeData, ThrowOnError>) => (options.client ?? client).post<SessionStabilizeResponses, SessionStabilizeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/stabilize',
     ...options,
@@ -933,7 +933,7 @@ export const sessionStabilize = <ThrowOnError extends boolean = false>(options: 
  *
  * Drink a potion, or feed it to another creature (an unconscious one, say).
  */
-export const sessionDrinkPotion = <ThrowOnError extends boolean = false>(options: Options<SessionDrinkPotionData, ThrowOnError>) => (options.client ?? client).post<SessionDrinkPotionResponses, SessionDrinkPotionErrors, ThrowOnError>({
+export const sessionDrinkPotion = <ThrowOnError extends boolean = true>(options: Options<SessionDrinkPotionData, ThrowOnError>) => (options.client ?? client).post<SessionDrinkPotionResponses, SessionDrinkPotionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/drink-potion',
     ...options,
@@ -948,7 +948,7 @@ export const sessionDrinkPotion = <ThrowOnError extends boolean = false>(options
  *
  * Interact with an object (draw a sword, open a door, pull a lever...).
  */
-export const sessionInteract = <ThrowOnError extends boolean = false>(options: Options<SessionInteractData, ThrowOnError>) => (options.client ?? client).post<SessionInteractResponses, SessionInteractErrors, ThrowOnError>({
+export const sessionInteract = <ThrowOnError extends boolean = true>(options: Options<SessionInteractData, ThrowOnError>) => (options.client ?? client).post<SessionInteractResponses, SessionInteractErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/interact',
     ...options,
@@ -963,7 +963,7 @@ export const sessionInteract = <ThrowOnError extends boolean = false>(options: O
  *
  * Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
  */
-export const sessionHeal = <ThrowOnError extends boolean = false>(options: Options<SessionHealData, ThrowOnError>) => (options.client ?? client).post<SessionHealResponses, SessionHealErrors, ThrowOnError>({
+export const sessionHeal = <ThrowOnError extends boolean = true>(options: Options<SessionHealData, ThrowOnError>) => (options.client ?? client).post<SessionHealResponses, SessionHealErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/heal',
     ...options,
@@ -979,7 +979,7 @@ export const sessionHeal = <ThrowOnError extends boolean = false>(options: Optio
  * Accept or decline a pending choice: a "you can choose" or "chosen by DM" critical
  * table effect, or an opportunity attack a fumble offered.
  */
-export const sessionResolveChoice = <ThrowOnError extends boolean = false>(options: Options<SessionResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<SessionResolveChoiceResponses, SessionResolveChoiceErrors, ThrowOnError>({
+export const sessionResolveChoice = <ThrowOnError extends boolean = true>(options: Options<SessionResolveChoiceData, ThrowOnError>) => (options.client ?? client).post<SessionResolveChoiceResponses, SessionResolveChoiceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/resolve-choice',
     ...options,
@@ -1003,7 +1003,7 @@ export const sessionResolveChoice = <ThrowOnError extends boolean = false>(optio
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionMoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionMoveCombatantResponses, SessionMoveCombatantErrors, ThrowOnError>({
+export const sessionMoveCombatant = <ThrowOnError extends boolean = true>(options: Options<SessionMoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionMoveCombatantResponses, SessionMoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/move-combatant',
     ...options,
@@ -1018,7 +1018,7 @@ export const sessionMoveCombatant = <ThrowOnError extends boolean = false>(optio
  *
  * Stand up from prone: costs half the creature's speed.
  */
-export const sessionStandUp = <ThrowOnError extends boolean = false>(options: Options<SessionStandUpData, ThrowOnError>) => (options.client ?? client).post<SessionStandUpResponses, SessionStandUpErrors, ThrowOnError>({
+export const sessionStandUp = <ThrowOnError extends boolean = true>(options: Options<SessionStandUpData, ThrowOnError>) => (options.client ?? client).post<SessionStandUpResponses, SessionStandUpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/stand-up',
     ...options,
@@ -1033,7 +1033,7 @@ export const sessionStandUp = <ThrowOnError extends boolean = false>(options: Op
  *
  * Drop prone: costs no movement.
  */
-export const sessionDropProne = <ThrowOnError extends boolean = false>(options: Options<SessionDropProneData, ThrowOnError>) => (options.client ?? client).post<SessionDropProneResponses, SessionDropProneErrors, ThrowOnError>({
+export const sessionDropProne = <ThrowOnError extends boolean = true>(options: Options<SessionDropProneData, ThrowOnError>) => (options.client ?? client).post<SessionDropProneResponses, SessionDropProneErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/drop-prone',
     ...options,
@@ -1050,7 +1050,7 @@ export const sessionDropProne = <ThrowOnError extends boolean = false>(options: 
  *
  * Work budget (SECURITY.md, "Engine work budget"): `path-cells`: at most 1,000 cells in a path (`invalid-input`); `reactor-checks`: at most 200,000 reach checks, counted as the path's steps x the cells of the mover's space x the cells of the hostile creatures that could make an opportunity attack (`limit-exceeded`); `search-cells`: at most 20,000 cells searched, counted as the cells the search for the cheapest path `to` a cell visits, each counted as the side of the mover's space (1 for one cell, 10 for 10 x 10) (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const sessionPathCost = <ThrowOnError extends boolean = false>(options: Options<SessionPathCostData, ThrowOnError>) => (options.client ?? client).post<SessionPathCostResponses, SessionPathCostErrors, ThrowOnError>({
+export const sessionPathCost = <ThrowOnError extends boolean = true>(options: Options<SessionPathCostData, ThrowOnError>) => (options.client ?? client).post<SessionPathCostResponses, SessionPathCostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/path-cost',
     ...options,
@@ -1065,7 +1065,7 @@ export const sessionPathCost = <ThrowOnError extends boolean = false>(options: O
  *
  * The cover a target has against an attacker, computed from the map.
  */
-export const sessionCover = <ThrowOnError extends boolean = false>(options: Options<SessionCoverData, ThrowOnError>) => (options.client ?? client).post<SessionCoverResponses, SessionCoverErrors, ThrowOnError>({
+export const sessionCover = <ThrowOnError extends boolean = true>(options: Options<SessionCoverData, ThrowOnError>) => (options.client ?? client).post<SessionCoverResponses, SessionCoverErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/cover',
     ...options,
@@ -1080,7 +1080,7 @@ export const sessionCover = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Whether an attacker flanks a target, and with whom.
  */
-export const sessionFlanking = <ThrowOnError extends boolean = false>(options: Options<SessionFlankingData, ThrowOnError>) => (options.client ?? client).post<SessionFlankingResponses, SessionFlankingErrors, ThrowOnError>({
+export const sessionFlanking = <ThrowOnError extends boolean = true>(options: Options<SessionFlankingData, ThrowOnError>) => (options.client ?? client).post<SessionFlankingResponses, SessionFlankingErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/flanking',
     ...options,
@@ -1095,7 +1095,7 @@ export const sessionFlanking = <ThrowOnError extends boolean = false>(options: O
  *
  * The distance from an attacker to a target, and which of its attacks reach.
  */
-export const sessionReach = <ThrowOnError extends boolean = false>(options: Options<SessionReachData, ThrowOnError>) => (options.client ?? client).post<SessionReachResponses, SessionReachErrors, ThrowOnError>({
+export const sessionReach = <ThrowOnError extends boolean = true>(options: Options<SessionReachData, ThrowOnError>) => (options.client ?? client).post<SessionReachResponses, SessionReachErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/reach',
     ...options,
@@ -1114,7 +1114,7 @@ export const sessionReach = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Work budget (SECURITY.md, "Engine work budget"): `odds-dice`: at most 60 dice (as a critical hit rolls them) (`limit-exceeded`); `odds-enumeration`: at most 300,000 steps of enumeration (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options: Options<SessionAttackOddsData, ThrowOnError>) => (options.client ?? client).post<SessionAttackOddsResponses, SessionAttackOddsErrors, ThrowOnError>({
+export const sessionAttackOdds = <ThrowOnError extends boolean = true>(options: Options<SessionAttackOddsData, ThrowOnError>) => (options.client ?? client).post<SessionAttackOddsResponses, SessionAttackOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/attack-odds',
     ...options,
@@ -1132,7 +1132,7 @@ export const sessionAttackOdds = <ThrowOnError extends boolean = false>(options:
  *
  * Work budget (SECURITY.md, "Engine work budget"): `runs`: at most 2,000 runs (`invalid-input`); `max-rounds`: at most 100 rounds (`invalid-input`); `odds-work`: at most 200,000 units of simulation, counted as `runs` x `maxRounds` x (cells x cells + 50 x combatants + each combatant's walk), cells being those all combatants fill and a walk the entries of the combatant's attacks, conditions, effects, features, skills and ammunition (a readied action one more) + the square of its conditions / 15, less 10; about 1.5 microseconds each (`limit-exceeded`). `limit-exceeded` is a 422 naming the limit (`limit`) and its value (`max`).
  */
-export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
+export const sessionEncounterOdds = <ThrowOnError extends boolean = true>(options: Options<SessionEncounterOddsData, ThrowOnError>) => (options.client ?? client).post<SessionEncounterOddsResponses, SessionEncounterOddsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/encounter-odds',
     ...options,
@@ -1149,7 +1149,7 @@ export const sessionEncounterOdds = <ThrowOnError extends boolean = false>(optio
  * `ability`, against `dc` or, in a contest, against the other creature's check (the
  * saving creature resists: a tie is a success). Changes nothing and spends nothing.
  */
-export const sessionRollSave = <ThrowOnError extends boolean = false>(options: Options<SessionRollSaveData, ThrowOnError>) => (options.client ?? client).post<SessionRollSaveResponses, SessionRollSaveErrors, ThrowOnError>({
+export const sessionRollSave = <ThrowOnError extends boolean = true>(options: Options<SessionRollSaveData, ThrowOnError>) => (options.client ?? client).post<SessionRollSaveResponses, SessionRollSaveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/roll-save',
     ...options,
@@ -1168,7 +1168,7 @@ export const sessionRollSave = <ThrowOnError extends boolean = false>(options: O
  * one trying to change the situation: it must beat the other's total). Changes nothing and
  * spends nothing.
  */
-export const sessionRollCheck = <ThrowOnError extends boolean = false>(options: Options<SessionRollCheckData, ThrowOnError>) => (options.client ?? client).post<SessionRollCheckResponses, SessionRollCheckErrors, ThrowOnError>({
+export const sessionRollCheck = <ThrowOnError extends boolean = true>(options: Options<SessionRollCheckData, ThrowOnError>) => (options.client ?? client).post<SessionRollCheckResponses, SessionRollCheckErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/roll-check',
     ...options,
@@ -1183,7 +1183,7 @@ export const sessionRollCheck = <ThrowOnError extends boolean = false>(options: 
  *
  * `d100.action.reload`: one action reloads one gun or energy weapon from carried rounds.
  */
-export const sessionReload = <ThrowOnError extends boolean = false>(options: Options<SessionReloadData, ThrowOnError>) => (options.client ?? client).post<SessionReloadResponses, SessionReloadErrors, ThrowOnError>({
+export const sessionReload = <ThrowOnError extends boolean = true>(options: Options<SessionReloadData, ThrowOnError>) => (options.client ?? client).post<SessionReloadResponses, SessionReloadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/reload',
     ...options,
@@ -1199,7 +1199,7 @@ export const sessionReload = <ThrowOnError extends boolean = false>(options: Opt
  * `d100.action.repair`: a repair check (d20 + repair skill, or Intelligence) against
  * `dc`; success restores the weapon's condition to its maximum, or by `amount`.
  */
-export const sessionRepair = <ThrowOnError extends boolean = false>(options: Options<SessionRepairData, ThrowOnError>) => (options.client ?? client).post<SessionRepairResponses, SessionRepairErrors, ThrowOnError>({
+export const sessionRepair = <ThrowOnError extends boolean = true>(options: Options<SessionRepairData, ThrowOnError>) => (options.client ?? client).post<SessionRepairResponses, SessionRepairErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/repair',
     ...options,
@@ -1214,7 +1214,7 @@ export const sessionRepair = <ThrowOnError extends boolean = false>(options: Opt
  *
  * `d100.shove`: replaces one attack of the Attack action; knock prone or push 5 ft.
  */
-export const sessionShove = <ThrowOnError extends boolean = false>(options: Options<SessionShoveData, ThrowOnError>) => (options.client ?? client).post<SessionShoveResponses, SessionShoveErrors, ThrowOnError>({
+export const sessionShove = <ThrowOnError extends boolean = true>(options: Options<SessionShoveData, ThrowOnError>) => (options.client ?? client).post<SessionShoveResponses, SessionShoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/shove',
     ...options,
@@ -1229,7 +1229,7 @@ export const sessionShove = <ThrowOnError extends boolean = false>(options: Opti
  *
  * `d100.grapple`: replaces one attack; needs a free hand; success: grappled.
  */
-export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionGrappleResponses, SessionGrappleErrors, ThrowOnError>({
+export const sessionGrapple = <ThrowOnError extends boolean = true>(options: Options<SessionGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionGrappleResponses, SessionGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/grapple',
     ...options,
@@ -1244,7 +1244,7 @@ export const sessionGrapple = <ThrowOnError extends boolean = false>(options: Op
  *
  * `d100.grapple.escape`: the grappled creature's action, unarmed against unarmed.
  */
-export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionEscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionEscapeGrappleResponses, SessionEscapeGrappleErrors, ThrowOnError>({
+export const sessionEscapeGrapple = <ThrowOnError extends boolean = true>(options: Options<SessionEscapeGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionEscapeGrappleResponses, SessionEscapeGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/escape-grapple',
     ...options,
@@ -1259,7 +1259,7 @@ export const sessionEscapeGrapple = <ThrowOnError extends boolean = false>(optio
  *
  * `d100.grapple`: the grappler lets go, no action required.
  */
-export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(options: Options<SessionReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionReleaseGrappleResponses, SessionReleaseGrappleErrors, ThrowOnError>({
+export const sessionReleaseGrapple = <ThrowOnError extends boolean = true>(options: Options<SessionReleaseGrappleData, ThrowOnError>) => (options.client ?? client).post<SessionReleaseGrappleResponses, SessionReleaseGrappleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/release-grapple',
     ...options,
@@ -1275,7 +1275,7 @@ export const sessionReleaseGrapple = <ThrowOnError extends boolean = false>(opti
  * Look for hidden creatures (`d20.hide`; d100: `d100.action.search` and
  * `d100.hide.contest`), and in d100 make the scavenging check the DM asks for.
  */
-export const sessionSearch = <ThrowOnError extends boolean = false>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({
+export const sessionSearch = <ThrowOnError extends boolean = true>(options: Options<SessionSearchData, ThrowOnError>) => (options.client ?? client).post<SessionSearchResponses, SessionSearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/search',
     ...options,
@@ -1299,7 +1299,7 @@ export const sessionSearch = <ThrowOnError extends boolean = false>(options: Opt
  * the order). It goes after everyone already at its count, and takes its first turn when
  * the order reaches it (next round if its place is before the current turn).
  */
-export const sessionAddCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionAddCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionAddCombatantResponses, SessionAddCombatantErrors, ThrowOnError>({
+export const sessionAddCombatant = <ThrowOnError extends boolean = true>(options: Options<SessionAddCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionAddCombatantResponses, SessionAddCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/add-combatant',
     ...options,
@@ -1320,7 +1320,7 @@ export const sessionAddCombatant = <ThrowOnError extends boolean = false>(option
  * in its turns keep counting, one turn of it as each round begins (`d20.crit.effects`
  * decision 8), so an area or a window it made ends on schedule. Nothing is spent.
  */
-export const sessionRemoveCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionRemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionRemoveCombatantResponses, SessionRemoveCombatantErrors, ThrowOnError>({
+export const sessionRemoveCombatant = <ThrowOnError extends boolean = true>(options: Options<SessionRemoveCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionRemoveCombatantResponses, SessionRemoveCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/remove-combatant',
     ...options,
@@ -1340,7 +1340,7 @@ export const sessionRemoveCombatant = <ThrowOnError extends boolean = false>(opt
  * off the map, an unknown id). Grapples that the new position puts out of reach end.
  * Nothing is spent.
  */
-export const sessionUpdateCombatant = <ThrowOnError extends boolean = false>(options: Options<SessionUpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionUpdateCombatantResponses, SessionUpdateCombatantErrors, ThrowOnError>({
+export const sessionUpdateCombatant = <ThrowOnError extends boolean = true>(options: Options<SessionUpdateCombatantData, ThrowOnError>) => (options.client ?? client).post<SessionUpdateCombatantResponses, SessionUpdateCombatantErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/sessions/{id}/update-combatant',
     ...options,
@@ -1353,7 +1353,7 @@ export const sessionUpdateCombatant = <ThrowOnError extends boolean = false>(opt
 /**
  * The rulesets the service hosts, their flags and their rules' ids.
  */
-export const listRulesets = <ThrowOnError extends boolean = false>(options?: Options<ListRulesetsData, ThrowOnError>) => (options?.client ?? client).get<ListRulesetsResponses, ListRulesetsErrors, ThrowOnError>({
+export const listRulesets = <ThrowOnError extends boolean = true>(options?: Options<ListRulesetsData, ThrowOnError>) => (options?.client ?? client).get<ListRulesetsResponses, ListRulesetsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/rulesets',
     ...options
@@ -1362,7 +1362,7 @@ export const listRulesets = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * One rule of the inventory: its text, the decision RULES.md takes where the source is silent, its ruleset and source section.
  */
-export const getRule = <ThrowOnError extends boolean = false>(options: Options<GetRuleData, ThrowOnError>) => (options.client ?? client).get<GetRuleResponses, GetRuleErrors, ThrowOnError>({
+export const getRule = <ThrowOnError extends boolean = true>(options: Options<GetRuleData, ThrowOnError>) => (options.client ?? client).get<GetRuleResponses, GetRuleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
     url: '/v1/rules/{ruleId}',
     ...options
