@@ -40,16 +40,26 @@ from .observability import record_outcome, record_problem, request_id_var
 INTERNAL_LOC = ("function-", "json-or-python")
 UNKNOWN_FIELD = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
 """pydantic's error types for a field the model does not have (models and dataclasses)."""
-PROBLEM_BASE = "https://combat-rules.dev/problems/"
+PROBLEM_BASE = "/problems/"
+"""A problem's ``type`` is this and its code: a reference relative to the service (RFC 9457
+allows it), where ``GET /problems/{code}`` says what the code means (ADR 0004)."""
 PROBLEM_JSON = "application/problem+json"
 
 
 @dataclass(slots=True)
 class FieldError:
-    """One bad field: where it is (``encounter.combatants[2].position``) and what is wrong."""
+    """One bad field: where it is, as a dotted path (``encounter.combatants[2].position``)
+    and as a JSON Pointer into the request's body (``/encounter/combatants/2/position``;
+    None for what is not in the body, a header), and what is wrong."""
 
     path: str
     message: str
+    pointer: str | None = None
+
+    @classmethod
+    def at(cls, where: tuple[str | int, ...], message: str) -> FieldError:
+        """The error of the field at ``where`` (keys and indexes from the body's root)."""
+        return cls(format_path(where), message, json_pointer(where))
 
 
 class Kind(StrEnum):
@@ -126,7 +136,7 @@ class Problem(Exception):
         ``X-Request-ID`` the response carries)."""
         out = problem_document(self.status, self.code, self.title, self.detail)
         if self.errors:
-            out["errors"] = [{"path": e.path, "message": e.message} for e in self.errors]
+            out["errors"] = [error_json(e) for e in self.errors]
         if self.rule is not None:
             out["rule"] = self.rule
         out.update(self.extra)
@@ -184,6 +194,20 @@ async def send_problem(send: Send, problem: Problem) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def error_json(error: FieldError) -> dict[str, str]:
+    """A field error as a problem's ``errors`` lists it."""
+    out = {"path": error.path, "message": error.message}
+    if error.pointer is not None:
+        out["pointer"] = error.pointer
+    return out
+
+
+def json_pointer(path: tuple[str | int, ...] | list[str | int]) -> str:
+    """``path`` as a JSON Pointer (RFC 6901): ``("combatants", 2, "hp")`` is
+    ``/combatants/2/hp``."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
 def format_path(path: tuple[str | int, ...] | list[str | int]) -> str:
     out = ""
     for part in path:
@@ -201,7 +225,7 @@ def invalid(message: str, path: tuple[str | int, ...] = (), code: str = "invalid
         code,
         "Invalid input",
         f"{where}: {message}" if where else message,
-        [FieldError(where, message)],
+        [FieldError.at(path, message)],
     )
 
 
@@ -216,7 +240,7 @@ def from_validation_error(
         message = e["msg"]
         if e["type"] in UNKNOWN_FIELD and root is not None and loc:
             message = unknown_field(str(loc[-1]), fields_at(root, loc[:-1]))
-        errors.append(FieldError(format_path((*prefix, *loc)), message))
+        errors.append(FieldError.at((*prefix, *loc), message))
     first = errors[0]
     detail = f"{first.path}: {first.message}" if first.path else first.message
     if len(errors) > 1:

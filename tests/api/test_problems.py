@@ -9,7 +9,7 @@ from factories import skirmish
 from starlette.testclient import TestClient
 
 from service.api.codes import CODES
-from service.api.core import STATUS, Kind, Problem
+from service.api.core import STATUS, Kind, Problem, json_pointer
 from service.api.graphql.schema import ERROR_TYPES, RESULTS, error_result
 
 
@@ -141,12 +141,14 @@ def test_an_unknown_name_is_answered_with_the_closest_known_one(
     answer = client.post("/v1/resolve-attack", json=request)
     assert answer.status_code == 422, answer.text
     problem = answer.json()
-    assert problem["errors"] == [{"path": path, "message": said}], problem
+    assert problem["errors"] == [{"path": path, "message": said, "pointer": f"/{path}"}], problem
     query = """mutation($e: EncounterInput!, $i: ResolveAttackInput!) { resolveAttack(encounter: $e,
-        input: $i) { ... on InvalidInput { errors { path message } } } }"""
+        input: $i) { ... on InvalidInput { errors { path message pointer } } } }"""
     variables = {"e": skirmish(), "i": body}
     graphql = client.post("/graphql", json={"query": query, "variables": variables}).json()
-    assert graphql["data"]["resolveAttack"]["errors"] == [{"path": path, "message": said}]
+    assert graphql["data"]["resolveAttack"]["errors"] == [
+        {"path": path, "message": said, "pointer": f"/{path}"}
+    ]
 
 
 def test_every_catalogued_code_is_one_the_service_answers() -> None:
@@ -167,3 +169,28 @@ def test_the_contract_lists_every_code_with_its_meaning(client: TestClient) -> N
     assert code["code"]["examples"] == list(CODES)
     for name, meaning in CODES.items():
         assert f"- `{name}`: {meaning}" in code["code"]["description"]
+
+
+def test_a_problems_type_leads_to_what_its_code_means(client: TestClient) -> None:
+    """A problem's ``type`` is a reference the service answers: followed from the request's
+    URL, it says what the code means; a nested field's error points into the body (RFC
+    6901), ``~`` and ``/`` escaped."""
+    doc = skirmish()
+    doc["combatants"][1]["hp"] = -3
+    answer = client.post("/v1/resolve-attack", json={"encounter": doc, "attackerId": "hero"})
+    problem = answer.json()
+    assert problem["type"] == "/problems/invalid-input"
+    pointers = [e["pointer"] for e in problem["errors"]]
+    assert "/encounter/combatants/1/hp" in pointers, problem
+    followed = client.get(str(answer.url.join(problem["type"])))
+    assert followed.status_code == 200
+    assert followed.json() == {
+        "type": "/problems/invalid-input",
+        "code": "invalid-input",
+        "description": CODES["invalid-input"],
+    }
+    listed = client.get("/problems").json()
+    assert [t["code"] for t in listed] == list(CODES)
+    missing = client.get("/problems/no-such-code")
+    assert missing.status_code == 404 and missing.json()["code"] == "not-found"
+    assert json_pointer(("a/b", "c~d", 0)) == "/a~1b/c~0d/0"

@@ -55,6 +55,10 @@ DOCUMENT_DEPRECATION = (
 class FieldError:
     path: str = strawberry.field(description="Where: `encounter.combatants[2].position`.")
     message: str
+    pointer: str | None = strawberry.field(
+        default=None,
+        description="Where, as a JSON Pointer into the input (`/encounter/combatants/2/position`).",
+    )
 
 
 @strawberry.interface(description="Every error result has a code and a message.")
@@ -161,7 +165,7 @@ ERROR_TYPES = (
 
 
 def _invalid_input(problem: Problem) -> InvalidInput:
-    errors = [FieldError(path=e.path, message=e.message) for e in problem.errors]
+    errors = [FieldError(path=e.path, message=e.message, pointer=e.pointer) for e in problem.errors]
     limit, maximum = problem.extra.get("limit"), problem.extra.get("max")
     return InvalidInput(
         code=problem.code,

@@ -14,6 +14,7 @@ from pydantic.json_schema import JsonSchemaMode
 
 from service import __version__
 from service.api import catalog
+from service.api.codes import CODES
 from service.api.docs import attribute_docs, dataclasses_in, describe_schemas
 from service.api.models import (
     ENUM_NAMES,
@@ -32,6 +33,7 @@ from service.api.models import (
     wire_text,
 )
 from service.api.rest import examples
+from service.api.rest.catalog import problem_type
 from service.api.rest.operations import (
     ERRORS,
     ETAG_HEADER,
@@ -95,7 +97,71 @@ def _catalog_paths() -> dict[str, Any]:
                 },
             },
         },
+        "/problems": {
+            "get": {
+                "operationId": "listProblemTypes",
+                "summary": "Every problem type: the `type` a problem document names, its "
+                "`code` and what it means.",
+                "tags": ["rules"],
+                "responses": {
+                    "200": {
+                        "description": "Every problem type.",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "array",
+                                    "items": {"$ref": REF.format(model="ProblemType")},
+                                },
+                                "examples": {
+                                    "example": {"value": [problem_type(c) for c in CODES]}
+                                },
+                            }
+                        },
+                    }
+                },
+            }
+        },
+        "/problems/{code}": {
+            "parameters": [
+                {
+                    "name": "code",
+                    "in": "path",
+                    "required": True,
+                    "description": "A problem's `code` (its `type` is `/problems/{code}`).",
+                    "schema": {"type": "string", "maxLength": 120},
+                }
+            ],
+            "get": {
+                "operationId": "getProblemType",
+                "summary": "What a problem type means: where a problem document's `type` leads.",
+                "tags": ["rules"],
+                "responses": {
+                    "200": {
+                        "description": "The problem type.",
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": REF.format(model="ProblemType")},
+                                "examples": {"example": {"value": problem_type("invalid-input")}},
+                            }
+                        },
+                    },
+                    "404": problem("No problem type has this code (`not-found`)."),
+                },
+            },
+        },
     }
+
+
+PROBLEM_TYPE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A problem type: what a problem document's `type` leads to.",
+    "required": ["type", "code", "description"],
+    "properties": {
+        "type": {"type": "string", "description": "`/problems/{code}`."},
+        "code": {"type": "string", "description": "The code problem documents carry."},
+        "description": {"type": "string", "description": "What it means."},
+    },
+}
 
 
 def _has_required_fields(request: type) -> bool:
@@ -402,6 +468,7 @@ def build_openapi() -> dict[str, Any]:
     schemas.update(_enum_schemas())
     schemas = dict(sorted(schemas.items()))
     schemas["Problem"] = PROBLEM_SCHEMA
+    schemas["ProblemType"] = PROBLEM_TYPE_SCHEMA
     paths: dict[str, Any] = {}
     for m in MODELS.values():
         paths[f"/v1/{m.spec.slug}"] = {

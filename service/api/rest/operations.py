@@ -21,7 +21,12 @@ PROBLEM_SCHEMA: dict[str, Any] = {
     "description": "An error (RFC 9457 problem details).",
     "required": ["type", "title", "status", "detail", "code"],
     "properties": {
-        "type": {"type": "string", "format": "uri"},
+        "type": {
+            "type": "string",
+            "format": "uri-reference",
+            "description": "The problem type: `/problems/{code}`, relative to the service, "
+            "which answers there what the code means.",
+        },
         "title": {"type": "string"},
         "status": {"type": "integer"},
         "detail": {"type": "string"},
@@ -55,6 +60,12 @@ PROBLEM_SCHEMA: dict[str, Any] = {
                     "path": {
                         "type": "string",
                         "description": "Where: `encounter.combatants[2].position`.",
+                    },
+                    "pointer": {
+                        "type": "string",
+                        "description": "Where, as a JSON Pointer (RFC 6901) into the request's "
+                        "body: `/encounter/combatants/2/position`. Absent for what is not in "
+                        "the body (a header).",
                     },
                     "message": {"type": "string", "description": "What is wrong there."},
                 },

@@ -169,6 +169,7 @@ from .posture_outcome import PostureOutcome
 from .potion_source import PotionSource
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
+from .problem_type import ProblemType
 from .reach_outcome import ReachOutcome
 from .reach_request import ReachRequest
 from .reach_result import ReachResult
@@ -443,6 +444,7 @@ __all__ = (
     "PotionSource",
     "Problem",
     "ProblemErrorsItem",
+    "ProblemType",
     "ReachOutcome",
     "ReachRequest",
     "ReachResult",

@@ -21,7 +21,8 @@ class Problem:
     """An error (RFC 9457 problem details).
 
     Attributes:
-        type (str):
+        type (str): The problem type: `/problems/{code}`, relative to the service, which answers there what the code
+            means.
         title (str):
         status (int):
         detail (str):

@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="ProblemErrorsItem")
 
 
@@ -16,16 +18,21 @@ class ProblemErrorsItem:
     Attributes:
         path (str): Where: `encounter.combatants[2].position`.
         message (str): What is wrong there.
+        pointer (str | Unset): Where, as a JSON Pointer (RFC 6901) into the request's body:
+            `/encounter/combatants/2/position`. Absent for what is not in the body (a header).
     """
 
     path: str
     message: str
+    pointer: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         path = self.path
 
         message = self.message
+
+        pointer = self.pointer
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -35,6 +42,8 @@ class ProblemErrorsItem:
                 "message": message,
             }
         )
+        if pointer is not UNSET:
+            field_dict["pointer"] = pointer
 
         return field_dict
 
@@ -45,9 +54,12 @@ class ProblemErrorsItem:
 
         message = d.pop("message")
 
+        pointer = d.pop("pointer", UNSET)
+
         problem_errors_item = cls(
             path=path,
             message=message,
+            pointer=pointer,
         )
 
         problem_errors_item.additional_properties = d

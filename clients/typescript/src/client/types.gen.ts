@@ -6914,6 +6914,9 @@ export type Verification = {
  * An error (RFC 9457 problem details).
  */
 export type Problem = {
+    /**
+     * The problem type: `/problems/{code}`, relative to the service, which answers there what the code means.
+     */
     type: string;
     title: string;
     status: number;
@@ -6977,6 +6980,10 @@ export type Problem = {
          */
         path: string;
         /**
+         * Where, as a JSON Pointer (RFC 6901) into the request's body: `/encounter/combatants/2/position`. Absent for what is not in the body (a header).
+         */
+        pointer?: string;
+        /**
          * What is wrong there.
          */
         message: string;
@@ -6989,6 +6996,24 @@ export type Problem = {
      * The request's id (its `X-Request-ID`): quote it when reporting a problem.
      */
     requestId?: string;
+};
+
+/**
+ * A problem type: what a problem document's `type` leads to.
+ */
+export type ProblemType = {
+    /**
+     * `/problems/{code}`.
+     */
+    type: string;
+    /**
+     * The code problem documents carry.
+     */
+    code: string;
+    /**
+     * What it means.
+     */
+    description: string;
 };
 
 export type RollInitiativeData = {
@@ -12219,3 +12244,70 @@ export type GetRuleResponses = {
 };
 
 export type GetRuleResponse = GetRuleResponses[keyof GetRuleResponses];
+
+export type ListProblemTypesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/problems';
+};
+
+export type ListProblemTypesErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type ListProblemTypesError = ListProblemTypesErrors[keyof ListProblemTypesErrors];
+
+export type ListProblemTypesResponses = {
+    /**
+     * Every problem type.
+     */
+    200: Array<ProblemType>;
+};
+
+export type ListProblemTypesResponse = ListProblemTypesResponses[keyof ListProblemTypesResponses];
+
+export type GetProblemTypeData = {
+    body?: never;
+    path: {
+        /**
+         * A problem's `code` (its `type` is `/problems/{code}`).
+         */
+        code: string;
+    };
+    query?: never;
+    url: '/problems/{code}';
+};
+
+export type GetProblemTypeErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No problem type has this code (`not-found`).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type GetProblemTypeError = GetProblemTypeErrors[keyof GetProblemTypeErrors];
+
+export type GetProblemTypeResponses = {
+    /**
+     * The problem type.
+     */
+    200: ProblemType;
+};
+
+export type GetProblemTypeResponse = GetProblemTypeResponses[keyof GetProblemTypeResponses];
