@@ -25,8 +25,14 @@ def test_every_operation_answers_a_documented_401_without_a_key(
         if "{ruleId}" in operation.path:
             params["ruleId"] = "d20.cover.creatures"
         body = {} if operation.body else schemathesis.core.NOT_SET
+        if "{code}" in operation.path:
+            params["code"] = "unauthorized"
         case = operation.Case(path_parameters=params, body=body)
         response = case.call_and_validate()
+        if operation.definition.raw.get("security") == []:
+            # documented as needing no key (the problem types a refusal's `type` leads to)
+            assert response.status_code == 200, (operation.label, response.text)
+            continue
         assert response.status_code == 401, (operation.label, response.text)
         seen += 1
     assert seen > 60

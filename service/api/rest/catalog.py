@@ -1,5 +1,7 @@
 """The REST door's catalog routes: the hosted rulesets, the rules of RULES.md, and the problem
-types (every ``code`` a problem may carry, at the ``type`` its documents name)."""
+types (every ``code`` a problem may carry, at the ``type`` its documents name). The problem
+types are outside ``/v1``: like the docs, they answer without an API key, so a client can
+follow a refusal's ``type`` whatever it was refused for."""
 
 from __future__ import annotations
 

@@ -100,6 +100,7 @@ def _catalog_paths() -> dict[str, Any]:
         "/problems": {
             "get": {
                 "operationId": "listProblemTypes",
+                "security": [],
                 "summary": "Every problem type: the `type` a problem document names, its "
                 "`code` and what it means.",
                 "tags": ["rules"],
@@ -133,6 +134,7 @@ def _catalog_paths() -> dict[str, Any]:
             ],
             "get": {
                 "operationId": "getProblemType",
+                "security": [],
                 "summary": "What a problem type means: where a problem document's `type` leads.",
                 "tags": ["rules"],
                 "responses": {

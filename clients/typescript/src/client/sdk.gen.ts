@@ -1371,17 +1371,9 @@ export const getRule = <ThrowOnError extends boolean = true>(options: Options<Ge
 /**
  * Every problem type: the `type` a problem document names, its `code` and what it means.
  */
-export const listProblemTypes = <ThrowOnError extends boolean = true>(options?: Options<ListProblemTypesData, ThrowOnError>) => (options?.client ?? client).get<ListProblemTypesResponses, ListProblemTypesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
-    url: '/problems',
-    ...options
-});
+export const listProblemTypes = <ThrowOnError extends boolean = true>(options?: Options<ListProblemTypesData, ThrowOnError>) => (options?.client ?? client).get<ListProblemTypesResponses, ListProblemTypesErrors, ThrowOnError>({ url: '/problems', ...options });
 
 /**
  * What a problem type means: where a problem document's `type` leads.
  */
-export const getProblemType = <ThrowOnError extends boolean = true>(options: Options<GetProblemTypeData, ThrowOnError>) => (options.client ?? client).get<GetProblemTypeResponses, GetProblemTypeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
-    url: '/problems/{code}',
-    ...options
-});
+export const getProblemType = <ThrowOnError extends boolean = true>(options: Options<GetProblemTypeData, ThrowOnError>) => (options.client ?? client).get<GetProblemTypeResponses, GetProblemTypeErrors, ThrowOnError>({ url: '/problems/{code}', ...options });
