@@ -4,7 +4,8 @@
 //
 // `api` defaults to the page's own origin (page and API behind the same host or proxy).
 // The page reads the session (GET /v1/sessions/{id}), draws it, then follows
-// `sessionUpdated` over graphql-transport-ws at /graphql and redraws on each new version.
+// `sessionUpdated` over graphql-transport-ws at /graphql, after the version it drew (so a
+// version written in between comes first), and redraws on each new version.
 "use strict";
 
 (() => {
@@ -14,8 +15,8 @@
   const wsUrl = api.replace(/^http/, "ws") + "/graphql";
   const SVG = "http://www.w3.org/2000/svg";
 
-  const SUBSCRIPTION = `subscription Live($sessionId: ID!) {
-  sessionUpdated(sessionId: $sessionId) {
+  const SUBSCRIPTION = `subscription Live($sessionId: ID!, $after: Int) {
+  sessionUpdated(sessionId: $sessionId, after: $after) {
     __typename
     ... on SessionUpdate { id version document }
     ... on NotFound { message }
@@ -265,6 +266,12 @@
     const ws = new WebSocket(wsUrl, "graphql-transport-ws");
     const send = (message) => ws.send(JSON.stringify(message));
     let acked = false;
+    const subscribe = () =>
+      send({
+        id: "session",
+        type: "subscribe",
+        payload: { query: SUBSCRIPTION, variables: { sessionId, after: shownVersion } },
+      });
     ws.onopen = () => send({ type: "connection_init", payload: {} });
     ws.onmessage = (event) => {
       let message;
@@ -276,20 +283,19 @@
       switch (message.type) {
         case "connection_ack":
           acked = true;
-          send({
-            id: "session",
-            type: "subscribe",
-            payload: { query: SUBSCRIPTION, variables: { sessionId } },
-          });
-          // Read again once subscribed: a version written before the subscription began
-          // would otherwise be missed.
+          // Read, then follow after the version drawn: whatever is written in between (or
+          // while the connection was lost) comes first on the subscription.
           readSession().then(
             () => {
+              subscribe();
               retryDelay = 1000;
               showError("");
               setState("live", "live");
             },
-            (error) => showError(String(error.message || error)),
+            (error) => {
+              showError(String(error.message || error));
+              subscribe(); // it answers NotFound, which ends the page, or follows once back
+            },
           );
           break;
         case "next":
@@ -326,7 +332,12 @@
     const result = payload.data && payload.data.sessionUpdated;
     if (!result) return;
     if (result.__typename === "SessionUpdate") {
-      render(result.version, result.document);
+      if (result.document) {
+        render(result.version, result.document);
+      } else if (result.version > shownVersion) {
+        // An earlier version whose state the session no longer keeps: read the current one.
+        readSession().catch((error) => showError(String(error.message || error)));
+      }
     } else if (result.__typename === "NotFound") {
       ended = true;
       showError(result.message);

@@ -57,6 +57,7 @@ from service.store import (
     IdempotencyInProgress,
     IdempotencyKeyReused,
     InvalidArgument,
+    Missed,
     NothingToUndo,
     QuotaExceeded,
     SessionBusy,
@@ -307,9 +308,13 @@ def answer_body(answer: SessionAnswer) -> bytes:
 
 @dataclass(frozen=True, slots=True)
 class SessionUpdate:
-    """A new version of a session (a subscription's item)."""
+    """A version of a session (a subscription's item): a new one, or one written before the
+    subscription began, after the version it named; ``encounter`` is None for such an
+    earlier version whose state the session no longer keeps."""
 
-    session: Session
+    id: str
+    version: int
+    encounter: Document | None
     events: list[SessionEvent]
 
 
@@ -531,14 +536,20 @@ async def events(
     )
 
 
-def _update(update: StoredUpdate) -> SessionUpdate:
-    return SessionUpdate(session_model(update.session), [_event(e) for e in update.events])
+def _update(update: StoredUpdate | Missed) -> SessionUpdate:
+    events = [_event(e) for e in update.events]
+    if isinstance(update, Missed):
+        document = None if update.document is None else from_json(update.document)
+        return SessionUpdate(update.session_id, update.version, document, events)
+    stored = update.session
+    return SessionUpdate(stored.id, stored.version, stored.document, events)
 
 
 async def subscribe(
-    store: SessionStore, tenant: str, session_id: str
+    store: SessionStore, tenant: str, session_id: str, *, after: int | None = None
 ) -> AsyncIterator[SessionUpdate]:
-    """Each new version of the session, written by any process, until it is deleted."""
+    """Each new version of the session, written by any process, until it is deleted; with
+    ``after``, first each version written after that one (see :meth:`SessionStore.subscribe`)."""
     with store_errors():
-        async for update in store.subscribe(tenant, session_id):
+        async for update in store.subscribe(tenant, session_id, after=after):
             yield _update(update)

@@ -675,26 +675,30 @@ class SessionStore:
         finally:
             self._hub.leave(subscriber)
 
-    async def subscribe(self, tenant: str, session_id: str) -> AsyncGenerator[SessionUpdate, None]:
-        """Yield each new version of the session written from now on, by any process.
+    async def subscribe(
+        self, tenant: str, session_id: str, *, after: int | None = None
+    ) -> AsyncGenerator[SessionUpdate | Missed, None]:
+        """Yield each new version of the session written from now on, by any process; with
+        ``after`` (a version), first those written after it and before now
+        (:class:`Missed`, as :meth:`follow` gives them), each version once.
 
         Raises :class:`SessionNotFound` first if there is no such session, and returns when
         the session is deleted, or has expired (noticed within about 10 seconds). Raises
         :class:`StoreUnavailable` if the connection to Redis is lost or the subscriber falls
-        too far behind: updates may have been missed, so subscribe again and read the
-        session. :class:`QuotaExceeded` if the tenant holds ``max_subscriptions`` already.
+        too far behind: updates may have been missed, so subscribe again after the last
+        version received. :class:`QuotaExceeded` if the tenant holds ``max_subscriptions``
+        already.
 
         Every subscription of this store shares one pub/sub connection. The updates go
         through plain pub/sub (``PUBLISH`` from the write's script), which a Redis Cluster
         broadcasts to every node, so that connection may be to any node.
         """
-        async with self.follow(tenant, session_id) as follower:
+        async with self.follow(tenant, session_id, after=after) as follower:
             while True:
                 update = await follower.next(SUBSCRIPTION_CHECK)
                 if isinstance(update, Gone):
                     return
                 if update is not None:
-                    assert isinstance(update, SessionUpdate)
                     yield update
 
     async def ping(self) -> bool:

@@ -219,6 +219,58 @@ async def test_last_event_id_resumes_from_the_log_then_live(
     assert r.status_code == 422
 
 
+async def test_the_graphql_subscription_resumes_after_a_version_as_the_stream_does(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    """``sessionUpdated(after:)``: what a client that read version 1 then subscribed would
+    have missed comes first (the race that left a live page a version behind), then live."""
+    key, _ = await service.key("acme")
+    auth = {"X-API-Key": key}
+    sid = await new_session(client, auth)
+    rolled = await act(client, sid, auth, "roll-initiative", seed=3)
+    await act(client, sid, auth, "apply-damage", targetId="gob1", amount=1)
+    await act(client, sid, auth, "apply-damage", targetId="gob2", amount=2)
+    await client.post(f"/v1/sessions/{sid}/undo", headers=auth)
+    log = (await client.get(f"/v1/sessions/{sid}/events", headers=auth)).json()["items"]
+    query = """subscription ($id: ID!, $after: Int) {
+        sessionUpdated(sessionId: $id, after: $after) { __typename
+        ... on SessionUpdate { version encounter { round }
+        events { index version data } } ... on Error { code } } }"""
+    ws = await websockets.connect(
+        service.url.replace("http://", "ws://") + "/graphql",
+        subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+    )
+
+    async def updates(after: int, count: int) -> list[dict[str, Any]]:
+        payload = {"query": query, "variables": {"id": sid, "after": after}}
+        await ws.send(json.dumps({"id": str(after), "type": "subscribe", "payload": payload}))
+        got = []
+        for _ in range(count):
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert message["type"] == "next", message
+            assert message["payload"].get("data"), message
+            got.append(message["payload"]["data"]["sessionUpdated"])
+        return got
+
+    try:
+        init = {"type": "connection_init", "payload": {"Authorization": f"Bearer {key}"}}
+        await ws.send(json.dumps(init))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "connection_ack"
+        missed = await updates(1, 4)
+        assert [u["version"] for u in missed] == [2, 3, 4, 5]
+        assert missed[0]["encounter"] == {"round": rolled["encounter"]["round"]}
+        assert missed[1]["encounter"] is None and missed[2]["encounter"] is None
+        assert missed[3]["encounter"] is not None
+        for update in missed:
+            assert update["events"] == [e for e in log if e["version"] == update["version"]]
+        await act(client, sid, auth, "heal", targetId="gob1", amount=1)
+        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert message["payload"]["data"]["sessionUpdated"]["version"] == 6
+        assert await updates(-1, 1) == [{"__typename": "InvalidInput", "code": "invalid-input"}]
+    finally:
+        await ws.close()
+
+
 async def test_another_tenants_session_is_not_found(
     service: Service, client: httpx.AsyncClient
 ) -> None:

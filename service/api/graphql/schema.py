@@ -333,17 +333,20 @@ class UndoPayload:
 class SessionUpdate:
     id: strawberry.ID
     version: int
-    encounter: EncounterType = strawberry.field(  # type: ignore[valid-type]
-        description="The session's encounter at this version."
+    encounter: EncounterType | None = strawberry.field(  # type: ignore[valid-type]
+        description="The session's encounter at this version; null only for a version "
+        "written before a subscription with `after` began whose state the session no longer "
+        "keeps (read the session for its current state)."
     )
     events: list[SessionEvent] = strawberry.field(description="What this version logged.")
 
     @strawberry.field(  # type: ignore[untyped-decorator]
-        description="The session's encounter at this version, as a JSON document.",
+        description="The session's encounter at this version, as a JSON document (null as "
+        "`encounter` is).",
         deprecation_reason=DOCUMENT_DEPRECATION,
     )
-    def document(self) -> JSON:
-        return cast(JSON, self.encounter)
+    def document(self) -> JSON | None:
+        return cast(JSON | None, self.encounter)
 
 
 def _encounter_bytes(encounter: Any) -> int:
@@ -583,7 +586,7 @@ VerifySessionResult = Annotated[
     strawberry.union("VerifySessionResult"),
 ]
 SessionUpdateResult = Annotated[
-    SessionUpdate | NotFound | QuotaExceeded | SessionDamaged | Unavailable,
+    SessionUpdate | InvalidInput | NotFound | QuotaExceeded | SessionDamaged | Unavailable,
     strawberry.union("SessionUpdateResult"),
 ]
 
@@ -710,22 +713,35 @@ class SessionMutations:
 class Subscription:
     @strawberry.subscription(  # type: ignore[untyped-decorator]
         description="Each new version of the session from now on, whichever server wrote it; "
-        "ends when the session is deleted or expires. `NotFound` or `Unavailable` end it too "
-        "(after `Unavailable`, subscribe again and read the session: updates may be missed)."
+        "ends when the session is deleted or expires. With `after` (a version: the last one "
+        "the client has), the versions written after it come first, each version once, so "
+        "nothing written before the subscription began is missed. `NotFound` or "
+        "`Unavailable` end it too (after `Unavailable`, subscribe again with `after`)."
     )
     async def session_updated(
-        self, info: Info, session_id: strawberry.ID
+        self,
+        info: Info,
+        session_id: strawberry.ID,
+        after: Annotated[
+            int | None,
+            strawberry.argument(
+                description="Resume after this version (from 0): the versions written "
+                "since come first."
+            ),
+        ] = None,
     ) -> AsyncGenerator[SessionUpdateResult, None]:
         connection = _connection(info)
         try:
+            if after is not None and after < 0:
+                raise invalid("must be a version (an integer from 0)", ("after",))
             store = sessions.store_of(connection)
             async for update in sessions.subscribe(
-                store, sessions.tenant_of(connection), str(session_id)
+                store, sessions.tenant_of(connection), str(session_id), after=after
             ):
                 yield SessionUpdate(
-                    id=strawberry.ID(update.session.id),
-                    version=update.session.version,
-                    encounter=update.session.encounter,
+                    id=strawberry.ID(update.id),
+                    version=update.version,
+                    encounter=update.encounter,
                     events=cast(list[SessionEvent], update.events),
                 )
         except Problem as problem:

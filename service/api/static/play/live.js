@@ -87,19 +87,21 @@ function followSse(sessionId, { headers, version }, on) {
   };
 }
 
-const SUBSCRIPTION = `subscription Play($sessionId: ID!) {
-  sessionUpdated(sessionId: $sessionId) {
+const SUBSCRIPTION = `subscription Play($sessionId: ID!, $after: Int) {
+  sessionUpdated(sessionId: $sessionId, after: $after) {
     __typename
     ... on SessionUpdate { id version }
     ... on Error { message }
   }
 }`;
 
-// As examples/web/live.js: connection_init (with the key, if any), subscribe, next...
-// Each update names the new version; the page reads it over REST.
-function followGraphql(sessionId, { headers }, on) {
+// As examples/web/live.js: connection_init (with the key, if any), subscribe after the last
+// version seen (the versions written since come first), next... Each update names the new
+// version; the page reads it over REST.
+function followGraphql(sessionId, { headers, version }, on) {
   let stopped = false;
   let ws = null;
+  let after = version ?? null;
   let delay = 1000;
   const connect = () => {
     if (stopped) return;
@@ -113,13 +115,16 @@ function followGraphql(sessionId, { headers }, on) {
     ws.onmessage = (event) => {
       const m = JSON.parse(event.data);
       if (m.type === "connection_ack") {
-        const variables = { sessionId };
+        const variables = { sessionId, after };
         send({ id: "play", type: "subscribe", payload: { query: SUBSCRIPTION, variables } });
         delay = 1000;
         on.open("live (GraphQL)");
       } else if (m.type === "next") {
         const r = m.payload?.data?.sessionUpdated;
-        if (r?.__typename === "SessionUpdate") on.version(r.version, null);
+        if (r?.__typename === "SessionUpdate") {
+          after = Math.max(after ?? 0, r.version);
+          on.version(r.version, null);
+        }
         else if (r?.__typename === "NotFound") {
           stopped = true;
           on.gone(r.message);
