@@ -49,6 +49,7 @@ from service.api.rest import routes as rest_routes
 from service.api.rest.catalog import routes as catalog_routes
 from service.api.rest.openapi import build_openapi
 from service.api.rest.sessions import routes as session_routes
+from service.api.tracing import TraceContext, instrument
 from service.settings import Settings
 from service.store import RedisServer, SessionStore, StoreUnavailable, connect
 from service.store.apikeys import persistence_problems
@@ -217,6 +218,8 @@ def cors(settings: Settings) -> list[Middleware]:
                 "if-match",
                 "idempotency-key",
                 "last-event-id",
+                "traceparent",
+                "tracestate",
                 "x-api-key",
                 "x-request-id",
             ],
@@ -227,6 +230,7 @@ def cors(settings: Settings) -> list[Middleware]:
                 "idempotent-replayed",
                 "ratelimit",
                 "ratelimit-policy",
+                "traceparent",
                 "x-request-id",
             ],
         )
@@ -235,10 +239,11 @@ def cors(settings: Settings) -> list[Middleware]:
 
 class App(Starlette):
     """Starlette with :class:`NoSniffMiddleware` outside even its error handling, so that
-    a 500 carries ``nosniff`` too."""
+    a 500 carries ``nosniff`` too, and OpenTelemetry's middleware outside everything when
+    it is configured (:func:`service.api.tracing.instrument`)."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return NoSniffMiddleware(super().build_middleware_stack())
+        return instrument(NoSniffMiddleware(super().build_middleware_stack()))
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -295,6 +300,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         lifespan=lifespan(settings),
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[
+            Middleware(TraceContext),
             Middleware(Observability),
             *cors(settings),
             Middleware(Guard, settings=settings),

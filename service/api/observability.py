@@ -6,7 +6,8 @@
   back on the response, put in ``scope["state"]["request_id"]`` (``request.state``) and in
   :data:`request_id_var`, so every log line written during the request carries it.
 - ``service.access``: one line per HTTP request (``method``, ``route``, ``status``,
-  ``duration_ms``, ``request_id``, ``tenant`` when a handler put ``tenant`` in
+  ``duration_ms``, ``request_id``, ``trace_id`` and ``span_id`` (:mod:`service.api.tracing`),
+  ``tenant`` when a handler put ``tenant`` in
   ``request.state``, ``operation`` when the GraphQL view put ``graphql_operation`` there),
   formatted by :class:`JsonFormatter` (:func:`setup_logging`).
 - Rule outcomes: the doors call :func:`record_outcome` for each action applied and
@@ -39,6 +40,8 @@ from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.api.tracing import trace_var
 
 __all__ = [
     "ACCESS_LOG",
@@ -184,8 +187,8 @@ _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: ``ts``, ``level``, ``logger``, ``msg``, then the record's
-    ``fields`` (a dict; else its extra attributes, ``extra={...}``) and the current
-    ``request_id``."""
+    ``fields`` (a dict; else its extra attributes, ``extra={...}``), the current
+    ``request_id`` and, within a traced request, ``trace_id`` and ``span_id``."""
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, Any] = {
@@ -205,6 +208,9 @@ class JsonFormatter(logging.Formatter):
             out["request_id"] = rid
         if "operation" not in out and (operation := operation_var.get()) is not None:
             out["operation"] = operation
+        if "trace_id" not in out and (trace := trace_var.get()) is not None:
+            out["trace_id"] = trace.trace_id
+            out["span_id"] = trace.span_id
         if record.exc_info:
             out["exc_info"] = self.formatException(record.exc_info)
         return _line(out)
@@ -390,4 +396,7 @@ class Observability:
             fields["tenant"] = tenant
         if (operation := state.get("graphql_operation")) is not None:
             fields["operation"] = operation
+        if (trace := state.get("trace")) is not None:
+            fields["trace_id"] = trace.trace_id
+            fields["span_id"] = trace.span_id
         _access(logging.ERROR if failed or status >= 500 else logging.INFO, fields)
