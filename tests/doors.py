@@ -1,7 +1,7 @@
 """One test body, two doors: call an action over REST or GraphQL and get the same shape back.
 
 ``Door.call`` answers a :class:`Reply`: on success the response document
-(``encounter``, ``events``, ``outcome``, ``seed``) exactly as REST returns it; on failure the
+(``encounter``, ``events``, ``outcome``, ``seed``, ``changes``) exactly as REST returns it; on failure the
 error kind (``invalid`` / ``rule``), its code, rule id and the paths of the bad fields.
 
 The GraphQL door sends the encounter as an ``EncounterInput`` and selects every field of
@@ -169,7 +169,9 @@ class GraphQL(Door):
         payload = models.response.__name__.removesuffix("Response") + "Payload"
         operation = "query" if models.spec.query else "mutation"
         encounter_selection = (
-            "" if models.spec.query else f"encounter {{ {selection(state.Encounter)} }}"
+            ""
+            if models.spec.query
+            else f"encounter {{ {selection(state.Encounter)} }} changes {{ op path value }}"
         )
         input_type = models.spec.params.__name__ + "Input"
         field_type = graphql_field(action)
@@ -207,7 +209,12 @@ class GraphQL(Door):
         if typename == payload:
             body = from_graphql(result, schema._schema.get_type(payload))
             return Reply(
-                True, {k: body[k] for k in ("encounter", "events", "outcome", "seed") if k in body}
+                True,
+                {
+                    k: body[k]
+                    for k in ("encounter", "events", "outcome", "seed", "changes")
+                    if k in body
+                },
             )
         kind = "rule" if typename == "RuleViolation" else "invalid"
         return Reply(

@@ -23,6 +23,7 @@ from pydantic.alias_generators import to_camel
 from starlette.responses import Response
 from starlette.types import Send
 
+from service.api.changes import changes
 from service.api.codes import check_code
 from service.rules import (
     Encounter,
@@ -401,5 +402,11 @@ def run_action(
     if count:
         record_outcome(models.spec.name, encounter.ruleset, result.outcome)
     if models.spec.query:
-        return models.response(result.events, result.outcome, seed)
-    return models.response(result.encounter, result.events, result.outcome, seed)
+        return models.response(events=result.events, outcome=result.outcome, seed=seed)
+    return models.response(
+        encounter=result.encounter,
+        events=result.events,
+        outcome=result.outcome,
+        seed=seed,
+        changes=changes(encounter, result.encounter),
+    )

@@ -180,6 +180,20 @@ def _name(spec: ActionSpec, suffix: str) -> str:
     return spec.name[0].upper() + spec.name[1:] + suffix
 
 
+PatchOp = Literal["add", "remove", "replace"]
+
+
+@dataclass(slots=True)
+class PatchOperation:
+    """One operation of an RFC 6902 JSON Patch (``service/api/changes.py``)."""
+
+    op: PatchOp
+    path: str
+    """A JSON Pointer (RFC 6901) into the encounter."""
+    value: Any = None
+    """The value set (null for ``remove``)."""
+
+
 @dataclass(slots=True)
 class ActionResponse:
     """Shape shared by every action's response (the per-action types narrow ``outcome``)."""
@@ -189,6 +203,10 @@ class ActionResponse:
     outcome: Any
     seed: Seed
     """The seed the random source was built from: send it back to replay this exact result."""
+    changes: list[PatchOperation]
+    """What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the
+    service answers it: the previous answer's ``encounter``, or the session's previous
+    version) to ``encounter``; empty when nothing changed."""
 
 
 STORED_AS = "x-stored-as"
@@ -352,6 +370,7 @@ _SESSION_TYPES: tuple[type, ...] = (
     Difference,
     Verification,
 )
+PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:
     _session_type.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 
@@ -396,7 +415,13 @@ class ActionModels:
         encounter = encode_encounter(response.encounter, previous)
         rest = strict_json(
             self.tail_adapter.dump_json(
-                self.tail(response.events, response.outcome, response.seed), by_alias=True
+                self.tail(
+                    events=response.events,
+                    outcome=response.outcome,
+                    seed=response.seed,
+                    changes=response.changes,
+                ),
+                by_alias=True,
             )
         )
         return b'{"encounter":' + encounter.json + b"," + rest[1:], encounter, events
@@ -441,11 +466,13 @@ def _build(spec: ActionSpec) -> ActionModels:
     encounter_field = (
         [] if spec.query else [("encounter", engine_state.Encounter, dataclasses.MISSING)]
     )
+    changes_field = [] if spec.query else [("changes", list[PatchOperation], dataclasses.MISSING)]
     response_fields: list[tuple[str, Any, Any]] = [
         *encounter_field,
         ("events", list[engine_events.Event], dataclasses.MISSING),
         ("outcome", spec.outcome, dataclasses.MISSING),
         ("seed", Seed, dataclasses.MISSING),
+        *changes_field,
     ]
     summary = (
         f"The result of {spec.name}: "
@@ -492,6 +519,17 @@ def _encounter_rest() -> tuple[type, TypeAdapter[Any]] | None:
 
 
 _REST = _encounter_rest()
+
+
+def encounter_parts() -> (
+    tuple[TypeAdapter[Any], TypeAdapter[Any], tuple[type, TypeAdapter[Any]]] | None
+):
+    """The adapters of an encounter's parts as :func:`encode_encounter` encodes them: its
+    grid, one combatant, and the dataclass of the fields after them with its adapter (None
+    when the encounter's first fields are not ``ruleset``, ``grid``, ``combatants``)."""
+    if _REST is None:
+        return None
+    return _GRID, _COMBATANT, _REST
 
 
 @dataclass(frozen=True, slots=True)

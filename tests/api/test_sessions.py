@@ -230,7 +230,7 @@ class GraphQLSessions(SessionDoor):
         models = MODELS[action]
         payload = models.response.__name__.removesuffix("Response") + "Payload"
         query_mode = models.spec.query
-        encounter = "" if query_mode else ENCOUNTER
+        encounter = "" if query_mode else f"{ENCOUNTER} changes {{ op path value }}"
         operation = "query" if query_mode else "mutation"
         # Queries write nothing: they take no expectedVersion or idempotencyKey.
         write_variables = "" if query_mode else ", $v: Int, $key: String"

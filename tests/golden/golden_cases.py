@@ -53,10 +53,12 @@ def digest(encounter: Doc) -> str:
 
 
 def compact(answer: Doc) -> Doc:
-    """An answer as the logs keep it: the encounter replaced by its digest."""
+    """An answer as the logs keep it: the encounter replaced by its digest, and without
+    ``changes``, which follows from the encounters the logs pin (tests/api/test_changes.py
+    checks it)."""
     if "encounter" not in answer:
         return answer
-    out = {k: v for k, v in answer.items() if k != "encounter"}
+    out = {k: v for k, v in answer.items() if k not in ("encounter", "changes")}
     out["encounterSha256"] = digest(answer["encounter"])
     return out
 

@@ -30,6 +30,7 @@ from service.api.models import (
     MODELS,
     ActionModels,
     CreateSessionRequest,
+    PatchOperation,
     budget_text,
 )
 from service.api.observability import record_problem
@@ -44,7 +45,7 @@ from .limits import extensions
 from .types import input_type, model_type, output_type, plain_types, resolve_field
 
 Document = dict[str, Any]
-RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed")
+RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed", "changes")
 DOCUMENT_DEPRECATION = (
     "Select `encounter` instead: it is typed, and its value can be sent back as an "
     "`EncounterInput`."
@@ -413,6 +414,11 @@ def _payload_type(spec_models: ActionModels) -> type:
             description="The new encounter as a JSON document.",
             deprecation_reason=DOCUMENT_DEPRECATION,
         )
+        annotations["changes"] = list[output_type(PatchOperation)]  # type: ignore[misc]
+        namespace["changes"] = strawberry.field(
+            description="What the action changed: an RFC 6902 JSON Patch from the encounter "
+            "it ran on to `encounter`."
+        )
     return strawberry.type(type(name, (), namespace), description=f"The result of {spec.name}.")
 
 
@@ -454,7 +460,11 @@ def _operation(spec_models: ActionModels) -> Any:
         response dataclass itself (stateless); the output types resolve from either."""
         names = ("events", "outcome", "seed") if spec.query else RESPONSE_FIELDS
         if type(data) is dict:
-            return payload(**{name: data[name] for name in names}, session=ref)
+            # An answer stored before answers had ``changes`` (an idempotent replay) has none.
+            found = {
+                name: data.get(name, []) if name == "changes" else data[name] for name in names
+            }
+            return payload(**found, session=ref)
         return payload(**{name: getattr(data, name) for name in names}, session=ref)
 
     async def resolve(

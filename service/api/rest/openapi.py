@@ -350,6 +350,8 @@ RESPONSE_FIELDS: dict[str, str] = {
     "events": "Every roll and decision, in order.",
     "outcome": "A summary of what happened.",
     "seed": "The seed the random source was built from: send it back to replay this result.",
+    "changes": "What the action changed: an RFC 6902 JSON Patch from the encounter it ran on "
+    "(as the service answers it) to `encounter`.",
     "session": "The session, and the version this action wrote (a query: the version it read).",
 }
 """What every action's response has."""

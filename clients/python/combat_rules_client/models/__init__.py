@@ -154,6 +154,8 @@ from .next_turn_session_result import NextTurnSessionResult
 from .opportunity_attack import OpportunityAttack
 from .opportunity_choice import OpportunityChoice
 from .other_reactors import OtherReactors
+from .patch_operation import PatchOperation
+from .patch_operation_op import PatchOperationOp
 from .path_cost_outcome import PathCostOutcome
 from .path_cost_request import PathCostRequest
 from .path_cost_result import PathCostResult
@@ -429,6 +431,8 @@ __all__ = (
     "OpportunityAttack",
     "OpportunityChoice",
     "OtherReactors",
+    "PatchOperation",
+    "PatchOperationOp",
     "PathCostOutcome",
     "PathCostRequest",
     "PathCostResult",

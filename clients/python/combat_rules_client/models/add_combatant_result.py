@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.combatant_added_outcome import CombatantAddedOutcome
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
 
 
 T = TypeVar("T", bound="AddCombatantResult")
@@ -25,12 +26,15 @@ class AddCombatantResult:
         outcome (CombatantAddedOutcome): The creature added, its place in the order (if initiative is rolled), and the
             turn.
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: CombatantAddedOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -44,6 +48,11 @@ class AddCombatantResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +61,7 @@ class AddCombatantResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -62,6 +72,7 @@ class AddCombatantResult:
         from ..models.combatant_added_outcome import CombatantAddedOutcome  # noqa: PLC0415
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
 
         d = dict(src_dict)
         encounter = EncounterOutput.from_dict(d.pop("encounter"))
@@ -77,11 +88,19 @@ class AddCombatantResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         add_combatant_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return add_combatant_result

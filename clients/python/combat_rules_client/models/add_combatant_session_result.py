@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.combatant_added_outcome import CombatantAddedOutcome
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
     from ..models.session_ref import SessionRef
 
 
@@ -27,6 +28,8 @@ class AddCombatantSessionResult:
             outcome (CombatantAddedOutcome): The creature added, its place in the order (if initiative is rolled), and the
                 turn.
             seed (int): The seed the random source was built from: send it back to replay this result.
+            changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+                the service answers it) to `encounter`.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 
@@ -34,6 +37,7 @@ class AddCombatantSessionResult:
     events: list[Event]
     outcome: CombatantAddedOutcome
     seed: int
+    changes: list[PatchOperation]
     session: SessionRef
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +52,11 @@ class AddCombatantSessionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         session = self.session.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -58,6 +67,7 @@ class AddCombatantSessionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
                 "session": session,
             }
         )
@@ -69,6 +79,7 @@ class AddCombatantSessionResult:
         from ..models.combatant_added_outcome import CombatantAddedOutcome  # noqa: PLC0415
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.session_ref import SessionRef  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -85,6 +96,13 @@ class AddCombatantSessionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         session = SessionRef.from_dict(d.pop("session"))
 
         add_combatant_session_result = cls(
@@ -92,6 +110,7 @@ class AddCombatantSessionResult:
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
             session=session,
         )
 

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.damage_outcome import DamageOutcome
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
 
 
 T = TypeVar("T", bound="ApplyDamageResult")
@@ -24,12 +25,15 @@ class ApplyDamageResult:
         events (list[Event]): Every roll and decision, in order.
         outcome (DamageOutcome): What damage did to its target: temp HP absorbed, HP lost, dropped, died.
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: DamageOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -43,6 +47,11 @@ class ApplyDamageResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,6 +60,7 @@ class ApplyDamageResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -61,6 +71,7 @@ class ApplyDamageResult:
         from ..models.damage_outcome import DamageOutcome  # noqa: PLC0415
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
 
         d = dict(src_dict)
         encounter = EncounterOutput.from_dict(d.pop("encounter"))
@@ -76,11 +87,19 @@ class ApplyDamageResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         apply_damage_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return apply_damage_result

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
     from ..models.heal_outcome import HealOutcome
+    from ..models.patch_operation import PatchOperation
 
 
 T = TypeVar("T", bound="DrinkPotionResult")
@@ -24,12 +25,15 @@ class DrinkPotionResult:
         events (list[Event]): Every roll and decision, in order.
         outcome (HealOutcome): The HP regained, the target's HP now, whether it came to, and what it spent.
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: HealOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -43,6 +47,11 @@ class DrinkPotionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,6 +60,7 @@ class DrinkPotionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -61,6 +71,7 @@ class DrinkPotionResult:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
         from ..models.heal_outcome import HealOutcome  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
 
         d = dict(src_dict)
         encounter = EncounterOutput.from_dict(d.pop("encounter"))
@@ -76,11 +87,19 @@ class DrinkPotionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         drink_potion_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return drink_potion_result

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
     from ..models.heal_outcome import HealOutcome
+    from ..models.patch_operation import PatchOperation
     from ..models.session_ref import SessionRef
 
 
@@ -26,6 +27,8 @@ class DrinkPotionSessionResult:
             events (list[Event]): Every roll and decision, in order.
             outcome (HealOutcome): The HP regained, the target's HP now, whether it came to, and what it spent.
             seed (int): The seed the random source was built from: send it back to replay this result.
+            changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+                the service answers it) to `encounter`.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 
@@ -33,6 +36,7 @@ class DrinkPotionSessionResult:
     events: list[Event]
     outcome: HealOutcome
     seed: int
+    changes: list[PatchOperation]
     session: SessionRef
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,6 +51,11 @@ class DrinkPotionSessionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         session = self.session.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -57,6 +66,7 @@ class DrinkPotionSessionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
                 "session": session,
             }
         )
@@ -68,6 +78,7 @@ class DrinkPotionSessionResult:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
         from ..models.heal_outcome import HealOutcome  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.session_ref import SessionRef  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -84,6 +95,13 @@ class DrinkPotionSessionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         session = SessionRef.from_dict(d.pop("session"))
 
         drink_potion_session_result = cls(
@@ -91,6 +109,7 @@ class DrinkPotionSessionResult:
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
             session=session,
         )
 

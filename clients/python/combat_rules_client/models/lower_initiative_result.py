@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
     from ..models.lower_initiative_outcome import LowerInitiativeOutcome
+    from ..models.patch_operation import PatchOperation
 
 
 T = TypeVar("T", bound="LowerInitiativeResult")
@@ -26,12 +27,15 @@ class LowerInitiativeResult:
             and
             turn that follow (`d20.init.lower`).
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: LowerInitiativeOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -45,6 +49,11 @@ class LowerInitiativeResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -53,6 +62,7 @@ class LowerInitiativeResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -63,6 +73,7 @@ class LowerInitiativeResult:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
         from ..models.lower_initiative_outcome import LowerInitiativeOutcome  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
 
         d = dict(src_dict)
         encounter = EncounterOutput.from_dict(d.pop("encounter"))
@@ -78,11 +89,19 @@ class LowerInitiativeResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         lower_initiative_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return lower_initiative_result

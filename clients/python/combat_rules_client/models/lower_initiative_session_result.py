@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
     from ..models.lower_initiative_outcome import LowerInitiativeOutcome
+    from ..models.patch_operation import PatchOperation
     from ..models.session_ref import SessionRef
 
 
@@ -28,6 +29,8 @@ class LowerInitiativeSessionResult:
                 and
                 turn that follow (`d20.init.lower`).
             seed (int): The seed the random source was built from: send it back to replay this result.
+            changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+                the service answers it) to `encounter`.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 
@@ -35,6 +38,7 @@ class LowerInitiativeSessionResult:
     events: list[Event]
     outcome: LowerInitiativeOutcome
     seed: int
+    changes: list[PatchOperation]
     session: SessionRef
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +53,11 @@ class LowerInitiativeSessionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         session = self.session.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -59,6 +68,7 @@ class LowerInitiativeSessionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
                 "session": session,
             }
         )
@@ -70,6 +80,7 @@ class LowerInitiativeSessionResult:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
         from ..models.lower_initiative_outcome import LowerInitiativeOutcome  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.session_ref import SessionRef  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -86,6 +97,13 @@ class LowerInitiativeSessionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         session = SessionRef.from_dict(d.pop("session"))
 
         lower_initiative_session_result = cls(
@@ -93,6 +111,7 @@ class LowerInitiativeSessionResult:
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
             session=session,
         )
 

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
     from ..models.reload_outcome import ReloadOutcome
 
 
@@ -24,12 +25,15 @@ class ReloadResult:
         events (list[Event]): Every roll and decision, in order.
         outcome (ReloadOutcome): How many rounds went in, what the weapon holds and what is left in the pouch.
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: ReloadOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -43,6 +47,11 @@ class ReloadResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,6 +60,7 @@ class ReloadResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -60,6 +70,7 @@ class ReloadResult:
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.reload_outcome import ReloadOutcome  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -76,11 +87,19 @@ class ReloadResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         reload_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return reload_result

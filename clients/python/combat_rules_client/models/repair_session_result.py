@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
     from ..models.repair_outcome import RepairOutcome
     from ..models.session_ref import SessionRef
 
@@ -26,6 +27,8 @@ class RepairSessionResult:
             events (list[Event]): Every roll and decision, in order.
             outcome (RepairOutcome): The repair check and the weapon's condition after it.
             seed (int): The seed the random source was built from: send it back to replay this result.
+            changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+                the service answers it) to `encounter`.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 
@@ -33,6 +36,7 @@ class RepairSessionResult:
     events: list[Event]
     outcome: RepairOutcome
     seed: int
+    changes: list[PatchOperation]
     session: SessionRef
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,6 +51,11 @@ class RepairSessionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         session = self.session.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -57,6 +66,7 @@ class RepairSessionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
                 "session": session,
             }
         )
@@ -67,6 +77,7 @@ class RepairSessionResult:
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.repair_outcome import RepairOutcome  # noqa: PLC0415
         from ..models.session_ref import SessionRef  # noqa: PLC0415
 
@@ -84,6 +95,13 @@ class RepairSessionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         session = SessionRef.from_dict(d.pop("session"))
 
         repair_session_result = cls(
@@ -91,6 +109,7 @@ class RepairSessionResult:
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
             session=session,
         )
 

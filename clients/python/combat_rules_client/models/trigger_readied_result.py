@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
     from ..models.trigger_outcome import TriggerOutcome
 
 
@@ -25,12 +26,15 @@ class TriggerReadiedResult:
         outcome (TriggerOutcome): Whether the readied action fired and what it did (the attack or the move), or
             whether a declined one is still held.
         seed (int): The seed the random source was built from: send it back to replay this result.
+        changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+            the service answers it) to `encounter`.
     """
 
     encounter: EncounterOutput
     events: list[Event]
     outcome: TriggerOutcome
     seed: int
+    changes: list[PatchOperation]
 
     def to_dict(self) -> dict[str, Any]:
         encounter = self.encounter.to_dict()
@@ -44,6 +48,11 @@ class TriggerReadiedResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +61,7 @@ class TriggerReadiedResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
             }
         )
 
@@ -61,6 +71,7 @@ class TriggerReadiedResult:
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.trigger_outcome import TriggerOutcome  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -77,11 +88,19 @@ class TriggerReadiedResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         trigger_readied_result = cls(
             encounter=encounter,
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
         )
 
         return trigger_readied_result

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 if TYPE_CHECKING:
     from ..models.encounter_output import EncounterOutput
     from ..models.event import Event
+    from ..models.patch_operation import PatchOperation
     from ..models.session_ref import SessionRef
     from ..models.trigger_outcome import TriggerOutcome
 
@@ -27,6 +28,8 @@ class TriggerReadiedSessionResult:
             outcome (TriggerOutcome): Whether the readied action fired and what it did (the attack or the move), or
                 whether a declined one is still held.
             seed (int): The seed the random source was built from: send it back to replay this result.
+            changes (list[PatchOperation]): What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as
+                the service answers it) to `encounter`.
             session (SessionRef): Which session a result belongs to, and the version the action wrote (or read).
     """
 
@@ -34,6 +37,7 @@ class TriggerReadiedSessionResult:
     events: list[Event]
     outcome: TriggerOutcome
     seed: int
+    changes: list[PatchOperation]
     session: SessionRef
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +52,11 @@ class TriggerReadiedSessionResult:
 
         seed = self.seed
 
+        changes = []
+        for changes_item_data in self.changes:
+            changes_item = changes_item_data.to_dict()
+            changes.append(changes_item)
+
         session = self.session.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -58,6 +67,7 @@ class TriggerReadiedSessionResult:
                 "events": events,
                 "outcome": outcome,
                 "seed": seed,
+                "changes": changes,
                 "session": session,
             }
         )
@@ -68,6 +78,7 @@ class TriggerReadiedSessionResult:
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.encounter_output import EncounterOutput  # noqa: PLC0415
         from ..models.event import Event  # noqa: PLC0415
+        from ..models.patch_operation import PatchOperation  # noqa: PLC0415
         from ..models.session_ref import SessionRef  # noqa: PLC0415
         from ..models.trigger_outcome import TriggerOutcome  # noqa: PLC0415
 
@@ -85,6 +96,13 @@ class TriggerReadiedSessionResult:
 
         seed = d.pop("seed")
 
+        changes = []
+        _changes = d.pop("changes")
+        for changes_item_data in _changes:
+            changes_item = PatchOperation.from_dict(changes_item_data)
+
+            changes.append(changes_item)
+
         session = SessionRef.from_dict(d.pop("session"))
 
         trigger_readied_session_result = cls(
@@ -92,6 +110,7 @@ class TriggerReadiedSessionResult:
             events=events,
             outcome=outcome,
             seed=seed,
+            changes=changes,
             session=session,
         )
 

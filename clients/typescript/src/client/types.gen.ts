@@ -130,6 +130,10 @@ export type AddCombatantResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -171,6 +175,10 @@ export type AddCombatantSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -245,6 +253,10 @@ export type ApplyDamageResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -311,6 +323,10 @@ export type ApplyDamageSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -1612,6 +1628,10 @@ export type DashResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -1654,6 +1674,10 @@ export type DashSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -1863,6 +1887,10 @@ export type DisengageResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -1906,6 +1934,10 @@ export type DisengageSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -1957,6 +1989,10 @@ export type DodgeResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -2000,6 +2036,10 @@ export type DodgeSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -2057,6 +2097,10 @@ export type DrinkPotionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -2107,6 +2151,10 @@ export type DrinkPotionSessionResult = {
      */
     seed: number;
     /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+    /**
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
@@ -2150,6 +2198,10 @@ export type DropProneResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -2186,6 +2238,10 @@ export type DropProneSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -2693,6 +2749,10 @@ export type EscapeGrappleResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -2733,6 +2793,10 @@ export type EscapeGrappleSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -2918,6 +2982,10 @@ export type GrappleResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -2969,6 +3037,10 @@ export type GrappleSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3137,6 +3209,10 @@ export type HealResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3183,6 +3259,10 @@ export type HealSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3360,6 +3440,10 @@ export type HelpResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3416,6 +3500,10 @@ export type HelpSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3479,6 +3567,10 @@ export type HideResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3522,6 +3614,10 @@ export type HideSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3637,6 +3733,10 @@ export type InteractResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3688,6 +3788,10 @@ export type InteractSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3754,6 +3858,10 @@ export type LowerInitiativeResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3799,6 +3907,10 @@ export type LowerInitiativeSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -3879,6 +3991,10 @@ export type MoveCombatantResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -3951,6 +4067,10 @@ export type MoveCombatantSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -4040,6 +4160,10 @@ export type NextTurnResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -4077,6 +4201,10 @@ export type NextTurnSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -4137,6 +4265,21 @@ export type OpportunityChoice = {
  * One of: `take`, `decline`.
  */
 export type OtherReactors = 'take' | 'decline';
+
+/**
+ * One operation of an RFC 6902 JSON Patch (`service/api/changes.py`).
+ */
+export type PatchOperation = {
+    op: 'add' | 'remove' | 'replace';
+    /**
+     * A JSON Pointer (RFC 6901) into the encounter.
+     */
+    path: string;
+    /**
+     * The value set (null for `remove`).
+     */
+    value: unknown;
+};
 
 /**
  * The price of a path: legal or not, and why.
@@ -4570,6 +4713,10 @@ export type ReadyResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -4626,6 +4773,10 @@ export type ReadySessionResult = {
      */
     seed: number;
     /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+    /**
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
@@ -4673,6 +4824,10 @@ export type ReleaseGrappleResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -4713,6 +4868,10 @@ export type ReleaseGrappleSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -4773,6 +4932,10 @@ export type ReloadResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -4813,6 +4976,10 @@ export type ReloadSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -4857,6 +5024,10 @@ export type RemoveCombatantResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -4893,6 +5064,10 @@ export type RemoveCombatantSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -4962,6 +5137,10 @@ export type RepairResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5010,6 +5189,10 @@ export type RepairSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -5142,6 +5325,10 @@ export type ResolveAttackResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5218,6 +5405,10 @@ export type ResolveAttackSessionResult = {
      */
     seed: number;
     /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+    /**
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
@@ -5276,6 +5467,10 @@ export type ResolveChoiceResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5322,6 +5517,10 @@ export type ResolveChoiceSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -5406,6 +5605,10 @@ export type RollCheckResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5472,6 +5675,10 @@ export type RollCheckSessionResult = {
      */
     seed: number;
     /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+    /**
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
@@ -5531,6 +5738,10 @@ export type RollInitiativeResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5583,6 +5794,10 @@ export type RollInitiativeSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -5647,6 +5862,10 @@ export type RollSaveResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5703,6 +5922,10 @@ export type RollSaveSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -5934,6 +6157,10 @@ export type SearchResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -5980,6 +6207,10 @@ export type SearchSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -6091,6 +6322,10 @@ export type ShoveResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -6141,6 +6376,10 @@ export type ShoveSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -6225,6 +6464,10 @@ export type StabilizeResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -6266,6 +6509,10 @@ export type StabilizeSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -6310,6 +6557,10 @@ export type StandUpResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -6346,6 +6597,10 @@ export type StandUpSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -6513,6 +6768,10 @@ export type TriggerReadiedResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -6599,6 +6858,10 @@ export type TriggerReadiedSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
@@ -6795,6 +7058,10 @@ export type UpdateCombatantResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
 };
 
 /**
@@ -6880,6 +7147,10 @@ export type UpdateCombatantSessionResult = {
      * The seed the random source was built from: send it back to replay this result.
      */
     seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
     /**
      * The session, and the version this action wrote (a query: the version it read).
      */
