@@ -34,6 +34,7 @@ from ..mechanics.durations import expire_at_turn
 from ..mechanics.initiative import (
     acted_this_round,
     acting_with,
+    clear_order_marks,
     delayed_turn,
     move_place,
     waits_for_next_round,
@@ -43,7 +44,7 @@ from ..model.outcomes import InitiativeOutcome, LowerInitiativeOutcome
 from ..model.requests import LowerInitiative, RollInitiative
 from ..registry import action
 from ..ruleset import Ruleset
-from .turn import begin_turn, pass_place, start_turn
+from .turn import begin_turn, lapse_readied, pass_place, start_turn
 
 
 @action(
@@ -72,8 +73,11 @@ def begin_combat(
     log: EventLog,
 ) -> InitiativeOutcome:
     """Set the order, round 1 and fresh budgets, mark the surprised, start the first turn:
-    what every way of deciding the order ends with."""
+    what every way of deciding the order ends with. The marks of places in an earlier order
+    end (``d20.init.lower``), and the first turn starts as any turn does: its start-of-turn
+    durations end and its readied action lapses (``d20.ready.expiry``)."""
     enc = draft.encounter
+    clear_order_marks(draft)
     enc.order = entries
     enc.round = 1
     enc.turn_of = None
@@ -86,6 +90,7 @@ def begin_combat(
             economy.surprise(fresh, log)
     if entries:
         expire_at_turn(draft, "start", entries[0].combatant_id, log, [])
+        lapse_readied(draft, entries[0].combatant_id, log)
         start_turn(ruleset, draft, entries[0].combatant_id, rng, log)
     return InitiativeOutcome(list(entries), enc.round, enc.turn_of)
 

@@ -242,6 +242,21 @@ def resume_delayed(draft: Draft, combatant_id: str) -> bool:
     return True
 
 
+def of_the_order(e: Effect) -> bool:
+    """A mark of a place in the current order (:func:`acted_this_round`,
+    :func:`delayed_turn`): what a change of place records, not what anyone did to the
+    creature."""
+    return e.source in (ACTED, DELAYED)
+
+
+def clear_order_marks(draft: Draft) -> None:
+    """A new order (``rollInitiative``): the marks of places in the old one end with it."""
+    for c in draft:
+        if any(of_the_order(e) for e in c.effects):
+            e = draft.edit(c.id)
+            e.effects = [x for x in e.effects if not of_the_order(x)]
+
+
 def acting_with(draft: Draft, combatant_id: str) -> set[str]:
     """``d20.init.companions``, ``d20.init.groups``: the creatures whose place in the order
     moves with ``combatant_id``'s: itself, the members of its group (not for a player
