@@ -14,6 +14,8 @@ from factories import ScriptedRandom, build, combatant, encounter_doc
 from service.rules import IllegalAction, apply
 from service.rules.model import Cell, Cond, Encounter
 from service.rules.model.requests import (
+    Dodge,
+    Help,
     LowerInitiative,
     MoveCombatant,
     NextTurn,
@@ -123,3 +125,88 @@ def test_d20_init_lower_a_delay_of_the_old_order_does_not_resume_in_the_new_one(
     a_turn, seen = turns(again, 2)
     assert seen[-1] == (1, "a")
     assert not a_turn.combatant("a").has(Cond.POISONED)
+
+
+# ------------------------------------------------------------------ d10.init.ties
+
+
+def d10_count(*combatants: dict[str, Any], order: list[tuple[str, int]], **doc: Any) -> Encounter:
+    """d10, round 1, the first of ``order``'s turn."""
+    return started(
+        *combatants,
+        ruleset="d10",
+        order=[{"combatantId": cid, "initiative": n} for cid, n in order],
+        turnOf=order[0][0],
+        **doc,
+    )
+
+
+@pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d20.init.lower")
+def test_d10_init_ties_a_creature_waiting_for_next_round_is_not_on_the_count() -> None:
+    """c acts first (it dodges), then lowers its initiative to the count a and b share: it waits for
+    round 2, so the step of count 10 is a and b only. a helps b: b's advantage lands when b's
+    turn ends (the count's last), and lasts "until the start of a's next turn", which is
+    a's turn of round 2."""
+    enc = d10_count(
+        combatant("a", 0, 0),
+        combatant("b", 1, 0),
+        combatant("c", 2, 0, side="foes"),
+        order=[("c", 12), ("a", 10), ("b", 10)],
+    )
+    dodged = apply(enc, Dodge("c"), Random(0)).encounter
+    waiting = apply(dodged, LowerInitiative("c", 10), Random(0)).encounter
+    assert waiting.turn_of == "c" and lowered_marks(waiting, "c")
+    on_a = next_turn(waiting)
+    assert on_a.turn_of == "a" and on_a.step is not None
+    assert on_a.step.members == ["a", "b"]
+    helped = apply(on_a, Help("a", "b"), Random(0)).encounter
+    on_b = next_turn(helped)
+    assert on_b.turn_of == "b" and not on_b.combatant("b").effects
+    round_2 = next_turn(on_b)
+    assert (round_2.round, round_2.turn_of) == (2, "a")
+    assert round_2.combatant("b").effects == []
+
+
+@pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d20.init.lower")
+def test_d10_init_ties_a_member_that_acted_and_lowers_waits_at_once() -> None:
+    """a, b and c share count 10. a's turn is over; on b's turn the DM lowers a's
+    initiative to 5: a has acted this round, so it waits for round 2 at once (a change of
+    place is not held with the step's changes), and does not act again in round 1."""
+    enc = d10_count(
+        combatant("d", 5, 5, side="foes"),
+        combatant("a", 0, 0),
+        combatant("b", 1, 0),
+        combatant("c", 2, 0, side="foes"),
+        order=[("d", 12), ("a", 10), ("b", 10), ("c", 10)],
+    )
+    on_b = next_turn(next_turn(enc))
+    assert on_b.turn_of == "b"
+    lowered = apply(on_b, LowerInitiative("a", 5), Random(0)).encounter
+    assert lowered_marks(lowered, "a")
+    _, seen = turns(lowered, 3)
+    assert seen == [(1, "c"), (2, "d"), (2, "b")]
+
+
+@pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d20.ready.expiry")
+def test_d10_init_ties_a_delayer_and_a_waiter_on_one_count_both_take_their_turns() -> None:
+    """c0 and c1 roll 7 (one step). c0 delays to -5; c1 readies, then lowers to -5 too (it
+    has acted: it waits for round 2). c0's delayed turn comes; in round 2 c0's turn, then
+    c1's at -5, where its readied action lapses; from then on both take their turns."""
+    doc = encounter_doc(
+        combatant("c0", 0, 0, aware=True, initiativeBonus=0),
+        combatant("c1", 1, 0, side="foes", aware=True, initiativeBonus=0),
+        ruleset="d10",
+    )
+    on_c0 = apply(build(doc), RollInitiative(), ScriptedRandom([7, 7])).encounter
+    assert on_c0.turn_of == "c0" and on_c0.step is not None
+    delayed = apply(on_c0, LowerInitiative("c0", -5), Random(0)).encounter
+    assert delayed.turn_of == "c1"
+    ready = apply(delayed, Ready("c1", "a foe comes near", action="move"), Random(0)).encounter
+    lowered = apply(ready, LowerInitiative("c1", -5), Random(0)).encounter
+    later, seen = turns(lowered, 5)
+    assert seen == [(1, "c0"), (2, "c0"), (2, "c1"), (3, "c0"), (3, "c1")]
+    assert later.combatant("c1").readied is None
+    assert lowered_marks(later, "c1") == []

@@ -1,7 +1,9 @@
 """``d10.init.ties``: creatures on one initiative count act simultaneously.
 
 When a turn starts on a count held by several living combatants, a
-:class:`~service.rules.model.Step` opens (``encounter.step``). Damage that one member deals
+:class:`~service.rules.model.Step` opens (``encounter.step``); a creature that waits for the
+next round on that count (it had acted, then lowered its initiative: ``d20.init.lower``)
+takes no turn there this round and is not a member. Damage that one member deals
 to another (its source a member, its target another member) is recorded in
 ``step.deferred`` with a ``deferred`` event instead of landing. ``nextTurn`` moves among the
 members (``step.acted`` records whose turn has ended); when the last living member's turn
@@ -30,6 +32,7 @@ from random import Random
 
 from ...events import EventLog
 from ...mechanics.damage import heal
+from ...mechanics.initiative import of_the_order, waits_for_next_round
 from ...mechanics.space import board_of, relocate
 from ...model import Combatant, Cond, Condition, DeferredDamage, Draft, Encounter, HeldChange, Step
 from ...model.outcomes import DamageOutcome
@@ -163,7 +166,9 @@ def holds(draft: Draft, target_id: str) -> bool:
 
 def hold(draft: Draft, before: Encounter, log: EventLog) -> None:
     """After an action taken on a member's turn of the open step: take back what it did to
-    the members (besides damage, already held) and keep it in ``step.held``."""
+    the members (besides damage, already held) and keep it in ``step.held``. A change of
+    place in the order is not held (its marks, ``d20.init.lower``: the order changes at
+    once)."""
     enc = draft.encounter
     step, prior = enc.step, before.step
     actor = enc.turn_of
@@ -245,8 +250,8 @@ def _change(was: Combatant, now: Combatant, actor: str, after_damage: int) -> He
         stabilized=now.stable and not was.stable and not woke,
         conditions_added=[c for c in now.conditions if c not in was.conditions],
         conditions_removed=_conditions_ended(was, now, woke),
-        effects_added=[e for e in now.effects if e not in was.effects],
-        effects_removed=[e for e in was.effects if e not in now.effects],
+        effects_added=[e for e in now.effects if e not in was.effects and not of_the_order(e)],
+        effects_removed=[e for e in was.effects if e not in now.effects and not of_the_order(e)],
         position=now.position if moved else None,
         moved_from=was.position if moved else None,
     )
@@ -274,11 +279,14 @@ def _changes_anything(change: HeldChange) -> bool:
 
 
 def _restore(draft: Draft, was: Combatant) -> None:
-    """The member back as it stood before the action, for the others on its count."""
+    """The member back as it stood before the action, for the others on its count (its
+    place in the order as it is now)."""
     c = draft.edit(was.id)
     c.hp, c.stable, c.position, c.footprint = was.hp, was.stable, was.position, was.footprint
     c.death_saves = type(was.death_saves)(was.death_saves.successes, was.death_saves.failures)
-    c.conditions, c.effects = list(was.conditions), list(was.effects)
+    marks = [e for e in c.effects if of_the_order(e)]
+    c.conditions = list(was.conditions)
+    c.effects = [*(e for e in was.effects if not of_the_order(e)), *marks]
 
 
 def _describe(change: HeldChange) -> str:
@@ -359,7 +367,9 @@ def _open(draft: Draft, combatant_id: str, log: EventLog) -> None:
     members = [
         e.combatant_id
         for e in enc.order
-        if e.initiative == entry.initiative and not draft.get(e.combatant_id).dead
+        if e.initiative == entry.initiative
+        and not draft.get(e.combatant_id).dead
+        and not waits_for_next_round(draft.get(e.combatant_id))
     ]
     if len(members) < 2 or combatant_id not in members:
         return
