@@ -20,6 +20,7 @@ from service.rules.model.requests import (
     MoveCombatant,
     NextTurn,
     Ready,
+    ResolveAttack,
     RollInitiative,
     TriggerReadied,
 )
@@ -210,3 +211,36 @@ def test_d10_init_ties_a_delayer_and_a_waiter_on_one_count_both_take_their_turns
     assert seen == [(1, "c0"), (2, "c0"), (2, "c1"), (3, "c0"), (3, "c1")]
     assert later.combatant("c1").readied is None
     assert lowered_marks(later, "c1") == []
+
+
+@pytest.mark.rule("d10.init.ties")
+@pytest.mark.rule("d20.size.squeeze")
+def test_d10_init_ties_a_held_squeeze_lands_only_with_its_move() -> None:
+    """Hero and ogre share count 10. On the hero's turn the DM forces the Large ogre into a
+    gap in the wall (squeezing, held till the count ends). On its own turn the ogre walks
+    off elsewhere, out in the open; when the count ends the forced move can't land (it has
+    moved since), and the squeeze doesn't either: its club swing next round has no
+    disadvantage from squeezing."""
+    enc = d10_count(
+        combatant("gob", 12, 4, side="giants"),
+        combatant("hero", 2, 3, kind="pc"),
+        combatant("ogre", 0, 1, size="large", side="giants", attacks=[CLUB]),
+        order=[("gob", 15), ("hero", 10), ("ogre", 10)],
+        width=14,
+        height=5,
+        grid={"kind": "square", "width": 14, "height": 5,
+              "blocked": [{"x": 3, "y": y} for y in range(5) if y != 1]},
+    )  # fmt: skip
+    on_hero = next_turn(enc)
+    forced = apply(on_hero, MoveCombatant("ogre", to=Cell(3, 1), forced=True), Random(0))
+    assert forced.outcome.squeezing  # type: ignore[attr-defined]
+    on_ogre = next_turn(forced.encounter)
+    walked = apply(on_ogre, MoveCombatant("ogre", to=Cell(0, 3)), Random(0))
+    assert not walked.outcome.squeezing  # type: ignore[attr-defined]
+    closed = next_turn(walked.encounter)
+    ogre = closed.combatant("ogre")
+    assert ogre.position == Cell(0, 3) and not ogre.has(Cond.SQUEEZING)
+    round_2, _ = turns(closed, 2)
+    assert round_2.turn_of == "ogre"
+    swing = apply(round_2, ResolveAttack("ogre", "hero"), Random(0)).outcome
+    assert "attacker-squeezing" not in swing.disadvantage_sources  # type: ignore[attr-defined]

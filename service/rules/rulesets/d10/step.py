@@ -305,7 +305,9 @@ def _describe(change: HeldChange) -> str:
 def _make_held(
     ruleset: Ruleset, draft: Draft, step: Step, after_damage: int, log: EventLog
 ) -> None:
-    """Make the held changes that came after ``after_damage`` of the step's held damages."""
+    """Make the held changes that came after ``after_damage`` of the step's held damages.
+    Squeezing (``d20.size.squeeze``) is where a creature stands: a held squeeze, or its
+    end, lands only with the forced move that made it."""
     for change in step.held:
         if change.after_damage != after_damage or draft.get(change.target_id).dead:
             continue
@@ -319,6 +321,7 @@ def _make_held(
             target=c.id,
             rule="d10.init.ties",
         )
+        squeeze = [x for x in c.conditions if x.name == Cond.SQUEEZING]
         c.conditions = [x for x in c.conditions if x not in change.conditions_removed]
         c.conditions += [x for x in change.conditions_added if x not in c.conditions]
         c.effects = [x for x in c.effects if x not in change.effects_removed]
@@ -328,11 +331,12 @@ def _make_held(
             c.death_saves.successes = c.death_saves.failures = 0
         if change.healing:
             heal(c, log, change.healing, change.source_id)
-        if change.position is not None:
-            _push(ruleset, draft, c, change, log)
+        if change.position is not None and not _push(ruleset, draft, c, change, log):
+            c.conditions = [x for x in c.conditions if x.name != Cond.SQUEEZING] + squeeze
 
 
-def _push(ruleset: Ruleset, draft: Draft, c: Combatant, change: HeldChange, log: EventLog) -> None:
+def _push(ruleset: Ruleset, draft: Draft, c: Combatant, change: HeldChange, log: EventLog) -> bool:
+    """The held forced move: whether it lands (else the creature stays where it is)."""
     assert change.position is not None
     before = c.position
     if change.moved_from is not None and before != change.moved_from:
@@ -342,7 +346,7 @@ def _push(ruleset: Ruleset, draft: Draft, c: Combatant, change: HeldChange, log:
             target=c.id,
             rule="d10.init.ties",
         )
-        return
+        return False
     board = board_of(draft, ruleset)
     relocate(c, change.position.key())
     mine = set(board.cells(c))
@@ -357,6 +361,8 @@ def _push(ruleset: Ruleset, draft: Draft, c: Combatant, change: HeldChange, log:
             target=c.id,
             rule="d10.init.ties",
         )
+        return False
+    return True
 
 
 def _open(draft: Draft, combatant_id: str, log: EventLog) -> None:
