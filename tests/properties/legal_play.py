@@ -191,8 +191,11 @@ ACTION_ENDS = {
     Cond.HIDDEN: "an attack or a Search",
     Cond.UNCONSCIOUS: "healing, or the death saves",
     Cond.RESTRAINED: "escapeGrapple",
+    Cond.SQUEEZING: "a move to where its space fits",
 }
-"""The conditions whose end is an action or a rule, not a duration (``d20.cond``)."""
+"""The conditions whose end is an action or a rule, not a duration (``d20.cond``;
+``d20.size.squeeze``: squeezing lasts while the creature's space doesn't fit where it stands,
+and the move that takes it where it fits ends it)."""
 
 
 def _timed(d: Duration | None) -> bool:
