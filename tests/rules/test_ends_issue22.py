@@ -14,6 +14,7 @@ from factories import ScriptedRandom, build, combatant, encounter_doc
 from service.rules import IllegalAction, apply
 from service.rules.model import Cell, Cond, Encounter
 from service.rules.model.requests import (
+    ApplyDamage,
     Dodge,
     Help,
     LowerInitiative,
@@ -58,6 +59,12 @@ def lowered_marks(enc: Encounter, cid: str) -> list[str]:
     """The marks lowering its initiative left on ``cid``: shown in its effects."""
     sources = [e.source or "" for e in enc.combatant(cid).effects]
     return [s for s in sources if s.startswith("d20.init.lower")]
+
+
+def acts_then_lowers(enc: Encounter, cid: str, initiative: int) -> Encounter:
+    """``cid`` dodges on its turn, then lowers its initiative: it waits for the next round."""
+    dodged = apply(enc, Dodge(cid), Random(0)).encounter
+    return apply(dodged, LowerInitiative(cid, initiative), Random(0)).encounter
 
 
 # ------------------------------------------------------------------ d20.ready.expiry
@@ -128,6 +135,29 @@ def test_d20_init_lower_a_delay_of_the_old_order_does_not_resume_in_the_new_one(
     assert not a_turn.combatant("a").has(Cond.POISONED)
 
 
+@pytest.mark.rule("d20.init.lower")
+@pytest.mark.rule("d20.order.steps")
+def test_d20_init_lower_those_waiting_open_the_next_round_when_the_turn_s_creature_dies() -> None:
+    """q and r each act, then lower their initiative below p's: both wait for round 2. The
+    DM kills p on its turn; the next turn is round 2's first, q's (not "every combatant in
+    the order is dead" with two alive), then r's."""
+    enc = started(
+        combatant("q", 0, 0),
+        combatant("r", 4, 0, side="foes"),
+        combatant("p", 8, 0, side="third"),
+    )
+    q_waits = apply(apply(enc, Dodge("q"), Random(0)).encounter, LowerInitiative("q", 1), Random(0))
+    on_r = next_turn(q_waits.encounter)
+    r_waits = apply(
+        apply(on_r, Dodge("r"), Random(0)).encounter, LowerInitiative("r", 0), Random(0)
+    )
+    on_p = next_turn(r_waits.encounter)
+    assert on_p.turn_of == "p" and [e.combatant_id for e in on_p.order] == ["p", "q", "r"]
+    p_dead = apply(on_p, ApplyDamage("p", 200), Random(0)).encounter
+    _, seen = turns(p_dead, 2)
+    assert seen == [(2, "q"), (2, "r")]
+
+
 # ------------------------------------------------------------------ d10.init.ties
 
 
@@ -155,8 +185,7 @@ def test_d10_init_ties_a_creature_waiting_for_next_round_is_not_on_the_count() -
         combatant("c", 2, 0, side="foes"),
         order=[("c", 12), ("a", 10), ("b", 10)],
     )
-    dodged = apply(enc, Dodge("c"), Random(0)).encounter
-    waiting = apply(dodged, LowerInitiative("c", 10), Random(0)).encounter
+    waiting = acts_then_lowers(enc, "c", 10)
     assert waiting.turn_of == "c" and lowered_marks(waiting, "c")
     on_a = next_turn(waiting)
     assert on_a.turn_of == "a" and on_a.step is not None

@@ -172,11 +172,11 @@ def _find_next(
 ) -> tuple[str | None, bool]:
     """The next living creature after place ``idx`` that does not wait for the next round
     (None when every one is dead), passing the places of the dead; past the last place,
-    :func:`begin_round`. Answers it, and whether a round began."""
+    :func:`begin_round`, and then the whole of the new round's order (those that waited
+    take their turns in it). Answers it, and whether a round began."""
     order = draft.encounter.order
     new_round = False
-    for step in range(1, len(order) + 1):
-        j = idx + step
+    for j in range(idx + 1, 2 * len(order)):
         if j >= len(order) and not new_round:
             new_round = True
             begin_round(ruleset, draft, rng, log, expired)
