@@ -93,6 +93,33 @@ def test_d20_ready_expiry_a_new_initiative_order_s_first_turn_is_the_readier_s_n
     assert refused.value.rule == "d20.ready.trigger"
 
 
+@pytest.mark.rule("d20.ready.expiry")
+@pytest.mark.rule("d20.crit.effects")
+@pytest.mark.parametrize("ruleset", ["d20", "d10"])
+def test_d20_ready_expiry_a_dead_creature_s_readied_action_lapses_at_its_place(
+    ruleset: str,
+) -> None:
+    """The archer readies a shot and is killed before its next turn: it has no next turn,
+    and (as decision 8 counts the turns of the dead at their place) its readied action
+    lapses when its place in the order comes round, with the event that says so."""
+    enc = started(
+        combatant("archer", 0, 0),
+        combatant("orc", 5, 0, side="orcs", attacks=[CLUB]),
+        combatant("ally", 9, 9),
+        ruleset=ruleset,
+    )
+    ready = apply(enc, Ready("archer", "the orc comes near", action="attack"), Random(0))
+    on_orc = next_turn(ready.encounter)
+    dead = apply(on_orc, ApplyDamage("archer", 200), Random(0)).encounter
+    assert dead.combatant("archer").dead and dead.combatant("archer").readied is not None
+    on_ally = next_turn(dead)
+    assert on_ally.combatant("archer").readied is not None
+    round_2 = apply(on_ally, NextTurn(), Random(0))
+    assert (round_2.encounter.round, round_2.encounter.turn_of) == (2, "orc")
+    assert round_2.encounter.combatant("archer").readied is None
+    assert any(ev.type == "readied-lapsed" for ev in round_2.events)
+
+
 # ------------------------------------------------------------------ d20.init.lower
 
 

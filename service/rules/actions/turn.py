@@ -202,10 +202,13 @@ def fight_over(draft: Draft) -> bool:
 def pass_place(draft: Draft, combatant_id: str, log: EventLog, expired: list[str]) -> None:
     """``d20.crit.effects`` decision 8: the place of a creature that no longer acts (dead)
     is passed over, but durations counted in its turns count the turn it would have had
-    there (its start, then its end), so a smoke area or a window it made ends on schedule.
-    A creature with no place in the order (removed) counts one such turn as each new round
-    begins."""
+    there (its start, then its end), so a smoke area or a window it made ends on schedule;
+    a readied action it held lapses there, at the start of the turn it has no more
+    (``d20.ready.expiry``). A creature with no place in the order (removed) counts one such
+    turn as each new round begins."""
     expire_at_turn(draft, "start", combatant_id, log, expired)
+    if combatant_id in draft:
+        lapse_readied(draft, combatant_id, log)
     expire_at_turn(draft, "end", combatant_id, log, expired)
 
 
