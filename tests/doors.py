@@ -1,8 +1,8 @@
 """One test body, two doors: call an action over REST or GraphQL and get the same shape back.
 
 ``Door.call`` answers a :class:`Reply`: on success the response document
-(``encounter``, ``events``, ``outcome``, ``seed``, ``changes``) exactly as REST returns it; on failure the
-error kind (``invalid`` / ``rule``), its code, rule id and the paths of the bad fields.
+(``encounter``, ``events``, ``outcome``, ``seed``, ``changes``) exactly as REST returns it; on
+failure the error kind (``invalid`` / ``rule``), its code, rule id and the paths of the bad fields.
 
 The GraphQL door sends the encounter as an ``EncounterInput`` and selects every field of
 the typed result; :func:`to_graphql` and :func:`from_graphql` translate the few enum values
