@@ -7,6 +7,7 @@ are deleted at the end, so runs never collide on a shared server.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from redis_support import drop_prefix, need_redis_server, redis_for_tests
 from service_process import ServiceProcess
 from starlette.testclient import TestClient
 
+from service.api.observability import ACCESS_LOG
 from service.app import create_app
 from service.settings import Settings
 
@@ -88,3 +90,14 @@ def _launcher(tmp_path: Path) -> Iterator[Callable[..., ServiceProcess]]:
 def redis_server_executable() -> str:
     """A redis-server binary for tests that run servers of their own; skip if there is none."""
     return need_redis_server()
+
+
+@pytest.fixture
+def access_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """The access log's records (it does not propagate to the root logger caplog watches)."""
+    ACCESS_LOG.addHandler(caplog.handler)
+    caplog.set_level(logging.INFO, logger=ACCESS_LOG.name)
+    try:
+        yield caplog
+    finally:
+        ACCESS_LOG.removeHandler(caplog.handler)

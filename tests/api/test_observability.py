@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -23,7 +23,6 @@ from service.api.core import Kind, Problem
 from service.api.graphql import view
 from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
 from service.api.observability import (
-    ACCESS_LOG,
     REGISTRY,
     JsonFormatter,
     record_outcome,
@@ -49,17 +48,6 @@ def sample(client: TestClient, name: str, **labels: str) -> float:
 
 def value(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
-
-
-@pytest.fixture
-def access_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
-    """The access log's records (it does not propagate to the root logger caplog watches)."""
-    ACCESS_LOG.addHandler(caplog.handler)
-    caplog.set_level(logging.INFO, logger=ACCESS_LOG.name)
-    try:
-        yield caplog
-    finally:
-        ACCESS_LOG.removeHandler(caplog.handler)
 
 
 def test_metrics_are_prometheus_text(client: TestClient) -> None:

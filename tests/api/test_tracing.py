@@ -5,8 +5,6 @@ is the one the answer and the log name."""
 from __future__ import annotations
 
 import json
-import logging
-from collections.abc import Iterator
 
 import pytest
 from opentelemetry.sdk.trace import TracerProvider
@@ -15,7 +13,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from starlette.testclient import TestClient
 
 from service.api.graphql.playground import EXAMPLE_ENCOUNTER as ENCOUNTER
-from service.api.observability import ACCESS_LOG, JsonFormatter
+from service.api.observability import JsonFormatter
 from service.api.tracing import instrument, parse_traceparent
 from service.app import create_app
 from service.settings import Settings
@@ -29,16 +27,6 @@ def ids(header: str) -> tuple[str, str, str]:
     parsed = parse_traceparent(header)
     assert parsed is not None, header
     return parsed
-
-
-@pytest.fixture
-def access_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
-    ACCESS_LOG.addHandler(caplog.handler)
-    caplog.set_level(logging.INFO, logger=ACCESS_LOG.name)
-    try:
-        yield caplog
-    finally:
-        ACCESS_LOG.removeHandler(caplog.handler)
 
 
 def logged(caplog: pytest.LogCaptureFixture) -> list[dict[str, object]]:
