@@ -11,7 +11,8 @@ element, one whose length changed is set whole.
 
 It costs what the action changed, not the encounter's size: the engine's answer shares
 every part of its input it did not change (``Draft`` is copy-on-write), and only parts
-that are different objects are dumped and compared.
+that are different objects are dumped and compared (a part copied but left equal gives no
+operation).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def changes(before: Encounter, after: Encounter) -> list[PatchOperation]:
     grid, combatant, rest = parts
     if before.ruleset != after.ruleset:
         ops.append(PatchOperation(op="add", path="/ruleset", value=after.ruleset))
-    if before.grid is not after.grid and before.grid != after.grid:
+    if before.grid is not after.grid:
         diff(_dump(grid, before.grid), _dump(grid, after.grid), "/grid", ops)
     _combatants(combatant, before, after, ops)
     rest_type, rest_adapter = rest
@@ -62,7 +63,7 @@ def _combatants(
         ops.append(PatchOperation(op="add", path="/combatants", value=value))
         return
     for i, (a, b) in enumerate(zip(old, new, strict=True)):
-        if a is not b and a != b:
+        if a is not b:
             diff(_dump(adapter, a), _dump(adapter, b), f"/combatants/{i}", ops)
 
 

@@ -9,10 +9,11 @@ optional extra is installed.
   request in the service's logs and traces; each log line written during the request
   carries ``trace_id`` and ``span_id`` (:data:`trace_var`, read by
   :class:`service.api.observability.JsonFormatter`).
-- With ``pip install -e ".[otel]"`` and an exporter configured the standard way
-  (``OTEL_EXPORTER_OTLP_ENDPOINT`` or ``OTEL_TRACES_EXPORTER``), :func:`instrument` wraps
-  the app in OpenTelemetry's ASGI middleware and exports a span per request over OTLP;
-  this middleware then reports that span's ids, so logs, answers and exported traces agree.
+- With ``pip install -e ".[otel]"`` and an OTLP endpoint configured the standard way
+  (``OTEL_EXPORTER_OTLP_ENDPOINT`` or ``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``),
+  :func:`instrument` wraps the app in OpenTelemetry's ASGI middleware and exports a span
+  per request over OTLP; this middleware then reports that span's ids, so logs, answers
+  and exported traces agree.
 
 HTTP and websocket requests (a subscription's handshake) are traced; lifespan is not.
 """
@@ -35,6 +36,7 @@ TRACEPARENT = "traceparent"
 _KEY = b"traceparent"
 _HEADER = re.compile(r"([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?")
 _LOG = logging.getLogger("service.tracing")
+_OTLP_ENDPOINTS = ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +152,8 @@ def _otel_span_ids() -> SpanIds | None:
 
 def instrument(app: ASGIApp, *, tracer_provider: Any = None) -> ASGIApp:
     """``app`` inside OpenTelemetry's ASGI middleware when the ``otel`` extra is installed and
-    an exporter is configured (``OTEL_EXPORTER_OTLP_ENDPOINT`` / ``OTEL_TRACES_EXPORTER``),
-    or a ``tracer_provider`` is given; else ``app`` as it is."""
-    exporter = os.environ.get("OTEL_TRACES_EXPORTER", "")
-    configured = bool(os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT")) or exporter not in (
-        "",
-        "none",
-    )
+    an OTLP endpoint is configured, or a ``tracer_provider`` is given; else ``app`` as it is."""
+    configured = any(os.environ.get(name) for name in _OTLP_ENDPOINTS)
     if tracer_provider is None and not configured:
         return app
     try:
