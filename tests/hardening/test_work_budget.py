@@ -64,10 +64,11 @@ def service(
 @contextmanager
 def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
     """Poll ``/healthz`` every 20 ms for as long as the block runs; then check that its
-    answers came within :data:`HEALTHZ`."""
+    answers came within :data:`HEALTHZ` (scaled by the machine's slowness, measured before
+    and after the block: the larger counts)."""
     latencies: list[float] = []
     done = threading.Event()
-    bound = HEALTHZ * slowness(service)
+    before = slowness(service)
 
     def poll() -> None:
         with httpx.Client(base_url=service.url, timeout=5) as probe:
@@ -80,18 +81,22 @@ def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
     thread = threading.Thread(target=poll, daemon=True)
     thread.start()
     time.sleep(0.05)
+    began = time.monotonic()
     try:
         yield latencies
     finally:
+        elapsed = time.monotonic() - began
         done.set()
         thread.join(10)
     assert latencies, "healthz never answered"
+    bound = HEALTHZ * max(before, slowness(service))
     ordered = sorted(latencies)
-    summary = (statistics.median(ordered), ordered[-1], len(ordered))
+    summary = (statistics.median(ordered), ordered[-1], len(ordered), elapsed)
     # 9 probes in 10 within HEALTHZ; on the shared 2-core test machine the odd probe waits
-    # for the scheduler, never for the engine (that would hold it for the whole request).
+    # for the scheduler (once 1.4 s in CI), never for the engine: an engine on the loop
+    # would hold a probe for a whole request, most of the block.
     assert ordered[int(0.9 * (len(ordered) - 1))] < bound, (bound, summary)
-    assert ordered[-1] < 3 * bound, (bound, summary)
+    assert ordered[-1] < max(3 * bound, elapsed / 2), (bound, summary)
 
 
 def post(service: ServiceProcess, route: str, body: dict[str, Any]) -> tuple[httpx.Response, float]:
