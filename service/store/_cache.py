@@ -19,6 +19,7 @@ class State:
     last_snapshot: str | None
     bytes: int
     document_bytes: int
+    title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from pydantic_core import from_json
 
 from service.jsontext import encode
-from service.store.errors import Part, SessionDamaged, StoreUnavailable
-from service.store.records import Document, Encoded, Event, Session, SessionUpdate
+from service.store.errors import InvalidArgument, Part, SessionDamaged, StoreUnavailable
+from service.store.records import MAX_FACTS, Document, Encoded, Event, Session, SessionUpdate
 
 _SHOWN = 60
 """How much of a damaged value a :class:`SessionDamaged` reason quotes."""
@@ -29,9 +29,33 @@ class Plan:
     history: Literal["push", "pop"]
     document_at: str | None = None
     step: dict[str, Any] | None = None
+    facts: dict[str, Any] | None = None
 
 
 FIRST_STEP = len(b'{"version":1,"document":}')
+
+
+def facts_json(facts: dict[str, Any] | None) -> bytes:
+    """A version's facts as stored (empty: none given); :class:`InvalidArgument` past
+    :data:`MAX_FACTS` bytes."""
+    if facts is None:
+        return b""
+    encoded = encode(facts)
+    if len(encoded) > MAX_FACTS:
+        raise InvalidArgument(f"a version's facts take at most {MAX_FACTS} bytes")
+    return encoded
+
+
+def facts_from(raw: bytes | str | None) -> dict[str, Any]:
+    """Stored facts, decoded; none (an empty object) when absent or not a JSON object: the
+    list of sessions shows a damaged one without them rather than failing."""
+    if not raw:
+        return {}
+    try:
+        value = from_json(raw)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def step_json(version: int, step: dict[str, Any] | None) -> bytes:

@@ -1,5 +1,7 @@
 """A tenant's quota ledger: its live sessions and the bytes they hold in Redis, kept beside
-its sessions by the ``LEDGER`` script (which forgets expired sessions first)."""
+its sessions by the ``LEDGER`` script (which forgets expired sessions first). It is kept
+with quotas or without: it is also the index of the tenant's list of sessions
+(:mod:`service.store._listing`)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,7 @@ from service.store.keys import key
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """The quotas of ``max_sessions`` sessions and ``max_bytes`` bytes per tenant (0: none;
-    with neither, :attr:`on` is False and nothing is counted)."""
+    """The quotas of ``max_sessions`` sessions and ``max_bytes`` bytes per tenant (0: none)."""
 
     redis: _lua.Client
     prefix: str
@@ -23,9 +24,12 @@ class Ledger:
     max_sessions: int
     max_bytes: int
 
-    @property
-    def on(self) -> bool:
-        return bool(self.max_sessions or self.max_bytes)
+    def sessions_key(self, tenant: str) -> str:
+        """The tenant's live sessions: a sorted set of ids, scored by when each expires."""
+        return self._key(tenant, "sessions")
+
+    def _key(self, tenant: str, part: str) -> str:
+        return key(tenant, f"ledger.{tenant}", part, prefix=self.prefix)
 
     async def admit(self, tenant: str, session_id: str, size: int) -> bool:
         """Count a new session of ``size`` bytes; False if its id is counted already.
@@ -46,13 +50,9 @@ class Ledger:
     async def _run(
         self, tenant: str, op: Literal["admit", "charge", "drop"], session_id: str, size: int
     ) -> str:
-        scope = f"ledger.{tenant}"
         answer = await _lua.LEDGER(
             self.redis,
-            [
-                key(tenant, scope, part, prefix=self.prefix)
-                for part in ("sessions", "sizes", "bytes")
-            ],
+            [self._key(tenant, part) for part in ("sessions", "sizes", "bytes")],
             [op, session_id, size, self.idle_ttl_ms, self.max_sessions, self.max_bytes],
         )
         status = as_text(answer[0])

@@ -55,10 +55,12 @@ __all__ = [
     "DOCUMENT",
     "EVENTS",
     "LEDGER",
+    "LIST",
     "PAGE_BYTES",
     "READ",
     "RELEASE",
     "RESUME",
+    "RETITLE",
     "TRANSCRIPT",
     "WRITE",
     "Script",
@@ -143,21 +145,24 @@ READ = Script(
     """
 -- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot; the
 -- version the caller knows (or ''): its document is then not sent (false in its place).
--- Answers {version, document, created, updated, events, snapshot, bytes, document bytes}.
-local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes')
+-- Answers {version, document, created, updated, events, snapshot, bytes, document bytes,
+-- title (or false)}.
+local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes',
+                     'title')
 if not s[1] then return false end
 local head = false
 if ARGV[1] == '1' then head = redis.call('LINDEX', KEYS[3], 0) end
 local document = s[2]
 if s[1] == ARGV[2] then document = false end
-return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2], #s[2]}
+return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2], #s[2],
+        s[6]}
 """
 )
 
 CREATE = Script(
     """
 -- KEYS: session, steps. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or
--- ''), '1' to start the replay log with the document.
+-- ''), '1' to start the replay log with the document, title (or ''), facts (or '').
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local size = #ARGV[1]
 if ARGV[5] == '1' then
@@ -170,6 +175,8 @@ end
 redis.call('HSET', KEYS[1], 'version', '1', 'document', ARGV[1],
            'created', ARGV[2], 'updated', ARGV[2], 'bytes', size)
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'origin', ARGV[4]) end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'title', ARGV[6]) end
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'facts', ARGV[7]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 """
@@ -185,7 +192,7 @@ WRITE = Script(
 --       8 channel, 9 and 14 the published message before and after the document,
 --       10 claim, 11 record, 12 record ttl (ms), 13 record digest,
 --       15 the step's replay record (or ''), 16 the name of the session's records without
---       their digest, 17.. events.
+--       their digest, 17 the version's facts (or '': the last ones stay), 18.. events.
 -- An idempotency record keeps no document: it names the version it answers with (``refs``).
 -- A document that leaves the session (an undone version's, a snapshot trimmed or popped)
 -- while a live record names its version is appended to that record, after a newline.
@@ -243,7 +250,7 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 17, #ARGV do
+for i = 18, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
@@ -261,6 +268,7 @@ end
 if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
            'bytes', size, 'marked', ARGV[2])
+if ARGV[17] ~= '' then redis.call('HSET', KEYS[1], 'facts', ARGV[17]) end
 for i = 1, 7 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
@@ -432,7 +440,8 @@ return 1
 
 LEDGER = Script(
     """
--- A tenant's quotas. KEYS: sessions (zset), sizes (hash), bytes (string).
+-- A tenant's quotas. KEYS: sessions (zset: id -> when it expires, in ms to the microsecond,
+-- so that it orders the tenant's list of sessions), sizes (hash), bytes (string).
 -- ARGV: 1 op ('admit' a new session | 'charge' a write | 'drop' a deleted session),
 --       2 session id, 3 its bytes (absolute), 4 idle ttl (ms),
 --       5 most sessions (0: no cap), 6 most bytes (0: no cap).
@@ -440,6 +449,7 @@ LEDGER = Script(
 -- {'sessions', count} or {'bytes', total} (a cap would be passed: nothing changed).
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local precise = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local ttl = tonumber(ARGV[4])
 local total = tonumber(redis.call('GET', KEYS[3]) or '0')
 local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -450,6 +460,10 @@ end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now) end
 if total < 0 then total = 0 end
 local function keep(answer)
+  if redis.call('ZCARD', KEYS[1]) == 0 then
+    redis.call('DEL', KEYS[2], KEYS[3])
+    return answer
+  end
   redis.call('SET', KEYS[3], string.format('%d', total), 'PX', ttl + 60000)
   for i = 1, 2 do redis.call('PEXPIRE', KEYS[i], ttl + 60000) end
   return answer
@@ -477,7 +491,55 @@ if most > 0 and size > old and total - old + size > most then
 end
 total = total - old + size
 redis.call('HSET', KEYS[2], id, size)
-redis.call('ZADD', KEYS[1], now + ttl, id)
+redis.call('ZADD', KEYS[1], precise + ttl, id)
 return keep({'ok', total})
+"""
+)
+
+LIST = Script(
+    """
+-- A page of a tenant's live sessions, the last written first. KEYS: its ledger's sessions
+-- (zset: id -> when it expires, ms). ARGV: 1 the score of the cursor's session ('': from
+-- the top), 2 its id, 3 most ids.
+-- Answers {id, score, id, score, ...}: the sessions after the cursor's (a lower score, or
+-- the same score and a lower id: the order of ZREVRANGEBYSCORE) that have not expired.
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local most = tonumber(ARGV[3])
+local out = {}
+local top = '+inf'
+if ARGV[1] ~= '' then
+  top = '(' .. ARGV[1]
+  if tonumber(ARGV[1]) > now then
+    local same = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])
+    for i = #same, 1, -1 do
+      if #out >= 2 * most then break end
+      if same[i] < ARGV[2] then
+        table.insert(out, same[i])
+        table.insert(out, ARGV[1])
+      end
+    end
+  end
+end
+if #out < 2 * most then
+  local rest = redis.call('ZREVRANGEBYSCORE', KEYS[1], top, '(' .. now, 'WITHSCORES',
+                          'LIMIT', 0, most - #out / 2)
+  for _, item in ipairs(rest) do table.insert(out, item) end
+end
+return out
+"""
+)
+
+RETITLE = Script(
+    """
+-- A session's title, which is metadata: no new version, nothing logged or published.
+-- KEYS: session. ARGV: 1 the version it must be at ('': any), 2 the title ('': none).
+-- Answers {'ok', version}, {'missing'} or {'conflict', version}.
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return {'missing'} end
+if ARGV[1] ~= '' and ARGV[1] ~= version then return {'conflict', version} end
+if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'title')
+else redis.call('HSET', KEYS[1], 'title', ARGV[2]) end
+return {'ok', version}
 """
 )

@@ -18,6 +18,7 @@ from service.store._codec import (
     dict_of,
     event_json,
     event_of,
+    facts_json,
     json_of,
     step_json,
     update_parts,
@@ -54,6 +55,7 @@ class Write:
     record: bytes
     head: bytes
     tail: bytes
+    facts: bytes = b""
 
 
 def prepare(
@@ -98,6 +100,7 @@ def prepare(
         record=record,
         head=head,
         tail=tail,
+        facts=facts_json(plan.facts),
     )
 
 
@@ -119,7 +122,13 @@ async def run_action(fn: Callable[[Any], Change | Awaitable[Change]], argument: 
     except Exception as exc:
         raise ActionFailed(exc) from exc
     return Plan(
-        change.document, change.events, change.response, "push", change.document_at, change.step
+        change.document,
+        change.events,
+        change.response,
+        "push",
+        change.document_at,
+        change.step,
+        change.facts,
     )
 
 

@@ -15,6 +15,7 @@ from pydantic_core import from_json
 from service.jsontext import encode
 
 __all__ = [
+    "MAX_FACTS",
     "MAX_PAGE",
     "Action",
     "Applied",
@@ -26,10 +27,12 @@ __all__ = [
     "Gone",
     "Missed",
     "Session",
+    "SessionList",
     "SessionUpdate",
     "StepPage",
     "Stored",
     "StoredAction",
+    "Summary",
     "Transcript",
     "TranscriptPage",
 ]
@@ -40,16 +43,29 @@ Document = dict[str, Any]
 MAX_PAGE = 200
 """The largest page of events :meth:`SessionStore.events` returns."""
 
+MAX_FACTS = 1024
+"""The most bytes of a version's :attr:`Change.facts`, encoded."""
+
 
 class Session:
     """One version of a session.
 
     ``document`` is decoded from the stored JSON (:attr:`json`) the first time it is read, so
     a write that hands back what it wrote, or a read nobody looks into, decodes nothing.
-    Two sessions are equal when their id, version, document and times are.
+    Two sessions are equal when their id, version, document and times are; ``title`` is
+    metadata (:meth:`SessionStore.retitle`), no part of a version.
     """
 
-    __slots__ = ("_document", "_json", "created", "id", "replayed", "updated", "version")
+    __slots__ = (
+        "_document",
+        "_json",
+        "created",
+        "id",
+        "replayed",
+        "title",
+        "updated",
+        "version",
+    )
 
     def __init__(
         self,
@@ -61,6 +77,7 @@ class Session:
         replayed: bool = False,
         *,
         json: bytes | None = None,
+        title: str | None = None,
     ) -> None:
         if document is None and json is None:
             raise ValueError("a session needs its document or its JSON")
@@ -73,6 +90,7 @@ class Session:
         earlier request with that key created (nothing was created now)."""
         self._document = document
         self._json = json
+        self.title = title
 
     @property
     def document(self) -> Document:
@@ -97,6 +115,7 @@ class Session:
             self.updated,
             True,
             json=self._json,
+            title=self.title,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -174,6 +193,10 @@ class Change:
     step: dict[str, Any] | None = None
     """What made this version, for the session's replay log (:meth:`SessionStore.steps`):
     any JSON object, stored with ``version`` added first; None logs no step."""
+    facts: dict[str, Any] | None = None
+    """What the tenant's list of sessions shows of this version beside its title
+    (:attr:`Summary.facts`): a small JSON object (at most :data:`MAX_FACTS` bytes encoded);
+    None keeps the last one given."""
 
 
 Action = Callable[[Document], Change | Awaitable[Change]]
@@ -217,6 +240,27 @@ class EventPage:
     limit: int
     total: int
     next_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A session as the tenant's list shows it (:meth:`SessionStore.sessions`)."""
+
+    id: str
+    title: str | None
+    version: int
+    updated: datetime
+    facts: dict[str, Any]
+    """The last :attr:`Change.facts` written (or given at creation); empty if none was."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionList:
+    """A page of the tenant's sessions, the last written first."""
+
+    items: list[Summary]
+    cursor: str | None
+    """Where the next page begins (opaque); None on the last page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ from service.store._codec import (
     dict_of,
     document_from,
     event_from,
+    facts_json,
     json_of,
     snapshot_from,
     step_from,
@@ -54,6 +55,7 @@ from service.store._codec import (
 from service.store._follower import SUBSCRIPTION_CHECK, Follower
 from service.store._hub import Hub, unavailable
 from service.store._ledger import Ledger
+from service.store._listing import read_page
 from service.store._queues import Queues
 from service.store._write import (
     ActionFailed,
@@ -92,10 +94,12 @@ from service.store.records import (
     Gone,
     Missed,
     Session,
+    SessionList,
     SessionUpdate,
     StepPage,
     Stored,
     StoredAction,
+    Summary,
     Transcript,
     TranscriptPage,
 )
@@ -114,11 +118,13 @@ __all__ = [
     "Gone",
     "Missed",
     "Session",
+    "SessionList",
     "SessionStore",
     "SessionUpdate",
     "StepPage",
     "Stored",
     "StoredAction",
+    "Summary",
     "Transcript",
     "TranscriptPage",
 ]
@@ -213,8 +219,13 @@ class SessionStore:
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
         steps: bool = False,
+        title: str | None = None,
+        facts: dict[str, Any] | None = None,
     ) -> Session:
         """Store a new session at version 1 and return it.
+
+        ``title`` (metadata: see :meth:`retitle`) and ``facts`` (see :attr:`Change.facts`)
+        are what the tenant's list of sessions shows of it (:meth:`sessions`).
 
         With ``steps``, the session keeps a replay log (:meth:`steps`), starting with
         ``{"version": 1, "document": <the document>}``: a second copy of the first
@@ -233,6 +244,7 @@ class SessionStore:
         """
         encoded = json_of(document)
         size = len(encoded) + (len(encoded) + FIRST_STEP if steps else 0)
+        about = (title or "", facts_json(facts))
         record_key = None
         if idempotency_key is not None:
             digest = key_digest(idempotency_key)
@@ -245,7 +257,9 @@ class SessionStore:
                     return outcome
                 claim = outcome
             async with self._guard():
-                session = await self._insert(tenant, document, encoded, size, record_key, steps)
+                session = await self._insert(
+                    tenant, document, encoded, size, record_key, steps, about
+                )
                 if record_key is not None and claim is not None:
                     await claims.complete_create(
                         self.redis,
@@ -291,18 +305,29 @@ class SessionStore:
         size: int,
         record_key: str | None,
         steps: bool,
+        about: tuple[str, bytes],
     ) -> Session:
         """Write the document at version 1 under a new id (a fresh one while an id is taken
-        or refused by the tenant's quota), and keep an :class:`Encoded` one's value."""
+        or refused by the tenant's quota), with its title and facts (``about``), and keep an
+        :class:`Encoded` one's value."""
         now = _now()
+        title, facts = about
         while True:
             keys = self._keys(tenant, new_session_id())
-            if self._ledger.on and not await self._ledger.admit(tenant, keys.session_id, size):
+            if not await self._ledger.admit(tenant, keys.session_id, size):
                 continue
             created = await _lua.CREATE(
                 self.redis,
                 [keys.session, keys.steps],
-                [encoded, now, _ms(self.idle_ttl), record_key or "", "1" if steps else ""],
+                [
+                    encoded,
+                    now,
+                    _ms(self.idle_ttl),
+                    record_key or "",
+                    "1" if steps else "",
+                    title,
+                    facts,
+                ],
             )
             if created:
                 break
@@ -313,6 +338,7 @@ class SessionStore:
             datetime_of(now),
             datetime_of(now),
             json=encoded,
+            title=title or None,
         )
         if isinstance(document, Encoded) and document.value is not None:
             state = State(1, None, now, now, 0, None, size, len(encoded))
@@ -332,9 +358,75 @@ class SessionStore:
             state = await self._read(keys, with_snapshot=False, known=known)
         if state.json is None:
             assert kept is not None and kept.json is not None
-            return Session(keys.session_id, state.version, None, *_dts(state), json=kept.json)
+            return Session(
+                keys.session_id,
+                state.version,
+                None,
+                *_dts(state),
+                json=kept.json,
+                title=state.title,
+            )
         document = document_from(state.json, keys.session_id)
-        return Session(keys.session_id, state.version, document, *_dts(state), json=state.json)
+        return Session(
+            keys.session_id,
+            state.version,
+            document,
+            *_dts(state),
+            json=state.json,
+            title=state.title,
+        )
+
+    async def retitle(
+        self,
+        tenant: str,
+        session_id: str,
+        title: str | None,
+        *,
+        expected_version: int | None = None,
+    ) -> Session:
+        """Set the session's title (None: remove it) and answer the session.
+
+        A title is metadata: no new version, nothing logged, published or undone, and no
+        replay step. With ``expected_version``, a session at another version raises
+        :class:`VersionConflict` and keeps its title.
+
+        :raises SessionNotFound: there is no such session.
+        """
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            answer = await _lua.RETITLE(
+                self.redis,
+                [keys.session],
+                ["" if expected_version is None else expected_version, title or ""],
+            )
+        status = as_text(answer[0])
+        if status == "missing":
+            raise SessionNotFound(keys.session_id)
+        if status == "conflict":
+            raise VersionConflict(count_from(answer[1], keys.session_id, "version", 1))
+        return await self.get(tenant, session_id)
+
+    async def sessions(
+        self, tenant: str, *, limit: int = 50, cursor: str | None = None
+    ) -> SessionList:
+        """A page of the tenant's live sessions, the last written first, from ``cursor`` (a
+        page's :attr:`SessionList.cursor`; None: the first page).
+
+        A write moves its session to the top; a title (:meth:`retitle`) does not. A session
+        written while pages are read may show twice or not at all, as with any cursor.
+
+        :raises InvalidArgument: for a limit outside 1..``MAX_PAGE`` or a cursor this store
+            did not give.
+        """
+        _check_page(0, limit)
+        async with self._guard():
+            return await read_page(
+                self._ledger,
+                tenant,
+                lambda session_id: self._key(tenant, session_id, "session"),
+                limit,
+                cursor,
+            )
 
     async def delete(self, tenant: str, session_id: str) -> None:
         """Delete the session, its events, its history and its idempotency records (its
@@ -349,8 +441,7 @@ class SessionStore:
             )
             if origin:
                 await self.redis.delete(as_text(origin))
-            if self._ledger.on:
-                await self._ledger.drop(tenant, keys.session_id)
+            await self._ledger.drop(tenant, keys.session_id)
         if not found:
             raise SessionNotFound(session_id)
 
@@ -486,11 +577,13 @@ class SessionStore:
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
         log_step: bool = False,
+        facts_of: Callable[[Document], dict[str, Any]] | None = None,
     ) -> Applied:
         """Restore the document from before the last action, as a new version.
 
         With ``log_step``, the replay log gets ``{"version": v, "undo": s}`` (version ``v``
-        has the document of version ``s`` again).
+        has the document of version ``s`` again). ``facts_of`` gives the restored document's
+        facts (:attr:`Change.facts`).
 
         Logs and answers ``{"type": "undo", "revertedVersion": r, "restoredVersion": s}``:
         version ``r`` was undone, and the document is again that of version ``s``. Repeated
@@ -504,7 +597,8 @@ class SessionStore:
             restored, document = snapshot_from(state.last_snapshot, session_id)
             event = undo_event(restored)
             record = {"undo": restored} if log_step else None
-            return Plan(document, [event], dict(event), "pop", step=record)
+            facts = None if facts_of is None else facts_of(document)
+            return Plan(document, [event], dict(event), "pop", step=record, facts=facts)
 
         return await self._write(
             tenant,
@@ -851,18 +945,17 @@ class SessionStore:
         if idempotency.record_key is not None:
             written_keys.append(idempotency.record_key)
         async with self._guard():
-            if self._ledger.on:
-                grown = (
-                    len(write.document)
-                    + sum(map(len, write.events))
-                    + len(write.record)
-                    + len(write.step)
-                )
-                if plan.history == "push":
-                    grown += 24 + len(str(state.version)) + state.document_bytes
-                await self._ledger.charge(
-                    tenant, keys.session_id, state.bytes - state.document_bytes + grown
-                )
+            grown = (
+                len(write.document)
+                + sum(map(len, write.events))
+                + len(write.record)
+                + len(write.step)
+            )
+            if plan.history == "push":
+                grown += 24 + len(str(state.version)) + state.document_bytes
+            await self._ledger.charge(
+                tenant, keys.session_id, state.bytes - state.document_bytes + grown
+            )
             return await _lua.WRITE(
                 self.redis,
                 written_keys,
@@ -883,6 +976,7 @@ class SessionStore:
                     write.tail,
                     write.step,
                     keys.record_prefix,
+                    write.facts,
                     *write.events,
                 ],
             )
@@ -921,7 +1015,7 @@ class SessionStore:
         )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, created, updated, total, snapshot, size, document_bytes = found
+        version, document, created, updated, total, snapshot, size, document_bytes, title = found
         session_id = keys.session_id
         return State(
             count_from(version, session_id, "version", 1),
@@ -932,6 +1026,7 @@ class SessionStore:
             None if snapshot is None else as_text(snapshot),
             count_from(size, session_id, "size"),
             count_from(document_bytes, session_id, "document size"),
+            None if not title else as_text(title),
         )
 
     async def _event_range(
