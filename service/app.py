@@ -211,7 +211,7 @@ def cors(settings: Settings) -> list[Middleware]:
         Middleware(
             CORSMiddleware,
             allow_origins=list(allowed_origins(settings)),
-            allow_methods=["GET", "POST", "DELETE"],
+            allow_methods=["GET", "POST", "PATCH", "DELETE"],
             allow_headers=[
                 "authorization",
                 "content-type",

@@ -17,7 +17,7 @@ from datetime import datetime
 from functools import cache
 from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
-from annotated_types import Ge, Le
+from annotated_types import Ge, Le, Len
 from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
 from pydantic.alias_generators import to_camel, to_pascal
 from pydantic_core import to_json
@@ -238,6 +238,17 @@ class Session:
     """The encounter at this version."""
     created: datetime
     updated: datetime
+    """When its last version was written (a title is no version: it changes nothing here)."""
+    title: str | None = None
+    """What the tenant calls it (metadata: no version, no event); null when it has none."""
+
+
+MAX_TITLE = 200
+"""The most characters of a session's title."""
+
+Title = Annotated[str, Len(1, MAX_TITLE)]
+"""A session's title: 1 to 200 characters, stored in Unicode's NFKC form, no control
+characters, not blank."""
 
 
 @dataclass(slots=True)
@@ -247,6 +258,42 @@ class CreateSessionRequest:
     encounter: engine_state.Encounter
     """The encounter, as a stateless action takes it; it is checked as an action would check
     it, and stored with every field filled in."""
+    title: Title | None = None
+    """What the tenant calls the session (its list of sessions shows it; ``PATCH`` changes
+    it)."""
+
+
+@dataclass(slots=True)
+class UpdateSessionRequest:
+    """A session's metadata to change: no new version, nothing logged, nothing undone."""
+
+    title: Title | None
+    """The new title; null removes it."""
+
+
+@dataclass(slots=True)
+class SessionSummary:
+    """A session as the tenant's list of sessions shows it."""
+
+    id: str
+    title: str | None
+    ruleset: str | None
+    """The id of the ruleset of its encounter (null for a session an earlier release wrote
+    last)."""
+    version: int
+    round: int | None
+    """The round its encounter is at (0 before initiative; null as ``ruleset``)."""
+    updated: datetime
+    """When its last version was written."""
+
+
+@dataclass(slots=True)
+class SessionList:
+    """A page of the tenant's live sessions, the last written first."""
+
+    items: list[SessionSummary]
+    next_cursor: str | None
+    """Send it as ``cursor`` for the next page; null on the last one."""
 
 
 @dataclass(slots=True)
@@ -362,6 +409,9 @@ _SESSION_TYPES: tuple[type, ...] = (
     SessionRef,
     Session,
     CreateSessionRequest,
+    UpdateSessionRequest,
+    SessionSummary,
+    SessionList,
     SessionEvent,
     EventPage,
     UndoResponse,

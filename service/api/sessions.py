@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import threading
+import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,23 +33,30 @@ from service.api.core import (
     from_damaged,
     from_rules_error,
     from_validation_error,
+    invalid,
     run_action,
 )
 from service.api.models import (
     ENCOUNTER,
+    MAX_TITLE,
     ActionModels,
+    CreateSessionRequest,
     EncodedEncounter,
     EventPage,
     Session,
     SessionEvent,
+    SessionList,
     SessionRef,
+    SessionSummary,
     UndoResponse,
+    UpdateSessionRequest,
     dump,
     encode_encounter,
 )
 from service.api.observability import record_outcome
 from service.api.pool import EnginePool, is_light
 from service.rules import Encounter, RulesError, validate
+from service.rules.mechanics.validation import text_problem
 from service.store import (
     MAX_PAGE,
     Change,
@@ -67,6 +75,7 @@ from service.store import (
     Stored,
     StoreError,
     StoreUnavailable,
+    Summary,
     VersionConflict,
     current_event,
 )
@@ -89,6 +98,8 @@ __all__ = [
     "from_store_error",
     "get",
     "get_stored",
+    "list_sessions",
+    "retitle",
     "run",
     "session_bytes",
     "session_json",
@@ -243,7 +254,9 @@ def fingerprint(operation: str, session_id: str, request: Any, expected_version:
 
 def session_model(stored: StoredSession) -> Session:
     """The typed session of a stored one."""
-    return Session(stored.id, stored.version, stored.document, stored.created, stored.updated)
+    return Session(
+        stored.id, stored.version, stored.document, stored.created, stored.updated, stored.title
+    )
 
 
 _EMPTY_ENCOUNTER = b'"encounter":{}'
@@ -252,7 +265,7 @@ _EMPTY_ENCOUNTER = b'"encounter":{}'
 def session_bytes(stored: StoredSession) -> bytes:
     """A stored session as REST answers it (the ``Session`` schema), its document as stored:
     spliced in, neither decoded nor encoded again (what a large session's read costs)."""
-    shell = Session(stored.id, stored.version, {}, stored.created, stored.updated)
+    shell = Session(stored.id, stored.version, {}, stored.created, stored.updated, stored.title)
     head, tail = to_json(dump(shell, Session)).split(_EMPTY_ENCOUNTER, 1)
     return b"".join((head, b'"encounter":', stored.json, tail))
 
@@ -369,26 +382,102 @@ def check_encounter(encounter: Encounter) -> Encoded:
     return Encoded(encoded.json, encoded)
 
 
+def checked_title(title: str | None) -> str | None:
+    """A session's title as stored: in Unicode's NFKC form (``ﬁ`` is ``fi``), without
+    surrounding blanks; a blank one, one past :data:`MAX_TITLE` characters or one holding a
+    control character is refused (``invalid-input`` naming ``title``)."""
+    if title is None:
+        return None
+    normal = unicodedata.normalize("NFKC", title).strip()
+    problem = text_problem(normal) if normal else "is blank"
+    if problem is None and len(normal) > MAX_TITLE:
+        problem = f"is longer than {MAX_TITLE} characters in Unicode's NFKC form"
+    if problem is not None:
+        raise invalid(problem, ("title",))
+    return normal
+
+
+def facts_of(encounter: Encounter | Document) -> dict[str, Any]:
+    """What the list of sessions shows of an encounter: its ruleset and round."""
+    if isinstance(encounter, dict):
+        return {"ruleset": encounter.get("ruleset"), "round": encounter.get("round", 0)}
+    return {"ruleset": encounter.ruleset, "round": encounter.round}
+
+
 async def create(
     store: SessionStore,
     tenant: str,
     encounter: Encounter,
     *,
     pool: EnginePool,
+    title: str | None = None,
     idempotency_key: str | None = None,
 ) -> Written[Session]:
+    title = checked_title(title)
     document = await pool.run(lambda stop: check_encounter(encounter))
+    request = CreateSessionRequest(encounter, title)
     with store_errors():
         stored = await store.create(
             tenant,
             document,
             steps=True,
+            title=title,
+            facts=facts_of(encounter),
             idempotency_key=idempotency_key,
             request_fingerprint=_fingerprint_if(
-                idempotency_key, "createSession", "", encounter, None
+                idempotency_key, "createSession", "", request, None
             ),
         )
     return Written(session_model(stored), stored.replayed)
+
+
+async def retitle(
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    request: UpdateSessionRequest,
+    *,
+    expected_version: int | None = None,
+) -> Session:
+    """Change the session's metadata (its title): no new version, nothing logged."""
+    title = checked_title(request.title)
+    with store_errors():
+        stored = await store.retitle(tenant, session_id, title, expected_version=expected_version)
+    return session_model(stored)
+
+
+MAX_LIST = 100
+"""The most sessions one page of the tenant's list holds."""
+
+
+def _summary(item: Summary) -> SessionSummary:
+    ruleset, round_ = item.facts.get("ruleset"), item.facts.get("round")
+    return SessionSummary(
+        item.id,
+        item.title,
+        ruleset if isinstance(ruleset, str) else None,
+        item.version,
+        round_ if isinstance(round_, int) and not isinstance(round_, bool) else None,
+        item.updated,
+    )
+
+
+async def list_sessions(
+    store: SessionStore, tenant: str, *, limit: int = 50, cursor: str | None = None
+) -> SessionList:
+    """A page of the tenant's live sessions, the last written first (``limit`` 1 to
+    :data:`MAX_LIST`; ``cursor`` a page's ``next_cursor``)."""
+    if not 1 <= limit <= MAX_LIST:
+        raise invalid(f"must be from 1 to {MAX_LIST}", ("limit",))
+    if cursor is not None and not 0 < len(cursor) <= 200:
+        raise invalid("is not a cursor a page of sessions gave", ("cursor",))
+    try:
+        page = await store.sessions(tenant, limit=limit, cursor=cursor)
+    except InvalidArgument as error:
+        raise invalid(str(error), ("cursor",)) from None
+    except StoreError as error:
+        raise from_store_error(error) from None
+    return SessionList([_summary(item) for item in page.items], page.cursor)
 
 
 async def get(store: SessionStore, tenant: str, session_id: str) -> Session:
@@ -467,6 +556,7 @@ async def run(
             Encoded(body, response),
             document_at="encounter",
             step=step,
+            facts=facts_of(response.encounter),
         )
 
     def fn(stored: Stored) -> Awaitable[Change]:
@@ -510,6 +600,7 @@ async def undo(
                 idempotency_key, "undo", session_id, None, expected_version
             ),
             log_step=True,
+            facts_of=facts_of,
         )
     assert isinstance(applied.response, dict)
     response = current_event(applied.response)  # an earlier release's record: snake case

@@ -296,6 +296,16 @@ class SessionType:
     )
 
 
+@model_type(models.SessionSummary)
+class SessionSummary:
+    id: strawberry.ID
+
+
+@model_type(models.SessionList)
+class SessionList:
+    pass
+
+
 @strawberry.type(description="The session was deleted.")
 class DeletedSession:
     id: strawberry.ID
@@ -569,6 +579,13 @@ CreateSessionResult = Annotated[
 SessionResult = Annotated[
     SessionType | NotFound | SessionDamaged | Unavailable, strawberry.union("SessionResult")
 ]
+SessionsResult = Annotated[
+    SessionList | InvalidInput | Unavailable, strawberry.union("SessionsResult")
+]
+UpdateSessionResult = Annotated[
+    SessionType | InvalidInput | NotFound | VersionConflict | SessionDamaged | Unavailable,
+    strawberry.union("UpdateSessionResult"),
+]
 DeleteSessionResult = Annotated[
     DeletedSession | NotFound | Unavailable, strawberry.union("DeleteSessionResult")
 ]
@@ -603,6 +620,22 @@ SessionUpdateResult = Annotated[
 
 @strawberry.type
 class SessionQueries:
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The tenant's live sessions, the last written first (limit 1 to "
+        f"{sessions.MAX_LIST}); `nextCursor` is the `cursor` of the next page."
+    )
+    async def sessions(
+        self, info: Info, limit: int = 50, cursor: str | None = None
+    ) -> SessionsResult:
+        connection = _connection(info)
+        page = await sessions.list_sessions(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            limit=limit,
+            cursor=cursor,
+        )
+        return cast(SessionsResult, page)
+
     @strawberry.field(description="A session at its current version.")  # type: ignore[untyped-decorator]
     async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
         connection = _connection(info)
@@ -673,6 +706,7 @@ class SessionMutations:
         info: Info,
         encounter: EncounterInput,  # type: ignore[valid-type]
         idempotency_key: str | None = None,
+        title: str | None = None,
     ) -> CreateSessionResult:
         connection = _connection(info)
         if not isinstance(encounter, state.Encounter):
@@ -683,9 +717,34 @@ class SessionMutations:
             sessions.tenant_of(connection),
             encounter,
             pool=engine_pool(connection),
+            title=title,
             idempotency_key=idempotency_key,
         )
         return cast(CreateSessionResult, created.value)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Change a session's metadata (its title; null removes it). Metadata is no "
+        "version: nothing is logged, streamed or undone. With `expectedVersion`, a session "
+        "at another version keeps its title."
+    )
+    async def update_session(
+        self,
+        info: Info,
+        id: strawberry.ID,
+        title: str | None = strawberry.UNSET,
+        expected_version: int | None = None,
+    ) -> UpdateSessionResult:
+        connection = _connection(info)
+        if title is strawberry.UNSET:
+            raise invalid("send the new title, or null to remove it", ("title",))
+        session = await sessions.retitle(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            models.UpdateSessionRequest(title),
+            expected_version=expected_version,
+        )
+        return cast(UpdateSessionResult, session)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Delete a session, its log and its history; its subscriptions end."

@@ -24,6 +24,8 @@ from service.api.models import (
     ReplayStep,
     Session,
     SessionEvent,
+    SessionList,
+    SessionSummary,
     Verification,
     dump,
 )
@@ -256,9 +258,19 @@ def stored(doc: Doc) -> Doc:
     return out
 
 
+TITLE = "The goblin ambush"
+
+
 def session() -> Doc:
     """The session the session examples act on, as ``getSession`` answers it."""
-    out: Doc = dump(Session(SESSION_ID, 1, stored(D20), CREATED, CREATED), Session)
+    out: Doc = dump(Session(SESSION_ID, 1, stored(D20), CREATED, CREATED, TITLE), Session)
+    return out
+
+
+def session_list() -> Doc:
+    """The tenant's list of sessions holding the example session, after its attack."""
+    summary = SessionSummary(SESSION_ID, TITLE, D20["ruleset"], 2, D20["round"], CREATED)
+    out: Doc = dump(SessionList([summary], None), SessionList)
     return out
 
 

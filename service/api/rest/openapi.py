@@ -25,7 +25,9 @@ from service.api.models import (
     EventPage,
     ReplayPage,
     Session,
+    SessionList,
     UndoResponse,
+    UpdateSessionRequest,
     Verification,
     adapter,
     budget_text,
@@ -373,8 +375,10 @@ def _examples() -> dict[str, tuple[Any, Any]]:
                 examples.session_response(name),
             )
     session = examples.session()
-    out["createSession"] = ({"encounter": examples.D20}, session)
+    out["createSession"] = ({"encounter": examples.D20, "title": examples.TITLE}, session)
     out["getSession"] = (None, session)
+    out["updateSession"] = ({"title": examples.TITLE}, session)
+    out["listSessions"] = (None, examples.session_list())
     out["getSessionEvents"] = (None, examples.event_page())
     out["getSessionReplay"] = (None, examples.replay_page())
     out["verifySession"] = (None, examples.verification())
@@ -447,7 +451,9 @@ def build_openapi() -> dict[str, Any]:
         inputs.append((m.session_response.__name__, "serialization", adapter(m.session_response)))
     for cls, mode in (
         (CreateSessionRequest, "validation"),
+        (UpdateSessionRequest, "validation"),
         (Session, "serialization"),
+        (SessionList, "serialization"),
         (EventPage, "serialization"),
         (UndoResponse, "serialization"),
         (ReplayPage, "serialization"),

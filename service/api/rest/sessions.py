@@ -27,7 +27,9 @@ from service.api.models import (
     CreateSessionRequest,
     EventPage,
     ReplayPage,
+    SessionList,
     UndoResponse,
+    UpdateSessionRequest,
     Verification,
     dump,
 )
@@ -66,6 +68,7 @@ from service.settings import Settings
 from service.store import MAX_PAGE
 
 CREATE = TypeAdapter(CreateSessionRequest)
+UPDATE = TypeAdapter(UpdateSessionRequest)
 DEFAULT_PAGE = 50
 _STRONG_TAG = re.compile(r'"([0-9]{1,18})"')
 _WEAK_TAG = re.compile(r'W/"([0-9]{1,18})"')
@@ -142,7 +145,10 @@ def _query_int(request: Request, name: str, default: int) -> int:
     return int(raw)
 
 
-def create_session_endpoint(settings: Settings) -> Endpoint:
+def sessions_endpoint(settings: Settings) -> Endpoint:
+    """``GET /v1/sessions`` (the tenant's list) and ``POST`` (a new session), on one route
+    so that a 405 lists both in ``Allow``."""
+
     @handles_problems
     async def create_session(request: Request) -> Response:
         check_json(request)
@@ -154,6 +160,7 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
             sessions.tenant_of(request),
             parsed.encounter,
             pool=engine_pool(request),
+            title=parsed.title,
             idempotency_key=key,
         )
         session = created.value
@@ -166,30 +173,66 @@ def create_session_endpoint(settings: Settings) -> Endpoint:
         response.headers["Location"] = request.url_for("getSession", id=session.id).path
         return response
 
-    return create_session
+    @handles_problems
+    async def list_sessions(request: Request) -> Response:
+        page = await sessions.list_sessions(
+            sessions.store_of(request),
+            sessions.tenant_of(request),
+            limit=_query_int(request, "limit", DEFAULT_PAGE),
+            cursor=request.query_params.get("cursor"),
+        )
+        return json_response(dump(page, SessionList))
+
+    async def endpoint(request: Request) -> Response:
+        if request.method == "POST":
+            return await create_session(request)
+        return await list_sessions(request)
+
+    return endpoint
 
 
-@handles_problems
-async def get_session(request: Request) -> Response:
-    session = await sessions.get_stored(
-        sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
-    )
-    return json_response(sessions.session_bytes(session), version=session.version)
+def session_endpoint(settings: Settings) -> Endpoint:
+    """``GET``, ``PATCH`` (its metadata) and ``DELETE`` on one session, on one route so that
+    a 405 lists the three in ``Allow``."""
 
+    @handles_problems
+    async def get_session(request: Request) -> Response:
+        session = await sessions.get_stored(
+            sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+        )
+        return json_response(sessions.session_bytes(session), version=session.version)
 
-@handles_problems
-async def delete_session(request: Request) -> Response:
-    await sessions.delete(
-        sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
-    )
-    return Response(status_code=204)
+    @handles_problems
+    async def update_session(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(UPDATE, body, UpdateSessionRequest)
+        session_id = request.path_params["id"]
+        expected = await expected_version(request, session_id)
+        session = await sessions.retitle(
+            sessions.store_of(request),
+            sessions.tenant_of(request),
+            session_id,
+            parsed,
+            expected_version=expected,
+        )
+        return json_response(sessions.session_json(session), version=session.version)
 
+    @handles_problems
+    async def delete_session(request: Request) -> Response:
+        await sessions.delete(
+            sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+        )
+        return Response(status_code=204)
 
-async def session_resource(request: Request) -> Response:
-    """``GET`` and ``DELETE`` on one route, so a 405 lists both methods in ``Allow``."""
-    if request.method == "DELETE":
-        return await delete_session(request)
-    return await get_session(request)
+    async def endpoint(request: Request) -> Response:
+        if request.method == "DELETE":
+            return await delete_session(request)
+        if request.method == "PATCH":
+            return await update_session(request)
+        return await get_session(request)
+
+    return endpoint
 
 
 def _page(request: Request) -> tuple[int, int]:
@@ -320,8 +363,41 @@ def session_routes() -> list[SessionRoute]:
     return [
         SessionRoute(
             "/v1/sessions",
-            create_session_endpoint,
+            sessions_endpoint,
             {
+                "get": {
+                    "operationId": "listSessions",
+                    "summary": "The tenant's live sessions, the last written first.",
+                    "description": "A page of summaries (id, title, ruleset, version, round, "
+                    "update time). `nextCursor` continues the list; it is null on the last "
+                    "page. A write moves its session to the top (a new title does not), so a "
+                    "session written while the pages are read may show twice or not at all.",
+                    "tags": ["sessions"],
+                    "parameters": [
+                        {
+                            "name": "limit",
+                            "in": "query",
+                            "required": False,
+                            "schema": {
+                                "type": "integer",
+                                "minimum": 1,
+                                "maximum": sessions.MAX_LIST,
+                                "default": DEFAULT_PAGE,
+                            },
+                        },
+                        {
+                            "name": "cursor",
+                            "in": "query",
+                            "required": False,
+                            "description": "The `nextCursor` of the previous page.",
+                            "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                        },
+                    ],
+                    "responses": {
+                        "200": json_answer("SessionList", "The page."),
+                        **session_errors("422", "503"),
+                    },
+                },
                 "post": {
                     "operationId": "createSession",
                     "summary": "Store an encounter as a new session, at version 1.",
@@ -350,12 +426,12 @@ def session_routes() -> list[SessionRoute]:
                         },
                         **session_errors("409", "413", "415", "422", "503"),
                     },
-                }
+                },
             },
         ),
         SessionRoute(
             "/v1/sessions/{id}",
-            _plain(session_resource),
+            session_endpoint,
             {
                 "parameters": [ID_PARAM],
                 "get": {
@@ -365,6 +441,27 @@ def session_routes() -> list[SessionRoute]:
                     "responses": {
                         "200": json_with("Session", "The session.", {"ETag": ETAG_HEADER}),
                         **session_errors("404", "502", "503"),
+                    },
+                },
+                "patch": {
+                    "operationId": "updateSession",
+                    "summary": "Change a session's metadata (its title).",
+                    "description": "Metadata is no version: the session keeps its version "
+                    "(and `ETag`), nothing is logged, streamed or undone. `If-Match` still "
+                    "applies: a session at another version keeps its title (412).",
+                    "tags": ["sessions"],
+                    "parameters": [IF_MATCH],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": REF.format(model="UpdateSessionRequest")}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": json_with("Session", "The session.", {"ETag": ETAG_HEADER}),
+                        **session_errors("400", "404", "412", "415", "422", "503"),
                     },
                 },
                 "delete": {

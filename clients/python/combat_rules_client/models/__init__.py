@@ -241,7 +241,9 @@ from .search_session_result import SearchSessionResult
 from .session import Session
 from .session_event import SessionEvent
 from .session_event_data import SessionEventData
+from .session_list import SessionList
 from .session_ref import SessionRef
+from .session_summary import SessionSummary
 from .shove_mode import ShoveMode
 from .shove_request import ShoveRequest
 from .shove_result import ShoveResult
@@ -274,6 +276,7 @@ from .update_combatant_request import UpdateCombatantRequest
 from .update_combatant_result import UpdateCombatantResult
 from .update_combatant_session_request import UpdateCombatantSessionRequest
 from .update_combatant_session_result import UpdateCombatantSessionResult
+from .update_session_request import UpdateSessionRequest
 from .verification import Verification
 
 __all__ = (
@@ -518,7 +521,9 @@ __all__ = (
     "Session",
     "SessionEvent",
     "SessionEventData",
+    "SessionList",
     "SessionRef",
+    "SessionSummary",
     "ShoveMode",
     "ShoveRequest",
     "ShoveResult",
@@ -551,5 +556,6 @@ __all__ = (
     "UpdateCombatantResult",
     "UpdateCombatantSessionRequest",
     "UpdateCombatantSessionResult",
+    "UpdateSessionRequest",
     "Verification",
 )

@@ -3,7 +3,7 @@ from __future__ import annotations
 import builtins
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -23,7 +23,8 @@ class Session:
         version (int): Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
         encounter (EncounterOutput): The whole state of one fight.
         created (datetime.datetime):
-        updated (datetime.datetime):
+        updated (datetime.datetime): When its last version was written (a title is no version: it changes nothing here).
+        title (None | str): What the tenant calls it (metadata: no version, no event); null when it has none.
     """
 
     id: str
@@ -31,6 +32,7 @@ class Session:
     encounter: EncounterOutput
     created: datetime.datetime
     updated: datetime.datetime
+    title: None | str
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -43,6 +45,9 @@ class Session:
 
         updated = self.updated.isoformat()
 
+        title: None | str
+        title = self.title
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +57,7 @@ class Session:
                 "encounter": encounter,
                 "created": created,
                 "updated": updated,
+                "title": title,
             }
         )
 
@@ -72,12 +78,20 @@ class Session:
 
         updated = datetime.datetime.fromisoformat(d.pop("updated"))
 
+        def _parse_title(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        title = _parse_title(d.pop("title"))
+
         session = cls(
             id=id,
             version=version,
             encounter=encounter,
             created=created,
             updated=updated,
+            title=title,
         )
 
         return session

@@ -1555,6 +1555,11 @@ export type CreateSessionRequest = {
      * it, and stored with every field filled in.
      */
     encounter: Encounter;
+    /**
+     * What the tenant calls the session (its list of sessions shows it; `PATCH` changes
+     * it).
+     */
+    title?: string | null;
 };
 
 /**
@@ -6231,7 +6236,14 @@ export type Session = {
      */
     encounter: EncounterOutput;
     created: string;
+    /**
+     * When its last version was written (a title is no version: it changes nothing here).
+     */
     updated: string;
+    /**
+     * What the tenant calls it (metadata: no version, no event); null when it has none.
+     */
+    title: string | null;
 };
 
 /**
@@ -6255,6 +6267,17 @@ export type SessionEvent = {
 };
 
 /**
+ * A page of the tenant's live sessions, the last written first.
+ */
+export type SessionList = {
+    items: Array<SessionSummary>;
+    /**
+     * Send it as `cursor` for the next page; null on the last one.
+     */
+    nextCursor: string | null;
+};
+
+/**
  * Which session a result belongs to, and the version the action wrote (or read).
  */
 export type SessionRef = {
@@ -6263,6 +6286,28 @@ export type SessionRef = {
      * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
+};
+
+/**
+ * A session as the tenant's list of sessions shows it.
+ */
+export type SessionSummary = {
+    id: string;
+    title: string | null;
+    /**
+     * The id of the ruleset of its encounter (null for a session an earlier release wrote
+     * last).
+     */
+    ruleset: string | null;
+    version: number;
+    /**
+     * The round its encounter is at (0 before initiative; null as `ruleset`).
+     */
+    round: number | null;
+    /**
+     * When its last version was written.
+     */
+    updated: string;
 };
 
 /**
@@ -7155,6 +7200,16 @@ export type UpdateCombatantSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * A session's metadata to change: no new version, nothing logged, nothing undone.
+ */
+export type UpdateSessionRequest = {
+    /**
+     * The new title; null removes it.
+     */
+    title: string | null;
 };
 
 /**
@@ -8997,6 +9052,49 @@ export type UpdateCombatantResponses = {
 
 export type UpdateCombatantResponse = UpdateCombatantResponses[keyof UpdateCombatantResponses];
 
+export type ListSessionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/v1/sessions';
+};
+
+export type ListSessionsErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ListSessionsError = ListSessionsErrors[keyof ListSessionsErrors];
+
+export type ListSessionsResponses = {
+    /**
+     * The page.
+     */
+    200: SessionList;
+};
+
+export type ListSessionsResponse = ListSessionsResponses[keyof ListSessionsResponses];
+
 export type CreateSessionData = {
     body: CreateSessionRequest;
     headers?: {
@@ -9139,6 +9237,70 @@ export type GetSessionResponses = {
 };
 
 export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];
+
+export type UpdateSessionData = {
+    body: UpdateSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}';
+};
+
+export type UpdateSessionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type UpdateSessionError = UpdateSessionErrors[keyof UpdateSessionErrors];
+
+export type UpdateSessionResponses = {
+    /**
+     * The session.
+     */
+    200: Session;
+};
+
+export type UpdateSessionResponse = UpdateSessionResponses[keyof UpdateSessionResponses];
 
 export type GetSessionEventsData = {
     body?: never;

@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.session import Session
+from ...models.update_session_request import UpdateSessionRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: UpdateSessionRequest,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/sessions/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Session | None:
+    if response.status_code == 200:
+        response_200 = Session.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Session]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateSessionRequest,
+    if_match: str | Unset = UNSET,
+) -> Response[Problem | Session]:
+    """Change a session's metadata (its title).
+
+     Metadata is no version: the session keeps its version (and `ETag`), nothing is logged, streamed or
+    undone. `If-Match` still applies: a session at another version keeps its title (412).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
+            logged, nothing undone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Session]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def _answer(response: Response[Problem | Session]) -> Session:
+    """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
+    parsed = response.parsed
+    if isinstance(parsed, Problem):
+        raise errors.ProblemError(parsed, response.headers)
+    if response.status_code >= 300:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    return cast(Session, parsed)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateSessionRequest,
+    if_match: str | Unset = UNSET,
+) -> Session:
+    """Change a session's metadata (its title).
+
+     Metadata is no version: the session keeps its version (and `ETag`), nothing is logged, streamed or
+    undone. `If-Match` still applies: a session at another version keeps its title (412).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
+            logged, nothing undone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Session
+    """
+
+    return _answer(
+        sync_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateSessionRequest,
+    if_match: str | Unset = UNSET,
+) -> Response[Problem | Session]:
+    """Change a session's metadata (its title).
+
+     Metadata is no version: the session keeps its version (and `ETag`), nothing is logged, streamed or
+    undone. `If-Match` still applies: a session at another version keeps its title (412).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
+            logged, nothing undone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Session]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateSessionRequest,
+    if_match: str | Unset = UNSET,
+) -> Session:
+    """Change a session's metadata (its title).
+
+     Metadata is no version: the session keeps its version (and `ETag`), nothing is logged, streamed or
+    undone. `If-Match` still applies: a session at another version keeps its title (412).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
+            logged, nothing undone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Session
+    """
+
+    return _answer(
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    )
