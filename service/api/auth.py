@@ -52,7 +52,8 @@ REVOKED = 4403
 """The close code of a websocket whose key was revoked (the code of a refused key)."""
 
 _SLUG_COSTS = {spec.slug: cost_of(spec.name) for spec in ACTIONS} | {
-    "verify": cost_of("verifySession")
+    "verify": cost_of("verifySession"),
+    "fork": cost_of("forkSession"),
 }
 
 

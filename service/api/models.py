@@ -335,6 +335,25 @@ class UndoResponse:
 
 
 @dataclass(slots=True)
+class SessionOrigin:
+    """A version of a session another session was forked from."""
+
+    session_id: str
+    version: int
+
+
+@dataclass(slots=True)
+class ForkSessionRequest:
+    """Where a new session starts: a version of this one (its state then, replayed from the
+    session's replay log)."""
+
+    version: Annotated[int, Ge(1)]
+    """The version whose state the new session starts from (1 to the current version)."""
+    title: Title | None = None
+    """The new session's title; the forked session's when not given."""
+
+
+@dataclass(slots=True)
 class ReplayStep:
     """What made one version of a session, as the session's replay log keeps it."""
 
@@ -351,6 +370,9 @@ class ReplayStep:
     when it sent none. Null for ``createSession`` and ``undo``."""
     restored_version: int | None
     """For ``undo``: the version whose state it restored. Null otherwise."""
+    origin: SessionOrigin | None = None
+    """For the ``createSession`` of a fork: the session and version it was forked from.
+    Null otherwise."""
 
 
 @dataclass(slots=True)
@@ -415,6 +437,8 @@ _SESSION_TYPES: tuple[type, ...] = (
     SessionEvent,
     EventPage,
     UndoResponse,
+    SessionOrigin,
+    ForkSessionRequest,
     ReplayStep,
     ReplayPage,
     Difference,

@@ -23,9 +23,10 @@ from service.store.ratelimit import Decision, RateLimiter
 
 __all__ = ["COSTS", "POLICY", "Decision", "RateLimiter", "cost_of", "headers"]
 
-COSTS = {"encounterOdds": 10, "verifySession": 10}
+COSTS = {"encounterOdds": 10, "verifySession": 10, "forkSession": 10}
 """Actions that cost more than 1 unit (by GraphQL name): ``encounterOdds`` plays a whole
-fight out up to 2000 times, ``verifySession`` replays every action of a session."""
+fight out up to 2000 times, ``verifySession`` replays every action of a session and
+``forkSession`` every action up to the version it forks."""
 
 POLICY = "default"
 

@@ -13,10 +13,15 @@ and the current state, answering where it first differs.
 and then dropped: what it holds is the page, the encounter it has reached and the encounters
 an undo could go back to (the store's undo history, replayed: at most ``history_limit``),
 whatever the session's length.
+
+A fork ("what if", :func:`fork`) replays the same way up to the version it starts from
+(:func:`state_at`), and stores that state as a new session whose replay log names its
+origin.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import time
@@ -27,25 +32,39 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 
-from service.api.core import Problem, from_rules_error, run_action
+from service.api import sessions
+from service.api.core import Kind, Problem, from_rules_error, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
     EVENTS,
     MODELS,
     Difference,
+    ForkSessionRequest,
     ReplayPage,
     ReplayStep,
+    Session,
+    SessionOrigin,
     Verification,
 )
 from service.api.pool import EnginePool, deadline_exceeded
-from service.api.sessions import load, store_errors
+from service.api.sessions import Written, load, store_errors
 from service.rules import Encounter
 from service.rules.errors import LimitExceeded
 from service.rules.limits import Limit
 from service.store import SessionDamaged, SessionStore, object_from, undo_event
 from service.store.records import TranscriptPage
 
-__all__ = ["REPLAY_STEPS", "Replay", "first_difference", "replay", "step_of", "verify"]
+__all__ = [
+    "REPLAY_STEPS",
+    "Replay",
+    "first_difference",
+    "fork",
+    "not_reproduced",
+    "replay",
+    "state_at",
+    "step_of",
+    "verify",
+]
 
 REPLAY_STEPS = Limit(name="replay-steps", max=1000, counts="versions")
 """Most versions one ``verify`` re-applies: each is an action's work again (about half a
@@ -58,7 +77,14 @@ def step_of(record: dict[str, Any]) -> ReplayStep:
     in Redis is shown, and ``verify`` says where it differs)."""
     version = _int(record.get("version")) or 0
     if "document" in record:
-        return ReplayStep(version, "createSession", {"encounter": record["document"]}, None, None)
+        origin = record.get("origin")
+        made_from = None
+        if isinstance(origin, dict):
+            session_id, at = origin.get("sessionId"), _int(origin.get("version"))
+            if isinstance(session_id, str) and at is not None:
+                made_from = SessionOrigin(session_id, at)
+        encounter = {"encounter": record["document"]}
+        return ReplayStep(version, "createSession", encounter, None, None, made_from)
     if "undo" in record:
         return ReplayStep(version, "undo", None, None, _int(record["undo"]))
     params = record.get("params")
@@ -109,6 +135,85 @@ async def verify(
                 raise deadline_exceeded(pool.deadline)
     assert replay is not None
     return replay.finish()
+
+
+def not_reproduced(verdict: Verification) -> Problem:
+    """409 for a fork of a session whose replay log does not reproduce it up to the version
+    asked: the state there can't be trusted (``verify`` says more)."""
+    difference = verdict.first_difference
+    assert difference is not None
+    return Problem(
+        Kind.CONFLICT,
+        "session-not-reproduced",
+        "Session does not reproduce",
+        f"the replay log does not reproduce version {difference.version}: "
+        f"{difference.detail}; verifySession says where",
+        extra={"version": difference.version},
+    )
+
+
+async def state_at(
+    store: SessionStore, tenant: str, session_id: str, version: int, *, pool: EnginePool
+) -> Encounter:
+    """The encounter of a version of the session, re-applied from the first version with
+    the pure engine, checked on the way as :func:`verify` checks it (a log that does not
+    reproduce the session up to there is refused: :func:`not_reproduced`). The pages after
+    that version are not read."""
+    try:
+        REPLAY_STEPS.check(version, "the versions a fork replays")
+    except LimitExceeded as error:
+        raise from_rules_error(error) from None
+    ends = time.monotonic() + pool.deadline
+    replay: Replay | None = None
+    with store_errors():
+        async with contextlib.aclosing(store.transcript_pages(tenant, session_id)) as pages:
+            async for page in pages:
+                replay = replay or Replay(min(version, page.version), store.history_limit)
+                verdict = await pool.run(functools.partial(replay.feed, page))
+                if verdict is not None:
+                    raise not_reproduced(verdict)
+                if replay.replayed >= replay.version:
+                    break
+                if time.monotonic() > ends:
+                    raise deadline_exceeded(pool.deadline)
+    assert replay is not None
+    verdict = replay.finish()
+    if not verdict.reproduced:
+        raise not_reproduced(verdict)
+    assert replay.reached is not None
+    return replay.reached
+
+
+async def fork(
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    request: ForkSessionRequest,
+    *,
+    pool: EnginePool,
+    idempotency_key: str | None = None,
+) -> Written[Session]:
+    """A new session of the tenant starting at the state of ``request.version`` of this one
+    (:func:`state_at`), its replay log's first step naming the origin; this one is left as
+    it is. The title is the request's, else this session's."""
+    with store_errors():
+        current = await store.get(tenant, session_id)
+    if not 1 <= request.version <= current.version:
+        raise invalid(
+            f"must be a version of the session, from 1 to {current.version}", ("version",)
+        )
+    encounter = await state_at(store, tenant, session_id, request.version, pool=pool)
+    title = request.title if request.title is not None else current.title
+    origin = SessionOrigin(current.id, request.version)
+    return await sessions.create(
+        store,
+        tenant,
+        encounter,
+        pool=pool,
+        title=title,
+        origin=origin,
+        idempotency_key=idempotency_key,
+    )
 
 
 def first_difference(stored: Any, replayed: Any, path: str) -> tuple[str, Any, Any] | None:
@@ -246,6 +351,8 @@ class Replay:
 
     def __init__(self, version: int, history_limit: int) -> None:
         self.version = version
+        """The version the replay goes to: the session's (``verify``), or an earlier one
+        (a fork's): the pages' later versions are not re-applied."""
         self.history_limit = history_limit
         self.replayed = 0
         """The versions re-applied so far."""
@@ -261,7 +368,7 @@ class Replay:
             logged.setdefault(event.version, []).append(event.data)
         self._steps = page.total_steps
         try:
-            for offset, version in enumerate(range(page.first, page.last + 1)):
+            for offset, version in enumerate(range(page.first, min(page.last, self.version) + 1)):
                 if offset >= len(page.steps):
                     break
                 record = page.steps[offset]
@@ -280,6 +387,11 @@ class Replay:
         except _Differs as differs:
             return Verification(False, self.version, self.replayed, differs.difference)
         return None
+
+    @property
+    def reached(self) -> Encounter | None:
+        """The encounter of the last version re-applied (None before the first)."""
+        return None if self._reached is None else self._reached.encounter
 
     def finish(self) -> Verification:
         """The verdict once every page was fed."""

@@ -46,6 +46,7 @@ from service.api.models import (
     Session,
     SessionEvent,
     SessionList,
+    SessionOrigin,
     SessionRef,
     SessionSummary,
     UndoResponse,
@@ -411,11 +412,18 @@ async def create(
     *,
     pool: EnginePool,
     title: str | None = None,
+    origin: SessionOrigin | None = None,
     idempotency_key: str | None = None,
 ) -> Written[Session]:
+    """A new session at version 1 (``origin``: the session version it is forked from, named
+    by its replay log's first step)."""
     title = checked_title(title)
     document = await pool.run(lambda stop: check_encounter(encounter))
-    request = CreateSessionRequest(encounter, title)
+    request: Any = CreateSessionRequest(encounter, title)
+    operation = "createSession"
+    if origin is not None:
+        made = dump(request, CreateSessionRequest)
+        request, operation = [made, dump(origin, SessionOrigin)], "forkSession"
     with store_errors():
         stored = await store.create(
             tenant,
@@ -423,10 +431,9 @@ async def create(
             steps=True,
             title=title,
             facts=facts_of(encounter),
+            origin=None if origin is None else dump(origin, SessionOrigin),
             idempotency_key=idempotency_key,
-            request_fingerprint=_fingerprint_if(
-                idempotency_key, "createSession", "", request, None
-            ),
+            request_fingerprint=_fingerprint_if(idempotency_key, operation, "", request, None),
         )
     return Written(session_model(stored), stored.replayed)
 

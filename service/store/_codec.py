@@ -295,10 +295,21 @@ def steps_from(
     )
 
 
+_ORIGIN_HEAD = b'{"version":1,"origin":'
+_ORIGIN_END = b',"document":'
+
+
 def first_step(raw: bytes | str, session_id: str) -> tuple[dict[str, Any], bytes | None]:
     """The replay log's first record, its document as stored (not decoded) when it is a
-    version and a document (as a session's creation writes it), else decoded in the record
-    (:func:`step_from`) and None."""
+    version and a document (as a session's creation writes it; a fork's names its
+    ``origin`` between the two), else decoded in the record (:func:`step_from`) and None."""
+    data = raw if isinstance(raw, bytes) else raw.encode()
+    if data.startswith(_ORIGIN_HEAD):
+        end = data.find(_ORIGIN_END)
+        if end < 0 or not data.endswith(b"}"):
+            return step_from(raw, session_id, 1), None
+        origin = parsed(data[len(_ORIGIN_HEAD) : end], session_id, "step", 1)
+        return {"version": 1, "origin": origin}, data[end + len(_ORIGIN_END) : -1]
     try:
         version, document = snapshot_split(raw, session_id)
     except SessionDamaged:

@@ -162,11 +162,15 @@ return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #
 CREATE = Script(
     """
 -- KEYS: session, steps. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or
--- ''), '1' to start the replay log with the document, title (or ''), facts (or '').
+-- ''), '1' to start the replay log with the document, title (or ''), facts (or ''),
+-- origin (the JSON object the log's first record names before its document, or '').
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local size = #ARGV[1]
 if ARGV[5] == '1' then
   local first = '{"version":1,"document":' .. ARGV[1] .. '}'
+  if ARGV[8] ~= '' then
+    first = '{"version":1,"origin":' .. ARGV[8] .. ',"document":' .. ARGV[1] .. '}'
+  end
   redis.call('DEL', KEYS[2])
   redis.call('RPUSH', KEYS[2], first)
   redis.call('PEXPIRE', KEYS[2], ARGV[3])

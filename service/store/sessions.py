@@ -221,8 +221,12 @@ class SessionStore:
         steps: bool = False,
         title: str | None = None,
         facts: dict[str, Any] | None = None,
+        origin: dict[str, Any] | None = None,
     ) -> Session:
         """Store a new session at version 1 and return it.
+
+        ``origin`` (with ``steps``): what the session was made from (a fork names the
+        session and version), kept in the replay log's first record.
 
         ``title`` (metadata: see :meth:`retitle`) and ``facts`` (see :attr:`Change.facts`)
         are what the tenant's list of sessions shows of it (:meth:`sessions`).
@@ -243,8 +247,10 @@ class SessionStore:
         :raises QuotaExceeded: the tenant is at its quota of sessions or of bytes.
         """
         encoded = json_of(document)
+        named = b"" if origin is None or not steps else encode(origin)
         size = len(encoded) + (len(encoded) + FIRST_STEP if steps else 0)
-        about = (title or "", facts_json(facts))
+        size += len(named) + len(b',"origin":') if named else 0
+        about = (title or "", facts_json(facts), named)
         record_key = None
         if idempotency_key is not None:
             digest = key_digest(idempotency_key)
@@ -305,13 +311,13 @@ class SessionStore:
         size: int,
         record_key: str | None,
         steps: bool,
-        about: tuple[str, bytes],
+        about: tuple[str, bytes, bytes],
     ) -> Session:
         """Write the document at version 1 under a new id (a fresh one while an id is taken
         or refused by the tenant's quota), with its title and facts (``about``), and keep an
         :class:`Encoded` one's value."""
         now = _now()
-        title, facts = about
+        title, facts, origin = about
         while True:
             keys = self._keys(tenant, new_session_id())
             if not await self._ledger.admit(tenant, keys.session_id, size):
@@ -327,6 +333,7 @@ class SessionStore:
                     "1" if steps else "",
                     title,
                     facts,
+                    origin,
                 ],
             )
             if created:
@@ -661,7 +668,7 @@ class SessionStore:
 
     async def transcript_pages(
         self, tenant: str, session_id: str, *, versions: int = MAX_PAGE
-    ) -> AsyncIterator[TranscriptPage]:
+    ) -> AsyncGenerator[TranscriptPage, None]:
         """What a replay of the session checks, a page of at most ``versions`` versions at
         a time, oldest first, from version 1 to the session's version when the first page
         is read (each page one script, bounded: see :class:`TranscriptPage`).

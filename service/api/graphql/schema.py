@@ -582,6 +582,10 @@ SessionResult = Annotated[
 SessionsResult = Annotated[
     SessionList | InvalidInput | Unavailable, strawberry.union("SessionsResult")
 ]
+ForkSessionResult = Annotated[
+    SessionType | InvalidInput | NotFound | Conflict | QuotaExceeded | SessionDamaged | Unavailable,
+    strawberry.union("ForkSessionResult"),
+]
 UpdateSessionResult = Annotated[
     SessionType | InvalidInput | NotFound | VersionConflict | SessionDamaged | Unavailable,
     strawberry.union("UpdateSessionResult"),
@@ -721,6 +725,33 @@ class SessionMutations:
             idempotency_key=idempotency_key,
         )
         return cast(CreateSessionResult, created.value)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="What if: a new session starting at `version` of this one, its state "
+        "re-applied from the replay log (checked as `verifySession` checks it; a log that "
+        "does not reproduce is `Conflict` `session-not-reproduced`), its replay log's first "
+        "step naming its origin. The title is `title`, else this session's."
+    )
+    async def fork_session(
+        self,
+        info: Info,
+        id: strawberry.ID,
+        version: int,
+        title: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> ForkSessionResult:
+        connection = _connection(info)
+        if version < 1:
+            raise invalid("must be at least 1", ("version",))
+        forked = await replay.fork(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(id),
+            models.ForkSessionRequest(version, title),
+            pool=engine_pool(connection),
+            idempotency_key=idempotency_key,
+        )
+        return cast(ForkSessionResult, forked.value)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Change a session's metadata (its title; null removes it). Metadata is no "

@@ -267,6 +267,17 @@ def session() -> Doc:
     return out
 
 
+FORK_ID = "V2hhdElmVGhlQW1idXNo"
+"""The id of the example session's fork."""
+
+
+def forked() -> Doc:
+    """The example session's fork at its version 1, as ``forkSession`` answers it."""
+    fork = Session(FORK_ID, 1, stored(D20), CREATED, CREATED, "What if: the ambush")
+    out: Doc = dump(fork, Session)
+    return out
+
+
 def session_list() -> Doc:
     """The tenant's list of sessions holding the example session, after its attack."""
     summary = SessionSummary(SESSION_ID, TITLE, D20["ruleset"], 2, D20["round"], CREATED)

@@ -23,6 +23,7 @@ from service.api.models import (
     ActionModels,
     CreateSessionRequest,
     EventPage,
+    ForkSessionRequest,
     ReplayPage,
     Session,
     SessionList,
@@ -378,6 +379,7 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["createSession"] = ({"encounter": examples.D20, "title": examples.TITLE}, session)
     out["getSession"] = (None, session)
     out["updateSession"] = ({"title": examples.TITLE}, session)
+    out["forkSession"] = ({"version": 1, "title": "What if: the ambush"}, examples.forked())
     out["listSessions"] = (None, examples.session_list())
     out["getSessionEvents"] = (None, examples.event_page())
     out["getSessionReplay"] = (None, examples.replay_page())
@@ -452,6 +454,7 @@ def build_openapi() -> dict[str, Any]:
     for cls, mode in (
         (CreateSessionRequest, "validation"),
         (UpdateSessionRequest, "validation"),
+        (ForkSessionRequest, "validation"),
         (Session, "serialization"),
         (SessionList, "serialization"),
         (EventPage, "serialization"),

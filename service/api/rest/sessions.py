@@ -26,6 +26,7 @@ from service.api.models import (
     ActionModels,
     CreateSessionRequest,
     EventPage,
+    ForkSessionRequest,
     ReplayPage,
     SessionList,
     UndoResponse,
@@ -69,6 +70,7 @@ from service.store import MAX_PAGE
 
 CREATE = TypeAdapter(CreateSessionRequest)
 UPDATE = TypeAdapter(UpdateSessionRequest)
+FORK = TypeAdapter(ForkSessionRequest)
 DEFAULT_PAGE = 50
 _STRONG_TAG = re.compile(r'"([0-9]{1,18})"')
 _WEAK_TAG = re.compile(r'W/"([0-9]{1,18})"')
@@ -281,6 +283,33 @@ async def verify_session(request: Request) -> Response:
         pool=engine_pool(request),
     )
     return json_response(dump(verified, Verification))
+
+
+def fork_endpoint(settings: Settings) -> Endpoint:
+    @handles_problems
+    async def fork_session(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(FORK, body, ForkSessionRequest)
+        forked = await replay.fork(
+            sessions.store_of(request),
+            sessions.tenant_of(request),
+            request.path_params["id"],
+            parsed,
+            pool=engine_pool(request),
+            idempotency_key=idempotency_key(request),
+        )
+        session = forked.value
+        response = json_response(
+            sessions.session_json(session),
+            status=201,
+            version=session.version,
+            replayed=forked.replayed,
+        )
+        response.headers["Location"] = request.url_for("getSession", id=session.id).path
+        return response
+
+    return fork_session
 
 
 @handles_problems
@@ -534,6 +563,49 @@ def session_routes() -> list[SessionRoute]:
                     "responses": {
                         "200": json_answer("Verification", "The verdict."),
                         **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/fork",
+            fork_endpoint,
+            {
+                "parameters": [ID_PARAM],
+                "post": {
+                    "operationId": "forkSession",
+                    "summary": "What if: a new session starting at a version of this one.",
+                    "description": "The state of `version` is re-applied from the session's "
+                    "replay log with the pure engine (checked as `verifySession` checks it: a "
+                    "log that does not reproduce the session up to there is refused, 409 "
+                    "`session-not-reproduced`) and stored as a new session at version 1, "
+                    "whose replay log's first step names its `origin` (this session and "
+                    "version). This session is left as it is. The title is the request's, "
+                    "else this session's. Costs 10 rate-limit units; more than 1,000 versions "
+                    "to replay is 422 `limit-exceeded` (`replay-steps`).",
+                    "tags": ["sessions"],
+                    "parameters": [IDEMPOTENCY_KEY],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": REF.format(model="ForkSessionRequest")}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": {
+                            **json_answer("Session", "The new session."),
+                            "headers": {
+                                "Location": {
+                                    "description": "The new session's URL.",
+                                    "schema": {"type": "string"},
+                                },
+                                "ETag": ETAG_HEADER,
+                                "Idempotent-Replayed": REPLAYED_HEADER,
+                            },
+                        },
+                        **session_errors("404", "409", "413", "415", "422", "502", "503"),
                     },
                 },
             },
