@@ -112,7 +112,7 @@ async def check_key_store(app: Starlette, settings: Settings) -> None:
             if not await keys.has_keyring():
                 log.warning(
                     "CRS_AUTH is on and Redis holds no API key yet: an unknown key answers "
-                    "503 (not 401) until one is created (python -m service.keys create)"
+                    "503 (not 401) until one is created (python -m service keys create)"
                 )
 
 

@@ -111,7 +111,7 @@ class Settings:
     ``/graphql``; the key decides the tenant. Off: every caller is the ``public`` tenant."""
     api_key_secret: str | None = None
     """The server secret of the keyed hash (HMAC-SHA256) of API keys; required with ``auth``
-    and by ``python -m service.keys``. Changing it invalidates every key."""
+    and by ``python -m service keys``. Changing it invalidates every key."""
     api_key_prefix: str = "crs"
     """The first part of every API key this deployment issues: ``crs_<id>_<secret>``."""
     api_key_recheck_seconds: float = 10.0

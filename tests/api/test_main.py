@@ -25,7 +25,7 @@ def test_help_says_how_to_run_it_and_starts_nothing() -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("usage: python -m service")
+    assert done.stdout.startswith("Usage: python -m service")
     assert "--port" in done.stdout and "docs/deployment.md" in done.stdout
     assert "serving on" not in done.stderr
 
