@@ -9,10 +9,13 @@
 environment variable (:class:`service.settings.Settings`). Bad input on the command line is
 a usage error (the usage, the error, exit status 2), never a traceback.
 
-``serve``: everything the process writes is JSON lines on stderr (:func:`log_config`):
-uvicorn's start-up, shutdown and websocket lines, strawberry's errors, warnings, and a
-refusal to start (a bad setting: one ``critical`` line naming it, then exit status 1). The
-first line says where the service is: its docs, GraphiQL and battle map URLs.
+``serve``: everything the process writes is JSON lines on stderr
+(:func:`service.api.observability.log_config`): uvicorn's start-up, shutdown and websocket
+lines, strawberry's errors, warnings, and a refusal to start (a bad setting: one
+``critical`` line naming it, then exit status 1). The first line says where the service
+is: its docs, GraphiQL and battle map URLs. SIGTERM shuts it down gracefully; uvicorn then
+raises the signal again, so the process ends by SIGTERM (exit status 143 in a shell), as a
+supervisor expects.
 
 uvicorn runs :class:`service.server.HttpProtocol` (its httptools protocol with the settings'
 header size limit and header and body read timeouts), and websocket messages are bounded
@@ -35,13 +38,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
-import uvicorn
 
 from service import __version__
 from service import keys as key_commands
-from service.api.observability import log_config
-from service.app import create_app
-from service.server import protocol_for
 from service.settings import Settings
 from service.store.keys import check_name
 
@@ -141,6 +140,13 @@ def serve(given: Address | None, host: str | None, port: int | None) -> None:
 def serve_at(address: Address) -> None:
     """Serve until stopped (SIGINT, SIGTERM), on ``address`` over ``CRS_HOST``/``CRS_PORT``;
     SystemExit(1) after one ``critical`` log line when a setting is refused."""
+    # Imported here: the app takes seconds to import, which --help, --version and keys skip.
+    import uvicorn
+
+    from service.api.observability import log_config
+    from service.app import create_app
+    from service.server import protocol_for
+
     logging.config.dictConfig(log_config())
     logging.captureWarnings(True)
     try:
