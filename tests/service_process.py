@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -19,9 +20,17 @@ ROOT = Path(__file__).resolve().parent.parent
 class ServiceProcess:
     """``python -m service`` as a child process on a free loopback port."""
 
-    def __init__(self, env: dict[str, str], log: Path, *, port_by_flag: bool = False) -> None:
+    def __init__(
+        self,
+        env: dict[str, str],
+        log: Path,
+        *,
+        port_by_flag: bool = False,
+        command: Sequence[str] = (),
+    ) -> None:
         """``port_by_flag``: the port is given as ``--port`` (and ``CRS_PORT`` names another
-        free port, which the flag overrides)."""
+        free port, which the flag overrides). ``command``: the arguments before the flags
+        (``["serve"]``; none serves too)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -36,7 +45,7 @@ class ServiceProcess:
         flags = ["--port", str(self.port)] if port_by_flag else []
         with log.open("wb") as output:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "service", *flags],
+                [sys.executable, "-m", "service", *command, *flags],
                 cwd=ROOT,
                 env=full_env,
                 stdin=subprocess.DEVNULL,
