@@ -205,7 +205,7 @@ def test_each_documented_docker_run_starts(
         if production:
             assert httpx.post(service.url + "/v1/roll-initiative", json=body).status_code == 401
             (_, command) = next(e for e in block.execs if e[0] == run.name)
-            assert command[:3] == ["python", "-m", "service.keys"], command
+            assert command[:4] == ["python", "-m", "service", "keys"], command
             issued = subprocess.run(
                 [sys.executable, *command[1:]],
                 env={**_base_env(), **env},

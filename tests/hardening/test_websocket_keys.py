@@ -55,7 +55,7 @@ def service(tmp_path_factory: pytest.TempPathFactory, settings: Settings) -> Ite
 
 
 async def keys(settings: Settings, op: str, tenant: str, arg: str = "") -> Any:
-    """Create (the key and its id) or revoke a key, as ``python -m service.keys`` does."""
+    """Create (the key and its id) or revoke a key, as ``python -m service keys`` does."""
     return await _key_op(settings, op, tenant, arg)
 
 
