@@ -52,14 +52,18 @@ def run(cmd: list[str], timeout: float, **kwargs: object) -> subprocess.Complete
 
 
 class LiveService:
-    def __init__(self, tmp: Path) -> None:
+    """``python -m service`` on a free loopback port (``env``: more settings)."""
+
+    def __init__(self, tmp: Path, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.prefix = f"crs-clients-{uuid.uuid4().hex[:12]}"
         self.redis_url: str | None = None
+        given = env or {}
         env = {k: v for k, v in os.environ.items() if not k.startswith("CRS_") and k != "REDIS_URL"}
         env.update(CRS_HOST="127.0.0.1", CRS_PORT=str(self.port), CRS_REDIS_PREFIX=self.prefix)
         env["CRS_SESSION_TTL_SECONDS"] = "900"
+        env.update(given)
         if redis_answers(*LOCAL_REDIS):
             self.redis_url = env["REDIS_URL"] = "redis://{}:{}/0".format(*LOCAL_REDIS)
         self.log_path = tmp / "service.log"

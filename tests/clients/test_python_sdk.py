@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -230,3 +231,58 @@ def test_the_sdk_builds_as_a_wheel(tmp_path: Path) -> None:
         names = set(built.namelist())
         assert {"combat_rules_client/py.typed", "combat_rules_client/errors.py"} <= names
         assert b"class ProblemError(Exception)" in built.read("combat_rules_client/errors.py")
+
+
+RETRIES = """
+import os
+from combat_rules_client import Client
+from combat_rules_client.api.sessions import create_session, list_sessions
+from combat_rules_client.errors import ProblemError, retrying
+from combat_rules_client.models import Cell, Combatant, CreateSessionRequest, Encounter, Grid
+from combat_rules_client.models import Ruleset
+
+fighters = [
+    Combatant(id=cid, name=cid, side=side, position=Cell(x=x, y=1), hp=9, max_hp=9, ac=12)
+    for cid, side, x in (("aria", "party", 1), ("goblin", "monsters", 3))
+]
+encounter = Encounter(ruleset=Ruleset.D20, grid=Grid(width=10, height=10), combatants=fighters)
+url = os.environ["COMBAT_RULES_URL"]
+body = CreateSessionRequest(encounter=encounter)
+with Client(base_url=url, httpx_args=retrying(retries=5)) as patient:
+    ids = [create_session.sync(client=patient, body=body).id for _ in range(3)]
+    print("created", len(set(ids)))
+with Client(base_url=url) as hasty:
+    try:
+        for _ in range(3):
+            create_session.sync(client=hasty, body=body)
+        print("never refused")
+    except ProblemError as problem:
+        print("refused", problem.status, problem.code, problem.retry_after is not None)
+with Client(base_url=url, httpx_args=retrying(retries=5)) as patient:
+    print("stored", len(list_sessions.sync(client=patient).items))
+"""
+
+
+@pytest.fixture(scope="module")
+def limited_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveService]:
+    """A service that lets one request in a second (GCRA: a burst of 1)."""
+    env = {"CRS_RATE_LIMIT": "60", "CRS_RATE_BURST": "1"}
+    service = LiveService(tmp_path_factory.mktemp("limited"), env)
+    try:
+        service.wait_ready()
+        yield service
+    finally:
+        service.stop()
+
+
+def test_retrying_honours_retry_after_and_a_write_applies_once(
+    sdk_python: Path, limited_service: LiveService, tmp_path: Path
+) -> None:
+    """Issue 25: with ``retrying()``, rate-limited requests wait for ``Retry-After`` and go
+    through (three sessions, each created once); without it, the second is refused (429)."""
+    out = run_python(sdk_python, RETRIES, limited_service.url, tmp_path).stdout
+    assert "created 3" in out, out
+    assert "refused 429 rate-limited True" in out, out
+    assert "stored 3" in out, out  # each created once; the hasty client was refused at once
+    log = limited_service.output()
+    assert log.count('"status": 429') + log.count('"status":429') >= 2, log[-2000:]

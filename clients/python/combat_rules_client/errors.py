@@ -1,9 +1,15 @@
-"""Contains shared errors types that can be raised from API functions"""
+"""Contains shared errors types that can be raised from API functions, and the transports that
+retry the answers that say to (:func:`retrying`)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+import httpx
 
 if TYPE_CHECKING:
     from .models.problem import Problem
@@ -58,4 +64,134 @@ def _given(value: Any) -> Any:
     return None if isinstance(value, Unset) else value
 
 
-__all__ = ["ProblemError", "UnexpectedStatus"]
+RETRIED_STATUSES = frozenset({429, 503})
+"""Answers a request is sent again after: rate limited, the service or its store unavailable."""
+RETRIED_CONFLICTS = frozenset({"session-busy", "idempotency-in-progress"})
+"""The ``409`` codes that say "retry later" (with ``Retry-After``): the request did nothing."""
+MOST_WAIT = 30.0
+"""The longest a retry waits, whatever ``Retry-After`` says (seconds)."""
+
+
+def _wait(response: httpx.Response, attempt: int) -> float | None:
+    """How long to wait before sending the request again, or None not to."""
+    if response.status_code == 409:
+        if not response.headers.get("retry-after"):
+            return None
+        try:
+            code = response.json().get("code")
+        except ValueError:
+            return None
+        if code not in RETRIED_CONFLICTS:
+            return None
+    elif response.status_code not in RETRIED_STATUSES:
+        return None
+    given = response.headers.get("retry-after", "")
+    seconds = float(given) if given.isdigit() else 0.5 * 2**attempt
+    return min(MOST_WAIT, seconds)
+
+
+def _keyed(request: httpx.Request) -> httpx.Request:
+    """A write to a session gets an ``Idempotency-Key`` when it has none, so that sending it
+    again never applies it twice (the service answers a retry with the first answer)."""
+    if request.method == "POST" and "idempotency-key" not in request.headers:
+        request.headers["Idempotency-Key"] = f"sdk-{uuid.uuid4()}"
+    return request
+
+
+def _send(inner: httpx.BaseTransport, request: httpx.Request, retries: int) -> httpx.Response:
+    request = _keyed(request)
+    attempt = 0
+    while True:
+        response = inner.handle_request(request)
+        wait = _wait(response, attempt) if attempt < retries else None
+        if wait is None:
+            return response
+        response.read()
+        response.close()
+        time.sleep(wait)
+        attempt += 1
+
+
+async def _send_async(inner: httpx.AsyncBaseTransport, request: httpx.Request, retries: int) -> httpx.Response:
+    request = _keyed(request)
+    attempt = 0
+    while True:
+        response = await inner.handle_async_request(request)
+        wait = _wait(response, attempt) if attempt < retries else None
+        if wait is None:
+            return response
+        await response.aread()
+        await response.aclose()
+        await asyncio.sleep(wait)
+        attempt += 1
+
+
+class RetryingTransport(httpx.BaseTransport):
+    """An ``httpx`` transport that sends a request again, up to ``retries`` times, when the
+    service answers ``429``, ``503`` or a ``409`` ``session-busy`` / ``idempotency-in-progress``,
+    after the ``Retry-After`` it sent (at most :data:`MOST_WAIT` seconds; without one, 0.5 s,
+    then twice as long each time). Every ``POST`` gets an ``Idempotency-Key`` first (unless it
+    has one), so a write whose answer was lost is never applied twice. The last answer is
+    the caller's, as it came."""
+
+    def __init__(self, inner: httpx.BaseTransport | None = None, retries: int = 3) -> None:
+        self.inner = inner or httpx.HTTPTransport()
+        self.retries = retries
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        return _send(self.inner, request, self.retries)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class AsyncRetryingTransport(httpx.AsyncBaseTransport):
+    """:class:`RetryingTransport` for ``httpx.AsyncClient``."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport | None = None, retries: int = 3) -> None:
+        self.inner = inner or httpx.AsyncHTTPTransport()
+        self.retries = retries
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await _send_async(self.inner, request, self.retries)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def retrying(retries: int = 3) -> dict[str, Any]:
+    """The ``httpx_args`` of a client whose requests are retried (see
+    :class:`RetryingTransport`): ``Client(base_url, httpx_args=retrying())``, for its sync and
+    its async functions alike."""
+    return {"transport": _BothTransports(retries)}
+
+
+class _BothTransports(httpx.BaseTransport, httpx.AsyncBaseTransport):
+    """One transport for both httpx clients a ``Client`` may make (each sends through its own
+    connection pool)."""
+
+    def __init__(self, retries: int) -> None:
+        self.retries = retries
+        self.sync_inner = httpx.HTTPTransport()
+        self.async_inner = httpx.AsyncHTTPTransport()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        return _send(self.sync_inner, request, self.retries)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await _send_async(self.async_inner, request, self.retries)
+
+    def close(self) -> None:
+        self.sync_inner.close()
+
+    async def aclose(self) -> None:
+        await self.async_inner.aclose()
+
+
+__all__ = [
+    "AsyncRetryingTransport",
+    "ProblemError",
+    "RetryingTransport",
+    "UnexpectedStatus",
+    "retrying",
+]

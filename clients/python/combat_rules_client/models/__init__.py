@@ -103,6 +103,7 @@ from .flanking_request import FlankingRequest
 from .flanking_result import FlankingResult
 from .flanking_session_request import FlankingSessionRequest
 from .flanking_session_result import FlankingSessionResult
+from .fork_session_request import ForkSessionRequest
 from .grapple_request import GrappleRequest
 from .grapple_result import GrappleResult
 from .grapple_session_request import GrappleSessionRequest
@@ -242,6 +243,7 @@ from .session import Session
 from .session_event import SessionEvent
 from .session_event_data import SessionEventData
 from .session_list import SessionList
+from .session_origin import SessionOrigin
 from .session_ref import SessionRef
 from .session_summary import SessionSummary
 from .shove_mode import ShoveMode
@@ -383,6 +385,7 @@ __all__ = (
     "FlankingResult",
     "FlankingSessionRequest",
     "FlankingSessionResult",
+    "ForkSessionRequest",
     "GrappleRequest",
     "GrappleResult",
     "GrappleSessionRequest",
@@ -522,6 +525,7 @@ __all__ = (
     "SessionEvent",
     "SessionEventData",
     "SessionList",
+    "SessionOrigin",
     "SessionRef",
     "SessionSummary",
     "ShoveMode",

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.replay_step_params_type_0 import ReplayStepParamsType0
+    from ..models.session_origin import SessionOrigin
 
 
 T = TypeVar("T", bound="ReplayStep")
@@ -27,6 +28,8 @@ class ReplayStep:
         seed (int | None): The seed the action's dice came from: the request's, or the one the service drew
             when it sent none. Null for `createSession` and `undo`.
         restored_version (int | None): For `undo`: the version whose state it restored. Null otherwise.
+        origin (None | SessionOrigin): For the `createSession` of a fork: the session and version it was forked from.
+            Null otherwise.
     """
 
     version: int
@@ -34,9 +37,11 @@ class ReplayStep:
     params: None | ReplayStepParamsType0
     seed: int | None
     restored_version: int | None
+    origin: None | SessionOrigin
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.replay_step_params_type_0 import ReplayStepParamsType0  # noqa: PLC0415
+        from ..models.session_origin import SessionOrigin  # noqa: PLC0415
 
         version = self.version
 
@@ -54,6 +59,12 @@ class ReplayStep:
         restored_version: int | None
         restored_version = self.restored_version
 
+        origin: dict[str, Any] | None
+        if isinstance(self.origin, SessionOrigin):
+            origin = self.origin.to_dict()
+        else:
+            origin = self.origin
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,6 +74,7 @@ class ReplayStep:
                 "params": params,
                 "seed": seed,
                 "restoredVersion": restored_version,
+                "origin": origin,
             }
         )
 
@@ -71,6 +83,7 @@ class ReplayStep:
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.replay_step_params_type_0 import ReplayStepParamsType0  # noqa: PLC0415
+        from ..models.session_origin import SessionOrigin  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
@@ -106,12 +119,28 @@ class ReplayStep:
 
         restored_version = _parse_restored_version(d.pop("restoredVersion"))
 
+        def _parse_origin(data: object) -> None | SessionOrigin:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                origin_type_0 = SessionOrigin.from_dict(data)
+
+                return origin_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionOrigin, data)
+
+        origin = _parse_origin(d.pop("origin"))
+
         replay_step = cls(
             version=version,
             action=action,
             params=params,
             seed=seed,
             restored_version=restored_version,
+            origin=origin,
         )
 
         return replay_step

@@ -2935,6 +2935,21 @@ export type FlankingSessionResult = {
 };
 
 /**
+ * Where a new session starts: a version of this one (its state then, replayed from the
+ * session's replay log).
+ */
+export type ForkSessionRequest = {
+    /**
+     * The version whose state the new session starts from (1 to the current version).
+     */
+    version: number;
+    /**
+     * The new session's title; the forked session's when not given.
+     */
+    title?: string | null;
+};
+
+/**
  * d100: grapple a creature (replaces one attack, needs a free hand). Stateless: the encounter travels with the request.
  */
 export type GrappleRequest = {
@@ -5251,6 +5266,11 @@ export type ReplayStep = {
      * For `undo`: the version whose state it restored. Null otherwise.
      */
     restoredVersion: number | null;
+    /**
+     * For the `createSession` of a fork: the session and version it was forked from.
+     * Null otherwise.
+     */
+    origin: SessionOrigin | null;
 };
 
 /**
@@ -6278,6 +6298,14 @@ export type SessionList = {
 };
 
 /**
+ * A version of a session another session was forked from.
+ */
+export type SessionOrigin = {
+    sessionId: string;
+    version: number;
+};
+
+/**
  * Which session a result belongs to, and the version the action wrote (or read).
  */
 export type SessionRef = {
@@ -7266,6 +7294,7 @@ export type Problem = {
      * - `not-found`: No such resource.
      * - `version-conflict`: The session is not at the version `If-Match` names; `currentVersion` is.
      * - `nothing-to-undo`: The session's undo history is empty.
+     * - `session-not-reproduced`: A fork was refused: the session's replay log does not reproduce it up to the version asked (`version` is the first that differs; `verifySession` says more).
      * - `idempotency-key-reused`: The idempotency key was used for another request.
      * - `idempotency-in-progress`: A request with the same idempotency key is still running.
      * - `session-busy`: Too many writes to the session are waiting; retry after `Retry-After`.
@@ -9457,6 +9486,74 @@ export type VerifySessionResponses = {
 };
 
 export type VerifySessionResponse = VerifySessionResponses[keyof VerifySessionResponses];
+
+export type ForkSessionData = {
+    body: ForkSessionRequest;
+    headers?: {
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/fork';
+};
+
+export type ForkSessionErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ForkSessionError = ForkSessionErrors[keyof ForkSessionErrors];
+
+export type ForkSessionResponses = {
+    /**
+     * The new session.
+     */
+    201: Session;
+};
+
+export type ForkSessionResponse = ForkSessionResponses[keyof ForkSessionResponses];
 
 export type StreamSessionData = {
     body?: never;
