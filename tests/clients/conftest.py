@@ -33,6 +33,18 @@ def live_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServi
 
 
 @pytest.fixture(scope="session")
+def limited_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveService]:
+    """A service that lets one request in a second (GCRA: a burst of 1)."""
+    env = {"CRS_RATE_LIMIT": "60", "CRS_RATE_BURST": "1"}
+    service = LiveService(tmp_path_factory.mktemp("limited"), env)
+    try:
+        service.wait_ready()
+        yield service
+    finally:
+        service.stop()
+
+
+@pytest.fixture(scope="session")
 def sdk_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The python of a venv with the SDK installed by ``pip install ./clients/python``."""
     venv = tmp_path_factory.mktemp("sdk-venv")

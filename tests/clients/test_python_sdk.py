@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -249,6 +248,7 @@ encounter = Encounter(ruleset=Ruleset.D20, grid=Grid(width=10, height=10), comba
 url = os.environ["COMBAT_RULES_URL"]
 body = CreateSessionRequest(encounter=encounter)
 with Client(base_url=url, httpx_args=retrying(retries=5)) as patient:
+    before = len(list_sessions.sync(client=patient).items)
     ids = [create_session.sync(client=patient, body=body).id for _ in range(3)]
     print("created", len(set(ids)))
 with Client(base_url=url) as hasty:
@@ -259,20 +259,8 @@ with Client(base_url=url) as hasty:
     except ProblemError as problem:
         print("refused", problem.status, problem.code, problem.retry_after is not None)
 with Client(base_url=url, httpx_args=retrying(retries=5)) as patient:
-    print("stored", len(list_sessions.sync(client=patient).items))
+    print("stored", len(list_sessions.sync(client=patient).items) - before)
 """
-
-
-@pytest.fixture(scope="module")
-def limited_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveService]:
-    """A service that lets one request in a second (GCRA: a burst of 1)."""
-    env = {"CRS_RATE_LIMIT": "60", "CRS_RATE_BURST": "1"}
-    service = LiveService(tmp_path_factory.mktemp("limited"), env)
-    try:
-        service.wait_ready()
-        yield service
-    finally:
-        service.stop()
 
 
 def test_retrying_honours_retry_after_and_a_write_applies_once(

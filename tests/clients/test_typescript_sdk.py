@@ -72,3 +72,22 @@ def test_typescript_example_runs(
     assert "refused: 422 invalid-input at targetId" in out, out
     assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
     assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out
+
+
+def test_retrying_fetch_honours_retry_after_and_a_write_applies_once(
+    typescript_project: Path, limited_service: LiveService, tmp_path: Path
+) -> None:
+    """Issue 25: ``retryingFetch()`` waits for ``Retry-After`` on a rate-limited service and
+    each session is created once; a client without it is refused (429)."""
+    node, _ = need_node()
+    tsc = str(typescript_project / "node_modules" / "typescript" / "bin" / "tsc")
+    out_dir = tmp_path / "dist"
+    run([node, tsc, "-p", ".", "--outDir", str(out_dir)], timeout=300, cwd=typescript_project)
+    (out_dir / "package.json").write_text('{"type": "module"}\n')
+    env = {**os.environ, "COMBAT_RULES_URL": limited_service.url}
+    out = run(
+        [node, str(out_dir / "examples" / "retries.js")], timeout=120, cwd=tmp_path, env=env
+    ).stdout
+    assert "created 3" in out, out
+    assert "refused 429 rate-limited true" in out, out
+    assert "stored 3" in out, out

@@ -72,5 +72,45 @@ export function createClient(config?: Config): Client {
   return withProblemErrors(createFetchClient({ throwOnError: true, ...config }));
 }
 
+/** The `409` codes that say "retry later" (with `Retry-After`): the request did nothing. */
+const RETRIED_CONFLICTS = new Set(['session-busy', 'idempotency-in-progress']);
+/** The longest a retry waits, whatever `Retry-After` says (seconds). */
+const MOST_WAIT = 30;
+
+async function retryWait(response: Response, attempt: number): Promise<number | undefined> {
+  const given = response.headers.get('retry-after');
+  if (response.status === 409) {
+    if (!given) return undefined;
+    const body: unknown = await response.clone().json().catch(() => undefined);
+    if (!isProblem(body) || !RETRIED_CONFLICTS.has(body.code)) return undefined;
+  } else if (response.status !== 429 && response.status !== 503) {
+    return undefined;
+  }
+  const seconds = given && /^[0-9]+$/.test(given) ? Number(given) : 0.5 * 2 ** attempt;
+  return Math.min(MOST_WAIT, seconds);
+}
+
+/**
+ * A `fetch` that sends a request again, up to `retries` times, when the service answers `429`,
+ * `503` or a `409` `session-busy` / `idempotency-in-progress`, after its `Retry-After` (at most
+ * 30 s; without one 0.5 s, then twice as long each time). Every `POST` without an
+ * `Idempotency-Key` gets one first, so a write whose answer was lost is never applied twice.
+ * Use it as `createClient({ baseUrl, fetch: retryingFetch() })`.
+ */
+export function retryingFetch(retries = 3, base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST' && !request.headers.has('idempotency-key')) {
+      request.headers.set('Idempotency-Key', `sdk-${crypto.randomUUID()}`);
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await base(request.clone());
+      const wait = attempt < retries ? await retryWait(response, attempt) : undefined;
+      if (wait === undefined) return response;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  };
+}
+
 withProblemErrors(client);
 export { client };
