@@ -19,18 +19,11 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, get_args, get_origin, get_type_hints
 
-from graphql import (
-    GraphQLEnumType,
-    GraphQLInputObjectType,
-    GraphQLList,
-    GraphQLNonNull,
-    GraphQLObjectType,
-    GraphQLType,
-)
 from pydantic.alias_generators import to_camel
 from starlette.testclient import TestClient
 
 from service.api.graphql.schema import schema
+from service.api.graphql.spelling import from_graphql, to_graphql
 from service.api.models import MODELS
 from service.rules import events
 from service.rules import model as state
@@ -118,32 +111,6 @@ def _dataclass_in(tp: Any) -> type | None:
     if get_origin(tp) is typing.Annotated:
         return _dataclass_in(get_args(tp)[0])
     return None
-
-
-def _walk(value: Any, tp: GraphQLType, leaf: Any) -> Any:
-    while isinstance(tp, GraphQLNonNull):
-        tp = tp.of_type
-    if value is None:
-        return None
-    if isinstance(tp, GraphQLList):
-        return [_walk(v, tp.of_type, leaf) for v in value]
-    if isinstance(tp, GraphQLInputObjectType | GraphQLObjectType) and isinstance(value, dict):
-        fields = tp.fields
-        return {k: _walk(v, fields[k].type, leaf) if k in fields else v for k, v in value.items()}
-    if isinstance(tp, GraphQLEnumType):
-        return leaf(tp, value)
-    return value
-
-
-def to_graphql(value: Any, tp: GraphQLType) -> Any:
-    """A wire (REST) value as GraphQL variables spell it."""
-    by_value = lambda e, v: next((n for n, d in e.values.items() if d.value == v), v)  # noqa: E731
-    return _walk(value, tp, by_value)
-
-
-def from_graphql(value: Any, tp: GraphQLType) -> Any:
-    """A GraphQL result as REST spells it."""
-    return _walk(value, tp, lambda e, v: e.values[v].value if v in e.values else v)
 
 
 VARIABLE_ERROR = re.compile(r"Variable '\$(\w+)' (?:has|got) invalid value(?: at ([^:]*))?")

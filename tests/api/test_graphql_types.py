@@ -34,6 +34,7 @@ from service.rules import model as state
 
 SCHEMAS = build_openapi()["components"]["schemas"]
 GRAPHQL = schema._schema
+ENCOUNTER_INPUT = GRAPHQL.get_type("EncounterInput")
 
 
 def _component(ref_or_schema: dict[str, Any]) -> str | None:
@@ -92,12 +93,12 @@ def test_the_encounters_of_both_doors_are_the_same_types() -> None:
 @pytest.mark.parametrize(
     ("type_name", "field", "enum", "values"),
     [
-        ("EncounterInput", "ruleset", "Ruleset", {"d20", "d100", "d10"}),
-        ("GridInput", "kind", "GridKind", {"square", "hex"}),
-        ("CombatantInput", "size", "Size", {"tiny", "medium", "gargantuan"}),
-        ("AttackInput", "kind", "AttackKind", {"melee", "ranged", "spell"}),
-        ("ResolveAttackInput", "cover", "CoverDegree", {"none", "half", "three_quarters"}),
-        ("ResolveAttackInput", "spend", "Spend", {"action", "bonus_action", "free"}),
+        ("EncounterInput", "ruleset", "Ruleset", {"D20", "D100", "D10"}),
+        ("GridInput", "kind", "GridKind", {"SQUARE", "HEX"}),
+        ("CombatantInput", "size", "Size", {"TINY", "MEDIUM", "GARGANTUAN"}),
+        ("AttackInput", "kind", "AttackKind", {"MELEE", "RANGED", "SPELL"}),
+        ("ResolveAttackInput", "cover", "CoverDegree", {"NONE", "HALF", "THREE_QUARTERS"}),
+        ("ResolveAttackInput", "spend", "Spend", {"ACTION", "BONUS_ACTION", "FREE"}),
     ],
 )
 def test_closed_sets_are_enums(type_name: str, field: str, enum: str, values: set[str]) -> None:
@@ -128,11 +129,12 @@ def test_a_results_encounter_goes_straight_back(client: TestClient) -> None:
     mutation = f"""mutation ($e: EncounterInput!, $seed: Int) {{
       rollInitiative(encounter: $e, seed: $seed, input: {{}}) {{
         ... on RollInitiativePayload {{ {full} }} }} }}"""
-    r = client.post("/graphql", json={"query": mutation, "variables": {"e": skirmish(), "seed": 3}})
+    variables = {"e": to_graphql(skirmish(), ENCOUNTER_INPUT), "seed": 3}
+    r = client.post("/graphql", json={"query": mutation, "variables": variables})
     typed = r.json()["data"]["rollInitiative"]["encounter"]
     attack = f"""mutation ($e: EncounterInput!) {{
       resolveAttack(encounter: $e, seed: 4,
-                    input: {{attackerId: "hero", targetId: "gob1", spend: free}}) {{
+                    input: {{attackerId: "hero", targetId: "gob1", spend: FREE}}) {{
         ... on ResolveAttackPayload {{ {full} outcome {{ hit damage }} }} }} }}"""
     again = client.post("/graphql", json={"query": attack, "variables": {"e": typed}}).json()
     assert "errors" not in again, again["errors"]
@@ -143,7 +145,9 @@ def test_a_results_encounter_goes_straight_back(client: TestClient) -> None:
     assert rest_attack.ok, rest_attack
     assert from_graphql(typed, GRAPHQL.get_type("Encounter")) == rest.encounter
     payload = again["data"]["resolveAttack"]
-    assert payload["encounter"] == rest_attack.encounter
+    assert (
+        from_graphql(payload["encounter"], GRAPHQL.get_type("Encounter")) == rest_attack.encounter
+    )
     assert payload["outcome"] == {k: rest_attack.outcome[k] for k in ("hit", "damage")}
 
 
@@ -152,22 +156,23 @@ def test_the_deprecated_document_is_the_typed_encounter(client: TestClient) -> N
       applyDamage(encounter: $e, seed: 1, input: {{targetId: "gob1", amount: 2}}) {{
         ... on ApplyDamagePayload {{ document encounter {{ {selection(state.Encounter)} }} }}
       }} }}"""
-    data = client.post("/graphql", json={"query": query, "variables": {"e": skirmish()}}).json()
+    variables = {"e": to_graphql(skirmish(), ENCOUNTER_INPUT)}
+    data = client.post("/graphql", json={"query": query, "variables": variables}).json()
     payload = data["data"]["applyDamage"]
-    assert payload["document"] == payload["encounter"]
+    assert payload["document"] == from_graphql(payload["encounter"], GRAPHQL.get_type("Encounter"))
     field = GRAPHQL.get_type("ApplyDamagePayload").fields["document"]  # type: ignore[union-attr]
     assert field.deprecation_reason
 
 
 def test_enum_values_cross_between_the_doors(client: TestClient) -> None:
-    """``three-quarters`` on REST is ``three_quarters`` in GraphQL, both ways."""
+    """``three-quarters`` on REST is ``THREE_QUARTERS`` in GraphQL, both ways."""
     rest, gql = Rest(client), GraphQL(client)
     params = {"attackerId": "hero", "targetId": "gob1", "cover": "three-quarters"}
     a = rest.call("resolveAttack", skirmish(), seed=5, **params)
     b = gql.call("resolveAttack", skirmish(), seed=5, **params)
     assert a.ok and a.body == b.body
     assert a.outcome["cover"] == "three-quarters"
-    assert to_graphql("three-quarters", GRAPHQL.get_type("CoverDegree")) == "three_quarters"
+    assert to_graphql("three-quarters", GRAPHQL.get_type("CoverDegree")) == "THREE_QUARTERS"
 
 
 def test_graphql_refuses_what_its_types_refuse_naming_the_path(client: TestClient) -> None:

@@ -136,7 +136,7 @@ def test_d20_save_a_session_logs_and_replays_a_roll(client: TestClient) -> None:
         "/graphql",
         json={
             "query": """mutation($id: ID) { rollSave(sessionId: $id, seed: 2,
-                input: {combatantId: "gob", ability: strength, dc: 30}) {
+                input: {combatantId: "gob", ability: STRENGTH, dc: 30}) {
                 __typename ... on RollSavePayload { outcome { success automaticFailure }
                 session { version } } } }""",
             "variables": {"id": sid},

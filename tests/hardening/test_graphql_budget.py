@@ -116,7 +116,7 @@ def test_thirty_aliased_covers_between_the_largest_footprints_never_run(
     body, _, _ = graphql(service, covers(2), walled_footprints())
     assert body["errors"][0]["extensions"]["limit"] == "graphql-work"
     body, _, _ = graphql(service, covers(1), walled_footprints())
-    assert body["data"]["q0"]["outcome"]["degree"] == "total", str(body)[:300]
+    assert body["data"]["q0"]["outcome"]["degree"] == "TOTAL", str(body)[:300]
 
 
 def test_aliased_fields_over_a_small_encounter_still_run(service: ServiceProcess) -> None:

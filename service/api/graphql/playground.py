@@ -37,6 +37,7 @@ from service.api.pages import asset, csp, data_block, own, page, style_hash
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 
 from .schema import schema
+from .spelling import to_graphql
 
 EXAMPLE_ENCOUNTER = {
     "ruleset": "d20",
@@ -76,7 +77,7 @@ ATTACK = "longsword"
 """The actor's attack."""
 
 EXAMPLE_VARIABLES = {
-    "encounter": EXAMPLE_ENCOUNTER,
+    "encounter": to_graphql(EXAMPLE_ENCOUNTER, schema._schema.type_map["EncounterInput"]),
     "seed": 42,
     "sessionId": "paste the id that CreateSession answers",
 }
@@ -214,7 +215,7 @@ class EnumValue(str):
 
 
 _ACTION_HINTS: dict[str, dict[str, Any]] = {
-    "rollSave": {"ability": EnumValue("dexterity"), "dc": 13},
+    "rollSave": {"ability": EnumValue("DEXTERITY"), "dc": 13},
     "rollCheck": {"skill": "athletics", "dc": 12},
 }
 """An action's optional fields its example needs to succeed (a save or check names its DC)."""

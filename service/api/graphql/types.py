@@ -52,8 +52,10 @@ from service.api.models import OPEN_ENUMS, STORED_AS, enum_name, wire_classes, w
 
 
 def enum_value_name(value: str) -> str:
-    """The GraphQL name of a wire value: ``three-quarters`` is ``three_quarters``."""
-    return value.replace("-", "_")
+    """The GraphQL name of a wire value, in GraphQL's usual UPPER_CASE: ``three-quarters`` is
+    ``THREE_QUARTERS``, ``d20`` is ``D20``. Results and variables spell the name; REST and the
+    stored documents the wire value."""
+    return value.replace("-", "_").upper()
 
 
 @cache
@@ -61,7 +63,13 @@ def enum_type(values: tuple[str, ...], name: str) -> Any:
     """The GraphQL enum of a closed set of wire values (made once per set)."""
     members = {enum_value_name(v): v for v in values}
     py_enum = enum.Enum(name, members)  # type: ignore[misc]
-    described = "One of: " + ", ".join(f"`{v}`" for v in values) + " (with `_` for `-`)."
+    described = (
+        "One of: "
+        + ", ".join(f"`{enum_value_name(v)}`" for v in values)
+        + " (on the REST wire and in stored documents: "
+        + ", ".join(f"`{v}`" for v in values)
+        + ")."
+    )
     return strawberry.enum(py_enum, name=name, description=described)
 
 
