@@ -8,6 +8,7 @@ variables are valid for the schema (no red squiggles in GraphiQL).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +34,7 @@ from service.api.rest.openapi import build_openapi
 from service.rules import model as state
 
 SCHEMAS = build_openapi()["components"]["schemas"]
+ROOT = Path(__file__).resolve().parents[2]
 GRAPHQL = schema._schema
 ENCOUNTER_INPUT = GRAPHQL.get_type("EncounterInput")
 
@@ -250,3 +252,31 @@ def test_json_lists_inside_the_encounter_answer_as_on_rest(client: TestClient) -
             body["data"]["applyDamage"]["encounter"], GRAPHQL.get_type("Encounter")
         )
         assert encounter == a.encounter
+
+
+def test_a_rest_encounter_goes_through_a_mutation_with_the_fragment_unchanged(
+    client: TestClient,
+) -> None:
+    """Issue 25, #6: a REST answer's encounter, sent as a GraphQL variable and selected with
+    the shipped ``EncounterFields`` fragment, comes back equal field for field; and the
+    encounter the GraphQL answer holds is the next action's input as it is."""
+    rest = Rest(client)
+    fought = rest.call("rollInitiative", skirmish(), seed=3)
+    actor = fought.encounter["turnOf"]
+    target = "gob1" if actor == "hero" else "hero"
+    hit = rest.call("resolveAttack", fought.encounter, seed=4, attackerId=actor, targetId=target)
+    assert hit.ok, hit
+    fragment = (ROOT / "schema" / "fragments.graphql").read_text()
+    query = f"""mutation ($e: EncounterInput!) {{
+      applyDamage(encounter: $e, seed: 1, input: {{targetId: "gob2", amount: 1}}) {{
+        __typename ... on ApplyDamagePayload {{ encounter {{ ...EncounterFields }} }}
+        ... on Error {{ code message }} }} }}
+    {fragment}"""
+    variables = {"e": to_graphql(hit.encounter, ENCOUNTER_INPUT)}
+    answer = client.post("/graphql", json={"query": query, "variables": variables}).json()
+    assert "errors" not in answer, answer["errors"]
+    typed = answer["data"]["applyDamage"]["encounter"]
+    expected = rest.call("applyDamage", hit.encounter, seed=1, targetId="gob2", amount=1)
+    assert from_graphql(typed, GRAPHQL.get_type("Encounter")) == expected.encounter
+    again = client.post("/graphql", json={"query": query, "variables": {"e": typed}}).json()
+    assert "errors" not in again, again["errors"]

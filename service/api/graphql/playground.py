@@ -36,6 +36,7 @@ from pydantic.alias_generators import to_camel
 from service.api.pages import asset, csp, data_block, own, page, style_hash
 from service.rules import ACTIONS, REGISTRY, ActionSpec
 
+from .fragments import encounter_fields
 from .schema import schema
 from .spelling import to_graphql
 
@@ -364,7 +365,9 @@ SESSION_OPERATIONS = """mutation CreateSession($encounter: EncounterInput!) {
 query Session($sessionId: ID!) {
   session(id: $sessionId) {
     __typename
-    ... on Session { id version updated encounter { round turnOf combatants { id hp } } }
+    # EncounterFields (schema/fragments.graphql, at the end): the whole encounter, as
+    # an EncounterInput takes it back
+    ... on Session { id version updated encounter { ...EncounterFields } }
     ... on Error { code message }
   }
 }
@@ -471,6 +474,8 @@ def example_document() -> str:
             *queries,
             "# ---- Sessions: the encounter kept by the service ----\n",
             SESSION_OPERATIONS,
+            "# ---- Fragments (schema/fragments.graphql) ----\n",
+            encounter_fields(schema._schema),
         ]
     )
 
