@@ -3,6 +3,7 @@ with the stored state (:class:`State`) they were read or written at."""
 
 from __future__ import annotations
 
+import builtins
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,13 @@ class State:
     bytes: int
     document_bytes: int
     title: str | None = None
+    line: int = 0
+    """The session's dice line (see :meth:`SessionStore.create`); 0 for a session without
+    fair dice."""
+    commitment: str | None = None
+    """The SHA-256 (hex) of the current dice secret; None without fair dice."""
+    dice: builtins.bytes | None = None
+    """The current dice secret (never in any answer before it is revealed)."""
 
 
 @dataclass(frozen=True, slots=True)

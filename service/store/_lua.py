@@ -8,8 +8,13 @@ A session is
 
 - a hash ``session``: ``version``, ``document``, ``created``, ``updated``, ``bytes`` (what the
   session holds in Redis: document, events, history and idempotency records, in bytes),
-  ``origin`` (the key of the idempotency record of its creation, if it had one) and
-  ``marked`` (see ``marks``);
+  ``origin`` (the key of the idempotency record of its creation, if it had one),
+  ``marked`` (see ``marks``) and, for a session created with fair dice, ``dice`` (the
+  secret its seeds derive from, hex: no script answers it but :data:`REVEAL`),
+  ``commitment`` (the SHA-256 of the secret, hex) and ``line`` (1 at creation, one more
+  with each action, one less with each undo);
+- a list ``reveals`` (JSON ``{"secret", "commitment", "line", "version"}`` of each secret
+  revealed, oldest first, with the line and the version the session was at);
 - a list ``events`` (JSON events, oldest first);
 - a list ``history`` (JSON snapshots ``{"version": v, "document": d}`` of the documents
   before each action, newest first), and beside it a list ``marks`` of the same length and
@@ -61,6 +66,7 @@ __all__ = [
     "RELEASE",
     "RESUME",
     "RETITLE",
+    "REVEAL",
     "TRANSCRIPT",
     "WRITE",
     "Script",
@@ -146,16 +152,16 @@ READ = Script(
 -- KEYS: session, events, history. ARGV: '1' to include the newest history snapshot; the
 -- version the caller knows (or ''): its document is then not sent (false in its place).
 -- Answers {version, document, created, updated, events, snapshot, bytes, document bytes,
--- title (or false)}.
+-- title (or false), line (or false), commitment (or false), dice secret (or false)}.
 local s = redis.call('HMGET', KEYS[1], 'version', 'document', 'created', 'updated', 'bytes',
-                     'title')
+                     'title', 'line', 'commitment', 'dice')
 if not s[1] then return false end
 local head = false
 if ARGV[1] == '1' then head = redis.call('LINDEX', KEYS[3], 0) end
 local document = s[2]
 if s[1] == ARGV[2] then document = false end
 return {s[1], document, s[3], s[4], redis.call('LLEN', KEYS[2]), head, s[5] or #s[2], #s[2],
-        s[6]}
+        s[6], s[7], s[8], s[9]}
 """
 )
 
@@ -163,7 +169,8 @@ CREATE = Script(
     """
 -- KEYS: session, steps. ARGV: document, now (ms), idle ttl (ms), origin (a record key, or
 -- ''), '1' to start the replay log with the document, title (or ''), facts (or ''),
--- origin (the JSON object the log's first record names before its document, or '').
+-- origin (the JSON object the log's first record names before its document, or ''),
+-- the dice secret (hex, or ''), its commitment (or ''): the session starts at line 1.
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local size = #ARGV[1]
 if ARGV[5] == '1' then
@@ -181,6 +188,9 @@ redis.call('HSET', KEYS[1], 'version', '1', 'document', ARGV[1],
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'origin', ARGV[4]) end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'title', ARGV[6]) end
 if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'facts', ARGV[7]) end
+if ARGV[9] ~= '' then
+  redis.call('HSET', KEYS[1], 'dice', ARGV[9], 'commitment', ARGV[10], 'line', '1')
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 """
@@ -190,21 +200,28 @@ WRITE = Script(
     _MARKS
     + """
 -- The compare-and-set of one action.
--- KEYS: session, events, history, records, steps, marks, refs[, idempotency record].
+-- KEYS: session, events, history, records, steps, marks, refs, reveals
+--       [, idempotency record].
 -- ARGV: 1 version read, 2 new version, 3 new document, 4 now (ms),
 --       5 history op ('push' | 'pop'), 6 history limit, 7 idle ttl (ms),
 --       8 channel, 9 and 14 the published message before and after the document,
 --       10 claim, 11 record, 12 record ttl (ms), 13 record digest,
 --       15 the step's replay record (or ''), 16 the name of the session's records without
---       their digest, 17 the version's facts (or '': the last ones stay), 18.. events.
+--       their digest, 17 the version's facts (or '': the last ones stay), 18 the new line
+--       (or '': a session without one), 19 the commitment the action's dice came from (or
+--       ''): another one now (a reveal came between) answers {'stale'}, 20.. events.
 -- An idempotency record keeps no document: it names the version it answers with (``refs``).
 -- A document that leaves the session (an undone version's, a snapshot trimmed or popped)
 -- while a live record names its version is appended to that record, after a newline.
--- Answers {'ok', bytes}, {'missing'}, {'conflict', current version} or {'claim_lost'}.
+-- Answers {'ok', bytes}, {'missing'}, {'conflict', current version}, {'stale'} or
+-- {'claim_lost'}.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'conflict', current} end
-if KEYS[8] and redis.call('GET', KEYS[8]) ~= ARGV[10] then return {'claim_lost'} end
+if ARGV[19] ~= '' and redis.call('HGET', KEYS[1], 'commitment') ~= ARGV[19] then
+  return {'stale'}
+end
+if KEYS[9] and redis.call('GET', KEYS[9]) ~= ARGV[10] then return {'claim_lost'} end
 local old = redis.call('HGET', KEYS[1], 'document')
 local size = tonumber(redis.call('HGET', KEYS[1], 'bytes') or #old) - #old + #ARGV[3]
 local function keep(version, document)
@@ -254,7 +271,7 @@ for _, member in ipairs(expired) do
   size = size - tonumber(string.match(member, '^(%d+):'))
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now) end
-for i = 18, #ARGV do
+for i = 20, #ARGV do
   redis.call('RPUSH', KEYS[2], ARGV[i])
   size = size + #ARGV[i]
 end
@@ -262,9 +279,9 @@ if ARGV[15] ~= '' then
   redis.call('RPUSH', KEYS[5], ARGV[15])
   size = size + #ARGV[15]
 end
-if KEYS[8] then
+if KEYS[9] then
   local member = #ARGV[11] .. ':' .. ARGV[13]
-  redis.call('SET', KEYS[8], ARGV[11], 'PX', ARGV[12])
+  redis.call('SET', KEYS[9], ARGV[11], 'PX', ARGV[12])
   redis.call('ZADD', KEYS[4], now + tonumber(ARGV[12]), member)
   redis.call('HSET', KEYS[7], ARGV[2], member)
   size = size + #ARGV[11]
@@ -273,7 +290,8 @@ if size < 0 then size = 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'document', ARGV[3], 'updated', ARGV[4],
            'bytes', size, 'marked', ARGV[2])
 if ARGV[17] ~= '' then redis.call('HSET', KEYS[1], 'facts', ARGV[17]) end
-for i = 1, 7 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+if ARGV[18] ~= '' then redis.call('HSET', KEYS[1], 'line', ARGV[18]) end
+for i = 1, 8 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
@@ -281,7 +299,7 @@ return {'ok', size}
 
 DELETE = Script(
     """
--- KEYS: session, events, history, records, steps, marks, refs.
+-- KEYS: session, events, history, records, steps, marks, refs, reveals.
 -- ARGV: channel, message, the name of the session's records without their digest.
 -- Deletes the session with its idempotency records (named by the session's hash tag, so
 -- in its slot); answers {found (0/1), origin (the key of its creation's record) or false}.
@@ -290,7 +308,7 @@ local found = redis.call('DEL', KEYS[1])
 for _, member in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
   redis.call('DEL', ARGV[3] .. string.match(member, '^%d+:(.+)$'))
 end
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8])
 if found == 1 then redis.call('PUBLISH', ARGV[1], ARGV[2]) end
 return {found, origin or false}
 """
@@ -545,5 +563,27 @@ if ARGV[1] ~= '' and ARGV[1] ~= version then return {'conflict', version} end
 if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'title')
 else redis.call('HSET', KEYS[1], 'title', ARGV[2]) end
 return {'ok', version}
+"""
+)
+
+REVEAL = Script(
+    """
+-- Publish a session's dice secret and commit to a fresh one; no new version, nothing
+-- logged or published. KEYS: session, reveals. ARGV: 1 the fresh secret (hex), 2 its
+-- commitment, 3 the most reveals the session keeps.
+-- Answers {'ok', secret, commitment, line, version}, {'missing'}, {'none'} (the session
+-- has no commitment) or {'full'} (it has been revealed the most times it may).
+local s = redis.call('HMGET', KEYS[1], 'version', 'dice', 'commitment', 'line', 'bytes')
+if not s[1] then return {'missing'} end
+if not s[2] or not s[3] then return {'none'} end
+if redis.call('LLEN', KEYS[2]) >= tonumber(ARGV[3]) then return {'full'} end
+local item = '{"secret":"' .. s[2] .. '","commitment":"' .. s[3] .. '","line":'
+  .. (s[4] or '0') .. ',"version":' .. s[1] .. '}'
+redis.call('RPUSH', KEYS[2], item)
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+redis.call('HSET', KEYS[1], 'dice', ARGV[1], 'commitment', ARGV[2],
+           'bytes', tonumber(s[5] or '0') + #item)
+return {'ok', s[2], s[3], s[4] or '0', s[1]}
 """
 )

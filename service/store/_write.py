@@ -72,6 +72,7 @@ def prepare(
         datetime_of(state.created),
         datetime_of(now),
         json=document,
+        commitment=state.commitment,
     )
     events = [
         event_json(Event(state.total_events + i, version, data))

@@ -6,6 +6,8 @@ Each one is a :class:`StoreError`; the transports map them to answers:
 :class:`SessionNotFound`     404 (REST), ``NotFound`` (GraphQL)
 :class:`VersionConflict`     412 (REST), ``VersionConflict`` (GraphQL)
 :class:`NothingToUndo`       409
+:class:`NothingToReveal`     409
+:class:`TooManyReveals`      409
 :class:`IdempotencyKeyReused`  422
 :class:`IdempotencyInProgress`  409
 :class:`InvalidArgument`     400 (it is also a :class:`ValueError`)
@@ -24,6 +26,7 @@ __all__ = [
     "IdempotencyInProgress",
     "IdempotencyKeyReused",
     "InvalidArgument",
+    "NothingToReveal",
     "NothingToUndo",
     "Part",
     "Quota",
@@ -33,6 +36,7 @@ __all__ = [
     "SessionNotFound",
     "StoreError",
     "StoreUnavailable",
+    "TooManyReveals",
     "VersionConflict",
 ]
 
@@ -69,6 +73,23 @@ class NothingToUndo(StoreError):
     def __init__(self, session_id: str) -> None:
         super().__init__(f"nothing to undo in session {session_id!r}")
         self.session_id = session_id
+
+
+class NothingToReveal(StoreError):
+    """The session has no dice commitment (it was created before fair dice)."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"session {session_id!r} has no dice commitment to reveal")
+        self.session_id = session_id
+
+
+class TooManyReveals(StoreError):
+    """The session's dice secret was revealed as many times as a session's may be."""
+
+    def __init__(self, session_id: str, limit: int) -> None:
+        super().__init__(f"session {session_id!r} was revealed {limit} times, the most it may")
+        self.session_id = session_id
+        self.limit = limit
 
 
 class IdempotencyKeyReused(StoreError):

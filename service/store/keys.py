@@ -91,6 +91,7 @@ class SessionKeys:
     steps: str
     marks: str
     refs: str
+    reveals: str
 
     def stored(self) -> list[str]:
         """The keys that hold the session's data: what a write may change and a delete
@@ -103,4 +104,5 @@ class SessionKeys:
             self.steps,
             self.marks,
             self.refs,
+            self.reveals,
         ]

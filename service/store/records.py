@@ -17,6 +17,7 @@ from service.jsontext import encode
 __all__ = [
     "MAX_FACTS",
     "MAX_PAGE",
+    "MAX_REVEALS",
     "Action",
     "Applied",
     "Change",
@@ -26,6 +27,7 @@ __all__ = [
     "EventPage",
     "Gone",
     "Missed",
+    "Reveal",
     "Session",
     "SessionList",
     "SessionUpdate",
@@ -43,6 +45,9 @@ Document = dict[str, Any]
 MAX_PAGE = 200
 """The largest page of events :meth:`SessionStore.events` returns."""
 
+MAX_REVEALS = 100
+"""The most times one session's dice secret may be revealed (:meth:`SessionStore.reveal`)."""
+
 MAX_FACTS = 1024
 """The most bytes of a version's :attr:`Change.facts`, encoded."""
 
@@ -59,6 +64,7 @@ class Session:
     __slots__ = (
         "_document",
         "_json",
+        "commitment",
         "created",
         "id",
         "replayed",
@@ -78,6 +84,7 @@ class Session:
         *,
         json: bytes | None = None,
         title: str | None = None,
+        commitment: str | None = None,
     ) -> None:
         if document is None and json is None:
             raise ValueError("a session needs its document or its JSON")
@@ -91,6 +98,9 @@ class Session:
         self._document = document
         self._json = json
         self.title = title
+        self.commitment = commitment
+        """The SHA-256 (hex) of the session's current dice secret (see
+        :meth:`SessionStore.reveal`); None for a session without fair dice."""
 
     @property
     def document(self) -> Document:
@@ -116,6 +126,7 @@ class Session:
             True,
             json=self._json,
             title=self.title,
+            commitment=self.commitment,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -172,6 +183,14 @@ class Stored:
     json: bytes | None
     kept: Any = None
     _state: Any = field(default=None, repr=False, compare=False)
+    line: int = 0
+    """The dice line of this version (1 at creation, one more with each action, one less
+    with each undo: an action on it writes line ``line + 1``); 0 without fair dice."""
+    dice: bytes | None = field(default=None, repr=False)
+    """The session's current dice secret, for the action to derive its seed from; None for
+    a session without fair dice. Never to be answered."""
+    commitment: str | None = None
+    """The SHA-256 (hex) of ``dice``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,3 +361,15 @@ class Gone:
     """The followed session was deleted (or expired): nothing more will come."""
 
     session_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A dice secret a session published (:meth:`SessionStore.reveal`): the secret, the
+    commitment it answered, and the line and version the session was at when it was
+    revealed (every seed it derived is of a version up to that one)."""
+
+    secret: bytes
+    commitment: str
+    line: int
+    version: int

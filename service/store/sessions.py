@@ -21,6 +21,7 @@ Lua scripts that write it (:mod:`service.store._lua`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
@@ -47,6 +48,7 @@ from service.store._codec import (
     event_from,
     facts_json,
     json_of,
+    object_from,
     snapshot_from,
     step_from,
     steps_from,
@@ -68,10 +70,13 @@ from service.store._write import (
 from service.store.errors import (
     IdempotencyInProgress,
     InvalidArgument,
+    NothingToReveal,
     NothingToUndo,
     SessionBusy,
+    SessionDamaged,
     SessionNotFound,
     StoreUnavailable,
+    TooManyReveals,
     VersionConflict,
 )
 from service.store.keys import (
@@ -84,6 +89,7 @@ from service.store.keys import (
 )
 from service.store.records import (
     MAX_PAGE,
+    MAX_REVEALS,
     Action,
     Applied,
     Change,
@@ -93,6 +99,7 @@ from service.store.records import (
     EventPage,
     Gone,
     Missed,
+    Reveal,
     Session,
     SessionList,
     SessionUpdate,
@@ -117,6 +124,7 @@ __all__ = [
     "Follower",
     "Gone",
     "Missed",
+    "Reveal",
     "Session",
     "SessionList",
     "SessionStore",
@@ -222,8 +230,14 @@ class SessionStore:
         title: str | None = None,
         facts: dict[str, Any] | None = None,
         origin: dict[str, Any] | None = None,
+        dice: bytes | None = None,
     ) -> Session:
         """Store a new session at version 1 and return it.
+
+        ``dice``: a fresh secret the session's seeds derive from (fair dice). The session
+        keeps it, answered by nothing but :meth:`reveal`, and commits to it: its
+        :attr:`Session.commitment` is the secret's SHA-256, and its ``line`` starts at 1
+        (one more with each action, one less with each undo: see :attr:`Stored.line`).
 
         ``origin`` (with ``steps``): what the session was made from (a fork names the
         session and version), kept in the replay log's first record.
@@ -251,6 +265,7 @@ class SessionStore:
         size = len(encoded) + (len(encoded) + FIRST_STEP if steps else 0)
         size += len(named) + len(b',"origin":') if named else 0
         about = (title or "", facts_json(facts), named)
+        secret = None if dice is None else (dice, hashlib.sha256(dice).hexdigest())
         record_key = None
         if idempotency_key is not None:
             digest = key_digest(idempotency_key)
@@ -264,7 +279,7 @@ class SessionStore:
                 claim = outcome
             async with self._guard():
                 session = await self._insert(
-                    tenant, document, encoded, size, record_key, steps, about
+                    tenant, document, encoded, size, record_key, steps, about, secret
                 )
                 if record_key is not None and claim is not None:
                     await claims.complete_create(
@@ -312,6 +327,7 @@ class SessionStore:
         record_key: str | None,
         steps: bool,
         about: tuple[str, bytes, bytes],
+        secret: tuple[bytes, str] | None = None,
     ) -> Session:
         """Write the document at version 1 under a new id (a fresh one while an id is taken
         or refused by the tenant's quota), with its title and facts (``about``), and keep an
@@ -334,6 +350,8 @@ class SessionStore:
                     title,
                     facts,
                     origin,
+                    "" if secret is None else secret[0].hex(),
+                    "" if secret is None else secret[1],
                 ],
             )
             if created:
@@ -346,9 +364,22 @@ class SessionStore:
             datetime_of(now),
             json=encoded,
             title=title or None,
+            commitment=None if secret is None else secret[1],
         )
         if isinstance(document, Encoded) and document.value is not None:
-            state = State(1, None, now, now, 0, None, size, len(encoded))
+            state = State(
+                1,
+                None,
+                now,
+                now,
+                0,
+                None,
+                size,
+                len(encoded),
+                line=0 if secret is None else 1,
+                commitment=None if secret is None else secret[1],
+                dice=None if secret is None else secret[0],
+            )
             self._cache.put(keys.session, Kept(state, document.value, encoded))
         return session
 
@@ -372,6 +403,7 @@ class SessionStore:
                 *_dts(state),
                 json=kept.json,
                 title=state.title,
+                commitment=state.commitment,
             )
         document = document_from(state.json, keys.session_id)
         return Session(
@@ -381,6 +413,7 @@ class SessionStore:
             *_dts(state),
             json=state.json,
             title=state.title,
+            commitment=state.commitment,
         )
 
     async def retitle(
@@ -532,6 +565,9 @@ class SessionStore:
                 state.version,
                 None if kept is not None else state.json,
                 kept,
+                line=state.line,
+                dice=state.dice,
+                commitment=state.commitment,
             )
             return await run_action(fn, stored)
 
@@ -560,9 +596,27 @@ class SessionStore:
                 keys, with_snapshot=False, known=None if kept is None else kept.state.version
             )
         if state.json is None and kept is not None:
-            return Stored(keys.session_id, state.version, None, kept.value, state)
+            return Stored(
+                keys.session_id,
+                state.version,
+                None,
+                kept.value,
+                state,
+                line=state.line,
+                dice=state.dice,
+                commitment=state.commitment,
+            )
         self._cache.drop(keys.session)
-        return Stored(keys.session_id, state.version, state.json, None, state)
+        return Stored(
+            keys.session_id,
+            state.version,
+            state.json,
+            None,
+            state,
+            line=state.line,
+            dice=state.dice,
+            commitment=state.commitment,
+        )
 
     def keep(self, tenant: str, stored: Stored, value: Any) -> None:
         """Keep ``value`` (``stored``'s document, decoded and checked by the caller) for the
@@ -616,6 +670,60 @@ class SessionStore:
             request_fingerprint,
             with_snapshot=True,
         )
+
+    async def reveal(self, tenant: str, session_id: str, fresh: bytes) -> tuple[Reveal, str]:
+        """Publish the session's dice secret and commit to ``fresh`` in its place, atomically:
+        the secret revealed (kept in the session's reveals, :meth:`reveals`) and the new
+        commitment (SHA-256 of ``fresh``, hex). No new version, nothing logged or published:
+        the next action's seed derives from ``fresh``.
+
+        :raises SessionNotFound: there is no such session.
+        :raises NothingToReveal: the session has no commitment (created before fair dice).
+        :raises TooManyReveals: it was revealed :data:`MAX_REVEALS` times already.
+        """
+        keys = self._keys(tenant, session_id)
+        commitment = hashlib.sha256(fresh).hexdigest()
+        self._cache.drop(keys.session)
+        async with self._guard():
+            answer = await _lua.REVEAL(
+                self.redis, [keys.session, keys.reveals], [fresh.hex(), commitment, MAX_REVEALS]
+            )
+        status = as_text(answer[0])
+        if status == "missing":
+            raise SessionNotFound(keys.session_id)
+        if status == "none":
+            raise NothingToReveal(keys.session_id)
+        if status == "full":
+            raise TooManyReveals(keys.session_id, MAX_REVEALS)
+        sid = keys.session_id
+        revealed = Reveal(
+            bytes.fromhex(as_text(answer[1])),
+            as_text(answer[2]),
+            count_from(answer[3], sid, "dice line"),
+            count_from(answer[4], sid, "version", 1),
+        )
+        return revealed, commitment
+
+    async def reveals(self, tenant: str, session_id: str) -> list[Reveal]:
+        """The dice secrets the session revealed, oldest first (see :meth:`reveal`)."""
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            items = await self.redis.lrange(keys.reveals, 0, MAX_REVEALS)  # type: ignore[misc]
+        out = []
+        for item in items:
+            record = object_from(item, keys.session_id, "state")
+            try:
+                out.append(
+                    Reveal(
+                        bytes.fromhex(record["secret"]),
+                        str(record["commitment"]),
+                        int(record["line"]),
+                        int(record["version"]),
+                    )
+                )
+            except (KeyError, TypeError, ValueError):
+                raise SessionDamaged(keys.session_id, "state", "holds a damaged reveal") from None
+        return out
 
     async def events(
         self, tenant: str, session_id: str, *, offset: int = 0, limit: int = 50
@@ -901,6 +1009,8 @@ class SessionStore:
                 self._remember(keys, state, write, int(outcome[1]), cached=cached)
                 return write.applied
             self._cache.drop(keys.session)
+            if status == "stale":
+                continue
             if status == "missing":
                 raise SessionNotFound(keys.session_id)
             if status == "claim_lost":
@@ -984,6 +1094,8 @@ class SessionStore:
                     write.step,
                     keys.record_prefix,
                     write.facts,
+                    _line_after(state, plan.history),
+                    state.commitment or "",
                     *write.events,
                 ],
             )
@@ -1007,6 +1119,9 @@ class SessionStore:
             None,
             size,
             len(write.document),
+            line=int(_line_after(state, write.plan.history) or 0),
+            commitment=state.commitment,
+            dice=state.dice,
         )
         self._cache.put(keys.session, Kept(written, value, write.document))
 
@@ -1022,7 +1137,10 @@ class SessionStore:
         )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, created, updated, total, snapshot, size, document_bytes, title = found
+        version, document, created, updated, total, snapshot, size, document_bytes, title = found[
+            :9
+        ]
+        line, commitment, dice = [*found[9:], None, None, None][:3]
         session_id = keys.session_id
         return State(
             count_from(version, session_id, "version", 1),
@@ -1034,6 +1152,9 @@ class SessionStore:
             count_from(size, session_id, "size"),
             count_from(document_bytes, session_id, "document size"),
             None if not title else as_text(title),
+            0 if line is None else count_from(line, session_id, "dice line"),
+            None if not commitment else as_text(commitment),
+            None if not dice else bytes.fromhex(as_text(dice)),
         )
 
     async def _event_range(
@@ -1063,6 +1184,7 @@ class SessionStore:
             self._key(tenant, session_id, "steps"),
             self._key(tenant, session_id, "marks"),
             self._key(tenant, session_id, "refs"),
+            self._key(tenant, session_id, "reveals"),
         )
 
     @asynccontextmanager
@@ -1085,6 +1207,18 @@ def _check_page(offset: int, limit: int) -> None:
         raise InvalidArgument(f"offset must be an integer >= 0, not {offset!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
         raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
+
+
+def _line_after(state: State, history: str) -> str:
+    """The dice line a write with this history op leaves the session at ('' for a session
+    without fair dice): an action goes one further, an undo one back."""
+    if not state.line:
+        return ""
+    if history == "push":
+        return str(state.line + 1)
+    if history == "pop":
+        return str(max(1, state.line - 1))
+    return str(state.line)
 
 
 def _now() -> int:
