@@ -1137,10 +1137,9 @@ class SessionStore:
         )
         if not found:
             raise SessionNotFound(keys.session_id)
-        version, document, created, updated, total, snapshot, size, document_bytes, title = found[
-            :9
-        ]
-        line, commitment, dice = [*found[9:], None, None, None][:3]
+        head, dice_fields = found[:9], [*found[9:], None, None, None][:3]
+        version, document, created, updated, total, snapshot, size, document_bytes, title = head
+        line, commitment, dice = dice_fields
         session_id = keys.session_id
         return State(
             count_from(version, session_id, "version", 1),
