@@ -225,6 +225,9 @@ class SessionRef:
     id: str
     version: int
     """Starts at 1 and grows by one with each write; REST sends it as the ``ETag``."""
+    commitment: str | None = None
+    """The SHA-256 (hex) of the secret the session's dice derive from (see
+    docs/fair-dice.md); null for a session created before fair dice."""
 
 
 @dataclass(slots=True)
@@ -241,6 +244,10 @@ class Session:
     """When its last version was written (a title is no version: it changes nothing here)."""
     title: str | None = None
     """What the tenant calls it (metadata: no version, no event); null when it has none."""
+    commitment: str | None = None
+    """The SHA-256 (hex) of the secret the session's dice derive from, committed before any
+    of them is rolled (``revealSession`` publishes it: see docs/fair-dice.md); null for a
+    session created before fair dice."""
 
 
 MAX_TITLE = 200
@@ -373,6 +380,15 @@ class ReplayStep:
     origin: SessionOrigin | None = None
     """For the ``createSession`` of a fork: the session and version it was forked from.
     Null otherwise."""
+    seed_source: str | None = None
+    """Where ``seed`` came from: ``client`` (the request sent it), ``committed`` (derived
+    from the session's committed secret and ``line``: docs/fair-dice.md) or ``drawn`` (drawn
+    by the service, in a session without a commitment). Null when there is no seed, or for
+    a step logged before fair dice."""
+    line: int | None = None
+    """The session's dice line this version is at (1 at creation, one more with each action,
+    one less with each undo): a committed seed is ``HMAC-SHA256(secret, "crs-dice:<line>")``
+    cut to 31 bits. Null for a session without a commitment."""
 
 
 @dataclass(slots=True)
@@ -412,6 +428,46 @@ class Difference:
 
 
 @dataclass(slots=True)
+class DiceCheck:
+    """Whether the session's seeds came from its commitments (docs/fair-dice.md)."""
+
+    checked: int
+    """Committed seeds checked against a revealed secret."""
+    client: int
+    """Seeds the client gave (nothing to check: the client chose them)."""
+    unrevealed: int
+    """Committed seeds whose secret is not revealed yet (``revealSession`` reveals it)."""
+    mismatched: int | None
+    """The first version whose seed is not the one its revealed secret derives; null when
+    every checked seed is."""
+
+
+@dataclass(slots=True)
+class RevealedSecret:
+    """A dice secret a session published, and what it was committed as."""
+
+    secret: str
+    """The secret (hex, 32 bytes)."""
+    commitment: str
+    """Its SHA-256 (hex): the commitment the session answered until now."""
+    version: int
+    """The session's version when it was revealed: the seeds of the versions up to it (since
+    the previous reveal) derive from this secret."""
+    line: int
+    """The session's dice line when it was revealed."""
+
+
+@dataclass(slots=True)
+class RevealResponse:
+    """A session's dice secret revealed, and the fresh commitment the next dice come from."""
+
+    session_id: str
+    revealed: RevealedSecret
+    commitment: str
+    """The SHA-256 (hex) of the fresh secret the session's next seeds derive from."""
+
+
+@dataclass(slots=True)
 class Verification:
     """Whether re-applying a session's replay log, from its first version, with the pure
     engine reproduces what the session stored."""
@@ -425,6 +481,9 @@ class Verification:
     """How many steps were replayed."""
     first_difference: Difference | None
     """Where the replay first differs; null when ``reproduced``."""
+    dice: DiceCheck | None = None
+    """Whether the seeds of the versions replayed came from the session's commitments
+    (apart from ``reproduced``); null for a session without a commitment."""
 
 
 _SESSION_TYPES: tuple[type, ...] = (
@@ -442,7 +501,10 @@ _SESSION_TYPES: tuple[type, ...] = (
     ReplayStep,
     ReplayPage,
     Difference,
+    DiceCheck,
     Verification,
+    RevealedSecret,
+    RevealResponse,
 )
 PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:

@@ -22,6 +22,7 @@ origin.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import threading
 import time
@@ -32,7 +33,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 
-from service.api import sessions
+from service.api import dice, sessions
 from service.api.core import Kind, Problem, from_rules_error, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
@@ -88,12 +89,15 @@ def step_of(record: dict[str, Any]) -> ReplayStep:
     if "undo" in record:
         return ReplayStep(version, "undo", None, None, _int(record["undo"]))
     params = record.get("params")
+    source = record.get("seedSource")
     return ReplayStep(
         version,
         str(record.get("action")),
         params if isinstance(params, dict) else None,
         _int(record.get("seed")),
         None,
+        seed_source=source if isinstance(source, str) else None,
+        line=_int(record.get("line")),
     )
 
 
@@ -125,16 +129,40 @@ async def verify(
         raise from_rules_error(error) from None
     ends = time.monotonic() + pool.deadline
     replay: Replay | None = None
+    seeds: list[dict[str, Any]] = []
     with store_errors():
         async for page in store.transcript_pages(tenant, session_id):
             replay = replay or Replay(page.version, store.history_limit)
+            seeds += [_seed_of(record) for record in page.steps if "seedSource" in record]
             verdict = await pool.run(functools.partial(replay.feed, page))
             if verdict is not None:
-                return verdict
+                return await _with_dice(store, tenant, session_id, verdict, seeds)
             if time.monotonic() > ends:
                 raise deadline_exceeded(pool.deadline)
     assert replay is not None
-    return replay.finish()
+    return await _with_dice(store, tenant, session_id, replay.finish(), seeds)
+
+
+def _seed_of(record: dict[str, Any]) -> dict[str, Any]:
+    """What the dice check reads of a step (not its parameters)."""
+    return {k: record.get(k) for k in ("version", "seed", "seedSource", "line")}
+
+
+async def _with_dice(
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    verdict: Verification,
+    seeds: list[dict[str, Any]],
+) -> Verification:
+    """The verdict with its dice check (:func:`dice.check`) of the steps replayed: none for
+    a session without fair dice."""
+    with store_errors():
+        reveals = await store.reveals(tenant, session_id)
+    if reveals is None:
+        return verdict
+    upto = [s for s in seeds if isinstance(s["version"], int) and s["version"] <= verdict.version]
+    return dataclasses.replace(verdict, dice=dice.check(upto, reveals))
 
 
 def not_reproduced(verdict: Verification) -> Problem:

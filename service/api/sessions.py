@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 from starlette.requests import HTTPConnection
 
+from service.api import dice
 from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
 from service.api.core import (
     Kind,
@@ -43,6 +44,8 @@ from service.api.models import (
     CreateSessionRequest,
     EncodedEncounter,
     EventPage,
+    RevealedSecret,
+    RevealResponse,
     Session,
     SessionEvent,
     SessionList,
@@ -67,6 +70,7 @@ from service.store import (
     IdempotencyKeyReused,
     InvalidArgument,
     Missed,
+    NothingToReveal,
     NothingToUndo,
     QuotaExceeded,
     SessionBusy,
@@ -77,6 +81,7 @@ from service.store import (
     StoreError,
     StoreUnavailable,
     Summary,
+    TooManyReveals,
     VersionConflict,
     current_event,
 )
@@ -101,6 +106,7 @@ __all__ = [
     "get_stored",
     "list_sessions",
     "retitle",
+    "reveal",
     "run",
     "session_bytes",
     "session_json",
@@ -169,6 +175,21 @@ def from_store_error(error: StoreError) -> Problem:
             "nothing-to-undo",
             "Nothing to undo",
             "the session has no action left to undo",
+        )
+    if isinstance(error, NothingToReveal):
+        return Problem(
+            Kind.CONFLICT,
+            "nothing-to-reveal",
+            "Nothing to reveal",
+            "the session has no dice commitment (it was created before fair dice)",
+        )
+    if isinstance(error, TooManyReveals):
+        return Problem(
+            Kind.CONFLICT,
+            "too-many-reveals",
+            "Too many reveals",
+            f"the session's dice secret was revealed {error.limit} times, the most it may be",
+            extra={"limit": error.limit},
         )
     if isinstance(error, IdempotencyInProgress):
         return Problem(
@@ -256,7 +277,13 @@ def fingerprint(operation: str, session_id: str, request: Any, expected_version:
 def session_model(stored: StoredSession) -> Session:
     """The typed session of a stored one."""
     return Session(
-        stored.id, stored.version, stored.document, stored.created, stored.updated, stored.title
+        stored.id,
+        stored.version,
+        stored.document,
+        stored.created,
+        stored.updated,
+        stored.title,
+        stored.commitment,
     )
 
 
@@ -266,7 +293,15 @@ _EMPTY_ENCOUNTER = b'"encounter":{}'
 def session_bytes(stored: StoredSession) -> bytes:
     """A stored session as REST answers it (the ``Session`` schema), its document as stored:
     spliced in, neither decoded nor encoded again (what a large session's read costs)."""
-    shell = Session(stored.id, stored.version, {}, stored.created, stored.updated, stored.title)
+    shell = Session(
+        stored.id,
+        stored.version,
+        {},
+        stored.created,
+        stored.updated,
+        stored.title,
+        stored.commitment,
+    )
     head, tail = to_json(dump(shell, Session)).split(_EMPTY_ENCOUNTER, 1)
     return b"".join((head, b'"encounter":', stored.json, tail))
 
@@ -310,13 +345,19 @@ def answer_json(answer: SessionAnswer) -> dict[str, Any]:
 
 def answer_body(answer: SessionAnswer) -> bytes:
     """:func:`answer_json`, encoded: the response's JSON as it was encoded, with
-    ``"session": {"id": ..., "version": ...}`` added as its last member."""
+    ``"session": {"id": ..., "version": ..., "commitment": ...}`` added as its last member."""
     if answer.body is None:
         response = answer.response
         if type(response) is not dict:
             response = dump(response, type(response))
         return to_json({**response, "session": dump(answer.session, SessionRef)})
-    ref = to_json({"id": answer.session.id, "version": answer.session.version})
+    ref = to_json(
+        {
+            "id": answer.session.id,
+            "version": answer.session.version,
+            "commitment": answer.session.commitment,
+        }
+    )
     return answer.body[:-1] + b',"session":' + ref + b"}"
 
 
@@ -432,6 +473,7 @@ async def create(
             title=title,
             facts=facts_of(encounter),
             origin=None if origin is None else dump(origin, SessionOrigin),
+            dice=dice.fresh_secret(),
             idempotency_key=idempotency_key,
             request_fingerprint=_fingerprint_if(idempotency_key, operation, "", request, None),
         )
@@ -522,16 +564,15 @@ async def run(
     before anything is written.
     """
     dump_response = models.response_adapter.dump_json
-    # Draw the seed once, so that a retried compare-and-set replays the same dice.
-    seeded = dataclasses.replace(
-        request, seed=request.seed if request.seed is not None else draw_seed()
-    )
+    # Drawn once, so that a retried compare-and-set on a session without fair dice replays
+    # the same dice; a session with them derives its seed from its secret and line.
+    drawn = draw_seed()
+    seeded = dataclasses.replace(request, seed=request.seed if request.seed is not None else drawn)
     if not models.spec.query:
         params = models.session_request_adapter.dump_python(
             seeded, mode="json", by_alias=True, exclude_defaults=True
         )
         params.pop("seed", None)
-        step = {"action": models.spec.name, "params": params, "seed": seeded.seed}
     if models.spec.query:
         with store_errors():
             stored = await store.read(tenant, session_id)
@@ -548,13 +589,16 @@ async def run(
         encounter, trusted, response, body = await pool.run(query, light=light)
         if not trusted:
             store.keep(tenant, stored, EncodedEncounter(encounter, b""))
-        ref = SessionRef(stored.session_id, stored.version)
+        ref = SessionRef(stored.session_id, stored.version, stored.commitment)
         return Written(SessionAnswer(response, ref, body))
 
     def change(stored: Stored, stop: threading.Event) -> Change:
+        rolled = dice.seed_of(request.seed, drawn, stored.line, stored.dice)
+        action = dataclasses.replace(request, seed=rolled.seed)
+        step = {"action": models.spec.name, "params": params, **rolled.step()}
         encounter, kept = load_stored(stored)
         trusted = kept is not None
-        response = run_action(models, encounter, seeded, count=False, stop=stop, trusted=trusted)
+        response = run_action(models, encounter, action, count=False, stop=stop, trusted=trusted)
         body, document, events = models.encode(response, kept)
         assert document is not None
         return Change(
@@ -581,7 +625,7 @@ async def run(
                 idempotency_key, models.spec.name, session_id, request, expected_version
             ),
         )
-    ref = SessionRef(applied.session.id, applied.session.version)
+    ref = SessionRef(applied.session.id, applied.session.version, applied.session.commitment)
     if isinstance(applied.response, Encoded):
         response = applied.response.value
         record_outcome(models.spec.name, response.encounter.ruleset, response.outcome)
@@ -612,12 +656,24 @@ async def undo(
     assert isinstance(applied.response, dict)
     response = current_event(applied.response)  # an earlier release's record: snake case
     undone = UndoResponse(
-        session=SessionRef(applied.session.id, applied.session.version),
+        session=SessionRef(applied.session.id, applied.session.version, applied.session.commitment),
         encounter=applied.session.document,
         reverted_version=response["revertedVersion"],
         restored_version=response["restoredVersion"],
     )
     return Written(undone, applied.replayed)
+
+
+async def reveal(store: SessionStore, tenant: str, session_id: str) -> RevealResponse:
+    """Publish the session's dice secret and commit to a fresh one (docs/fair-dice.md): no
+    new version, no event."""
+    with store_errors():
+        revealed, commitment = await store.reveal(tenant, session_id, dice.fresh_secret())
+    return RevealResponse(
+        session_id,
+        RevealedSecret(revealed.secret.hex(), revealed.commitment, revealed.version, revealed.line),
+        commitment,
+    )
 
 
 def _event(event: Any) -> SessionEvent:

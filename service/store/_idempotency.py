@@ -51,6 +51,7 @@ def reference_json(
                 "version": session.version,
                 "created": round(session.created.timestamp() * 1000),
                 "updated": round(session.updated.timestamp() * 1000),
+                **({} if session.commitment is None else {"commitment": session.commitment}),
             },
             "events": [first_event, event_count],
             "answer": answer,
@@ -92,6 +93,7 @@ class Reference:
             datetime_of(_whole(meta.get("created"))),
             datetime_of(_whole(meta.get("updated"))),
             json=document,
+            commitment=_commitment(meta.get("commitment")),
         )
         text = answer[0].encode()
         if len(answer) == 2:
@@ -113,6 +115,10 @@ class Reference:
             reason = f"does not hold the outcome it stands for ({str(error)[:80]})"
             raise SessionDamaged(self.session_id, "record", reason) from None
         return version, (first, count), list(answer)
+
+
+def _commitment(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _whole(value: Any) -> int:

@@ -67,6 +67,7 @@ __all__ = [
     "RESUME",
     "RETITLE",
     "REVEAL",
+    "REVEALS",
     "TRANSCRIPT",
     "WRITE",
     "Script",
@@ -585,5 +586,18 @@ if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 redis.call('HSET', KEYS[1], 'dice', ARGV[1], 'commitment', ARGV[2],
            'bytes', tonumber(s[5] or '0') + #item)
 return {'ok', s[2], s[3], s[4] or '0', s[1]}
+"""
+)
+
+REVEALS = Script(
+    """
+-- KEYS: session, reveals. ARGV: the most to read.
+-- Answers false (no such session), or {whether it has a commitment (0/1), reveals...}.
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local out = {redis.call('HEXISTS', KEYS[1], 'commitment')}
+for _, item in ipairs(redis.call('LRANGE', KEYS[2], 0, tonumber(ARGV[1]) - 1)) do
+  table.insert(out, item)
+end
+return out
 """
 )

@@ -704,13 +704,21 @@ class SessionStore:
         )
         return revealed, commitment
 
-    async def reveals(self, tenant: str, session_id: str) -> list[Reveal]:
-        """The dice secrets the session revealed, oldest first (see :meth:`reveal`)."""
+    async def reveals(self, tenant: str, session_id: str) -> list[Reveal] | None:
+        """The dice secrets the session revealed, oldest first (see :meth:`reveal`); None for
+        a session without fair dice.
+
+        :raises SessionNotFound: there is no such session.
+        """
         keys = self._keys(tenant, session_id)
         async with self._guard():
-            items = await self.redis.lrange(keys.reveals, 0, MAX_REVEALS)  # type: ignore[misc]
+            found = await _lua.REVEALS(self.redis, [keys.session, keys.reveals], [MAX_REVEALS])
+        if not found:
+            raise SessionNotFound(keys.session_id)
+        if not int(found[0]):
+            return None
         out = []
-        for item in items:
+        for item in found[1:]:
             record = object_from(item, keys.session_id, "state")
             try:
                 out.append(

@@ -185,7 +185,9 @@ def _session_with(client: TestClient, encounter: dict[str, Any]) -> str:
 
 
 def _same_but_the_session(got: dict[str, Any], shown: dict[str, Any], sid: str) -> None:
-    assert got["session"] == {**shown["session"], "id": sid}
+    assert isinstance(got["session"]["commitment"], str)
+    commitment = got["session"]["commitment"]
+    assert got["session"] == {**shown["session"], "id": sid, "commitment": commitment}
     assert {**got, "session": None} == {**shown, "session": None}
 
 
@@ -210,7 +212,7 @@ def test_the_service_answers_the_session_examples_as_shown(client: TestClient) -
         "/v1/sessions", json=example_of(create["requestBody"]["content"]["application/json"])
     )
     shown = example_of(create["responses"]["201"]["content"]["application/json"])
-    moments = ("id", "created", "updated")
+    moments = ("id", "created", "updated", "commitment")
     created = r.json()
     assert {k: v for k, v in created.items() if k not in moments} == {
         k: v for k, v in shown.items() if k not in moments

@@ -123,7 +123,7 @@ def test_a_session_lists_what_made_each_version_and_verifies(doors: Doors) -> No
     assert steps[2]["seed"] == answers[1]["seed"]
     assert steps[3]["seed"] == answers[2]["seed"]
     assert steps[4].pop("origin", None) is None  # only a fork's first step has one
-    assert steps[4] == {
+    assert {k: v for k, v in steps[4].items() if k not in ("seedSource", "line")} == {
         "version": 5,
         "action": "undo",
         "params": None,

@@ -331,6 +331,11 @@ class Verification:
     pass
 
 
+@model_type(models.RevealResponse, name="RevealPayload")
+class RevealPayload:
+    session_id: strawberry.ID
+
+
 @model_type(models.UndoResponse, name="UndoPayload")
 class UndoPayload:
     document = strawberry.field(
@@ -608,6 +613,10 @@ UndoResult = Annotated[
     | Unavailable,
     strawberry.union("UndoResult"),
 ]
+RevealSessionResult = Annotated[
+    RevealPayload | NotFound | Conflict | Unavailable,
+    strawberry.union("RevealSessionResult"),
+]
 SessionReplayResult = Annotated[
     ReplayPage | InvalidInput | NotFound | SessionDamaged | Unavailable,
     strawberry.union("SessionReplayResult"),
@@ -807,6 +816,20 @@ class SessionMutations:
             idempotency_key=idempotency_key,
         )
         return cast(UndoResult, written.value)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Publish the session's dice secret and commit to a fresh one "
+        "(docs/fair-dice.md): SHA-256 of `revealed.secret` is the commitment the session "
+        "answered, and every seed it derived up to `revealed.version` is HMAC-SHA256(secret, "
+        "`crs-dice:<line>`) cut to 31 bits. No new version, no event. `Conflict` "
+        "`nothing-to-reveal` for a session created before fair dice."
+    )
+    async def reveal_session(self, info: Info, id: strawberry.ID) -> RevealSessionResult:
+        connection = _connection(info)
+        revealed = await sessions.reveal(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+        )
+        return cast(RevealSessionResult, revealed)
 
 
 @strawberry.type(description="Live updates of sessions (graphql-transport-ws).")

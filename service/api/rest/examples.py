@@ -19,9 +19,12 @@ from service.api.core import run_action
 from service.api.models import (
     MODELS,
     ActionModels,
+    DiceCheck,
     EventPage,
     ReplayPage,
     ReplayStep,
+    RevealedSecret,
+    RevealResponse,
     Session,
     SessionEvent,
     SessionList,
@@ -34,6 +37,11 @@ from service.api.models import SessionRef as SessionRefModel
 Doc = dict[str, Any]
 
 SEED = 7
+DICE_SECRET = "97ed165e85798cf14fda8e9e0b6692c5fd7fefeb47faea4ecb3fde461439696f"
+DICE_COMMITMENT = "fd72b95a480981e10eeca6e98a5e13a896172181e2c892e83e5354d461c3986a"
+NEXT_COMMITMENT = "e980191825f411d8664dc30c8e0f6abbdc36947948951248600b3ce33f6d7410"
+"""The example session's dice: its secret (revealed by ``revealSession``), the commitment
+its answers carry, and the next commitment (those of docs/fair-dice.md)."""
 SESSION_ID = "Q2xvdWR5RGF5SW5Ub3du"
 """The session id the session examples show."""
 CREATED = datetime(2025, 5, 1, 18, 30, 0, tzinfo=UTC)
@@ -246,7 +254,7 @@ def session_response(name: str) -> Doc:
     version = 1 if MODELS[name].spec.query else 2
     return {
         **response(name),
-        "session": dump(SessionRefModel(SESSION_ID, version), SessionRefModel),
+        "session": dump(SessionRefModel(SESSION_ID, version, DICE_COMMITMENT), SessionRefModel),
     }
 
 
@@ -263,7 +271,9 @@ TITLE = "The goblin ambush"
 
 def session() -> Doc:
     """The session the session examples act on, as ``getSession`` answers it."""
-    out: Doc = dump(Session(SESSION_ID, 1, stored(D20), CREATED, CREATED, TITLE), Session)
+    out: Doc = dump(
+        Session(SESSION_ID, 1, stored(D20), CREATED, CREATED, TITLE, DICE_COMMITMENT), Session
+    )
     return out
 
 
@@ -273,7 +283,9 @@ FORK_ID = "V2hhdElmVGhlQW1idXNo"
 
 def forked() -> Doc:
     """The example session's fork at its version 1, as ``forkSession`` answers it."""
-    fork = Session(FORK_ID, 1, stored(D20), CREATED, CREATED, "What if: the ambush")
+    fork = Session(
+        FORK_ID, 1, stored(D20), CREATED, CREATED, "What if: the ambush", NEXT_COMMITMENT
+    )
     out: Doc = dump(fork, Session)
     return out
 
@@ -298,13 +310,21 @@ def replay_page() -> Doc:
     params = dict(EXAMPLES["resolveAttack"].params)
     items = [
         ReplayStep(1, "createSession", {"encounter": stored(D20)}, None, None),
-        ReplayStep(2, "resolveAttack", params, SEED, None),
+        ReplayStep(2, "resolveAttack", params, SEED, None, seed_source="client", line=2),
     ]
     out: Doc = dump(ReplayPage(items, 0, 50, len(items), None), ReplayPage)
     return out
 
 
+def revealed() -> Doc:
+    """What revealing the example session's dice secret answers (the secret and its
+    commitment are those of docs/fair-dice.md)."""
+    secret = RevealedSecret(DICE_SECRET, DICE_COMMITMENT, 2, 2)
+    out: Doc = dump(RevealResponse(SESSION_ID, secret, NEXT_COMMITMENT), RevealResponse)
+    return out
+
+
 def verification() -> Doc:
     """What verifying the example session answers after its attack."""
-    out: Doc = dump(Verification(True, 2, 2, None), Verification)
+    out: Doc = dump(Verification(True, 2, 2, None, DiceCheck(0, 1, 0, None)), Verification)
     return out

@@ -25,6 +25,7 @@ from service.api.models import (
     EventPage,
     ForkSessionRequest,
     ReplayPage,
+    RevealResponse,
     Session,
     SessionList,
     UndoResponse,
@@ -384,8 +385,13 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["getSessionEvents"] = (None, examples.event_page())
     out["getSessionReplay"] = (None, examples.replay_page())
     out["verifySession"] = (None, examples.verification())
+    out["revealSession"] = (None, examples.revealed())
     undone = {
-        "session": {"id": examples.SESSION_ID, "version": 3},
+        "session": {
+            "id": examples.SESSION_ID,
+            "version": 3,
+            "commitment": examples.DICE_COMMITMENT,
+        },
         "encounter": session["encounter"],
         "revertedVersion": 2,
         "restoredVersion": 1,
@@ -461,6 +467,7 @@ def build_openapi() -> dict[str, Any]:
         (UndoResponse, "serialization"),
         (ReplayPage, "serialization"),
         (Verification, "serialization"),
+        (RevealResponse, "serialization"),
         (catalog.Rule, "serialization"),
         (catalog.RulesetInfo, "serialization"),
     ):

@@ -28,6 +28,7 @@ from service.api.models import (
     EventPage,
     ForkSessionRequest,
     ReplayPage,
+    RevealResponse,
     SessionList,
     UndoResponse,
     UpdateSessionRequest,
@@ -283,6 +284,14 @@ async def verify_session(request: Request) -> Response:
         pool=engine_pool(request),
     )
     return json_response(dump(verified, Verification))
+
+
+@handles_problems
+async def reveal_session(request: Request) -> Response:
+    revealed = await sessions.reveal(
+        sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+    )
+    return json_response(dump(revealed, RevealResponse))
 
 
 def fork_endpoint(settings: Settings) -> Endpoint:
@@ -563,6 +572,36 @@ def session_routes() -> list[SessionRoute]:
                     "responses": {
                         "200": json_answer("Verification", "The verdict."),
                         **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/reveal",
+            _plain(reveal_session),
+            {
+                "parameters": [ID_PARAM],
+                "post": {
+                    "operationId": "revealSession",
+                    "summary": "Publish the session's dice secret and commit to a fresh one.",
+                    "description": "Every seed the service gave an action of the session (one "
+                    "the request did not send) is derived from a secret the session committed "
+                    "to: its `commitment` is the secret's SHA-256, in every answer about the "
+                    "session. This publishes the secret (`revealed`: SHA-256 of `secret` is the "
+                    "old commitment, and each seed of the versions up to `revealed.version` is "
+                    "HMAC-SHA256(secret, `crs-dice:<line>`) cut to 31 bits: docs/fair-dice.md) "
+                    "and commits to a fresh secret (`commitment`), which the next seeds derive "
+                    "from. `verifySession` then checks them (`dice`). No new version, no event. "
+                    "409 `nothing-to-reveal` for a session created before fair dice; a session "
+                    "may be revealed 100 times (409 `too-many-reveals`).",
+                    "tags": ["sessions"],
+                    "responses": {
+                        "200": json_answer(schema_name("RevealResponse"), "The secret revealed."),
+                        "409": problem(
+                            "The session has no commitment (`nothing-to-reveal`), or was "
+                            "revealed 100 times (`too-many-reveals`)."
+                        ),
+                        **session_errors("404", "503"),
                     },
                 },
             },
