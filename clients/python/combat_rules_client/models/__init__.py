@@ -61,6 +61,7 @@ from .death_saves import DeathSaves
 from .death_saves_output import DeathSavesOutput
 from .deferred_damage import DeferredDamage
 from .deferred_damage_output import DeferredDamageOutput
+from .dice_check import DiceCheck
 from .die import Die
 from .difference import Difference
 from .disengage_request import DisengageRequest
@@ -215,6 +216,8 @@ from .resolve_choice_request import ResolveChoiceRequest
 from .resolve_choice_result import ResolveChoiceResult
 from .resolve_choice_session_request import ResolveChoiceSessionRequest
 from .resolve_choice_session_result import ResolveChoiceSessionResult
+from .reveal_result import RevealResult
+from .revealed_secret import RevealedSecret
 from .roll import Roll
 from .roll_check_request import RollCheckRequest
 from .roll_check_result import RollCheckResult
@@ -343,6 +346,7 @@ __all__ = (
     "DeathSavesOutput",
     "DeferredDamage",
     "DeferredDamageOutput",
+    "DiceCheck",
     "Die",
     "Difference",
     "DisengageRequest",
@@ -497,6 +501,8 @@ __all__ = (
     "ResolveChoiceResult",
     "ResolveChoiceSessionRequest",
     "ResolveChoiceSessionResult",
+    "RevealedSecret",
+    "RevealResult",
     "Roll",
     "RollCheckRequest",
     "RollCheckResult",

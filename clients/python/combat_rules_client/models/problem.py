@@ -47,6 +47,8 @@ class Problem:
             - `not-found`: No such resource.
             - `version-conflict`: The session is not at the version `If-Match` names; `currentVersion` is.
             - `nothing-to-undo`: The session's undo history is empty.
+            - `nothing-to-reveal`: The session has no dice commitment to reveal (it was created before fair dice).
+            - `too-many-reveals`: The session's dice secret was revealed as many times as it may be (`limit`).
             - `session-not-reproduced`: A fork was refused: the session's replay log does not reproduce it up to the version
             asked (`version` is the first that differs; `verifySession` says more).
             - `idempotency-key-reused`: The idempotency key was used for another request.

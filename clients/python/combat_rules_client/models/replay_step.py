@@ -30,6 +30,13 @@ class ReplayStep:
         restored_version (int | None): For `undo`: the version whose state it restored. Null otherwise.
         origin (None | SessionOrigin): For the `createSession` of a fork: the session and version it was forked from.
             Null otherwise.
+        seed_source (None | str): Where `seed` came from: `client` (the request sent it), `committed` (derived
+            from the session's committed secret and `line`: docs/fair-dice.md) or `drawn` (drawn
+            by the service, in a session without a commitment). Null when there is no seed, or for
+            a step logged before fair dice.
+        line (int | None): The session's dice line this version is at (1 at creation, one more with each action,
+            one less with each undo): a committed seed is `HMAC-SHA256(secret, "crs-dice:<line>")`
+            cut to 31 bits. Null for a session without a commitment.
     """
 
     version: int
@@ -38,6 +45,8 @@ class ReplayStep:
     seed: int | None
     restored_version: int | None
     origin: None | SessionOrigin
+    seed_source: None | str
+    line: int | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.replay_step_params_type_0 import ReplayStepParamsType0  # noqa: PLC0415
@@ -65,6 +74,12 @@ class ReplayStep:
         else:
             origin = self.origin
 
+        seed_source: None | str
+        seed_source = self.seed_source
+
+        line: int | None
+        line = self.line
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -75,6 +90,8 @@ class ReplayStep:
                 "seed": seed,
                 "restoredVersion": restored_version,
                 "origin": origin,
+                "seedSource": seed_source,
+                "line": line,
             }
         )
 
@@ -134,6 +151,20 @@ class ReplayStep:
 
         origin = _parse_origin(d.pop("origin"))
 
+        def _parse_seed_source(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_source = _parse_seed_source(d.pop("seedSource"))
+
+        def _parse_line(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        line = _parse_line(d.pop("line"))
+
         replay_step = cls(
             version=version,
             action=action,
@@ -141,6 +172,8 @@ class ReplayStep:
             seed=seed,
             restored_version=restored_version,
             origin=origin,
+            seed_source=seed_source,
+            line=line,
         )
 
         return replay_step

@@ -25,6 +25,9 @@ class Session:
         created (datetime.datetime):
         updated (datetime.datetime): When its last version was written (a title is no version: it changes nothing here).
         title (None | str): What the tenant calls it (metadata: no version, no event); null when it has none.
+        commitment (None | str): The SHA-256 (hex) of the secret the session's dice derive from, committed before any
+            of them is rolled (`revealSession` publishes it: see docs/fair-dice.md); null for a
+            session created before fair dice.
     """
 
     id: str
@@ -33,6 +36,7 @@ class Session:
     created: datetime.datetime
     updated: datetime.datetime
     title: None | str
+    commitment: None | str
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -48,6 +52,9 @@ class Session:
         title: None | str
         title = self.title
 
+        commitment: None | str
+        commitment = self.commitment
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +65,7 @@ class Session:
                 "created": created,
                 "updated": updated,
                 "title": title,
+                "commitment": commitment,
             }
         )
 
@@ -85,6 +93,13 @@ class Session:
 
         title = _parse_title(d.pop("title"))
 
+        def _parse_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        commitment = _parse_commitment(d.pop("commitment"))
+
         session = cls(
             id=id,
             version=version,
@@ -92,6 +107,7 @@ class Session:
             created=created,
             updated=updated,
             title=title,
+            commitment=commitment,
         )
 
         return session

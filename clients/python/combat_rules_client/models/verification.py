@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.dice_check import DiceCheck
     from ..models.difference import Difference
 
 
@@ -24,14 +25,18 @@ class Verification:
             version (int): The session's version that was verified (its current version when read).
             steps (int): How many steps were replayed.
             first_difference (Difference | None): Where the replay first differs; null when `reproduced`.
+            dice (DiceCheck | None): Whether the seeds of the versions replayed came from the session's commitments
+                (apart from `reproduced`); null for a session without a commitment.
     """
 
     reproduced: bool
     version: int
     steps: int
     first_difference: Difference | None
+    dice: DiceCheck | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.dice_check import DiceCheck  # noqa: PLC0415
         from ..models.difference import Difference  # noqa: PLC0415
 
         reproduced = self.reproduced
@@ -46,6 +51,12 @@ class Verification:
         else:
             first_difference = self.first_difference
 
+        dice: dict[str, Any] | None
+        if isinstance(self.dice, DiceCheck):
+            dice = self.dice.to_dict()
+        else:
+            dice = self.dice
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -54,6 +65,7 @@ class Verification:
                 "version": version,
                 "steps": steps,
                 "firstDifference": first_difference,
+                "dice": dice,
             }
         )
 
@@ -61,6 +73,7 @@ class Verification:
 
     @classmethod
     def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.dice_check import DiceCheck  # noqa: PLC0415
         from ..models.difference import Difference  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -85,11 +98,27 @@ class Verification:
 
         first_difference = _parse_first_difference(d.pop("firstDifference"))
 
+        def _parse_dice(data: object) -> DiceCheck | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                dice_type_0 = DiceCheck.from_dict(data)
+
+                return dice_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DiceCheck | None, data)
+
+        dice = _parse_dice(d.pop("dice"))
+
         verification = cls(
             reproduced=reproduced,
             version=version,
             steps=steps,
             first_difference=first_difference,
+            dice=dice,
         )
 
         return verification

@@ -1803,6 +1803,29 @@ export type DeferredDamageOutput = {
 };
 
 /**
+ * Whether the session's seeds came from its commitments (docs/fair-dice.md).
+ */
+export type DiceCheck = {
+    /**
+     * Committed seeds checked against a revealed secret.
+     */
+    checked: number;
+    /**
+     * Seeds the client gave (nothing to check: the client chose them).
+     */
+    client: number;
+    /**
+     * Committed seeds whose secret is not revealed yet (`revealSession` reveals it).
+     */
+    unrevealed: number;
+    /**
+     * The first version whose seed is not the one its revealed secret derives; null when
+     * every checked seed is.
+     */
+    mismatched: number | null;
+};
+
+/**
  * One die rolled: its number of sides, the face it showed, and whether it counted.
  */
 export type Die = {
@@ -5271,6 +5294,19 @@ export type ReplayStep = {
      * Null otherwise.
      */
     origin: SessionOrigin | null;
+    /**
+     * Where `seed` came from: `client` (the request sent it), `committed` (derived
+     * from the session's committed secret and `line`: docs/fair-dice.md) or `drawn` (drawn
+     * by the service, in a session without a commitment). Null when there is no seed, or for
+     * a step logged before fair dice.
+     */
+    seedSource: string | null;
+    /**
+     * The session's dice line this version is at (1 at creation, one more with each action,
+     * one less with each undo): a committed seed is `HMAC-SHA256(secret, "crs-dice:<line>")`
+     * cut to 31 bits. Null for a session without a commitment.
+     */
+    line: number | null;
 };
 
 /**
@@ -5550,6 +5586,41 @@ export type ResolveChoiceSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * A session's dice secret revealed, and the fresh commitment the next dice come from.
+ */
+export type RevealResult = {
+    sessionId: string;
+    revealed: RevealedSecret;
+    /**
+     * The SHA-256 (hex) of the fresh secret the session's next seeds derive from.
+     */
+    commitment: string;
+};
+
+/**
+ * A dice secret a session published, and what it was committed as.
+ */
+export type RevealedSecret = {
+    /**
+     * The secret (hex, 32 bytes).
+     */
+    secret: string;
+    /**
+     * Its SHA-256 (hex): the commitment the session answered until now.
+     */
+    commitment: string;
+    /**
+     * The session's version when it was revealed: the seeds of the versions up to it (since
+     * the previous reveal) derive from this secret.
+     */
+    version: number;
+    /**
+     * The session's dice line when it was revealed.
+     */
+    line: number;
 };
 
 /**
@@ -6264,6 +6335,12 @@ export type Session = {
      * What the tenant calls it (metadata: no version, no event); null when it has none.
      */
     title: string | null;
+    /**
+     * The SHA-256 (hex) of the secret the session's dice derive from, committed before any
+     * of them is rolled (`revealSession` publishes it: see docs/fair-dice.md); null for a
+     * session created before fair dice.
+     */
+    commitment: string | null;
 };
 
 /**
@@ -6314,6 +6391,11 @@ export type SessionRef = {
      * Starts at 1 and grows by one with each write; REST sends it as the `ETag`.
      */
     version: number;
+    /**
+     * The SHA-256 (hex) of the secret the session's dice derive from (see
+     * docs/fair-dice.md); null for a session created before fair dice.
+     */
+    commitment: string | null;
 };
 
 /**
@@ -7262,6 +7344,11 @@ export type Verification = {
      * Where the replay first differs; null when `reproduced`.
      */
     firstDifference: Difference | null;
+    /**
+     * Whether the seeds of the versions replayed came from the session's commitments
+     * (apart from `reproduced`); null for a session without a commitment.
+     */
+    dice: DiceCheck | null;
 };
 
 /**
@@ -7294,6 +7381,8 @@ export type Problem = {
      * - `not-found`: No such resource.
      * - `version-conflict`: The session is not at the version `If-Match` names; `currentVersion` is.
      * - `nothing-to-undo`: The session's undo history is empty.
+     * - `nothing-to-reveal`: The session has no dice commitment to reveal (it was created before fair dice).
+     * - `too-many-reveals`: The session's dice secret was revealed as many times as it may be (`limit`).
      * - `session-not-reproduced`: A fork was refused: the session's replay log does not reproduce it up to the version asked (`version` is the first that differs; `verifySession` says more).
      * - `idempotency-key-reused`: The idempotency key was used for another request.
      * - `idempotency-in-progress`: A request with the same idempotency key is still running.
@@ -9486,6 +9575,52 @@ export type VerifySessionResponses = {
 };
 
 export type VerifySessionResponse = VerifySessionResponses[keyof VerifySessionResponses];
+
+export type RevealSessionData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/reveal';
+};
+
+export type RevealSessionErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The session has no commitment (`nothing-to-reveal`), or was revealed 100 times (`too-many-reveals`).
+     */
+    409: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type RevealSessionError = RevealSessionErrors[keyof RevealSessionErrors];
+
+export type RevealSessionResponses = {
+    /**
+     * The secret revealed.
+     */
+    200: RevealResult;
+};
+
+export type RevealSessionResponse = RevealSessionResponses[keyof RevealSessionResponses];
 
 export type ForkSessionData = {
     body: ForkSessionRequest;
