@@ -73,8 +73,12 @@ for _spec in ACTIONS:
 RULESET_IDS: tuple[str, ...] = tuple(REGISTRY)
 """The registered rulesets' ids: the values of an encounter's ``ruleset`` on the wire."""
 
+EVENT_TYPE_IDS: tuple[str, ...] = tuple(engine_events.EVENT_TYPES)
+"""Every event ``type`` the engine writes (its catalogue: ``service.rules.events``)."""
+
 OPEN_ENUMS: dict[tuple[type, str], tuple[str, ...]] = {
     (engine_state.Encounter, "ruleset"): RULESET_IDS,
+    (engine_events.Event, "type"): EVENT_TYPE_IDS,
 }
 """Fields the engine types as plain strings whose values the wire closes to a set (the
 engine accepts any id the registry knows; the contracts list them)."""
@@ -86,6 +90,15 @@ def _ruleset_ids(schema: dict[str, Any]) -> None:
 
 engine_state.Encounter.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
     **CONFIG, json_schema_extra=_ruleset_ids
+)
+
+
+def _event_types(schema: dict[str, Any]) -> None:
+    schema["properties"]["type"]["enum"] = list(EVENT_TYPE_IDS)
+
+
+engine_events.Event.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
+    **CONFIG, json_schema_extra=_event_types
 )
 
 

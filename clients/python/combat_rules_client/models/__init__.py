@@ -99,6 +99,7 @@ from .escape_grapple_session_result import EscapeGrappleSessionResult
 from .event import Event
 from .event_data import EventData
 from .event_page import EventPage
+from .event_type import EventType
 from .flanking_outcome import FlankingOutcome
 from .flanking_request import FlankingRequest
 from .flanking_result import FlankingResult
@@ -384,6 +385,7 @@ __all__ = (
     "Event",
     "EventData",
     "EventPage",
+    "EventType",
     "FlankingOutcome",
     "FlankingRequest",
     "FlankingResult",

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.event_type import EventType
+
 if TYPE_CHECKING:
     from ..models.event_data import EventData
     from ..models.roll import Roll
@@ -23,7 +25,7 @@ class Event:
     type's own details.
 
         Attributes:
-            type (str):
+            type (EventType):
             message (str):
             actor (None | str):
             target (None | str):
@@ -33,7 +35,7 @@ class Event:
             data (EventData):
     """
 
-    type: str
+    type: EventType
     message: str
     actor: None | str
     target: None | str
@@ -45,7 +47,7 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         from ..models.roll import Roll  # noqa: PLC0415
 
-        type = self.type
+        type = self.type.value
 
         message = self.message
 
@@ -92,7 +94,7 @@ class Event:
         from ..models.roll import Roll  # noqa: PLC0415
 
         d = dict(src_dict)
-        type = d.pop("type")
+        type = EventType(d.pop("type"))
 
         message = d.pop("message")
 

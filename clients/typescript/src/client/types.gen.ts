@@ -2839,7 +2839,7 @@ export type EscapeGrappleSessionResult = {
  * type's own details.
  */
 export type Event = {
-    type: string;
+    type: 'roll' | 'turn-start' | 'turn-end' | 'round-start' | 'no-turn' | 'fight-over' | 'turn-delayed' | 'surprised' | 'surprise-over' | 'combat-start' | 'aware' | 'initiative-unaware' | 'initiative-tie' | 'initiative-companion' | 'initiative-order' | 'initiative-changed' | 'initiative-waits' | 'initiative-moved' | 'step-opened' | 'step-closed' | 'deferred' | 'deferred-applied' | 'held' | 'held-applied' | 'reactions-restored' | 'damage' | 'healing' | 'unconscious' | 'conscious' | 'knocked-out' | 'death' | 'death-save-failure' | 'stable' | 'unstable' | 'no-effect' | 'condition-ended' | 'area-ended' | 'hp-max-halved' | 'weapon-recovered' | 'weapon-dropped' | 'ammunition-recovered' | 'durations-ended' | 'effect-ended' | 'move' | 'teleport' | 'stand-up' | 'drop-prone' | 'opportunity-attack' | 'opportunity-attack-not-taken' | 'dash' | 'disengage' | 'dodge' | 'help' | 'interact' | 'readied' | 'readied-fired' | 'readied-declined' | 'readied-lapsed' | 'concentration' | 'concentration-ended' | 'critical-band' | 'critical-effect' | 'critical-applied' | 'choice-offered' | 'choice-accepted' | 'choice-declined' | 'choice-lapsed' | 'end-turn' | 'weapon-moved' | 'odds' | 'ammo-spent' | 'reloaded' | 'speed-reduced' | 'contest' | 'prone' | 'pushed' | 'push-blocked' | 'grappled' | 'grapple-ended' | 'dragged' | 'speed-changed' | 'escaped' | 'released' | 'found' | 'not-found' | 'combatant-added' | 'combatant-removed' | 'combatant-updated' | 'revealed';
     message: string;
     actor: string | null;
     target: string | null;
