@@ -274,16 +274,16 @@ def fingerprint(operation: str, session_id: str, request: Any, expected_version:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def session_model(stored: StoredSession) -> Session:
-    """The typed session of a stored one."""
+def session_model(stored: StoredSession, encounter: Document | None = None) -> Session:
+    """The typed session of a stored one (with ``encounter`` in place of its document)."""
     return Session(
-        stored.id,
-        stored.version,
-        stored.document,
-        stored.created,
-        stored.updated,
-        stored.title,
-        stored.commitment,
+        id=stored.id,
+        version=stored.version,
+        encounter=stored.document if encounter is None else encounter,
+        created=stored.created,
+        updated=stored.updated,
+        title=stored.title,
+        commitment=stored.commitment,
     )
 
 
@@ -293,15 +293,7 @@ _EMPTY_ENCOUNTER = b'"encounter":{}'
 def session_bytes(stored: StoredSession) -> bytes:
     """A stored session as REST answers it (the ``Session`` schema), its document as stored:
     spliced in, neither decoded nor encoded again (what a large session's read costs)."""
-    shell = Session(
-        stored.id,
-        stored.version,
-        {},
-        stored.created,
-        stored.updated,
-        stored.title,
-        stored.commitment,
-    )
+    shell = session_model(stored, {})
     head, tail = to_json(dump(shell, Session)).split(_EMPTY_ENCOUNTER, 1)
     return b"".join((head, b'"encounter":', stored.json, tail))
 
@@ -520,12 +512,11 @@ async def list_sessions(
         raise invalid(f"must be from 1 to {MAX_LIST}", ("limit",))
     if cursor is not None and not 0 < len(cursor) <= 200:
         raise invalid("is not a cursor a page of sessions gave", ("cursor",))
-    try:
-        page = await store.sessions(tenant, limit=limit, cursor=cursor)
-    except InvalidArgument as error:
-        raise invalid(str(error), ("cursor",)) from None
-    except StoreError as error:
-        raise from_store_error(error) from None
+    with store_errors():
+        try:
+            page = await store.sessions(tenant, limit=limit, cursor=cursor)
+        except InvalidArgument as error:
+            raise invalid(str(error), ("cursor",)) from None
     return SessionList([_summary(item) for item in page.items], page.cursor)
 
 
