@@ -4,6 +4,7 @@ See :class:`SessionStore`, :func:`connect` and :class:`RedisServer`.
 """
 
 from service.store._codec import current_event, object_from, undo_event
+from service.store._seats import MAX_SEATS, is_seat_token
 from service.store.embedded import RedisServer, connect, find_redis_server
 from service.store.errors import (
     IdempotencyInProgress,
@@ -12,12 +13,14 @@ from service.store.errors import (
     NothingToReveal,
     NothingToUndo,
     QuotaExceeded,
+    SeatNotFound,
     SessionBusy,
     SessionDamaged,
     SessionNotFound,
     StoreError,
     StoreUnavailable,
     TooManyReveals,
+    TooManySeats,
     VersionConflict,
 )
 from service.store.sessions import (
@@ -34,6 +37,7 @@ from service.store.sessions import (
     Gone,
     Missed,
     Reveal,
+    Seat,
     Session,
     SessionList,
     SessionStore,
@@ -47,6 +51,7 @@ from service.store.sessions import (
 
 __all__ = [
     "MAX_PAGE",
+    "MAX_SEATS",
     "Action",
     "Applied",
     "Change",
@@ -66,6 +71,8 @@ __all__ = [
     "QuotaExceeded",
     "RedisServer",
     "Reveal",
+    "Seat",
+    "SeatNotFound",
     "Session",
     "SessionBusy",
     "SessionDamaged",
@@ -80,11 +87,13 @@ __all__ = [
     "StoredAction",
     "Summary",
     "TooManyReveals",
+    "TooManySeats",
     "Transcript",
     "VersionConflict",
     "connect",
     "current_event",
     "find_redis_server",
+    "is_seat_token",
     "object_from",
     "undo_event",
 ]

@@ -68,6 +68,9 @@ __all__ = [
     "RETITLE",
     "REVEAL",
     "REVEALS",
+    "SEATS",
+    "SEAT_ADD",
+    "SEAT_REVOKE",
     "TRANSCRIPT",
     "WRITE",
     "Script",
@@ -599,5 +602,58 @@ for _, item in ipairs(redis.call('LRANGE', KEYS[2], 0, tonumber(ARGV[1]) - 1)) d
   table.insert(out, item)
 end
 return out
+"""
+)
+
+_SEAT_FIELDS = """
+local function seat_fields(session)
+  local out = {}
+  for _, name in ipairs(redis.call('HKEYS', session)) do
+    if string.sub(name, 1, 5) == 'seat:' then table.insert(out, name) end
+  end
+  return out
+end
+local function resize(session, by)
+  local bytes = redis.call('HGET', session, 'bytes')
+  if bytes then redis.call('HSET', session, 'bytes', math.max(0, tonumber(bytes) + by)) end
+end
+"""
+
+SEAT_ADD = Script(
+    _SEAT_FIELDS
+    + """
+-- A new seat of a session, a field of its hash (it ends with the session).
+-- KEYS: session. ARGV: 1 the seat's field, 2 its record, 3 the most seats a session holds.
+-- Answers 'ok', 'missing' or 'full'.
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'missing' end
+if #seat_fields(KEYS[1]) >= tonumber(ARGV[3]) then return 'full' end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+resize(KEYS[1], #ARGV[2])
+return 'ok'
+"""
+)
+
+SEATS = Script(
+    _SEAT_FIELDS
+    + """
+-- KEYS: session. Answers false (no such session) or the records of its seats.
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local fields = seat_fields(KEYS[1])
+if #fields == 0 then return {} end
+return redis.call('HMGET', KEYS[1], unpack(fields))
+"""
+)
+
+SEAT_REVOKE = Script(
+    _SEAT_FIELDS
+    + """
+-- KEYS: session. ARGV: the seat's field.
+-- Answers false (no such session), 0 (no such seat) or 1 (revoked).
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local record = redis.call('HGET', KEYS[1], ARGV[1])
+if not record then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+resize(KEYS[1], -#record)
+return 1
 """
 )

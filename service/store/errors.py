@@ -8,6 +8,8 @@ Each one is a :class:`StoreError`; the transports map them to answers:
 :class:`NothingToUndo`       409
 :class:`NothingToReveal`     409
 :class:`TooManyReveals`      409
+:class:`SeatNotFound`        404 ``seat-not-found``
+:class:`TooManySeats`        409 ``too-many-seats``
 :class:`IdempotencyKeyReused`  422
 :class:`IdempotencyInProgress`  409
 :class:`InvalidArgument`     400 (it is also a :class:`ValueError`)
@@ -31,12 +33,14 @@ __all__ = [
     "Part",
     "Quota",
     "QuotaExceeded",
+    "SeatNotFound",
     "SessionBusy",
     "SessionDamaged",
     "SessionNotFound",
     "StoreError",
     "StoreUnavailable",
     "TooManyReveals",
+    "TooManySeats",
     "VersionConflict",
 ]
 
@@ -88,6 +92,24 @@ class TooManyReveals(StoreError):
 
     def __init__(self, session_id: str, limit: int) -> None:
         super().__init__(f"session {session_id!r} was revealed {limit} times, the most it may")
+        self.session_id = session_id
+        self.limit = limit
+
+
+class SeatNotFound(StoreError):
+    """The session has no such seat (never made, or revoked)."""
+
+    def __init__(self, session_id: str, seat_id: str) -> None:
+        super().__init__(f"session {session_id!r} has no seat {seat_id[:40]!r}")
+        self.session_id = session_id
+        self.seat_id = seat_id
+
+
+class TooManySeats(StoreError):
+    """The session holds as many seats as a session may."""
+
+    def __init__(self, session_id: str, limit: int) -> None:
+        super().__init__(f"session {session_id!r} holds {limit} seats, the most it may")
         self.session_id = session_id
         self.limit = limit
 

@@ -28,6 +28,7 @@ __all__ = [
     "Gone",
     "Missed",
     "Reveal",
+    "Seat",
     "Session",
     "SessionList",
     "SessionUpdate",
@@ -373,3 +374,15 @@ class Reveal:
     commitment: str
     line: int
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a session (never its token)."""
+
+    id: str
+    tenant: str
+    session_id: str
+    combatants: tuple[str, ...]
+    label: str
+    created: datetime

@@ -33,7 +33,7 @@ from redis.exceptions import RedisClusterException, RedisError, ResponseError
 
 from service.jsontext import encode
 from service.store import _claims as claims
-from service.store import _lua
+from service.store import _lua, _seats
 from service.store._cache import Cache, Kept, State
 from service.store._codec import (
     FIRST_STEP,
@@ -72,11 +72,13 @@ from service.store.errors import (
     InvalidArgument,
     NothingToReveal,
     NothingToUndo,
+    SeatNotFound,
     SessionBusy,
     SessionDamaged,
     SessionNotFound,
     StoreUnavailable,
     TooManyReveals,
+    TooManySeats,
     VersionConflict,
 )
 from service.store.keys import (
@@ -100,6 +102,7 @@ from service.store.records import (
     Gone,
     Missed,
     Reveal,
+    Seat,
     Session,
     SessionList,
     SessionUpdate,
@@ -125,6 +128,7 @@ __all__ = [
     "Gone",
     "Missed",
     "Reveal",
+    "Seat",
     "Session",
     "SessionList",
     "SessionStore",
@@ -732,6 +736,80 @@ class SessionStore:
             except (KeyError, TypeError, ValueError):
                 raise SessionDamaged(keys.session_id, "state", "holds a damaged reveal") from None
         return out
+
+    async def add_seat(
+        self, tenant: str, session_id: str, combatants: tuple[str, ...], label: str = ""
+    ) -> tuple[str, Seat]:
+        """A new seat of the session, for ``combatants``: its token (shown only now) and its
+        record. The seat ends with the session, or when revoked (:meth:`revoke_seat`).
+
+        :raises SessionNotFound: there is no such session.
+        :raises TooManySeats: the session holds :data:`MAX_SEATS` seats already.
+        """
+        keys = self._keys(tenant, session_id)
+        token, seat, raw = _seats.new_seat(tenant, keys.session_id, combatants, label, _now())
+        async with self._guard():
+            status = as_text(
+                await _lua.SEAT_ADD(
+                    self.redis, [keys.session], [_seats.field(seat.id), raw, _seats.MAX_SEATS]
+                )
+            )
+        if status == "missing":
+            raise SessionNotFound(keys.session_id)
+        if status == "full":
+            raise TooManySeats(keys.session_id, _seats.MAX_SEATS)
+        return token, seat
+
+    async def seats(self, tenant: str, session_id: str) -> list[Seat]:
+        """The session's seats, the oldest first.
+
+        :raises SessionNotFound: there is no such session.
+        """
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            found = await _lua.SEATS(self.redis, [keys.session])
+        if found is None or found is False:
+            raise SessionNotFound(keys.session_id)
+        seats = [_seats.decoded(raw, tenant, keys.session_id)[0] for raw in found]
+        return sorted(seats, key=lambda seat: (seat.created, seat.id))
+
+    async def revoke_seat(self, tenant: str, session_id: str, seat_id: str) -> None:
+        """Revoke one of the session's seats: its token is refused from now on.
+
+        :raises SessionNotFound: there is no such session.
+        :raises SeatNotFound: the session has no such seat.
+        """
+        keys = self._keys(tenant, session_id)
+        if not _seats.is_seat_id(seat_id):
+            raise SeatNotFound(keys.session_id, seat_id)
+        async with self._guard():
+            found = await _lua.SEAT_REVOKE(self.redis, [keys.session], [_seats.field(seat_id)])
+        if found is None or found is False:
+            raise SessionNotFound(keys.session_id)
+        if not int(found):
+            raise SeatNotFound(keys.session_id, seat_id)
+
+    async def has_seat(self, tenant: str, session_id: str, seat_id: str) -> bool:
+        """Whether the session (still) has the seat."""
+        keys = self._keys(tenant, session_id)
+        async with self._guard():
+            return bool(await self.redis.hexists(keys.session, _seats.field(seat_id)))
+
+    async def seat_of(self, token: str) -> Seat | None:
+        """The seat a token opens, or None: malformed, revoked, or its session is gone."""
+        named = _seats.parse_seat_token(token)
+        if named is None:
+            return None
+        keys = self._keys(named.tenant, named.session_id)
+        async with self._guard():
+            version, raw = await self.redis.hmget(
+                keys.session, ["version", _seats.field(named.seat_id)]
+            )
+        if version is None or raw is None:
+            _seats.matches(token, _seats.NOTHING)
+            return None
+        seat, digest = _seats.decoded(raw, named.tenant, keys.session_id)
+        return seat if _seats.matches(token, digest) else None
 
     async def events(
         self, tenant: str, session_id: str, *, offset: int = 0, limit: int = 50
