@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import actions as _actions  # noqa: F401  (registers the base actions)
 from . import rulesets as _rulesets  # noqa: F401  (registers the rulesets and their actions)
+from .acting import Decision, decisions
 from .engine import Result, apply, validate
 from .errors import (
     IllegalAction,
@@ -27,6 +28,7 @@ __all__ = [
     "ACTIONS_BY_TYPE",
     "REGISTRY",
     "ActionSpec",
+    "Decision",
     "Encounter",
     "Event",
     "IllegalAction",
@@ -38,6 +40,7 @@ __all__ = [
     "Ruleset",
     "UnknownRuleset",
     "apply",
+    "decisions",
     "find_ruleset",
     "validate",
 ]
