@@ -118,6 +118,9 @@ class Settings:
     """How often an open GraphQL websocket's key is checked again (a revoked key closes
     the socket with 4403); each new operation on a socket checks it too. An open event
     stream (``GET /v1/sessions/{id}/stream``) is checked as often, and ends on revocation."""
+    seat_recheck_seconds: float = 1.0
+    """How often an open stream or websocket of a seat token checks its seat again (one
+    ``HEXISTS``): a revoked seat's streams end within it."""
     sse_heartbeat_seconds: float = 15.0
     """How often an event stream with nothing to send sends a ``: ping`` comment, so that
     proxies keep it open and a client notices a dead connection."""
@@ -174,6 +177,7 @@ class Settings:
             api_key_secret=os.environ.get("CRS_API_KEY_SECRET") or None,
             api_key_prefix=os.environ.get("CRS_API_KEY_PREFIX") or "crs",
             api_key_recheck_seconds=_float("CRS_API_KEY_RECHECK_SECONDS", 10.0),
+            seat_recheck_seconds=_float("CRS_SEAT_RECHECK_SECONDS", 1.0),
             sse_heartbeat_seconds=_float("CRS_SSE_HEARTBEAT_SECONDS", 15.0),
             require_persistence=_bool("CRS_REQUIRE_PERSISTENCE", auth),
             rate_limit=_int("CRS_RATE_LIMIT", 600 if production else 0),
@@ -226,8 +230,14 @@ class Settings:
                 raise SystemExit(f"CRS_{name.upper()} must be 0 (no cap) or more")
         if self.session_cache_bytes < 0:
             raise SystemExit("CRS_SESSION_CACHE_BYTES must be 0 (none) or more")
-        if not self.sse_heartbeat_seconds > 0 or not self.api_key_recheck_seconds > 0:
+        if (
+            not min(
+                self.sse_heartbeat_seconds, self.api_key_recheck_seconds, self.seat_recheck_seconds
+            )
+            > 0
+        ):
             raise SystemExit(
-                "CRS_SSE_HEARTBEAT_SECONDS and CRS_API_KEY_RECHECK_SECONDS must be more than 0"
+                "CRS_SSE_HEARTBEAT_SECONDS, CRS_API_KEY_RECHECK_SECONDS and "
+                "CRS_SEAT_RECHECK_SECONDS must be more than 0"
             )
         return self

@@ -33,12 +33,13 @@ from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.api.core import Kind, Problem, send_problem
+from service.api.core import Kind, Problem, from_damaged, send_problem
 from service.api.ratelimit import Decision, RateLimiter, cost_of
 from service.api.ratelimit import headers as rate_limit_headers
+from service.api.seats import forbidden
 from service.rules import ACTIONS
 from service.settings import Settings
-from service.store import StoreUnavailable
+from service.store import Seat, SessionDamaged, StoreUnavailable, is_seat_token
 from service.store.apikeys import ApiKeyStore
 
 log = logging.getLogger("service.auth")
@@ -64,7 +65,10 @@ class Principal:
     tenant: str
     key_id: str | None
     caller: str
-    """Whom the rate limit counts: the key id, or the client IP."""
+    """Whom the rate limit counts: the key id, the seat (``seat:<id>``), or the client IP."""
+    seat: Seat | None = None
+    """A seat token's seat: the request may do only what the seat may
+    (:mod:`service.api.seats`)."""
 
 
 def principal_of(connection: HTTPConnection) -> Principal | None:
@@ -155,7 +159,10 @@ def rate_limiter(app: Any, settings: Settings) -> RateLimiter | None:
 
 
 async def authenticate(app: Any, settings: Settings, presented: str | None, ip: str) -> Principal:
-    """The principal of a presented key (or of the client IP with auth off); raise 401."""
+    """The principal of a presented key or seat token (or of the client IP with auth off and
+    no seat token); raise 401."""
+    if presented is not None and is_seat_token(presented):
+        return await seat_principal(app, presented)
     if not settings.auth:
         return Principal(PUBLIC_TENANT, None, ip)
     if presented is None:
@@ -173,6 +180,70 @@ async def authenticate(app: Any, settings: Settings, presented: str | None, ip: 
     if record is None:
         raise unauthorized("the API key is unknown, malformed or revoked")
     return Principal(record.tenant, record.id, record.id)
+
+
+async def seat_principal(app: Any, presented: str) -> Principal:
+    """The principal of a seat token (with auth on or off); 401 when its seat is revoked or
+    its session gone."""
+    store = getattr(app.state, "store", None)
+    if store is None:
+        raise Problem(
+            Kind.UNAVAILABLE,
+            "store-unavailable",
+            "Session store unavailable",
+            "the session store is not running",
+            headers={"Retry-After": "1"},
+        )
+    try:
+        seat = await store.seat_of(presented)
+    except SessionDamaged as exc:
+        raise from_damaged(exc) from None
+    except StoreUnavailable as exc:
+        raise Problem(
+            Kind.UNAVAILABLE,
+            "store-unavailable",
+            "Session store unavailable",
+            "the session store did not answer",
+            headers={"Retry-After": str(exc.retry_after)},
+        ) from None
+    if seat is None:
+        raise unauthorized(
+            "the seat token is unknown or malformed, its seat revoked or its session gone"
+        )
+    return Principal(seat.tenant, None, f"seat:{seat.id}", seat)
+
+
+def rechecked(principal: Principal | None, settings: Settings) -> bool:
+    """Whether what an open stream or websocket was opened with must be checked again: a
+    seat's, or an API key's with ``CRS_AUTH``."""
+    return principal is not None and (
+        principal.seat is not None or (settings.auth and principal.key_id is not None)
+    )
+
+
+def recheck_seconds(principal: Principal, settings: Settings) -> float:
+    """How often an open stream or websocket of the principal is checked again."""
+    if principal.seat is not None:
+        return settings.seat_recheck_seconds
+    return settings.api_key_recheck_seconds
+
+
+async def still_holds(app: Any, settings: Settings, principal: Principal) -> bool:
+    """Whether the key or seat a principal came from still holds (not revoked; a seat's
+    session not gone). True when the store does not answer: what the principal asks for
+    then fails on its own."""
+    try:
+        if principal.seat is not None:
+            seat = principal.seat
+            store = getattr(app.state, "store", None)
+            return store is None or bool(
+                await store.has_seat(seat.tenant, seat.session_id, seat.id)
+            )
+        if principal.key_id is None or not settings.auth:
+            return True
+        return await key_store(app, settings).is_active(principal.key_id)
+    except StoreUnavailable:
+        return True
 
 
 async def charge(
@@ -247,10 +318,11 @@ class ApiKeyMiddleware:
             await self.websocket(scope, receive, send)
             return
         settings = self.settings
-        if not settings.auth and not settings.rate_limit:
+        presented = presented_key(Headers(scope=scope))
+        seated = presented is not None and is_seat_token(presented)
+        if not settings.auth and not settings.rate_limit and not seated:
             scope[SCOPE_KEY] = Principal(PUBLIC_TENANT, None, client_ip(scope))
-        elif not _playground(scope):
-            presented = presented_key(Headers(scope=scope))
+        elif seated or not _playground(scope):
             try:
                 principal = await authenticate(scope["app"], settings, presented, client_ip(scope))
             except Problem as problem:
@@ -382,16 +454,39 @@ class BodyLimitMiddleware:
             await send_problem(send, too_large)
 
 
+class SeatScopeMiddleware:
+    """A seat token's REST request stays in its session: a path outside
+    ``/v1/sessions/<its session>`` is 403 ``seat-forbidden`` (the routes inside refuse the
+    DM's operations, and GraphQL's fields check their own: :mod:`service.api.seats`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        principal = principal_of_scope(scope)
+        seat = None if principal is None else principal.seat
+        if seat is not None and scope["type"] == "http" and scope["path"] != "/graphql":
+            own = f"/v1/sessions/{seat.session_id}"
+            path = scope["path"]
+            if path != own and not path.startswith(own + "/"):
+                await send_problem(
+                    send,
+                    forbidden(seat, f"seat {seat.id} may reach session {seat.session_id} only"),
+                )
+                return
+        await self.app(scope, receive, send)
+
+
 class KeyRecheckMiddleware:
-    """With ``CRS_AUTH``, a guarded websocket keeps being checked while it is open
-    (:class:`KeyWatch`): closed with 4403 once its key is revoked."""
+    """A guarded websocket keeps being checked while it is open (:class:`KeyWatch`): closed
+    with 4403 once its key or seat is revoked."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.settings = settings
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket" or not self.settings.auth or not _guarded(scope):
+        if scope["type"] != "websocket" or not _guarded(scope):
             await self.app(scope, receive, send)
             return
         await KeyWatch(scope, self.settings).run(self.app, receive, send)
@@ -401,10 +496,12 @@ class Guard:
     """The door's middleware: single-concern middleware in the order they run, each passing
     on what is not its concern (Starlette's style): :class:`ApiKeyMiddleware` (who),
     :class:`RateLimitMiddleware` (what it costs), :class:`BodyLimitMiddleware` (how much it
-    may send), :class:`KeyRecheckMiddleware` (whether an open websocket's key still holds)."""
+    may send), :class:`SeatScopeMiddleware` (a seat stays in its session),
+    :class:`KeyRecheckMiddleware` (whether an open websocket's key or seat still holds)."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         chain: ASGIApp = KeyRecheckMiddleware(app, settings)
+        chain = SeatScopeMiddleware(chain)
         chain = BodyLimitMiddleware(chain, settings)
         chain = RateLimitMiddleware(chain, settings)
         self.app = ApiKeyMiddleware(chain, settings)
@@ -463,16 +560,16 @@ class KeyWatch:
 
     async def active(self) -> bool:
         principal = principal_of_scope(self.scope)
-        if principal is None or principal.key_id is None:
-            return True
-        try:
-            return await key_store(self.scope["app"], self.settings).is_active(principal.key_id)
-        except StoreUnavailable:
-            return True
+        return principal is None or await still_holds(self.scope["app"], self.settings, principal)
 
     async def watch(self, send: Send) -> None:
-        interval = self.settings.api_key_recheck_seconds
         while not self.closed:
+            principal = principal_of_scope(self.scope)
+            interval = (
+                self.settings.api_key_recheck_seconds
+                if principal is None
+                else recheck_seconds(principal, self.settings)
+            )
             await asyncio.sleep(interval * random.uniform(0.9, 1.1))
             if not await self.active():
                 log.info("closed a websocket whose API key was revoked")
@@ -484,7 +581,7 @@ class KeyWatch:
             return
         self.closed = True
         with suppress(Exception):
-            await send({"type": "websocket.close", "code": REVOKED, "reason": "API key revoked"})
+            await send({"type": "websocket.close", "code": REVOKED, "reason": "revoked"})
 
 
 def _is_operation(message: Message) -> bool:

@@ -81,6 +81,7 @@ class Kind(StrEnum):
     UNSUPPORTED_MEDIA_TYPE = "unsupported-media-type"
     BAD_REQUEST = "bad-request"
     UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
     RATE_LIMITED = "rate-limited"
     METHOD_NOT_ALLOWED = "method-not-allowed"
     REQUEST_TIMEOUT = "request-timeout"
@@ -105,6 +106,7 @@ STATUS: dict[Kind, int] = {
     Kind.UNSUPPORTED_MEDIA_TYPE: 415,
     Kind.BAD_REQUEST: 400,
     Kind.UNAUTHORIZED: 401,
+    Kind.FORBIDDEN: 403,
     Kind.RATE_LIMITED: 429,
     Kind.METHOD_NOT_ALLOWED: 405,
     Kind.REQUEST_TIMEOUT: 408,

@@ -499,6 +499,52 @@ class Verification:
     (apart from ``reproduced``); null for a session without a commitment."""
 
 
+MAX_SEAT_COMBATANTS = 20
+"""The most creatures one seat acts as."""
+SeatLabel = Annotated[str, Len(0, 80)]
+
+
+@dataclass(slots=True)
+class CreateSeatRequest:
+    """A seat to make: the creatures its holder may act as (docs/seats.md)."""
+
+    combatants: Annotated[list[engine_state.Id], Len(1, MAX_SEAT_COMBATANTS)]
+    """The ids of the session's creatures the seat acts as (each once, each in the
+    session's encounter now)."""
+    label: SeatLabel = ""
+    """Whose seat it is, in words (``Ana's phone``): shown in the list of seats."""
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat of a session: who may act as which of its creatures (never its token)."""
+
+    id: str
+    session_id: str
+    combatants: list[str]
+    """The ids of the creatures it acts as."""
+    label: str
+    created: datetime
+
+
+@dataclass(slots=True)
+class NewSeat:
+    """A seat just made, with its token: shown now and never again (store it, or revoke
+    the seat and make another)."""
+
+    seat: Seat
+    token: str
+    """Send it as ``Authorization: Bearer <token>``: it reads this session, follows its
+    stream and acts as the seat's creatures, nothing else."""
+
+
+@dataclass(slots=True)
+class SeatList:
+    """A session's seats, the oldest first."""
+
+    items: list[Seat]
+
+
 _SESSION_TYPES: tuple[type, ...] = (
     SessionRef,
     Session,
@@ -518,6 +564,10 @@ _SESSION_TYPES: tuple[type, ...] = (
     Verification,
     RevealedSecret,
     RevealResponse,
+    CreateSeatRequest,
+    Seat,
+    NewSeat,
+    SeatList,
 )
 PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:

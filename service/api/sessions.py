@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 from starlette.requests import HTTPConnection
 
-from service.api import dice
+from service.api import dice, seats
 from service.api.auth import PUBLIC_TENANT, principal_of, unauthorized
 from service.api.core import (
     Kind,
@@ -41,11 +41,14 @@ from service.api.models import (
     ENCOUNTER,
     MAX_TITLE,
     ActionModels,
+    CreateSeatRequest,
     CreateSessionRequest,
     EncodedEncounter,
     EventPage,
+    NewSeat,
     RevealedSecret,
     RevealResponse,
+    SeatList,
     Session,
     SessionEvent,
     SessionList,
@@ -60,6 +63,7 @@ from service.api.models import (
 from service.api.observability import record_outcome
 from service.api.pool import EnginePool, is_light
 from service.rules import Encounter, RulesError, validate
+from service.rules.errors import known_names
 from service.rules.mechanics.validation import text_problem
 from service.store import (
     MAX_PAGE,
@@ -73,6 +77,7 @@ from service.store import (
     NothingToReveal,
     NothingToUndo,
     QuotaExceeded,
+    SeatNotFound,
     SessionBusy,
     SessionDamaged,
     SessionNotFound,
@@ -82,9 +87,11 @@ from service.store import (
     StoreUnavailable,
     Summary,
     TooManyReveals,
+    TooManySeats,
     VersionConflict,
     current_event,
 )
+from service.store import Seat as StoredSeat
 from service.store import Session as StoredSession
 from service.store import SessionUpdate as StoredUpdate
 
@@ -92,21 +99,26 @@ __all__ = [
     "BYTES_PER_COMBATANT",
     "MAX_PAGE",
     "PUBLIC_TENANT",
+    "Access",
     "SessionAnswer",
     "SessionUpdate",
     "Written",
+    "access_of",
     "answer_body",
     "answer_json",
     "create",
+    "create_seat",
     "delete",
     "events",
     "fingerprint",
     "from_store_error",
     "get",
     "get_stored",
+    "list_seats",
     "list_sessions",
     "retitle",
     "reveal",
+    "revoke_seat",
     "run",
     "session_bytes",
     "session_json",
@@ -128,11 +140,32 @@ def tenant_of(connection: HTTPConnection) -> str:
     """
     principal = principal_of(connection)
     if principal is not None:
+        if principal.seat is not None:
+            raise seats.dm_only(principal.seat)
         return principal.tenant
     settings = getattr(connection.app.state, "settings", None)
     if settings is not None and settings.auth:
         raise unauthorized("send an API key")
     return PUBLIC_TENANT
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """Who reads or acts on one session: its tenant, and the seat when a seat token asks
+    (:mod:`service.api.seats` says what it may do)."""
+
+    tenant: str
+    seat: StoredSeat | None = None
+
+
+def access_of(connection: HTTPConnection, session_id: str) -> Access:
+    """The access of a request to one session: the DM's (:func:`tenant_of`), or a seat's
+    of that session (403 for a seat of another)."""
+    principal = principal_of(connection)
+    if principal is not None and principal.seat is not None:
+        seats.check_session(principal.seat, session_id)
+        return Access(principal.tenant, principal.seat)
+    return Access(tenant_of(connection))
 
 
 def store_of(connection: HTTPConnection) -> SessionStore:
@@ -189,6 +222,16 @@ def from_store_error(error: StoreError) -> Problem:
             "too-many-reveals",
             "Too many reveals",
             f"the session's dice secret was revealed {error.limit} times, the most it may be",
+            extra={"limit": error.limit},
+        )
+    if isinstance(error, SeatNotFound):
+        return Problem(Kind.NOT_FOUND, "seat-not-found", "Seat not found", str(error))
+    if isinstance(error, TooManySeats):
+        return Problem(
+            Kind.CONFLICT,
+            "too-many-seats",
+            "Too many seats",
+            f"the session holds {error.limit} seats, the most it may; revoke one first",
             extra={"limit": error.limit},
         )
     if isinstance(error, IdempotencyInProgress):
@@ -546,13 +589,15 @@ async def run(
     pool: EnginePool,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    seat: StoredSeat | None = None,
 ) -> Written[SessionAnswer]:
     """Run an action (or a query) on the session's encounter.
 
     An action writes a new version with the compare-and-set of :meth:`SessionStore.apply`; a
     query reads the current version and writes nothing (idempotency keys do not apply). The
     engine runs in ``pool``, inside the compare-and-set: an action past its deadline raises
-    before anything is written.
+    before anything is written. With a ``seat``, an action that decides for a creature not
+    the seat's is refused (403) on the version it would change.
     """
     dump_response = models.response_adapter.dump_json
     # Drawn once, so that a retried compare-and-set on a session without fair dice replays
@@ -588,6 +633,8 @@ async def run(
         action = dataclasses.replace(request, seed=rolled.seed)
         step = {"action": models.spec.name, "params": params, **rolled.step()}
         encounter, kept = load_stored(stored)
+        if seat is not None:
+            seats.check_decisions(seat, models.spec, action, encounter)
         trusted = kept is not None
         response = run_action(models, encounter, action, count=False, stop=stop, trusted=trusted)
         body, document, events = models.encode(response, kept)
@@ -665,6 +712,40 @@ async def reveal(store: SessionStore, tenant: str, session_id: str) -> RevealRes
         RevealedSecret(revealed.secret.hex(), revealed.commitment, revealed.version, revealed.line),
         commitment,
     )
+
+
+async def create_seat(
+    store: SessionStore, tenant: str, session_id: str, request: CreateSeatRequest
+) -> NewSeat:
+    """A new seat of the session for creatures of its current encounter (422 naming an
+    unknown or repeated id); its token is answered only now."""
+    ids = list(dict.fromkeys(request.combatants))
+    if len(ids) != len(request.combatants):
+        repeated = next(
+            i for i, c in enumerate(request.combatants) if request.combatants[:i].count(c)
+        )
+        raise invalid("names a creature a second time", ("combatants", repeated))
+    with store_errors():
+        stored = await store.get(tenant, session_id)
+        known = [str(c.get("id")) for c in stored.document.get("combatants", [])]
+        for i, combatant_id in enumerate(ids):
+            if combatant_id not in known:
+                detail = known_names(combatant_id, known, "the encounter")
+                raise invalid(f"unknown combatant {combatant_id!r}; {detail}", ("combatants", i))
+        token, seat = await store.add_seat(tenant, session_id, tuple(ids), request.label)
+    return NewSeat(seat=seats.seat_model(seat), token=token)
+
+
+async def list_seats(store: SessionStore, tenant: str, session_id: str) -> SeatList:
+    with store_errors():
+        found = await store.seats(tenant, session_id)
+    return SeatList([seats.seat_model(seat) for seat in found])
+
+
+async def revoke_seat(store: SessionStore, tenant: str, session_id: str, seat_id: str) -> None:
+    """Revoke a seat: its token is refused from now on, and its open streams end."""
+    with store_errors():
+        await store.revoke_seat(tenant, session_id, seat_id)
 
 
 def _event(event: Any) -> SessionEvent:

@@ -617,9 +617,10 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     links = create["responses"]["201"]["links"]
     for m in MODELS.values():
         path = paths[f"/v1/sessions/{{id}}/{m.spec.slug}"]["post"]
-        # 401 (API keys) and 429 (rate limit) on every route: tests/hardening.
+        # 401 (API keys), 403 (seats) and 429 (rate limit) on every route: tests/hardening.
         expected = {
-            *("200", "400", "401", "404", "409", "412", "413", "415", "422", "429", "502", "503")
+            *("200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "429"),
+            *("502", "503"),
         }
         assert set(path["responses"]) == expected, m.spec.slug
         assert "Retry-After" in path["responses"]["503"]["headers"]
@@ -630,6 +631,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
     assert set(paths["/v1/sessions/{id}"]["delete"]["responses"]) == {
         "204",
         "401",
+        "403",
         "404",
         "429",
         "503",
@@ -638,6 +640,7 @@ def test_openapi_documents_every_session_route(client: TestClient) -> None:
         "200",
         "400",
         "401",
+        "403",
         "404",
         "409",
         "412",

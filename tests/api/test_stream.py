@@ -69,6 +69,7 @@ def service(
             "CRS_REQUIRE_PERSISTENCE": "0",
             "CRS_SSE_HEARTBEAT_SECONDS": "0.3",
             "CRS_API_KEY_RECHECK_SECONDS": "0.3",
+            "CRS_SEAT_RECHECK_SECONDS": "0.3",
             "CRS_TENANT_MAX_SUBSCRIPTIONS": str(CAP),
         }
     )
@@ -380,3 +381,34 @@ async def test_a_server_shutting_down_ends_its_streams(
         assert time.monotonic() - started < 8
     finally:
         drop_prefix(redis_url, prefix + ":")
+
+
+async def test_a_seat_follows_its_session_and_a_revoked_seat_ends_its_stream(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    """Seats (docs/seats.md): the player's token follows the DM's session; revoking the seat
+    ends the stream within ``CRS_SEAT_RECHECK_SECONDS`` and its token opens nothing more."""
+    key, _ = await service.key("seated")
+    dm = {"X-API-Key": key}
+    sid = await new_session(client, dm)
+    made = await client.post(f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"]}, headers=dm)
+    assert made.status_code == 201, made.text
+    player = {"Authorization": f"Bearer {made.json()['token']}"}
+    other = await new_session(client, dm)
+    refused = await client.get(f"/v1/sessions/{other}/stream", headers=player)
+    assert refused.status_code == 403 and refused.json()["code"] == "seat-forbidden"
+    async with stream(client, sid, player) as events:
+        await events.next()
+        await act(client, sid, dm, "roll-initiative", seed=2)
+        version = await events.next_version()
+        assert version["id"] == "2" and version["data"]["session"]["version"] == 2
+        revoked = await client.delete(
+            f"/v1/sessions/{sid}/seats/{made.json()['seat']['id']}", headers=dm
+        )
+        assert revoked.status_code == 204
+        ended = await events.next_version(timeout=5)
+        assert ended["event"] == "error" and ended["data"]["code"] == "unauthorized"
+        assert "seat" in ended["data"]["message"]
+        with pytest.raises(EOFError):
+            await events.next()
+    assert (await client.get(f"/v1/sessions/{sid}", headers=player)).status_code == 401

@@ -38,7 +38,7 @@ from service.api.pool import engine_pool, is_light
 from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
-from service.store import MAX_PAGE
+from service.store import MAX_PAGE, MAX_SEATS
 
 from .execution import executor_for
 from .limits import extensions
@@ -143,6 +143,18 @@ class SessionDamaged(Error):
     )
 
 
+@strawberry.type(
+    description="A seat token asked for what its seat may not do (REST: 403 "
+    "`seat-forbidden`): another session, a stateless action, the DM's operations, or acting "
+    "as a creature not the seat's (docs/seats.md)."
+)
+class Forbidden(Error):
+    seat_id: str = strawberry.field(description="The seat that asked.")
+    combatant_id: str | None = strawberry.field(
+        default=None, description="The creature it may not act as, if that is the reason."
+    )
+
+
 ErrorResult = (
     InvalidInput
     | RuleViolation
@@ -151,6 +163,7 @@ ErrorResult = (
     | Conflict
     | QuotaExceeded
     | SessionDamaged
+    | Forbidden
     | Unavailable
 )
 ERROR_TYPES = (
@@ -161,6 +174,7 @@ ERROR_TYPES = (
     Conflict,
     QuotaExceeded,
     SessionDamaged,
+    Forbidden,
     Unavailable,
 )
 
@@ -204,6 +218,12 @@ RESULTS: dict[Kind, Callable[[Problem], Any]] = {
     Kind.BAD_REQUEST: _invalid_input,
     Kind.METHOD_NOT_ALLOWED: _invalid_input,
     Kind.UNAUTHORIZED: _invalid_input,
+    Kind.FORBIDDEN: lambda p: Forbidden(
+        code=p.code,
+        message=p.detail,
+        seat_id=str(p.extra.get("seatId", "")),
+        combatant_id=p.extra.get("combatantId"),
+    ),
     Kind.RATE_LIMITED: _unavailable,
     Kind.REQUEST_TIMEOUT: _unavailable,
     Kind.QUOTA_EXCEEDED: lambda p: QuotaExceeded(
@@ -234,6 +254,7 @@ class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
 
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
+CREATE_SEAT = TypeAdapter(models.CreateSeatRequest)
 
 EncounterType = output_type(state.Encounter)
 EncounterInput = input_type(state.Encounter)
@@ -343,6 +364,27 @@ class UndoPayload:
         description="The restored encounter as a JSON document.",
         deprecation_reason=DOCUMENT_DEPRECATION,
     )
+
+
+@model_type(models.Seat, name="Seat")
+class SeatType:
+    id: strawberry.ID
+    session_id: strawberry.ID
+
+
+@model_type(models.NewSeat)
+class NewSeat:
+    pass
+
+
+@model_type(models.SeatList)
+class SeatList:
+    pass
+
+
+@strawberry.type(description="The seat was revoked.")
+class RevokedSeat:
+    id: strawberry.ID
 
 
 @strawberry.type(description="A new version of a session, written through any server.")
@@ -495,6 +537,7 @@ def _operation(spec_models: ActionModels) -> Any:
             raise invalid("send exactly one of `encounter` and `sessionId`", ("sessionId",))
         connection = _connection(info)
         if encounter is not None:
+            sessions.tenant_of(connection)  # a seat has no stateless actions
             if expected_version is not None or idempotency_key is not None:
                 raise invalid(
                     "`expectedVersion` and `idempotencyKey` apply to sessions only",
@@ -508,15 +551,17 @@ def _operation(spec_models: ActionModels) -> Any:
             light = is_light(spec.name, _encounter_bytes(encounter))
             return build(await engine_pool(connection).run(answer, light=light))
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+        access = sessions.access_of(connection, str(session_id))
         written = await sessions.run(
             spec_models,
             sessions.store_of(connection),
-            sessions.tenant_of(connection),
+            access.tenant,
             str(session_id),
             request,
             pool=engine_pool(connection),
             expected_version=expected_version,
             idempotency_key=idempotency_key,
+            seat=access.seat,
         )
         return build(written.value.response, written.value.session)
 
@@ -578,28 +623,48 @@ def _operation(spec_models: ActionModels) -> Any:
 
 
 CreateSessionResult = Annotated[
-    SessionType | InvalidInput | Conflict | QuotaExceeded | SessionDamaged | Unavailable,
+    SessionType
+    | InvalidInput
+    | Conflict
+    | QuotaExceeded
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
     strawberry.union("CreateSessionResult"),
 ]
 SessionResult = Annotated[
-    SessionType | NotFound | SessionDamaged | Unavailable, strawberry.union("SessionResult")
+    SessionType | NotFound | SessionDamaged | Forbidden | Unavailable,
+    strawberry.union("SessionResult"),
 ]
 SessionsResult = Annotated[
-    SessionList | InvalidInput | Unavailable, strawberry.union("SessionsResult")
+    SessionList | InvalidInput | Forbidden | Unavailable, strawberry.union("SessionsResult")
 ]
 ForkSessionResult = Annotated[
-    SessionType | InvalidInput | NotFound | Conflict | QuotaExceeded | SessionDamaged | Unavailable,
+    SessionType
+    | InvalidInput
+    | NotFound
+    | Conflict
+    | QuotaExceeded
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
     strawberry.union("ForkSessionResult"),
 ]
 UpdateSessionResult = Annotated[
-    SessionType | InvalidInput | NotFound | VersionConflict | SessionDamaged | Unavailable,
+    SessionType
+    | InvalidInput
+    | NotFound
+    | VersionConflict
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
     strawberry.union("UpdateSessionResult"),
 ]
 DeleteSessionResult = Annotated[
-    DeletedSession | NotFound | Unavailable, strawberry.union("DeleteSessionResult")
+    DeletedSession | NotFound | Forbidden | Unavailable, strawberry.union("DeleteSessionResult")
 ]
 SessionEventsResult = Annotated[
-    SessionEventPage | InvalidInput | NotFound | SessionDamaged | Unavailable,
+    SessionEventPage | InvalidInput | NotFound | SessionDamaged | Forbidden | Unavailable,
     strawberry.union("SessionEventsResult"),
 ]
 UndoResult = Annotated[
@@ -610,23 +675,41 @@ UndoResult = Annotated[
     | Conflict
     | QuotaExceeded
     | SessionDamaged
+    | Forbidden
     | Unavailable,
     strawberry.union("UndoResult"),
 ]
 RevealSessionResult = Annotated[
-    RevealPayload | NotFound | Conflict | Unavailable,
+    RevealPayload | NotFound | Conflict | Forbidden | Unavailable,
     strawberry.union("RevealSessionResult"),
 ]
 SessionReplayResult = Annotated[
-    ReplayPage | InvalidInput | NotFound | SessionDamaged | Unavailable,
+    ReplayPage | InvalidInput | NotFound | SessionDamaged | Forbidden | Unavailable,
     strawberry.union("SessionReplayResult"),
 ]
 VerifySessionResult = Annotated[
-    Verification | InvalidInput | NotFound | SessionDamaged | Unavailable,
+    Verification | InvalidInput | NotFound | SessionDamaged | Forbidden | Unavailable,
     strawberry.union("VerifySessionResult"),
 ]
+CreateSeatResult = Annotated[
+    NewSeat | InvalidInput | NotFound | Conflict | SessionDamaged | Forbidden | Unavailable,
+    strawberry.union("CreateSeatResult"),
+]
+SeatsResult = Annotated[
+    SeatList | NotFound | SessionDamaged | Forbidden | Unavailable,
+    strawberry.union("SeatsResult"),
+]
+RevokeSeatResult = Annotated[
+    RevokedSeat | NotFound | Forbidden | Unavailable, strawberry.union("RevokeSeatResult")
+]
 SessionUpdateResult = Annotated[
-    SessionUpdate | InvalidInput | NotFound | QuotaExceeded | SessionDamaged | Unavailable,
+    SessionUpdate
+    | InvalidInput
+    | NotFound
+    | QuotaExceeded
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
     strawberry.union("SessionUpdateResult"),
 ]
 
@@ -653,9 +736,19 @@ class SessionQueries:
     async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
         connection = _connection(info)
         stored = await sessions.get(
-            sessions.store_of(connection), sessions.tenant_of(connection), str(id)
+            sessions.store_of(connection), sessions.access_of(connection, str(id)).tenant, str(id)
         )
         return cast(SessionResult, stored)
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The session's seats, the oldest first (never their tokens): the DM's."
+    )
+    async def seats(self, info: Info, session_id: strawberry.ID) -> SeatsResult:
+        connection = _connection(info)
+        found = await sessions.list_seats(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(session_id)
+        )
+        return cast(SeatsResult, found)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description=f"A page of the session's event log, oldest first (limit 1 to {MAX_PAGE})."
@@ -667,7 +760,7 @@ class SessionQueries:
         _check_page(offset, limit)
         page = await sessions.events(
             sessions.store_of(connection),
-            sessions.tenant_of(connection),
+            sessions.access_of(connection, str(id)).tenant,
             str(id),
             offset=offset,
             limit=limit,
@@ -685,7 +778,7 @@ class SessionQueries:
         _check_page(offset, limit)
         page = await replay.replay(
             sessions.store_of(connection),
-            sessions.tenant_of(connection),
+            sessions.access_of(connection, str(id)).tenant,
             str(id),
             offset=offset,
             limit=limit,
@@ -701,7 +794,7 @@ class SessionQueries:
         connection = _connection(info)
         verified = await replay.verify(
             sessions.store_of(connection),
-            sessions.tenant_of(connection),
+            sessions.access_of(connection, str(id)).tenant,
             str(id),
             pool=engine_pool(connection),
         )
@@ -831,6 +924,45 @@ class SessionMutations:
         )
         return cast(RevealSessionResult, revealed)
 
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Make a seat of the session for some of its creatures (the DM's): the "
+        "answer's `token` is shown now and never again. A request with it (`Authorization: "
+        "Bearer <token>`) may read this session, follow it and run its actions that decide "
+        "only for the seat's creatures; anything else is `Forbidden` (docs/seats.md). "
+        f"A session holds {MAX_SEATS} seats at most (`Conflict` `too-many-seats`)."
+    )
+    async def create_seat(
+        self,
+        info: Info,
+        session_id: strawberry.ID,
+        combatants: list[str],
+        label: str = "",
+    ) -> CreateSeatResult:
+        connection = _connection(info)
+        request = _validate(
+            CREATE_SEAT, {"combatants": combatants, "label": label}, models.CreateSeatRequest
+        )
+        made = await sessions.create_seat(
+            sessions.store_of(connection), sessions.tenant_of(connection), str(session_id), request
+        )
+        return cast(CreateSeatResult, made)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Revoke a seat: its token is refused from now on, and its subscriptions "
+        "end within `CRS_SEAT_RECHECK_SECONDS` (1)."
+    )
+    async def revoke_seat(
+        self, info: Info, session_id: strawberry.ID, seat_id: strawberry.ID
+    ) -> RevokeSeatResult:
+        connection = _connection(info)
+        await sessions.revoke_seat(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            str(seat_id),
+        )
+        return RevokedSeat(id=seat_id)
+
 
 @strawberry.type(description="Live updates of sessions (graphql-transport-ws).")
 class Subscription:
@@ -858,8 +990,9 @@ class Subscription:
             if after is not None and after < 0:
                 raise invalid("must be a version (an integer from 0)", ("after",))
             store = sessions.store_of(connection)
+            access = sessions.access_of(connection, str(session_id))
             async for update in sessions.subscribe(
-                store, sessions.tenant_of(connection), str(session_id), after=after
+                store, access.tenant, str(session_id), after=after
             ):
                 yield SessionUpdate(
                     id=strawberry.ID(update.id),

@@ -21,10 +21,13 @@ from service.api.models import (
     ActionModels,
     DiceCheck,
     EventPage,
+    NewSeat,
     ReplayPage,
     ReplayStep,
     RevealedSecret,
     RevealResponse,
+    Seat,
+    SeatList,
     Session,
     SessionEvent,
     SessionList,
@@ -294,6 +297,26 @@ def session_list() -> Doc:
     """The tenant's list of sessions holding the example session, after its attack."""
     summary = SessionSummary(SESSION_ID, TITLE, D20["ruleset"], 2, D20["round"], CREATED)
     out: Doc = dump(SessionList([summary], None), SessionList)
+    return out
+
+
+SEAT_ID = "5eafc0ffee0ddba1"
+SEAT_TOKEN = f"seat.acme.{SESSION_ID}.{SEAT_ID}.dGhpcy1pcy1ub3QtYS1yZWFsLXRva2VuLWp1c3QtYW4tZXg"
+"""The example seat and its token (a token reads ``seat.<tenant>.<session>.<seat>.<secret>``)."""
+
+
+def seat() -> Seat:
+    return Seat(SEAT_ID, SESSION_ID, ["aria"], "Ana's phone", CREATED)
+
+
+def new_seat() -> Doc:
+    """The seat ``createSeat`` answers for Aria, with its token."""
+    out: Doc = dump(NewSeat(seat(), SEAT_TOKEN), NewSeat)
+    return out
+
+
+def seat_list() -> Doc:
+    out: Doc = dump(SeatList([seat()]), SeatList)
     return out
 
 

@@ -21,11 +21,14 @@ from service.api.models import (
     MODELS,
     STORED_AS,
     ActionModels,
+    CreateSeatRequest,
     CreateSessionRequest,
     EventPage,
     ForkSessionRequest,
+    NewSeat,
     ReplayPage,
     RevealResponse,
+    SeatList,
     Session,
     SessionList,
     UndoResponse,
@@ -261,6 +264,11 @@ GUARD_RESPONSES: dict[str, Any] = {
             }
         },
     ),
+    "403": problem(
+        "A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat "
+        "and the creature): another session, a stateless action, the DM's operations, or "
+        "acting as a creature not the seat's (docs/seats.md)."
+    ),
     "429": problem_with(
         "The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP "
         "without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.",
@@ -386,6 +394,8 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["getSessionReplay"] = (None, examples.replay_page())
     out["verifySession"] = (None, examples.verification())
     out["revealSession"] = (None, examples.revealed())
+    out["createSeat"] = ({"combatants": ["aria"], "label": "Ana's phone"}, examples.new_seat())
+    out["listSeats"] = (None, examples.seat_list())
     undone = {
         "session": {
             "id": examples.SESSION_ID,
@@ -468,6 +478,9 @@ def build_openapi() -> dict[str, Any]:
         (ReplayPage, "serialization"),
         (Verification, "serialization"),
         (RevealResponse, "serialization"),
+        (CreateSeatRequest, "validation"),
+        (NewSeat, "serialization"),
+        (SeatList, "serialization"),
         (catalog.Rule, "serialization"),
         (catalog.RulesetInfo, "serialization"),
     ):

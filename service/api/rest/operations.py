@@ -6,9 +6,13 @@ write each route's operation beside the route (:mod:`service.api.rest.sessions`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from service.api.codes import CODES
+from service.api.rest import Endpoint
+from service.settings import Settings
 from service.store import MAX_PAGE
 
 MAX_OFFSET = 2**31 - 1
@@ -270,3 +274,29 @@ def schema_name(name: str) -> str:
 def write_headers() -> dict[str, Any]:
     """The headers of a write's answer: its version and whether it was replayed."""
     return {"ETag": ETAG_HEADER, "Idempotent-Replayed": REPLAYED_HEADER}
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRoute:
+    """A session route and its OpenAPI path item, written side by side: the router
+    (:func:`routes`) and the OpenAPI document both read :func:`session_routes`."""
+
+    path: str
+    endpoint: Callable[[Settings], Endpoint]
+    """The route's endpoint, made for the settings."""
+    item: dict[str, Any]
+    """The OpenAPI path item: its operations by method, and the path's parameters."""
+
+    @property
+    def methods(self) -> list[str]:
+        return [method.upper() for method in self.item if method != "parameters"]
+
+    @property
+    def name(self) -> str:
+        """The route's name: the operation id of its first operation."""
+        first = next(value for method, value in self.item.items() if method != "parameters")
+        return str(first["operationId"])
+
+
+def plain(endpoint: Endpoint) -> Callable[[Settings], Endpoint]:
+    return lambda settings: endpoint

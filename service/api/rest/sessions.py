@@ -9,8 +9,6 @@ strong ``ETag``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -57,14 +55,17 @@ from service.api.rest.operations import (
     STREAM_DESCRIPTION,
     STREAM_EXAMPLE,
     STREAM_OPERATION,
+    SessionRoute,
     json_answer,
     json_with,
+    plain,
     problem,
     schema_name,
     session_errors,
     session_operation_id,
     write_headers,
 )
+from service.api.rest.seats import seat_routes
 from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
 from service.store import MAX_PAGE
@@ -116,7 +117,7 @@ async def expected_version(request: Request, session_id: str) -> int | None:
     if len(versions) == 1:
         return versions.pop()
     current = await sessions.get(
-        sessions.store_of(request), sessions.tenant_of(request), session_id
+        sessions.store_of(request), sessions.access_of(request, session_id).tenant, session_id
     )
     return current.version if current.version in versions else NO_MATCH
 
@@ -200,8 +201,9 @@ def session_endpoint(settings: Settings) -> Endpoint:
 
     @handles_problems
     async def get_session(request: Request) -> Response:
+        session_id = request.path_params["id"]
         session = await sessions.get_stored(
-            sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+            sessions.store_of(request), sessions.access_of(request, session_id).tenant, session_id
         )
         return json_response(sessions.session_bytes(session), version=session.version)
 
@@ -252,10 +254,11 @@ def _page(request: Request) -> tuple[int, int]:
 @handles_problems
 async def session_events(request: Request) -> Response:
     offset, limit = _page(request)
+    session_id = request.path_params["id"]
     page = await sessions.events(
         sessions.store_of(request),
-        sessions.tenant_of(request),
-        request.path_params["id"],
+        sessions.access_of(request, session_id).tenant,
+        session_id,
         offset=offset,
         limit=limit,
     )
@@ -265,10 +268,11 @@ async def session_events(request: Request) -> Response:
 @handles_problems
 async def session_replay(request: Request) -> Response:
     offset, limit = _page(request)
+    session_id = request.path_params["id"]
     page = await replay.replay(
         sessions.store_of(request),
-        sessions.tenant_of(request),
-        request.path_params["id"],
+        sessions.access_of(request, session_id).tenant,
+        session_id,
         offset=offset,
         limit=limit,
     )
@@ -277,10 +281,11 @@ async def session_replay(request: Request) -> Response:
 
 @handles_problems
 async def verify_session(request: Request) -> Response:
+    session_id = request.path_params["id"]
     verified = await replay.verify(
         sessions.store_of(request),
-        sessions.tenant_of(request),
-        request.path_params["id"],
+        sessions.access_of(request, session_id).tenant,
+        session_id,
         pool=engine_pool(request),
     )
     return json_response(dump(verified, Verification))
@@ -348,15 +353,17 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         session_id = request.path_params["id"]
         expected = await expected_version(request, session_id)
         key = None if models.spec.query else idempotency_key(request)
+        access = sessions.access_of(request, session_id)
         written = await sessions.run(
             models,
             sessions.store_of(request),
-            sessions.tenant_of(request),
+            access.tenant,
             session_id,
             parsed,
             pool=engine_pool(request),
             expected_version=expected,
             idempotency_key=key,
+            seat=access.seat,
         )
         answer = written.value
         return json_response(
@@ -366,32 +373,6 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         )
 
     return endpoint
-
-
-@dataclass(frozen=True, slots=True)
-class SessionRoute:
-    """A session route and its OpenAPI path item, written side by side: the router
-    (:func:`routes`) and the OpenAPI document both read :func:`session_routes`."""
-
-    path: str
-    endpoint: Callable[[Settings], Endpoint]
-    """The route's endpoint, made for the settings."""
-    item: dict[str, Any]
-    """The OpenAPI path item: its operations by method, and the path's parameters."""
-
-    @property
-    def methods(self) -> list[str]:
-        return [method.upper() for method in self.item if method != "parameters"]
-
-    @property
-    def name(self) -> str:
-        """The route's name: the operation id of its first operation."""
-        first = next(value for method, value in self.item.items() if method != "parameters")
-        return str(first["operationId"])
-
-
-def _plain(endpoint: Endpoint) -> Callable[[Settings], Endpoint]:
-    return lambda settings: endpoint
 
 
 def session_routes() -> list[SessionRoute]:
@@ -515,7 +496,7 @@ def session_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/events",
-            _plain(session_events),
+            plain(session_events),
             {
                 "parameters": [ID_PARAM],
                 "get": {
@@ -532,7 +513,7 @@ def session_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/replay",
-            _plain(session_replay),
+            plain(session_replay),
             {
                 "parameters": [ID_PARAM],
                 "get": {
@@ -554,7 +535,7 @@ def session_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/verify",
-            _plain(verify_session),
+            plain(verify_session),
             {
                 "parameters": [ID_PARAM],
                 "post": {
@@ -578,7 +559,7 @@ def session_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/reveal",
-            _plain(reveal_session),
+            plain(reveal_session),
             {
                 "parameters": [ID_PARAM],
                 "post": {
@@ -705,7 +686,7 @@ def session_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/undo",
-            _plain(undo),
+            plain(undo),
             {
                 "parameters": [ID_PARAM],
                 "post": {
@@ -727,6 +708,7 @@ def session_routes() -> list[SessionRoute]:
                 },
             },
         ),
+        *seat_routes(),
     ]
 
 

@@ -37,7 +37,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from service.api import sessions
-from service.api.auth import key_store, principal_of
+from service.api.auth import Principal, principal_of, recheck_seconds, rechecked, still_holds
 from service.api.core import invalid
 from service.api.rest import handles_problems
 from service.settings import Settings
@@ -99,7 +99,11 @@ class EventStream(Response):
     media_type = EVENT_STREAM
 
     def __init__(
-        self, follower: Follower, stack: AsyncExitStack, settings: Settings, key_id: str | None
+        self,
+        follower: Follower,
+        stack: AsyncExitStack,
+        settings: Settings,
+        principal: Principal | None,
     ) -> None:
         self.status_code = 200
         self.background = None
@@ -111,7 +115,7 @@ class EventStream(Response):
         self.follower = follower
         self.stack = stack
         self.settings = settings
-        self.key_id = key_id
+        self.principal = principal if rechecked(principal, settings) else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async with self.stack:
@@ -145,22 +149,27 @@ class EventStream(Response):
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
 
         heartbeat = self.settings.sse_heartbeat_seconds
-        recheck = self.settings.api_key_recheck_seconds
+        recheck = (
+            self.settings.api_key_recheck_seconds
+            if self.principal is None
+            else recheck_seconds(self.principal, self.settings)
+        )
         now = time.monotonic()
         ping_at, check_at = now + heartbeat, now + recheck
         await emit(b": following\n\n")
         while not disconnected.is_set():
             now = time.monotonic()
-            if self.key_id is not None and now >= check_at:
+            if self.principal is not None and now >= check_at:
                 check_at = now + recheck
-                if not await self._active(scope):
-                    detail = "the API key was revoked"
+                if not await still_holds(scope["app"], self.settings, self.principal):
+                    seated = self.principal.seat is not None
+                    detail = "the seat was revoked" if seated else "the API key was revoked"
                     await emit(_named("error", {"code": "unauthorized", "message": detail}))
                     return
             if now >= ping_at:
                 ping_at = now + heartbeat
                 await emit(b": ping\n\n")
-            wait = min(ping_at, check_at if self.key_id is not None else ping_at) - now
+            wait = min(ping_at, check_at if self.principal is not None else ping_at) - now
             nexting = asyncio.ensure_future(self.follower.next(max(wait, 0.0)))
             leaving = asyncio.ensure_future(disconnected.wait())
             try:
@@ -185,27 +194,19 @@ class EventStream(Response):
             await emit(encode(item))
             ping_at = time.monotonic() + heartbeat
 
-    async def _active(self, scope: Scope) -> bool:
-        assert self.key_id is not None
-        try:
-            return await key_store(scope["app"], self.settings).is_active(self.key_id)
-        except StoreUnavailable:
-            return True
-
 
 def stream_endpoint(settings: Settings) -> Any:
     @handles_problems
     async def stream_session(request: Request) -> Response:
         after = resume_after(request)
         store = sessions.store_of(request)
-        tenant = sessions.tenant_of(request)
+        session_id = request.path_params["id"]
+        access = sessions.access_of(request, session_id)
         stack = AsyncExitStack()
         with sessions.store_errors():
             follower = await stack.enter_async_context(
-                store.follow(tenant, request.path_params["id"], after=after)
+                store.follow(access.tenant, session_id, after=after)
             )
-        principal = principal_of(request)
-        key_id = principal.key_id if principal is not None and settings.auth else None
-        return EventStream(follower, stack, settings, key_id)
+        return EventStream(follower, stack, settings, principal_of(request))
 
     return stream_session

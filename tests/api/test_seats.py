@@ -1,0 +1,271 @@
+"""Seats (issue 26, part 3; docs/seats.md): the DM makes a seat of a session for some of its
+creatures and hands its token to a player; a request with the token reads that session and
+acts only as the seat's creatures, through both doors; a revoked seat, or one whose session
+is gone, opens nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from factories import skirmish
+from starlette.testclient import TestClient
+
+from service.store import MAX_SEATS
+
+CREATE_SEAT = """mutation($s: ID!, $c: [String!]!, $l: String!) {
+  createSeat(sessionId: $s, combatants: $c, label: $l) {
+    __typename ... on NewSeat { token seat { id sessionId combatants label } }
+    ... on Error { code message } } }"""
+SEATS = """query($s: ID!) { seats(sessionId: $s) {
+  __typename ... on SeatList { items { id combatants label } } ... on Error { code } } }"""
+REVOKE = """mutation($s: ID!, $id: ID!) { revokeSeat(sessionId: $s, seatId: $id) {
+  __typename ... on Error { code } } }"""
+ATTACK = """mutation($s: ID!, $a: String!, $t: String!) {
+  resolveAttack(sessionId: $s, input: {attackerId: $a, targetId: $t}, seed: 5) {
+    __typename ... on ResolveAttackPayload { session { version } outcome { hit } }
+    ... on Forbidden { code message seatId combatantId } ... on Error { code } } }"""
+ROLL = """mutation($s: ID!) { rollInitiative(sessionId: $s, input: {}, seed: 3) {
+  __typename ... on Forbidden { code seatId } ... on Error { code } } }"""
+SESSION = """query($s: ID!) { session(id: $s) {
+  __typename ... on Session { version encounter { turnOf } } ... on Error { code } } }"""
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def gql(
+    client: TestClient, query: str, headers: dict[str, str] | None = None, **variables: Any
+) -> Any:
+    answer = client.post("/graphql", json={"query": query, "variables": variables}, headers=headers)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert "errors" not in body, body
+    return body["data"]
+
+
+def fight(client: TestClient) -> str:
+    """A session whose initiative is rolled, the hero's turn first."""
+    created = client.post("/v1/sessions", json={"encounter": skirmish(), "title": "Seats"})
+    assert created.status_code == 201, created.text
+    sid = str(created.json()["id"])
+    rolled = client.post(f"/v1/sessions/{sid}/roll-initiative", json={"seed": 2})
+    assert rolled.status_code == 200, rolled.text
+    assert rolled.json()["encounter"]["turnOf"] == "hero"
+    return sid
+
+
+def seat(
+    client: TestClient, sid: str, *combatants: str, label: str = "Ana's phone"
+) -> dict[str, Any]:
+    made = client.post(
+        f"/v1/sessions/{sid}/seats", json={"combatants": list(combatants), "label": label}
+    )
+    assert made.status_code == 201, made.text
+    out: dict[str, Any] = made.json()
+    return out
+
+
+def test_a_seat_acts_as_its_creature_and_the_dm_sees_it(client: TestClient) -> None:
+    sid = fight(client)
+    made = seat(client, sid, "hero")
+    assert made["seat"]["combatants"] == ["hero"] and made["seat"]["sessionId"] == sid
+    player = bearer(made["token"])
+
+    read = client.get(f"/v1/sessions/{sid}", headers=player)
+    assert read.status_code == 200 and read.json()["encounter"]["turnOf"] == "hero"
+    hit = client.post(
+        f"/v1/sessions/{sid}/resolve-attack",
+        json={"attackerId": "hero", "targetId": "gob1", "seed": 5},
+        headers=player,
+    )
+    assert hit.status_code == 200, hit.text
+    assert hit.json()["session"]["version"] == 3
+    ended = client.post(f"/v1/sessions/{sid}/next-turn", json={}, headers=player)
+    assert ended.status_code == 200, ended.text
+    dm_view = client.get(f"/v1/sessions/{sid}").json()
+    turn = dm_view["encounter"]["turnOf"]
+    assert dm_view["version"] == 4 and turn in ("gob1", "gob2")
+    goblin = next(c for c in dm_view["encounter"]["combatants"] if c["id"] == "gob1")
+    assert goblin["hp"] == hit.json()["encounter"]["combatants"][1]["hp"]
+    # The goblin's turn is the DM's: the player can't end it, nor attack as the goblin.
+    refused = client.post(f"/v1/sessions/{sid}/next-turn", json={}, headers=player)
+    assert refused.status_code == 403, refused.text
+    problem = refused.json()
+    assert problem["code"] == "seat-forbidden" and problem["combatantId"] == turn
+    assert problem["seatId"] == made["seat"]["id"]
+    as_goblin = client.post(
+        f"/v1/sessions/{sid}/resolve-attack",
+        json={"attackerId": turn, "targetId": "hero"},
+        headers=player,
+    )
+    assert as_goblin.status_code == 403 and as_goblin.json()["combatantId"] == turn
+    assert client.get(f"/v1/sessions/{sid}").json()["version"] == 4
+    # The DM plays the goblins' turns; the seat reads what happened.
+    while (
+        client.post(f"/v1/sessions/{sid}/next-turn", json={}).json()["encounter"]["turnOf"]
+        != "hero"
+    ):
+        pass
+    events = client.get(f"/v1/sessions/{sid}/events", headers=player)
+    assert events.status_code == 200 and events.json()["total"] > 0
+    assert client.get(f"/v1/sessions/{sid}", headers=player).json()["encounter"]["turnOf"] == "hero"
+
+
+def test_a_seat_may_not_do_the_dms_work(client: TestClient) -> None:
+    sid = fight(client)
+    other = fight(client)
+    player = bearer(seat(client, sid, "hero")["token"])
+    dm_only = [
+        ("POST", f"/v1/sessions/{sid}/undo", None),
+        ("POST", f"/v1/sessions/{sid}/reveal", None),
+        ("POST", f"/v1/sessions/{sid}/fork", {"version": 1}),
+        ("PATCH", f"/v1/sessions/{sid}", {"title": "mine"}),
+        ("DELETE", f"/v1/sessions/{sid}", None),
+        ("GET", f"/v1/sessions/{sid}/seats", None),
+        ("POST", f"/v1/sessions/{sid}/seats", {"combatants": ["gob1"]}),
+        ("POST", f"/v1/sessions/{sid}/roll-initiative", {}),
+        ("POST", f"/v1/sessions/{sid}/update-combatant", {"combatantId": "hero", "hp": 99}),
+        ("POST", f"/v1/sessions/{sid}/apply-damage", {"targetId": "gob1", "amount": 50}),
+        ("GET", "/v1/sessions", None),
+        ("POST", "/v1/sessions", {"encounter": skirmish()}),
+        ("GET", f"/v1/sessions/{other}", None),
+        (
+            "POST",
+            "/v1/resolve-attack",
+            {"encounter": skirmish(), "attackerId": "hero", "targetId": "gob1"},
+        ),
+    ]
+    for method, path, body in dm_only:
+        answer = client.request(method, path, json=body, headers=player)
+        assert answer.status_code == 403, (method, path, answer.text)
+        assert answer.json()["code"] == "seat-forbidden", (method, path)
+    state = client.get(f"/v1/sessions/{sid}").json()
+    assert state["version"] == 2 and state["title"] == "Seats"
+    hero = next(c for c in state["encounter"]["combatants"] if c["id"] == "hero")
+    assert hero["hp"] == 24
+    # Damage the player's creature deals is its own to apply.
+    dealt = client.post(
+        f"/v1/sessions/{sid}/apply-damage",
+        json={"targetId": "gob1", "amount": 2, "sourceId": "hero"},
+        headers=player,
+    )
+    assert dealt.status_code == 200, dealt.text
+
+
+def test_a_seat_decides_no_other_creatures_reaction(client: TestClient) -> None:
+    sid = fight(client)
+    player = bearer(seat(client, sid, "hero")["token"])
+    declined = client.post(
+        f"/v1/sessions/{sid}/move-combatant",
+        json={
+            "combatantId": "hero",
+            "to": {"x": 0, "y": 0},
+            "opportunityAttacks": [{"reactorId": "gob1", "take": False}],
+        },
+        headers=player,
+    )
+    assert declined.status_code == 403, declined.text
+    assert declined.json()["combatantId"] == "gob1"
+    assert declined.json()["path"] == "opportunityAttacks[0].reactorId"
+    everyone = client.post(
+        f"/v1/sessions/{sid}/move-combatant",
+        json={"combatantId": "hero", "to": {"x": 0, "y": 0}, "otherReactors": "decline"},
+        headers=player,
+    )
+    assert everyone.status_code == 403 and everyone.json()["path"] == "otherReactors"
+    # Left to the rules, the goblin takes its opportunity attack as the hero walks away.
+    moved = client.post(
+        f"/v1/sessions/{sid}/move-combatant",
+        json={"combatantId": "hero", "to": {"x": 0, "y": 0}, "seed": 4},
+        headers=player,
+    )
+    assert moved.status_code == 200, moved.text
+    kinds = [e["type"] for e in moved.json()["events"]]
+    assert "opportunity-attack" in kinds, kinds
+
+
+def test_seat_tokens_are_listed_without_their_secret_and_revoked_at_once(
+    client: TestClient,
+) -> None:
+    sid = fight(client)
+    first = seat(client, sid, "hero")
+    second = seat(client, sid, "gob1", "gob2", label="the goblins")
+    listed = client.get(f"/v1/sessions/{sid}/seats").json()["items"]
+    assert [s["id"] for s in listed] == [first["seat"]["id"], second["seat"]["id"]]
+    assert all("token" not in s for s in listed)
+    assert client.get(f"/v1/sessions/{sid}", headers=bearer(first["token"])).status_code == 200
+
+    assert client.delete(f"/v1/sessions/{sid}/seats/{first['seat']['id']}").status_code == 204
+    refused = client.get(f"/v1/sessions/{sid}", headers=bearer(first["token"]))
+    assert refused.status_code == 401 and refused.json()["code"] == "unauthorized"
+    again = client.delete(f"/v1/sessions/{sid}/seats/{first['seat']['id']}")
+    assert again.status_code == 404 and again.json()["code"] == "seat-not-found"
+    # The other seat still acts: gob1 attacks on its turn.
+    client.post(f"/v1/sessions/{sid}/next-turn", json={})
+    goblins = bearer(second["token"])
+    assert (
+        client.post(
+            f"/v1/sessions/{sid}/resolve-attack",
+            json={"attackerId": "gob1", "targetId": "hero", "seed": 2},
+            headers=goblins,
+        ).status_code
+        == 200
+    )
+    # A seat ends with its session.
+    assert client.delete(f"/v1/sessions/{sid}").status_code == 204
+    assert client.get(f"/v1/sessions/{sid}", headers=goblins).status_code == 401
+    forged = second["token"][:-4] + "AAAA"
+    assert client.get(f"/v1/sessions/{sid}", headers=bearer(forged)).status_code == 401
+
+
+def test_bad_seats_are_refused_with_the_field(client: TestClient) -> None:
+    sid = fight(client)
+    unknown = client.post(f"/v1/sessions/{sid}/seats", json={"combatants": ["hero", "gob3"]})
+    assert unknown.status_code == 422, unknown.text
+    error = unknown.json()["errors"][0]
+    assert error["path"] == "combatants[1]" and "did you mean 'gob1'" in error["message"]
+    twice = client.post(f"/v1/sessions/{sid}/seats", json={"combatants": ["hero", "hero"]})
+    assert twice.status_code == 422 and twice.json()["errors"][0]["path"] == "combatants[1]"
+    empty = client.post(f"/v1/sessions/{sid}/seats", json={"combatants": []})
+    assert empty.status_code == 422
+    for _ in range(MAX_SEATS):
+        seat(client, sid, "hero")
+    full = client.post(f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"]})
+    assert full.status_code == 409 and full.json()["code"] == "too-many-seats"
+    missing = client.post("/v1/sessions/NoSuchSession000000/seats", json={"combatants": ["hero"]})
+    assert missing.status_code == 404
+    assert client.delete(f"/v1/sessions/{sid}/seats/not-a-seat").status_code == 404
+
+
+def test_graphql_seats_act_as_rest_seats_do(client: TestClient) -> None:
+    sid = fight(client)
+    made = gql(client, CREATE_SEAT, s=sid, c=["hero"], l="Ana")["createSeat"]
+    assert made["__typename"] == "NewSeat" and made["seat"]["combatants"] == ["hero"]
+    player = bearer(made["token"])
+    listed = gql(client, SEATS, s=sid)["seats"]["items"]
+    assert [s["id"] for s in listed] == [made["seat"]["id"]]
+    assert gql(client, SEATS, player, s=sid)["seats"]["__typename"] == "Forbidden"
+
+    as_goblin = gql(client, ATTACK, player, s=sid, a="gob1", t="hero")["resolveAttack"]
+    assert as_goblin["__typename"] == "Forbidden"
+    assert as_goblin["seatId"] == made["seat"]["id"] and as_goblin["combatantId"] == "gob1"
+    assert gql(client, ROLL, player, s=sid)["rollInitiative"]["__typename"] == "Forbidden"
+    as_hero = gql(client, ATTACK, player, s=sid, a="hero", t="gob1")["resolveAttack"]
+    assert as_hero["__typename"] == "ResolveAttackPayload" and as_hero["session"]["version"] == 3
+    assert gql(client, SESSION, player, s=sid)["session"]["version"] == 3
+
+    gone = gql(client, REVOKE, s=sid, id=made["seat"]["id"])["revokeSeat"]
+    assert gone["__typename"] == "RevokedSeat"
+    answer = client.post(
+        "/graphql", json={"query": SESSION, "variables": {"s": sid}}, headers=player
+    )
+    assert answer.status_code == 401
+
+
+@pytest.mark.parametrize("token", ["seat.x", "seat.public.abc.def.ghi", "seat." + "a" * 200])
+def test_a_malformed_seat_token_is_unauthorized(client: TestClient, token: str) -> None:
+    sid = fight(client)
+    answer = client.get(f"/v1/sessions/{sid}", headers=bearer(token))
+    assert answer.status_code == 401 and answer.json()["code"] == "unauthorized"
