@@ -49,6 +49,7 @@ from .cover_result import CoverResult
 from .cover_session_request import CoverSessionRequest
 from .cover_session_result import CoverSessionResult
 from .cover_source import CoverSource
+from .create_seat_request import CreateSeatRequest
 from .create_session_request import CreateSessionRequest
 from .damage_chance import DamageChance
 from .damage_outcome import DamageOutcome
@@ -149,6 +150,7 @@ from .move_combatant_result import MoveCombatantResult
 from .move_combatant_session_request import MoveCombatantSessionRequest
 from .move_combatant_session_result import MoveCombatantSessionResult
 from .move_outcome import MoveOutcome
+from .new_seat import NewSeat
 from .next_turn_outcome import NextTurnOutcome
 from .next_turn_request import NextTurnRequest
 from .next_turn_result import NextTurnResult
@@ -243,6 +245,8 @@ from .search_request import SearchRequest
 from .search_result import SearchResult
 from .search_session_request import SearchSessionRequest
 from .search_session_result import SearchSessionResult
+from .seat import Seat
+from .seat_list import SeatList
 from .session import Session
 from .session_event import SessionEvent
 from .session_event_data import SessionEventData
@@ -335,6 +339,7 @@ __all__ = (
     "CoverSessionRequest",
     "CoverSessionResult",
     "CoverSource",
+    "CreateSeatRequest",
     "CreateSessionRequest",
     "DamageChance",
     "DamageOutcome",
@@ -435,6 +440,7 @@ __all__ = (
     "MoveCombatantSessionRequest",
     "MoveCombatantSessionResult",
     "MoveOutcome",
+    "NewSeat",
     "NextTurnOutcome",
     "NextTurnRequest",
     "NextTurnResult",
@@ -529,6 +535,8 @@ __all__ = (
     "SearchResult",
     "SearchSessionRequest",
     "SearchSessionResult",
+    "Seat",
+    "SeatList",
     "Session",
     "SessionEvent",
     "SessionEventData",

@@ -59,7 +59,11 @@ class Problem:
             - `session-quota-exceeded`: The tenant holds as many live sessions as it may.
             - `storage-quota-exceeded`: The tenant's sessions hold as many bytes as they may.
             - `subscription-quota-exceeded`: The tenant follows as many sessions as it may at once.
-            - `unauthorized`: No API key, or not an active one.
+            - `seat-forbidden`: A seat token asked for what its seat may not do: another session, the DM's operations, or
+            acting as a creature not its own; `seatId` (and `combatantId`) say which.
+            - `seat-not-found`: The session has no such seat (never made, or revoked).
+            - `too-many-seats`: The session holds as many seats as it may (`limit`).
+            - `unauthorized`: No API key (or seat token), or not an active one.
             - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
             - `rule-not-found`: No rule of RULES.md has that id.
             - `method-not-allowed`: The route does not answer that method; `Allow` lists those it does.

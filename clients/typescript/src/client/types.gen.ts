@@ -1547,6 +1547,21 @@ export type CoverSessionResult = {
 export type CoverSource = 'computed' | 'stated' | 'none';
 
 /**
+ * A seat to make: the creatures its holder may act as (docs/seats.md).
+ */
+export type CreateSeatRequest = {
+    /**
+     * The ids of the session's creatures the seat acts as (each once, each in the
+     * session's encounter now).
+     */
+    combatants: Array<string>;
+    /**
+     * Whose seat it is, in words (`Ana's phone`): shown in the list of seats.
+     */
+    label?: string;
+};
+
+/**
  * The encounter a new session starts from.
  */
 export type CreateSessionRequest = {
@@ -4141,6 +4156,19 @@ export type MoveOutcome = {
 };
 
 /**
+ * A seat just made, with its token: shown now and never again (store it, or revoke
+ * the seat and make another).
+ */
+export type NewSeat = {
+    seat: Seat;
+    /**
+     * Send it as `Authorization: Bearer <token>`: it reads this session, follows its
+     * stream and acts as the seat's creatures, nothing else.
+     */
+    token: string;
+};
+
+/**
  * Whose turn ended, whose began, the round, and what the start of the turn rolled.
  */
 export type NextTurnOutcome = {
@@ -6314,6 +6342,27 @@ export type SearchSessionResult = {
 };
 
 /**
+ * A seat of a session: who may act as which of its creatures (never its token).
+ */
+export type Seat = {
+    id: string;
+    sessionId: string;
+    /**
+     * The ids of the creatures it acts as.
+     */
+    combatants: Array<string>;
+    label: string;
+    created: string;
+};
+
+/**
+ * A session's seats, the oldest first.
+ */
+export type SeatList = {
+    items: Array<Seat>;
+};
+
+/**
  * A stored encounter: its id, its current version and its state.
  */
 export type Session = {
@@ -7391,7 +7440,10 @@ export type Problem = {
      * - `session-quota-exceeded`: The tenant holds as many live sessions as it may.
      * - `storage-quota-exceeded`: The tenant's sessions hold as many bytes as they may.
      * - `subscription-quota-exceeded`: The tenant follows as many sessions as it may at once.
-     * - `unauthorized`: No API key, or not an active one.
+     * - `seat-forbidden`: A seat token asked for what its seat may not do: another session, the DM's operations, or acting as a creature not its own; `seatId` (and `combatantId`) say which.
+     * - `seat-not-found`: The session has no such seat (never made, or revoked).
+     * - `too-many-seats`: The session holds as many seats as it may (`limit`).
+     * - `unauthorized`: No API key (or seat token), or not an active one.
      * - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
      * - `rule-not-found`: No rule of RULES.md has that id.
      * - `method-not-allowed`: The route does not answer that method; `Allow` lists those it does.
@@ -7473,6 +7525,10 @@ export type RollInitiativeErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7517,6 +7573,10 @@ export type ResolveAttackErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -7563,6 +7623,10 @@ export type ApplyDamageErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7607,6 +7671,10 @@ export type NextTurnErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -7653,6 +7721,10 @@ export type LowerInitiativeErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7697,6 +7769,10 @@ export type DashErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -7743,6 +7819,10 @@ export type DisengageErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7787,6 +7867,10 @@ export type DodgeErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -7833,6 +7917,10 @@ export type HelpErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7877,6 +7965,10 @@ export type HideErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -7923,6 +8015,10 @@ export type ReadyErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -7967,6 +8063,10 @@ export type TriggerReadiedErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8013,6 +8113,10 @@ export type StabilizeErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8057,6 +8161,10 @@ export type DrinkPotionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8103,6 +8211,10 @@ export type InteractErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8147,6 +8259,10 @@ export type HealErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8193,6 +8309,10 @@ export type ResolveChoiceErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8237,6 +8357,10 @@ export type MoveCombatantErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8283,6 +8407,10 @@ export type StandUpErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8327,6 +8455,10 @@ export type DropProneErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8373,6 +8505,10 @@ export type PathCostErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8417,6 +8553,10 @@ export type CoverErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8463,6 +8603,10 @@ export type FlankingErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8507,6 +8651,10 @@ export type ReachErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8553,6 +8701,10 @@ export type AttackOddsErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8597,6 +8749,10 @@ export type EncounterOddsErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8643,6 +8799,10 @@ export type RollSaveErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8687,6 +8847,10 @@ export type RollCheckErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8733,6 +8897,10 @@ export type ReloadErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8777,6 +8945,10 @@ export type RepairErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8823,6 +8995,10 @@ export type ShoveErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8867,6 +9043,10 @@ export type GrappleErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -8913,6 +9093,10 @@ export type EscapeGrappleErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -8957,6 +9141,10 @@ export type ReleaseGrappleErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -9003,6 +9191,10 @@ export type SearchErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -9047,6 +9239,10 @@ export type AddCombatantErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -9093,6 +9289,10 @@ export type RemoveCombatantErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The rules forbid this action (the problem names the rule).
      */
     409: Problem;
@@ -9137,6 +9337,10 @@ export type UpdateCombatantErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule).
      */
@@ -9189,6 +9393,10 @@ export type ListSessionsErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
      */
     422: Problem;
@@ -9231,6 +9439,10 @@ export type CreateSessionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
      */
@@ -9286,6 +9498,10 @@ export type DeleteSessionErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9327,6 +9543,10 @@ export type GetSessionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -9383,6 +9603,10 @@ export type UpdateSessionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -9441,6 +9665,10 @@ export type GetSessionEventsErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9494,6 +9722,10 @@ export type GetSessionReplayErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9544,6 +9776,10 @@ export type VerifySessionErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9593,6 +9829,10 @@ export type RevealSessionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -9645,6 +9885,10 @@ export type ForkSessionErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -9719,6 +9963,10 @@ export type StreamSessionErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9787,6 +10035,10 @@ export type UndoSessionErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -9827,6 +10079,172 @@ export type UndoSessionResponses = {
 
 export type UndoSessionResponse = UndoSessionResponses[keyof UndoSessionResponses];
 
+export type ListSeatsData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/seats';
+};
+
+export type ListSeatsErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ListSeatsError = ListSeatsErrors[keyof ListSeatsErrors];
+
+export type ListSeatsResponses = {
+    /**
+     * The seats.
+     */
+    200: SeatList;
+};
+
+export type ListSeatsResponse = ListSeatsResponses[keyof ListSeatsResponses];
+
+export type CreateSeatData = {
+    body: CreateSeatRequest;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/seats';
+};
+
+export type CreateSeatErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The session holds 20 seats already (`too-many-seats`).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type CreateSeatError = CreateSeatErrors[keyof CreateSeatErrors];
+
+export type CreateSeatResponses = {
+    /**
+     * The seat, with its token.
+     */
+    201: NewSeat;
+};
+
+export type CreateSeatResponse = CreateSeatResponses[keyof CreateSeatResponses];
+
+export type RevokeSeatData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+        /**
+         * The seat's id, as `createSeat` answered it.
+         */
+        seatId: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/seats/{seatId}';
+};
+
+export type RevokeSeatErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (`session-not-found`) or seat (`seat-not-found`).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type RevokeSeatError = RevokeSeatErrors[keyof RevokeSeatErrors];
+
+export type RevokeSeatResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeSeatResponse = RevokeSeatResponses[keyof RevokeSeatResponses];
+
 export type SessionRollInitiativeData = {
     body?: RollInitiativeSessionRequest;
     headers?: {
@@ -9858,6 +10276,10 @@ export type SessionRollInitiativeErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -9939,6 +10361,10 @@ export type SessionResolveAttackErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10018,6 +10444,10 @@ export type SessionApplyDamageErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10099,6 +10529,10 @@ export type SessionNextTurnErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10178,6 +10612,10 @@ export type SessionLowerInitiativeErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10259,6 +10697,10 @@ export type SessionDashErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10338,6 +10780,10 @@ export type SessionDisengageErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10419,6 +10865,10 @@ export type SessionDodgeErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10498,6 +10948,10 @@ export type SessionHelpErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10579,6 +11033,10 @@ export type SessionHideErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10658,6 +11116,10 @@ export type SessionReadyErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10739,6 +11201,10 @@ export type SessionTriggerReadiedErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10818,6 +11284,10 @@ export type SessionStabilizeErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -10899,6 +11369,10 @@ export type SessionDrinkPotionErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -10978,6 +11452,10 @@ export type SessionInteractErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11059,6 +11537,10 @@ export type SessionHealErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11138,6 +11620,10 @@ export type SessionResolveChoiceErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11219,6 +11705,10 @@ export type SessionMoveCombatantErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11298,6 +11788,10 @@ export type SessionStandUpErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11379,6 +11873,10 @@ export type SessionDropProneErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11454,6 +11952,10 @@ export type SessionPathCostErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11531,6 +12033,10 @@ export type SessionCoverErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11606,6 +12112,10 @@ export type SessionFlankingErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11683,6 +12193,10 @@ export type SessionReachErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11759,6 +12273,10 @@ export type SessionAttackOddsErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11834,6 +12352,10 @@ export type SessionEncounterOddsErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -11915,6 +12437,10 @@ export type SessionRollSaveErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -11994,6 +12520,10 @@ export type SessionRollCheckErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -12075,6 +12605,10 @@ export type SessionReloadErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12154,6 +12688,10 @@ export type SessionRepairErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -12235,6 +12773,10 @@ export type SessionShoveErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12314,6 +12856,10 @@ export type SessionGrappleErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -12395,6 +12941,10 @@ export type SessionEscapeGrappleErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12474,6 +13024,10 @@ export type SessionReleaseGrappleErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -12555,6 +13109,10 @@ export type SessionSearchErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12634,6 +13192,10 @@ export type SessionAddCombatantErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
@@ -12715,6 +13277,10 @@ export type SessionRemoveCombatantErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12795,6 +13361,10 @@ export type SessionUpdateCombatantErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No such session (never created, deleted, expired, or a malformed id).
      */
     404: Problem;
@@ -12856,6 +13426,10 @@ export type ListRulesetsErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
     429: Problem;
@@ -12890,6 +13464,10 @@ export type GetRuleErrors = {
      */
     401: Problem;
     /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
      * No rule has this id (`rule-not-found`).
      */
     404: Problem;
@@ -12922,6 +13500,10 @@ export type ListProblemTypesErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
      */
@@ -12956,6 +13538,10 @@ export type GetProblemTypeErrors = {
      * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
      */
     401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
     /**
      * No problem type has this code (`not-found`).
      */
