@@ -1,0 +1,77 @@
+"""A session's seats in the store (SessionStore.add_seat, seats, revoke_seat, seat_of), on a
+real Redis, standalone and cluster (see conftest): a seat opens only with its own token, and
+ends when revoked or with its session (deleted, or expired)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from service.store import (
+    MAX_SEATS,
+    Change,
+    Client,
+    Document,
+    SeatNotFound,
+    SessionNotFound,
+    SessionStore,
+    TooManySeats,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def step(document: Document) -> Change:
+    return Change({"count": document["count"] + 1}, [], {})
+
+
+async def test_a_seat_opens_with_its_token_until_revoked(store: SessionStore, tenant: str) -> None:
+    session = await store.create(tenant, {"count": 0})
+    token, seat = await store.add_seat(tenant, session.id, ("hero",), "Ana")
+    other_token, other = await store.add_seat(tenant, session.id, ("gob1", "gob2"))
+    assert token.startswith(f"seat.{tenant}.{session.id}.{seat.id}.")
+    assert await store.seat_of(token) == seat
+    assert (await store.seat_of(other_token)) == other
+    assert [s.id for s in await store.seats(tenant, session.id)] == [seat.id, other.id]
+    # A token with the right seat and another secret, or another tenant's, opens nothing.
+    assert await store.seat_of(token[:-3] + ("AAA" if token[-3:] != "AAA" else "BBB")) is None
+    assert await store.seat_of(token.replace(f"seat.{tenant}.", "seat.other.", 1)) is None
+    # Writes keep the seats; a revoke ends one at once, twice is not found.
+    await store.apply(tenant, session.id, step)
+    assert await store.seat_of(token) == seat
+    await store.revoke_seat(tenant, session.id, seat.id)
+    assert await store.seat_of(token) is None
+    assert not await store.has_seat(tenant, session.id, seat.id)
+    with pytest.raises(SeatNotFound):
+        await store.revoke_seat(tenant, session.id, seat.id)
+    assert [s.id for s in await store.seats(tenant, session.id)] == [other.id]
+
+
+async def test_a_session_holds_a_bounded_number_of_seats(store: SessionStore, tenant: str) -> None:
+    session = await store.create(tenant, {"count": 0})
+    for _ in range(MAX_SEATS):
+        await store.add_seat(tenant, session.id, ("hero",))
+    with pytest.raises(TooManySeats):
+        await store.add_seat(tenant, session.id, ("hero",))
+    with pytest.raises(SessionNotFound):
+        await store.add_seat(tenant, "NoSuchSession0000000", ("hero",))
+
+
+async def test_seats_end_with_their_session(redis_client: Client, prefix: str, tenant: str) -> None:
+    store = SessionStore(redis_client, prefix=prefix, idle_ttl=0.5)
+    deleted = await store.create(tenant, {"count": 0})
+    token, _ = await store.add_seat(tenant, deleted.id, ("hero",))
+    await store.delete(tenant, deleted.id)
+    assert await store.seat_of(token) is None
+    with pytest.raises(SessionNotFound):
+        await store.seats(tenant, deleted.id)
+
+    expiring = await store.create(tenant, {"count": 0})
+    token, seat = await store.add_seat(tenant, expiring.id, ("hero",))
+    assert await store.seat_of(token) == seat
+    async with asyncio.timeout(30):
+        while await store.seat_of(token) is not None:
+            await asyncio.sleep(0.1)
+    with pytest.raises(SessionNotFound):
+        await store.get(tenant, expiring.id)
