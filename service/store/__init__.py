@@ -4,7 +4,7 @@ See :class:`SessionStore`, :func:`connect` and :class:`RedisServer`.
 """
 
 from service.store._codec import current_event, object_from, undo_event
-from service.store._seats import MAX_SEATS, is_seat_token
+from service.store._seats import MAX_PROPOSALS, MAX_SEATS, is_seat_token
 from service.store.embedded import RedisServer, connect, find_redis_server
 from service.store.errors import (
     IdempotencyInProgress,
@@ -19,6 +19,7 @@ from service.store.errors import (
     SessionNotFound,
     StoreError,
     StoreUnavailable,
+    TooManyProposals,
     TooManyReveals,
     TooManySeats,
     VersionConflict,
@@ -36,6 +37,7 @@ from service.store.sessions import (
     Follower,
     Gone,
     Missed,
+    Proposal,
     Reveal,
     Seat,
     Session,
@@ -51,6 +53,7 @@ from service.store.sessions import (
 
 __all__ = [
     "MAX_PAGE",
+    "MAX_PROPOSALS",
     "MAX_SEATS",
     "Action",
     "Applied",
@@ -68,6 +71,7 @@ __all__ = [
     "Missed",
     "NothingToReveal",
     "NothingToUndo",
+    "Proposal",
     "QuotaExceeded",
     "RedisServer",
     "Reveal",
@@ -86,6 +90,7 @@ __all__ = [
     "Stored",
     "StoredAction",
     "Summary",
+    "TooManyProposals",
     "TooManyReveals",
     "TooManySeats",
     "Transcript",

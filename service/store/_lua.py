@@ -62,6 +62,8 @@ __all__ = [
     "LEDGER",
     "LIST",
     "PAGE_BYTES",
+    "PROPOSALS",
+    "PROPOSE",
     "READ",
     "RELEASE",
     "RESUME",
@@ -617,6 +619,25 @@ local function resize(session, by)
   local bytes = redis.call('HGET', session, 'bytes')
   if bytes then redis.call('HSET', session, 'bytes', math.max(0, tonumber(bytes) + by)) end
 end
+-- A proposal's field: 'proposal:<version>:<seat>:<id>'. Drop those of another version
+-- (stale: they could never apply) or of one seat (revoked).
+local function drop_proposals(session, version, seat)
+  for _, name in ipairs(redis.call('HKEYS', session)) do
+    local v, s = string.match(name, '^proposal:(%d+):(%x+):')
+    if v and (v ~= version or s == seat) then
+      local record = redis.call('HGET', session, name)
+      redis.call('HDEL', session, name)
+      resize(session, -#record)
+    end
+  end
+end
+local function proposal_fields(session)
+  local out = {}
+  for _, name in ipairs(redis.call('HKEYS', session)) do
+    if string.sub(name, 1, 9) == 'proposal:' then table.insert(out, name) end
+  end
+  return out
+end
 """
 
 SEAT_ADD = Script(
@@ -647,13 +668,59 @@ return redis.call('HMGET', KEYS[1], unpack(fields))
 SEAT_REVOKE = Script(
     _SEAT_FIELDS
     + """
--- KEYS: session. ARGV: the seat's field.
+-- KEYS: session. ARGV: 1 the seat's field, 2 its id: its proposals go with it.
 -- Answers false (no such session), 0 (no such seat) or 1 (revoked).
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local record = redis.call('HGET', KEYS[1], ARGV[1])
 if not record then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 resize(KEYS[1], -#record)
+drop_proposals(KEYS[1], redis.call('HGET', KEYS[1], 'version'), ARGV[2])
 return 1
+"""
+)
+
+PROPOSE = Script(
+    _SEAT_FIELDS
+    + """
+-- A seat's proposal, waiting for the DM; the stale ones (of another version) are dropped.
+-- KEYS: session. ARGV: 1 the version it was made on, 2 the seat's id, 3 its field, 4 its
+-- record, 5 the most proposals a session holds.
+-- Answers 'ok', 'missing', 'conflict' (the session moved on), 'revoked' or 'full'.
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return 'missing' end
+drop_proposals(KEYS[1], version, '')
+if version ~= ARGV[1] then return 'conflict' end
+if redis.call('HEXISTS', KEYS[1], 'seat:' .. ARGV[2]) == 0 then return 'revoked' end
+if #proposal_fields(KEYS[1]) >= tonumber(ARGV[5]) then return 'full' end
+redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
+resize(KEYS[1], #ARGV[4])
+return 'ok'
+"""
+)
+
+PROPOSALS = Script(
+    _SEAT_FIELDS
+    + """
+-- KEYS: session. ARGV: 1 a proposal's id ('': every proposal of the current version),
+-- 2 'drop' to remove it. The stale ones are dropped after they are read (so one asked for
+-- by id is answered once more, to tell it is stale). Answers false (no such session), or
+-- the records.
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return false end
+local out = {}
+for _, name in ipairs(proposal_fields(KEYS[1])) do
+  local current = string.match(name, '^proposal:(%d+):') == version
+  if (ARGV[1] == '' and current) or string.sub(name, -#ARGV[1] - 1) == ':' .. ARGV[1] then
+    local record = redis.call('HGET', KEYS[1], name)
+    table.insert(out, record)
+    if ARGV[2] == 'drop' then
+      redis.call('HDEL', KEYS[1], name)
+      resize(KEYS[1], -#record)
+    end
+  end
+end
+drop_proposals(KEYS[1], version, '')
+return out
 """
 )

@@ -19,15 +19,18 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from service.jsontext import encode
-from service.store._codec import datetime_of, object_from
+from service.store._codec import object_from
 from service.store.errors import SessionDamaged
-from service.store.records import Seat
+from service.store.records import Proposal, Seat
 
 __all__ = [
+    "MAX_PROPOSALS",
     "MAX_SEATS",
     "SEAT_TOKEN_PREFIX",
     "SeatToken",
@@ -83,13 +86,27 @@ def parse_seat_token(presented: str) -> SeatToken | None:
     return SeatToken(tenant, session_id, seat_id)
 
 
+def _now_us() -> int:
+    """Now, in microseconds: seats and proposals are listed in this order."""
+    return time.time_ns() // 1000
+
+
+def _datetime(us: int) -> datetime:
+    return datetime.fromtimestamp(us / 1_000_000, UTC)
+
+
 def new_seat(
-    tenant: str, session_id: str, combatants: tuple[str, ...], label: str, now: int
+    tenant: str,
+    session_id: str,
+    combatants: tuple[str, ...],
+    label: str,
+    approval: bool = False,
 ) -> tuple[str, Seat, bytes]:
     """A fresh seat: its token (shown once), its record, and the JSON stored for it."""
+    now = _now_us()
     seat_id = secrets.token_hex(8)
     token = f"{SEAT_TOKEN_PREFIX}{tenant}.{session_id}.{seat_id}.{secrets.token_urlsafe(32)}"
-    record = Seat(seat_id, tenant, session_id, combatants, label, datetime_of(now))
+    record = Seat(seat_id, tenant, session_id, combatants, label, _datetime(now), approval)
     raw = encode(
         {
             "id": seat_id,
@@ -97,6 +114,7 @@ def new_seat(
             "label": label,
             "created": now,
             "digest": digest(token),
+            "approval": approval,
         }
     )
     return token, record, raw
@@ -113,7 +131,8 @@ def decoded(raw: bytes | str, tenant: str, session_id: str) -> tuple[Seat, str]:
             session_id,
             tuple(str(c) for c in combatants),
             str(value["label"]),
-            datetime_of(int(value["created"])),
+            _datetime(int(value["created"])),
+            bool(value.get("approval", False)),
         )
         return record, str(value["digest"])
     except (KeyError, TypeError, ValueError):
@@ -135,3 +154,50 @@ def is_seat_id(seat_id: str) -> bool:
 
 def field(seat_id: str) -> str:
     return FIELD + seat_id
+
+
+MAX_PROPOSALS = 20
+"""The most proposals waiting in one session at once."""
+
+
+def proposal_field(version: int, seat_id: str, proposal_id: str) -> str:
+    """A proposal's field of the session's hash: ``proposal:<version>:<seat>:<id>``, so that a
+    script drops the stale ones (and a revoked seat's) by name, decoding nothing."""
+    return f"proposal:{version}:{seat_id}:{proposal_id}"
+
+
+def new_proposal(
+    seat_id: str, action: str, params: dict[str, Any], version: int
+) -> tuple[Proposal, bytes]:
+    now = _now_us()
+    proposal_id = secrets.token_hex(8)
+    proposal = Proposal(proposal_id, seat_id, action, params, version, _datetime(now))
+    raw = encode(
+        {
+            "id": proposal_id,
+            "seatId": seat_id,
+            "action": action,
+            "params": params,
+            "version": version,
+            "created": now,
+        }
+    )
+    return proposal, raw
+
+
+def decoded_proposal(raw: bytes | str, session_id: str) -> Proposal:
+    value: dict[str, Any] = object_from(raw, session_id, "state")
+    try:
+        params = value["params"]
+        if not isinstance(params, dict):
+            raise TypeError
+        return Proposal(
+            str(value["id"]),
+            str(value["seatId"]),
+            str(value["action"]),
+            params,
+            int(value["version"]),
+            _datetime(int(value["created"])),
+        )
+    except (KeyError, TypeError, ValueError):
+        raise SessionDamaged(session_id, "state", "holds a damaged proposal") from None

@@ -10,6 +10,7 @@ Each one is a :class:`StoreError`; the transports map them to answers:
 :class:`TooManyReveals`      409
 :class:`SeatNotFound`        404 ``seat-not-found``
 :class:`TooManySeats`        409 ``too-many-seats``
+:class:`TooManyProposals`    409 ``too-many-proposals``
 :class:`IdempotencyKeyReused`  422
 :class:`IdempotencyInProgress`  409
 :class:`InvalidArgument`     400 (it is also a :class:`ValueError`)
@@ -39,6 +40,7 @@ __all__ = [
     "SessionNotFound",
     "StoreError",
     "StoreUnavailable",
+    "TooManyProposals",
     "TooManyReveals",
     "TooManySeats",
     "VersionConflict",
@@ -110,6 +112,15 @@ class TooManySeats(StoreError):
 
     def __init__(self, session_id: str, limit: int) -> None:
         super().__init__(f"session {session_id!r} holds {limit} seats, the most it may")
+        self.session_id = session_id
+        self.limit = limit
+
+
+class TooManyProposals(StoreError):
+    """As many proposals wait in the session as may."""
+
+    def __init__(self, session_id: str, limit: int) -> None:
+        super().__init__(f"session {session_id!r} holds {limit} proposals, the most it may")
         self.session_id = session_id
         self.limit = limit
 

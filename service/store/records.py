@@ -27,6 +27,7 @@ __all__ = [
     "EventPage",
     "Gone",
     "Missed",
+    "Proposal",
     "Reveal",
     "Seat",
     "Session",
@@ -385,4 +386,21 @@ class Seat:
     session_id: str
     combatants: tuple[str, ...]
     label: str
+    created: datetime
+    approval: bool = False
+    """Its actions wait in the session's proposals for the DM's approval
+    (:meth:`SessionStore.propose`) instead of being applied."""
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An action a seat proposed, waiting for the DM: applied as proposed on ``version`` by
+    an approval, or dropped (rejected, stale once the session moved on, its seat revoked)."""
+
+    id: str
+    seat_id: str
+    action: str
+    params: dict[str, Any]
+    version: int
+    """The session's version it was proposed on (and may only be applied to)."""
     created: datetime

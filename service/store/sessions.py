@@ -77,6 +77,7 @@ from service.store.errors import (
     SessionDamaged,
     SessionNotFound,
     StoreUnavailable,
+    TooManyProposals,
     TooManyReveals,
     TooManySeats,
     VersionConflict,
@@ -101,6 +102,7 @@ from service.store.records import (
     EventPage,
     Gone,
     Missed,
+    Proposal,
     Reveal,
     Seat,
     Session,
@@ -127,6 +129,7 @@ __all__ = [
     "Follower",
     "Gone",
     "Missed",
+    "Proposal",
     "Reveal",
     "Seat",
     "Session",
@@ -738,16 +741,24 @@ class SessionStore:
         return out
 
     async def add_seat(
-        self, tenant: str, session_id: str, combatants: tuple[str, ...], label: str = ""
+        self,
+        tenant: str,
+        session_id: str,
+        combatants: tuple[str, ...],
+        label: str = "",
+        *,
+        approval: bool = False,
     ) -> tuple[str, Seat]:
         """A new seat of the session, for ``combatants``: its token (shown only now) and its
-        record. The seat ends with the session, or when revoked (:meth:`revoke_seat`).
+        record. The seat ends with the session, or when revoked (:meth:`revoke_seat`, which
+        drops its proposals too); with ``approval`` its actions are proposals
+        (:meth:`propose`).
 
         :raises SessionNotFound: there is no such session.
         :raises TooManySeats: the session holds :data:`MAX_SEATS` seats already.
         """
         keys = self._keys(tenant, session_id)
-        token, seat, raw = _seats.new_seat(tenant, keys.session_id, combatants, label, _now())
+        token, seat, raw = _seats.new_seat(tenant, keys.session_id, combatants, label, approval)
         async with self._guard():
             status = as_text(
                 await _lua.SEAT_ADD(
@@ -783,11 +794,84 @@ class SessionStore:
         if not _seats.is_seat_id(seat_id):
             raise SeatNotFound(keys.session_id, seat_id)
         async with self._guard():
-            found = await _lua.SEAT_REVOKE(self.redis, [keys.session], [_seats.field(seat_id)])
+            found = await _lua.SEAT_REVOKE(
+                self.redis, [keys.session], [_seats.field(seat_id), seat_id]
+            )
         if found is None or found is False:
             raise SessionNotFound(keys.session_id)
         if not int(found):
             raise SeatNotFound(keys.session_id, seat_id)
+
+    async def propose(
+        self,
+        tenant: str,
+        session_id: str,
+        seat_id: str,
+        action: str,
+        params: Document,
+        version: int,
+    ) -> Proposal:
+        """Keep a seat's action for the DM to approve, made on ``version`` (it applies to that
+        version only: proposals of another version are dropped as stale here and whenever
+        the proposals are read).
+
+        :raises SessionNotFound: there is no such session.
+        :raises VersionConflict: the session is at another version now.
+        :raises SeatNotFound: the seat was revoked.
+        :raises TooManyProposals: :data:`MAX_PROPOSALS` are waiting already.
+        """
+        keys = self._keys(tenant, session_id)
+        proposal, raw = _seats.new_proposal(seat_id, action, params, version)
+        field = _seats.proposal_field(version, seat_id, proposal.id)
+        async with self._guard():
+            status = as_text(
+                await _lua.PROPOSE(
+                    self.redis,
+                    [keys.session],
+                    [version, seat_id, field, raw, _seats.MAX_PROPOSALS],
+                )
+            )
+        if status == "missing":
+            raise SessionNotFound(keys.session_id)
+        if status == "conflict":
+            current = await self.get(tenant, session_id)
+            raise VersionConflict(current.version)
+        if status == "revoked":
+            raise SeatNotFound(keys.session_id, seat_id)
+        if status == "full":
+            raise TooManyProposals(keys.session_id, _seats.MAX_PROPOSALS)
+        return proposal
+
+    async def proposals(
+        self, tenant: str, session_id: str, proposal_id: str = "", *, drop: bool = False
+    ) -> list[Proposal]:
+        """The proposals waiting on the session's current version, the oldest first (the
+        stale ones are dropped); with ``proposal_id``, that one only, stale or not (a stale
+        one is dropped as it is answered; none: it is not waiting), and with ``drop``,
+        removed as it is read.
+
+        :raises SessionNotFound: there is no such session.
+        """
+        keys = self._keys(tenant, session_id)
+        if proposal_id and not _seats.is_seat_id(proposal_id):
+            return []
+        async with self._guard():
+            found = await _lua.PROPOSALS(
+                self.redis, [keys.session], [proposal_id, "drop" if drop else ""]
+            )
+        if found is None or found is False:
+            raise SessionNotFound(keys.session_id)
+        out = [_seats.decoded_proposal(raw, keys.session_id) for raw in found]
+        return sorted(out, key=lambda proposal: (proposal.created, proposal.id))
+
+    async def seat(self, tenant: str, session_id: str, seat_id: str) -> Seat | None:
+        """One of the session's seats, or None (revoked, or never made)."""
+        keys = self._keys(tenant, session_id)
+        if not _seats.is_seat_id(seat_id):
+            return None
+        async with self._guard():
+            raw = await self.redis.hget(keys.session, _seats.field(seat_id))
+        return None if raw is None else _seats.decoded(raw, tenant, keys.session_id)[0]
 
     async def has_seat(self, tenant: str, session_id: str, seat_id: str) -> bool:
         """Whether the session (still) has the seat."""

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from service.store import (
+    MAX_PROPOSALS,
     MAX_SEATS,
     Change,
     Client,
@@ -16,7 +17,9 @@ from service.store import (
     SeatNotFound,
     SessionNotFound,
     SessionStore,
+    TooManyProposals,
     TooManySeats,
+    VersionConflict,
 )
 
 pytestmark = pytest.mark.timeout(120)
@@ -75,3 +78,38 @@ async def test_seats_end_with_their_session(redis_client: Client, prefix: str, t
             await asyncio.sleep(0.1)
     with pytest.raises(SessionNotFound):
         await store.get(tenant, expiring.id)
+
+
+async def test_proposals_wait_on_their_version_and_end(store: SessionStore, tenant: str) -> None:
+    session = await store.create(tenant, {"count": 0})
+    _, seat = await store.add_seat(tenant, session.id, ("hero",), approval=True)
+    _, other = await store.add_seat(tenant, session.id, ("gob1",), approval=True)
+    assert seat.approval and (await store.seat(tenant, session.id, seat.id)) == seat
+    first = await store.propose(tenant, session.id, seat.id, "dash", {"combatantId": "hero"}, 1)
+    theirs = await store.propose(tenant, session.id, other.id, "dodge", {"combatantId": "gob1"}, 1)
+    assert [p.id for p in await store.proposals(tenant, session.id)] == [first.id, theirs.id]
+    (found,) = await store.proposals(tenant, session.id, first.id)
+    assert (found.action, found.params, found.version) == ("dash", {"combatantId": "hero"}, 1)
+    # A revoked seat takes its proposals with it.
+    await store.revoke_seat(tenant, session.id, other.id)
+    assert [p.id for p in await store.proposals(tenant, session.id)] == [first.id]
+    with pytest.raises(SeatNotFound):
+        await store.propose(tenant, session.id, other.id, "dodge", {}, 1)
+    # Once the session moves on, a proposal is stale: answered once by id, then gone.
+    await store.apply(tenant, session.id, step)
+    (stale,) = await store.proposals(tenant, session.id, first.id)
+    assert stale.version == 1
+    assert await store.proposals(tenant, session.id, first.id) == []
+    assert await store.proposals(tenant, session.id) == []
+    with pytest.raises(VersionConflict):
+        await store.propose(tenant, session.id, seat.id, "dash", {}, 1)
+    # Taken with drop, a proposal is gone; at most MAX_PROPOSALS wait.
+    for _ in range(MAX_PROPOSALS):
+        await store.propose(tenant, session.id, seat.id, "dash", {}, 2)
+    with pytest.raises(TooManyProposals):
+        await store.propose(tenant, session.id, seat.id, "dash", {}, 2)
+    some = (await store.proposals(tenant, session.id))[0]
+    assert [p.id for p in await store.proposals(tenant, session.id, some.id, drop=True)] == [
+        some.id
+    ]
+    assert len(await store.proposals(tenant, session.id)) == MAX_PROPOSALS - 1
