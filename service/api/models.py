@@ -502,6 +502,8 @@ class Verification:
 MAX_SEAT_COMBATANTS = 20
 """The most creatures one seat acts as."""
 SeatLabel = Annotated[str, Len(0, 80)]
+Approval = Literal["none", "dm"]
+"""Who approves a seat's actions: nobody (they apply at once), or the DM."""
 
 
 @dataclass(slots=True)
@@ -513,6 +515,9 @@ class CreateSeatRequest:
     session's encounter now)."""
     label: SeatLabel = ""
     """Whose seat it is, in words (``Ana's phone``): shown in the list of seats."""
+    approval: Approval = "none"
+    """``dm``: the seat's actions are proposals, applied when the DM approves them
+    (``GET .../proposals``, ``POST .../proposals/{id}/approve``); ``none``: applied at once."""
 
 
 @dataclass(slots=True)
@@ -525,6 +530,7 @@ class Seat:
     """The ids of the creatures it acts as."""
     label: str
     created: datetime
+    approval: Approval
 
 
 @dataclass(slots=True)
@@ -543,6 +549,30 @@ class SeatList:
     """A session's seats, the oldest first."""
 
     items: list[Seat]
+
+
+@dataclass(slots=True)
+class Proposal:
+    """An action a seat proposed, waiting for the DM (docs/seats.md): approving applies it
+    as proposed on ``version``; it is dropped when rejected, once the session moves on from
+    ``version`` (stale), when its seat is revoked, or with its session."""
+
+    id: str
+    seat_id: str
+    action: str
+    """The action's name (``resolveAttack``)."""
+    params: dict[str, Any]
+    """Its parameters, as the session action's body takes them."""
+    version: int
+    """The session's version it was proposed on."""
+    created: datetime
+
+
+@dataclass(slots=True)
+class ProposalList:
+    """The proposals waiting on the session's current version, the oldest first."""
+
+    items: list[Proposal]
 
 
 _SESSION_TYPES: tuple[type, ...] = (
@@ -568,6 +598,8 @@ _SESSION_TYPES: tuple[type, ...] = (
     Seat,
     NewSeat,
     SeatList,
+    Proposal,
+    ProposalList,
 )
 PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:

@@ -74,4 +74,5 @@ def seat_model(seat: StoredSeat) -> Seat:
         combatants=list(seat.combatants),
         label=seat.label,
         created=seat.created,
+        approval="dm" if seat.approval else "none",
     )

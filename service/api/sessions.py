@@ -40,12 +40,15 @@ from service.api.core import (
 from service.api.models import (
     ENCOUNTER,
     MAX_TITLE,
+    MODELS,
     ActionModels,
     CreateSeatRequest,
     CreateSessionRequest,
     EncodedEncounter,
     EventPage,
     NewSeat,
+    Proposal,
+    ProposalList,
     RevealedSecret,
     RevealResponse,
     SeatList,
@@ -86,11 +89,13 @@ from service.store import (
     StoreError,
     StoreUnavailable,
     Summary,
+    TooManyProposals,
     TooManyReveals,
     TooManySeats,
     VersionConflict,
     current_event,
 )
+from service.store import Proposal as StoredProposal
 from service.store import Seat as StoredSeat
 from service.store import Session as StoredSession
 from service.store import SessionUpdate as StoredUpdate
@@ -106,6 +111,7 @@ __all__ = [
     "access_of",
     "answer_body",
     "answer_json",
+    "approve",
     "create",
     "create_seat",
     "delete",
@@ -114,8 +120,11 @@ __all__ = [
     "from_store_error",
     "get",
     "get_stored",
+    "list_proposals",
     "list_seats",
     "list_sessions",
+    "propose",
+    "reject",
     "retitle",
     "reveal",
     "revoke_seat",
@@ -232,6 +241,14 @@ def from_store_error(error: StoreError) -> Problem:
             "too-many-seats",
             "Too many seats",
             f"the session holds {error.limit} seats, the most it may; revoke one first",
+            extra={"limit": error.limit},
+        )
+    if isinstance(error, TooManyProposals):
+        return Problem(
+            Kind.CONFLICT,
+            "too-many-proposals",
+            "Too many proposals",
+            f"{error.limit} proposals are waiting for the DM already",
             extra={"limit": error.limit},
         )
     if isinstance(error, IdempotencyInProgress):
@@ -732,7 +749,9 @@ async def create_seat(
             if combatant_id not in known:
                 detail = known_names(combatant_id, known, "the encounter")
                 raise invalid(f"unknown combatant {combatant_id!r}; {detail}", ("combatants", i))
-        token, seat = await store.add_seat(tenant, session_id, tuple(ids), request.label)
+        token, seat = await store.add_seat(
+            tenant, session_id, tuple(ids), request.label, approval=request.approval == "dm"
+        )
     return NewSeat(seat=seats.seat_model(seat), token=token)
 
 
@@ -746,6 +765,143 @@ async def revoke_seat(store: SessionStore, tenant: str, session_id: str, seat_id
     """Revoke a seat: its token is refused from now on, and its open streams end."""
     with store_errors():
         await store.revoke_seat(tenant, session_id, seat_id)
+
+
+async def propose(
+    models: ActionModels,
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    request: Any,
+    *,
+    pool: EnginePool,
+    seat: StoredSeat,
+    expected_version: int | None = None,
+) -> Proposal:
+    """Keep a seat's action for the DM (a seat with approval): checked as the action would
+    be (the seat's creatures, the rules, on the current version; its dice are not shown),
+    then kept for that version. Nothing is written to the session."""
+    with store_errors():
+        stored = await store.read(tenant, session_id)
+    if expected_version is not None and stored.version != expected_version:
+        raise from_store_error(VersionConflict(stored.version))
+    rehearsal = dataclasses.replace(
+        request, seed=request.seed if request.seed is not None else draw_seed()
+    )
+
+    def rehearse(stop: threading.Event) -> None:
+        encounter, kept = load_stored(stored)
+        seats.check_decisions(seat, models.spec, rehearsal, encounter)
+        run_action(models, encounter, rehearsal, count=False, stop=stop, trusted=kept is not None)
+
+    await pool.run(rehearse, light=is_light(models.spec.name, document_size(stored)))
+    params = models.session_request_adapter.dump_python(
+        request, mode="json", by_alias=True, exclude_defaults=True
+    )
+    if len(to_json(params)) > MAX_PROPOSAL_BYTES:
+        raise Problem(
+            Kind.INVALID_INPUT,
+            "limit-exceeded",
+            "Limit exceeded",
+            f"a proposal's parameters take at most {MAX_PROPOSAL_BYTES} bytes of JSON",
+            extra={"limit": "proposal-bytes", "max": MAX_PROPOSAL_BYTES},
+        )
+    with store_errors():
+        kept = await store.propose(
+            tenant, session_id, seat.id, models.spec.name, params, stored.version
+        )
+    return proposal_model(kept)
+
+
+MAX_PROPOSAL_BYTES = 16_384
+"""The most bytes of a proposal's parameters (as JSON): a seat's 20 proposals stay small."""
+
+
+def proposal_model(proposal: StoredProposal) -> Proposal:
+    return Proposal(
+        id=proposal.id,
+        seat_id=proposal.seat_id,
+        action=proposal.action,
+        params=proposal.params,
+        version=proposal.version,
+        created=proposal.created,
+    )
+
+
+async def list_proposals(
+    store: SessionStore, tenant: str, session_id: str, seat: StoredSeat | None = None
+) -> ProposalList:
+    """The proposals waiting on the session's current version (a seat sees its own)."""
+    with store_errors():
+        found = await store.proposals(tenant, session_id)
+    return ProposalList([proposal_model(p) for p in found if seat is None or p.seat_id == seat.id])
+
+
+def proposal_not_found(proposal_id: str) -> Problem:
+    return Problem(
+        Kind.NOT_FOUND,
+        "proposal-not-found",
+        "Proposal not found",
+        f"no proposal {proposal_id[:40]!r} is waiting: never made, approved, rejected, stale "
+        "(the session moved on) or its seat revoked",
+    )
+
+
+async def approve(
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    proposal_id: str,
+    *,
+    pool: EnginePool,
+) -> Written[SessionAnswer]:
+    """Apply a proposal as proposed, on the version it was made on (the DM's): 409
+    ``proposal-stale`` if the session moved on (the proposal is dropped). Its seat's limits
+    still hold: a seat revoked meanwhile took its proposals with it. A retry after an
+    answer that was lost finds the proposal gone (404): the session's version says whether
+    it applied."""
+    with store_errors():
+        found = await store.proposals(tenant, session_id, proposal_id)
+        seat = None if not found else await store.seat(tenant, session_id, found[0].seat_id)
+    if not found or seat is None:
+        raise proposal_not_found(proposal_id)
+    proposal = found[0]
+    models = MODELS[proposal.action]
+    request = models.session_request_adapter.validate_python(proposal.params, strict=False)
+    try:
+        written = await run(
+            models,
+            store,
+            tenant,
+            session_id,
+            request,
+            pool=pool,
+            expected_version=proposal.version,
+            seat=seat,
+        )
+    except Problem as problem:
+        if problem.code != "version-conflict":
+            raise
+        with store_errors():
+            await store.proposals(tenant, session_id, proposal_id, drop=True)
+        raise Problem(
+            Kind.CONFLICT,
+            "proposal-stale",
+            "Proposal stale",
+            f"the proposal was made on version {proposal.version}; the session has moved on, "
+            "so it was dropped",
+            extra={"version": proposal.version},
+        ) from None
+    with store_errors():
+        await store.proposals(tenant, session_id, proposal_id, drop=True)
+    return written
+
+
+async def reject(store: SessionStore, tenant: str, session_id: str, proposal_id: str) -> None:
+    with store_errors():
+        dropped = await store.proposals(tenant, session_id, proposal_id, drop=True)
+    if not dropped:
+        raise proposal_not_found(proposal_id)
 
 
 def _event(event: Any) -> SessionEvent:

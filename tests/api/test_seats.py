@@ -269,3 +269,130 @@ def test_a_malformed_seat_token_is_unauthorized(client: TestClient, token: str) 
     sid = fight(client)
     answer = client.get(f"/v1/sessions/{sid}", headers=bearer(token))
     assert answer.status_code == 401 and answer.json()["code"] == "unauthorized"
+
+
+PROPOSE = """mutation($s: ID!) {
+  resolveAttack(sessionId: $s, input: {attackerId: "hero", targetId: "gob1"}) {
+    __typename ... on Proposal { id seatId action version } ... on Error { code } } }"""
+PROPOSALS = """query($s: ID!) { proposals(sessionId: $s) {
+  __typename ... on ProposalList { items { id action params version } } ... on Error { code } } }"""
+APPROVE = """mutation($s: ID!, $p: ID!) { approveProposal(sessionId: $s, proposalId: $p) {
+  __typename ... on ApprovedProposal { id session { version } } ... on Error { code } } }"""
+
+
+def test_a_seat_with_approval_proposes_and_the_dm_approves_or_rejects(client: TestClient) -> None:
+    sid = fight(client)
+    made = seat(client, sid, "hero")
+    careful = client.post(
+        f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"], "approval": "dm"}
+    ).json()
+    assert careful["seat"]["approval"] == "dm" and made["seat"]["approval"] == "none"
+    player = bearer(careful["token"])
+    proposed = client.post(
+        f"/v1/sessions/{sid}/resolve-attack",
+        json={"attackerId": "hero", "targetId": "gob1", "seed": 5},
+        headers=player,
+    )
+    assert proposed.status_code == 202, proposed.text
+    proposal = proposed.json()
+    assert proposal["action"] == "resolveAttack" and proposal["version"] == 2
+    assert proposal["params"] == {"attackerId": "hero", "targetId": "gob1", "seed": 5}
+    assert client.get(f"/v1/sessions/{sid}").json()["version"] == 2  # nothing applied yet
+    # The rules and the seat's creatures are checked when it is proposed.
+    as_goblin = client.post(
+        f"/v1/sessions/{sid}/resolve-attack",
+        json={"attackerId": "gob1", "targetId": "hero"},
+        headers=player,
+    )
+    assert as_goblin.status_code == 403
+    too_far = client.post(
+        f"/v1/sessions/{sid}/resolve-attack",
+        json={"attackerId": "hero", "targetId": "gob2", "attackName": "nothing"},
+        headers=player,
+    )
+    assert too_far.status_code == 422, too_far.text
+    listed = client.get(f"/v1/sessions/{sid}/proposals").json()["items"]
+    assert [p["id"] for p in listed] == [proposal["id"]]
+    assert client.get(f"/v1/sessions/{sid}/proposals", headers=bearer(made["token"])).json() == {
+        "items": []
+    }
+    # The DM approves: the attack applies as proposed, dice and all.
+    approved = client.post(f"/v1/sessions/{sid}/proposals/{proposal['id']}/approve")
+    assert approved.status_code == 200, approved.text
+    body = approved.json()
+    assert body["session"]["version"] == 3 and body["seed"] == 5
+    replayed = client.get(f"/v1/sessions/{sid}/replay").json()["items"][2]
+    assert replayed["action"] == "resolveAttack" and replayed["seed"] == 5
+    assert client.get(f"/v1/sessions/{sid}/proposals").json() == {"items": []}
+    again = client.post(f"/v1/sessions/{sid}/proposals/{proposal['id']}/approve")
+    assert again.status_code == 404 and again.json()["code"] == "proposal-not-found"
+    # A proposal the session moved past is stale: refused and dropped.
+    stale = client.post(
+        f"/v1/sessions/{sid}/drop-prone", json={"combatantId": "hero"}, headers=player
+    ).json()
+    assert stale["version"] == 3, stale
+    moved = client.post(
+        f"/v1/sessions/{sid}/update-combatant", json={"combatantId": "hero", "hp": 20}
+    )
+    assert moved.status_code == 200, moved.text
+    refused = client.post(f"/v1/sessions/{sid}/proposals/{stale['id']}/approve")
+    assert refused.status_code == 409 and refused.json()["code"] == "proposal-stale"
+    assert refused.json()["version"] == 3
+    assert client.get(f"/v1/sessions/{sid}/proposals").json() == {"items": []}
+    gone = client.post(f"/v1/sessions/{sid}/proposals/{stale['id']}/approve")
+    assert gone.status_code == 404
+    # Rejected, a proposal is gone; the seat may not approve its own.
+    mine = client.post(f"/v1/sessions/{sid}/next-turn", json={}, headers=player).json()
+    assert (
+        client.post(
+            f"/v1/sessions/{sid}/proposals/{mine['id']}/approve", headers=player
+        ).status_code
+        == 403
+    )
+    assert client.post(f"/v1/sessions/{sid}/proposals/{mine['id']}/reject").status_code == 204
+    assert client.get(f"/v1/sessions/{sid}/proposals").json() == {"items": []}
+    assert client.get(f"/v1/sessions/{sid}").json()["encounter"]["turnOf"] == "hero"
+
+
+def test_revoking_a_seat_drops_its_proposals(client: TestClient) -> None:
+    sid = fight(client)
+    careful = client.post(
+        f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"], "approval": "dm"}
+    ).json()
+    proposal = client.post(
+        f"/v1/sessions/{sid}/dash", json={"combatantId": "hero"}, headers=bearer(careful["token"])
+    ).json()
+    assert client.delete(f"/v1/sessions/{sid}/seats/{careful['seat']['id']}").status_code == 204
+    assert client.get(f"/v1/sessions/{sid}/proposals").json() == {"items": []}
+    gone = client.post(f"/v1/sessions/{sid}/proposals/{proposal['id']}/approve")
+    assert gone.status_code == 404
+
+
+def test_graphql_proposals_go_through_the_same_queue(client: TestClient) -> None:
+    sid = fight(client)
+    made = gql(
+        client,
+        CREATE_SEAT.replace("$l: String!)", "$l: String!, $a: SeatApproval!)").replace(
+            "label: $l)", "label: $l, approval: $a)"
+        ),
+        s=sid,
+        c=["hero"],
+        l="Ana",
+        a="DM",
+    )["createSeat"]
+    player = bearer(made["token"])
+    proposed = gql(client, PROPOSE, player, s=sid)["resolveAttack"]
+    assert proposed["__typename"] == "Proposal" and proposed["version"] == 2
+    listed = gql(client, PROPOSALS, s=sid)["proposals"]["items"]
+    assert [p["id"] for p in listed] == [proposed["id"]]
+    assert (
+        gql(client, APPROVE, player, s=sid, p=proposed["id"])["approveProposal"]["__typename"]
+        == "Forbidden"
+    )
+    approved = gql(client, APPROVE, s=sid, p=proposed["id"])["approveProposal"]
+    assert approved == {
+        "__typename": "ApprovedProposal",
+        "id": proposed["id"],
+        "session": {"version": 3},
+    }
+    assert gql(client, PROPOSALS, player, s=sid)["proposals"]["items"] == []

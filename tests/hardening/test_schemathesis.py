@@ -62,9 +62,12 @@ random (a ``FlakyFailure``, since a rerun draws differently)."""
 
 REDIS_URL = local_redis_url()
 PREFIX = f"crs-fuzz-{uuid.uuid4().hex[:12]}"
-APP = create_app(Settings(redis_url=REDIS_URL, redis_prefix=PREFIX))
+APP = create_app(Settings(redis_url=REDIS_URL, redis_prefix=PREFIX, graphql_max_tokens=50_000))
 """Started by schemathesis on first use (its lifespan, once), with an embedded Redis if no
-Redis answers."""
+Redis answers. The GraphQL token limit is ten times the default: the fuzzer puts a whole
+encounter in every ``JSON`` argument, and a document it draws may pass 5,000 tokens, which
+the service then rightly refuses (a client error to schemathesis); the limit itself is
+tested in ``tests/hardening/test_limits.py``."""
 
 HYPOTHESIS = hypothesis.settings(
     deadline=None,

@@ -42,7 +42,7 @@ from service.store import MAX_PAGE, MAX_SEATS
 
 from .execution import executor_for
 from .limits import extensions
-from .types import input_type, model_type, output_type, plain_types, resolve_field
+from .types import enum_type, input_type, model_type, output_type, plain_types, resolve_field
 
 Document = dict[str, Any]
 RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed", "changes")
@@ -255,6 +255,7 @@ class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 CREATE_SEAT = TypeAdapter(models.CreateSeatRequest)
+SeatApproval = enum_type(("none", "dm"), "SeatApproval")
 
 EncounterType = output_type(state.Encounter)
 EncounterInput = input_type(state.Encounter)
@@ -382,6 +383,28 @@ class SeatList:
     pass
 
 
+@model_type(models.Proposal, name="Proposal")
+class ProposalType:
+    id: strawberry.ID
+    seat_id: strawberry.ID
+
+
+@model_type(models.ProposalList)
+class ProposalList:
+    pass
+
+
+@strawberry.type(description="The proposal was applied, as the seat proposed it.")
+class ApprovedProposal:
+    id: strawberry.ID
+    session: SessionRef = strawberry.field(description="The session and the version written.")
+
+
+@strawberry.type(description="The proposal was dropped.")
+class RejectedProposal:
+    id: strawberry.ID
+
+
 @strawberry.type(description="The seat was revoked.")
 class RevokedSeat:
     id: strawberry.ID
@@ -495,8 +518,9 @@ def _operation(spec_models: ActionModels) -> Any:
     """The mutation (or, for a query, the Query field) of one action."""
     spec = spec_models.spec
     payload = _payload_type(spec_models)
+    members = (payload,) if spec.query else (payload, ProposalType)
     result = _union(
-        spec_models.response.__name__.removesuffix("Response") + "Result", payload, *ERROR_TYPES
+        spec_models.response.__name__.removesuffix("Response") + "Result", *members, *ERROR_TYPES
     )
     params_input = input_type(spec.params)
     adapter = spec_models.request_adapter
@@ -552,6 +576,17 @@ def _operation(spec_models: ActionModels) -> Any:
             return build(await engine_pool(connection).run(answer, light=light))
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         access = sessions.access_of(connection, str(session_id))
+        if access.seat is not None and access.seat.approval and not spec.query:
+            return await sessions.propose(
+                spec_models,
+                sessions.store_of(connection),
+                access.tenant,
+                str(session_id),
+                request,
+                pool=engine_pool(connection),
+                seat=access.seat,
+                expected_version=expected_version,
+            )
         written = await sessions.run(
             spec_models,
             sessions.store_of(connection),
@@ -702,6 +737,26 @@ SeatsResult = Annotated[
 RevokeSeatResult = Annotated[
     RevokedSeat | NotFound | Forbidden | Unavailable, strawberry.union("RevokeSeatResult")
 ]
+ProposalsResult = Annotated[
+    ProposalList | NotFound | SessionDamaged | Forbidden | Unavailable,
+    strawberry.union("ProposalsResult"),
+]
+ApproveProposalResult = Annotated[
+    ApprovedProposal
+    | InvalidInput
+    | RuleViolation
+    | NotFound
+    | Conflict
+    | QuotaExceeded
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
+    strawberry.union("ApproveProposalResult"),
+]
+RejectProposalResult = Annotated[
+    RejectedProposal | NotFound | Forbidden | Unavailable,
+    strawberry.union("RejectProposalResult"),
+]
 SessionUpdateResult = Annotated[
     SessionUpdate
     | InvalidInput
@@ -739,6 +794,18 @@ class SessionQueries:
             sessions.store_of(connection), sessions.access_of(connection, str(id)).tenant, str(id)
         )
         return cast(SessionResult, stored)
+
+    @strawberry.field(  # type: ignore[untyped-decorator]
+        description="The seats' proposals waiting on the session's current version, the oldest "
+        "first (a seat's token: its own); a proposal of an earlier version is stale and dropped."
+    )
+    async def proposals(self, info: Info, session_id: strawberry.ID) -> ProposalsResult:
+        connection = _connection(info)
+        access = sessions.access_of(connection, str(session_id))
+        found = await sessions.list_proposals(
+            sessions.store_of(connection), access.tenant, str(session_id), access.seat
+        )
+        return cast(ProposalsResult, found)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
         description="The session's seats, the oldest first (never their tokens): the DM's."
@@ -937,15 +1004,47 @@ class SessionMutations:
         session_id: strawberry.ID,
         combatants: list[str],
         label: str = "",
+        approval: SeatApproval = SeatApproval.NONE,  # type: ignore[valid-type,attr-defined]
     ) -> CreateSeatResult:
         connection = _connection(info)
-        request = _validate(
-            CREATE_SEAT, {"combatants": combatants, "label": label}, models.CreateSeatRequest
-        )
+        wanted = {"combatants": combatants, "label": label, "approval": approval.value}  # type: ignore[attr-defined]
+        request = _validate(CREATE_SEAT, wanted, models.CreateSeatRequest)
         made = await sessions.create_seat(
             sessions.store_of(connection), sessions.tenant_of(connection), str(session_id), request
         )
         return cast(CreateSeatResult, made)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="Apply a seat's proposal as proposed, on the version it was proposed on "
+        "(the DM's): `Conflict` `proposal-stale` when the session has moved on (it is "
+        "dropped), `NotFound` `proposal-not-found` when it is no longer waiting."
+    )
+    async def approve_proposal(
+        self, info: Info, session_id: strawberry.ID, proposal_id: strawberry.ID
+    ) -> ApproveProposalResult:
+        connection = _connection(info)
+        written = await sessions.approve(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            str(proposal_id),
+            pool=engine_pool(connection),
+        )
+        ref = written.value.session
+        return ApprovedProposal(id=proposal_id, session=cast(SessionRef, ref))
+
+    @strawberry.mutation(description="Drop a seat's proposal (the DM's).")  # type: ignore[untyped-decorator]
+    async def reject_proposal(
+        self, info: Info, session_id: strawberry.ID, proposal_id: strawberry.ID
+    ) -> RejectProposalResult:
+        connection = _connection(info)
+        await sessions.reject(
+            sessions.store_of(connection),
+            sessions.tenant_of(connection),
+            str(session_id),
+            str(proposal_id),
+        )
+        return RejectedProposal(id=proposal_id)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Revoke a seat: its token is refused from now on, and its subscriptions "

@@ -306,7 +306,7 @@ SEAT_TOKEN = f"seat.acme.{SESSION_ID}.{SEAT_ID}.dGhpcy1pcy1ub3QtYS1yZWFsLXRva2Vu
 
 
 def seat() -> Seat:
-    return Seat(SEAT_ID, SESSION_ID, ["aria"], "Ana's phone", CREATED)
+    return Seat(SEAT_ID, SESSION_ID, ["aria"], "Ana's phone", CREATED, "none")
 
 
 def new_seat() -> Doc:

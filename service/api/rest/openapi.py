@@ -26,6 +26,7 @@ from service.api.models import (
     EventPage,
     ForkSessionRequest,
     NewSeat,
+    ProposalList,
     ReplayPage,
     RevealResponse,
     SeatList,
@@ -214,6 +215,17 @@ def _session_paths() -> dict[str, Any]:
                         "The result, with the session and the version "
                         + ("read." if query else "written."),
                         {"ETag": ETAG_HEADER} if query else writes,
+                    ),
+                    **(
+                        {}
+                        if query
+                        else {
+                            "202": json_answer(
+                                "Proposal",
+                                "A seat that needs the DM's approval (docs/seats.md): its "
+                                "action is kept as a proposal, nothing is applied yet.",
+                            )
+                        }
                     ),
                     **session_errors(*statuses),
                 },
@@ -481,6 +493,7 @@ def build_openapi() -> dict[str, Any]:
         (CreateSeatRequest, "validation"),
         (NewSeat, "serialization"),
         (SeatList, "serialization"),
+        (ProposalList, "serialization"),
         (catalog.Rule, "serialization"),
         (catalog.RulesetInfo, "serialization"),
     ):

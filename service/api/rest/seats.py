@@ -10,18 +10,21 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from service.api import sessions
-from service.api.models import CreateSeatRequest, NewSeat, SeatList, dump
+from service.api.models import MODELS, CreateSeatRequest, NewSeat, ProposalList, SeatList, dump
+from service.api.pool import engine_pool
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
 from service.api.rest.operations import (
     ID_PARAM,
     REF,
     SessionRoute,
     json_answer,
+    plain,
     problem,
+    schema_name,
     session_errors,
 )
 from service.settings import Settings
-from service.store import MAX_SEATS
+from service.store import MAX_PROPOSALS, MAX_SEATS
 
 CREATE_SEAT = TypeAdapter(CreateSeatRequest)
 
@@ -77,6 +80,53 @@ def seat_endpoint(settings: Settings) -> Endpoint:
         return Response(status_code=204)
 
     return revoke_seat
+
+
+PROPOSAL_ID_PARAM = {
+    "name": "proposalId",
+    "in": "path",
+    "required": True,
+    "description": "The proposal's id, as the seat's action answered it (202).",
+    "schema": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+}
+
+
+@handles_problems
+async def list_proposals(request: Request) -> Response:
+    session_id = request.path_params["id"]
+    access = sessions.access_of(request, session_id)
+    found = await sessions.list_proposals(
+        sessions.store_of(request), access.tenant, session_id, access.seat
+    )
+    return Response(to_json(dump(found, ProposalList)), media_type=JSON)
+
+
+@handles_problems
+async def approve_proposal(request: Request) -> Response:
+    written = await sessions.approve(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        request.path_params["id"],
+        request.path_params["proposalId"],
+        pool=engine_pool(request),
+    )
+    answer = written.value
+    return Response(
+        sessions.answer_body(answer),
+        media_type=JSON,
+        headers={"ETag": sessions.etag(answer.session.version)},
+    )
+
+
+@handles_problems
+async def reject_proposal(request: Request) -> Response:
+    await sessions.reject(
+        sessions.store_of(request),
+        sessions.tenant_of(request),
+        request.path_params["id"],
+        request.path_params["proposalId"],
+    )
+    return Response(status_code=204)
 
 
 def seat_routes() -> list[SessionRoute]:
@@ -139,11 +189,89 @@ def seat_routes() -> list[SessionRoute]:
                     "`CRS_SEAT_RECHECK_SECONDS` (1).",
                     "tags": ["seats"],
                     "responses": {
-                        "204": {"description": "Revoked."},
+                        "204": {"description": "Revoked (its proposals are dropped)."},
                         "404": problem(
                             "No such session (`session-not-found`) or seat (`seat-not-found`)."
                         ),
                         **session_errors("503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/proposals",
+            plain(list_proposals),
+            {
+                "parameters": [ID_PARAM],
+                "get": {
+                    "operationId": "listProposals",
+                    "summary": "The seats' proposals waiting for the DM, the oldest first.",
+                    "description": "A seat made with `approval: dm` proposes its actions "
+                    "instead of applying them (202 with the proposal). A proposal applies to "
+                    "the version it was made on only: once the session moves on it is stale "
+                    "and dropped. With a seat's token, that seat's own proposals. At most "
+                    f"{MAX_PROPOSALS} wait at once (409 `too-many-proposals`).",
+                    "tags": ["seats"],
+                    "responses": {
+                        "200": json_answer("ProposalList", "The proposals."),
+                        **session_errors("404", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/proposals/{proposalId}/approve",
+            plain(approve_proposal),
+            {
+                "parameters": [ID_PARAM, PROPOSAL_ID_PARAM],
+                "post": {
+                    "operationId": "approveProposal",
+                    "summary": "Apply a proposal as proposed (the DM's).",
+                    "description": "The action runs as the seat proposed it, on the version it "
+                    "was proposed on, as if the seat ran it then: the answer is the action's. "
+                    "409 `proposal-stale` when the session has moved on (the proposal is "
+                    "dropped); 404 `proposal-not-found` when it is no longer waiting.",
+                    "tags": ["seats"],
+                    "responses": {
+                        "200": {
+                            "description": "The action's answer, as the session action's.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "oneOf": [
+                                            {
+                                                "$ref": REF.format(
+                                                    model=schema_name(m.session_response.__name__)
+                                                )
+                                            }
+                                            for m in MODELS.values()
+                                            if not m.spec.query
+                                        ]
+                                    }
+                                }
+                            },
+                        },
+                        "409": problem(
+                            "The session moved on from the proposal's version "
+                            "(`proposal-stale`), or the rules refuse it now."
+                        ),
+                        **session_errors("404", "422", "502", "503"),
+                    },
+                },
+            },
+        ),
+        SessionRoute(
+            "/v1/sessions/{id}/proposals/{proposalId}/reject",
+            plain(reject_proposal),
+            {
+                "parameters": [ID_PARAM, PROPOSAL_ID_PARAM],
+                "post": {
+                    "operationId": "rejectProposal",
+                    "summary": "Drop a proposal (the DM's).",
+                    "tags": ["seats"],
+                    "responses": {
+                        "204": {"description": "Rejected."},
+                        **session_errors("404", "503"),
                     },
                 },
             },

@@ -25,6 +25,7 @@ from service.api.models import (
     CreateSessionRequest,
     EventPage,
     ForkSessionRequest,
+    Proposal,
     ReplayPage,
     RevealResponse,
     SessionList,
@@ -354,6 +355,18 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         expected = await expected_version(request, session_id)
         key = None if models.spec.query else idempotency_key(request)
         access = sessions.access_of(request, session_id)
+        if access.seat is not None and access.seat.approval and not models.spec.query:
+            proposal = await sessions.propose(
+                models,
+                sessions.store_of(request),
+                access.tenant,
+                session_id,
+                parsed,
+                pool=engine_pool(request),
+                seat=access.seat,
+                expected_version=expected,
+            )
+            return json_response(dump(proposal, Proposal), status=202)
         written = await sessions.run(
             models,
             sessions.store_of(request),
