@@ -50,6 +50,7 @@ from .cover_session_request import CoverSessionRequest
 from .cover_session_result import CoverSessionResult
 from .cover_source import CoverSource
 from .create_seat_request import CreateSeatRequest
+from .create_seat_request_approval import CreateSeatRequestApproval
 from .create_session_request import CreateSessionRequest
 from .damage_chance import DamageChance
 from .damage_outcome import DamageOutcome
@@ -177,6 +178,9 @@ from .potion_source import PotionSource
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
 from .problem_type import ProblemType
+from .proposal import Proposal
+from .proposal_list import ProposalList
+from .proposal_params import ProposalParams
 from .reach_outcome import ReachOutcome
 from .reach_request import ReachRequest
 from .reach_result import ReachResult
@@ -246,6 +250,7 @@ from .search_result import SearchResult
 from .search_session_request import SearchSessionRequest
 from .search_session_result import SearchSessionResult
 from .seat import Seat
+from .seat_approval import SeatApproval
 from .seat_list import SeatList
 from .session import Session
 from .session_event import SessionEvent
@@ -340,6 +345,7 @@ __all__ = (
     "CoverSessionResult",
     "CoverSource",
     "CreateSeatRequest",
+    "CreateSeatRequestApproval",
     "CreateSessionRequest",
     "DamageChance",
     "DamageOutcome",
@@ -467,6 +473,9 @@ __all__ = (
     "Problem",
     "ProblemErrorsItem",
     "ProblemType",
+    "Proposal",
+    "ProposalList",
+    "ProposalParams",
     "ReachOutcome",
     "ReachRequest",
     "ReachResult",
@@ -536,6 +545,7 @@ __all__ = (
     "SearchSessionRequest",
     "SearchSessionResult",
     "Seat",
+    "SeatApproval",
     "SeatList",
     "Session",
     "SessionEvent",

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.create_seat_request_approval import CreateSeatRequestApproval
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CreateSeatRequest")
@@ -19,15 +20,24 @@ class CreateSeatRequest:
         combatants (list[str]): The ids of the session's creatures the seat acts as (each once, each in the
             session's encounter now).
         label (str | Unset): Whose seat it is, in words (`Ana's phone`): shown in the list of seats. Default: ''.
+        approval (CreateSeatRequestApproval | Unset): `dm`: the seat's actions are proposals, applied when the DM
+            approves them
+            (`GET .../proposals`, `POST .../proposals/{id}/approve`); `none`: applied at once. Default:
+            CreateSeatRequestApproval.NONE.
     """
 
     combatants: list[str]
     label: str | Unset = ""
+    approval: CreateSeatRequestApproval | Unset = CreateSeatRequestApproval.NONE
 
     def to_dict(self) -> dict[str, Any]:
         combatants = self.combatants
 
         label = self.label
+
+        approval: str | Unset = UNSET
+        if not isinstance(self.approval, Unset):
+            approval = self.approval.value
 
         field_dict: dict[str, Any] = {}
 
@@ -38,6 +48,8 @@ class CreateSeatRequest:
         )
         if label is not UNSET:
             field_dict["label"] = label
+        if approval is not UNSET:
+            field_dict["approval"] = approval
 
         return field_dict
 
@@ -48,9 +60,17 @@ class CreateSeatRequest:
 
         label = d.pop("label", UNSET)
 
+        _approval = d.pop("approval", UNSET)
+        approval: CreateSeatRequestApproval | Unset
+        if isinstance(_approval, Unset):
+            approval = UNSET
+        else:
+            approval = CreateSeatRequestApproval(_approval)
+
         create_seat_request = cls(
             combatants=combatants,
             label=label,
+            approval=approval,
         )
 
         return create_seat_request

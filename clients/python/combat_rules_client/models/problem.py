@@ -63,6 +63,10 @@ class Problem:
             acting as a creature not its own; `seatId` (and `combatantId`) say which.
             - `seat-not-found`: The session has no such seat (never made, or revoked).
             - `too-many-seats`: The session holds as many seats as it may (`limit`).
+            - `proposal-not-found`: No such proposal is waiting: never made, approved, rejected, stale or its seat revoked.
+            - `proposal-stale`: The session has moved on from the version the proposal was made on (`version`); it was
+            dropped.
+            - `too-many-proposals`: As many proposals wait in the session as may (`limit`).
             - `unauthorized`: No API key (or seat token), or not an active one.
             - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
             - `rule-not-found`: No rule of RULES.md has that id.

@@ -7,6 +7,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.seat_approval import SeatApproval
+
 T = TypeVar("T", bound="Seat")
 
 
@@ -20,6 +22,7 @@ class Seat:
         combatants (list[str]): The ids of the creatures it acts as.
         label (str):
         created (datetime.datetime):
+        approval (SeatApproval):
     """
 
     id: str
@@ -27,6 +30,7 @@ class Seat:
     combatants: list[str]
     label: str
     created: datetime.datetime
+    approval: SeatApproval
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -39,6 +43,8 @@ class Seat:
 
         created = self.created.isoformat()
 
+        approval = self.approval.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -48,6 +54,7 @@ class Seat:
                 "combatants": combatants,
                 "label": label,
                 "created": created,
+                "approval": approval,
             }
         )
 
@@ -66,12 +73,15 @@ class Seat:
 
         created = datetime.datetime.fromisoformat(d.pop("created"))
 
+        approval = SeatApproval(d.pop("approval"))
+
         seat = cls(
             id=id,
             session_id=session_id,
             combatants=combatants,
             label=label,
             created=created,
+            approval=approval,
         )
 
         return seat

@@ -1559,6 +1559,11 @@ export type CreateSeatRequest = {
      * Whose seat it is, in words (`Ana's phone`): shown in the list of seats.
      */
     label?: string;
+    /**
+     * `dm`: the seat's actions are proposals, applied when the DM approves them
+     * (`GET .../proposals`, `POST .../proposals/{id}/approve`); `none`: applied at once.
+     */
+    approval?: 'none' | 'dm';
 };
 
 /**
@@ -4564,6 +4569,38 @@ export type PostureOutcome = {
 export type PotionSource = 'hand' | 'pouch' | 'belt' | 'backpack';
 
 /**
+ * An action a seat proposed, waiting for the DM (docs/seats.md): approving applies it
+ * as proposed on `version`; it is dropped when rejected, once the session moves on from
+ * `version` (stale), when its seat is revoked, or with its session.
+ */
+export type Proposal = {
+    id: string;
+    seatId: string;
+    /**
+     * The action's name (`resolveAttack`).
+     */
+    action: string;
+    /**
+     * Its parameters, as the session action's body takes them.
+     */
+    params: {
+        [key: string]: unknown;
+    };
+    /**
+     * The session's version it was proposed on.
+     */
+    version: number;
+    created: string;
+};
+
+/**
+ * The proposals waiting on the session's current version, the oldest first.
+ */
+export type ProposalList = {
+    items: Array<Proposal>;
+};
+
+/**
  * The distance between two combatants by the counting rule, and each attack's reach.
  */
 export type ReachOutcome = {
@@ -6353,6 +6390,7 @@ export type Seat = {
     combatants: Array<string>;
     label: string;
     created: string;
+    approval: 'none' | 'dm';
 };
 
 /**
@@ -7443,6 +7481,9 @@ export type Problem = {
      * - `seat-forbidden`: A seat token asked for what its seat may not do: another session, the DM's operations, or acting as a creature not its own; `seatId` (and `combatantId`) say which.
      * - `seat-not-found`: The session has no such seat (never made, or revoked).
      * - `too-many-seats`: The session holds as many seats as it may (`limit`).
+     * - `proposal-not-found`: No such proposal is waiting: never made, approved, rejected, stale or its seat revoked.
+     * - `proposal-stale`: The session has moved on from the version the proposal was made on (`version`); it was dropped.
+     * - `too-many-proposals`: As many proposals wait in the session as may (`limit`).
      * - `unauthorized`: No API key (or seat token), or not an active one.
      * - `route-not-found`: No route answers the path; every route is in `/openapi.json`.
      * - `rule-not-found`: No rule of RULES.md has that id.
@@ -10238,12 +10279,174 @@ export type RevokeSeatError = RevokeSeatErrors[keyof RevokeSeatErrors];
 
 export type RevokeSeatResponses = {
     /**
-     * Revoked.
+     * Revoked (its proposals are dropped).
      */
     204: void;
 };
 
 export type RevokeSeatResponse = RevokeSeatResponses[keyof RevokeSeatResponses];
+
+export type ListProposalsData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/proposals';
+};
+
+export type ListProposalsErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ListProposalsError = ListProposalsErrors[keyof ListProposalsErrors];
+
+export type ListProposalsResponses = {
+    /**
+     * The proposals.
+     */
+    200: ProposalList;
+};
+
+export type ListProposalsResponse = ListProposalsResponses[keyof ListProposalsResponses];
+
+export type ApproveProposalData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+        /**
+         * The proposal's id, as the seat's action answered it (202).
+         */
+        proposalId: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/proposals/{proposalId}/approve';
+};
+
+export type ApproveProposalErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The session moved on from the proposal's version (`proposal-stale`), or the rules refuse it now.
+     */
+    409: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ApproveProposalError = ApproveProposalErrors[keyof ApproveProposalErrors];
+
+export type ApproveProposalResponses = {
+    /**
+     * The action's answer, as the session action's.
+     */
+    200: RollInitiativeSessionResult | ResolveAttackSessionResult | ApplyDamageSessionResult | NextTurnSessionResult | LowerInitiativeSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | HelpSessionResult | HideSessionResult | ReadySessionResult | TriggerReadiedSessionResult | StabilizeSessionResult | DrinkPotionSessionResult | InteractSessionResult | HealSessionResult | ResolveChoiceSessionResult | MoveCombatantSessionResult | StandUpSessionResult | DropProneSessionResult | RollSaveSessionResult | RollCheckSessionResult | ReloadSessionResult | RepairSessionResult | ShoveSessionResult | GrappleSessionResult | EscapeGrappleSessionResult | ReleaseGrappleSessionResult | SearchSessionResult | AddCombatantSessionResult | RemoveCombatantSessionResult | UpdateCombatantSessionResult;
+};
+
+export type ApproveProposalResponse = ApproveProposalResponses[keyof ApproveProposalResponses];
+
+export type RejectProposalData = {
+    body?: never;
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+        /**
+         * The proposal's id, as the seat's action answered it (202).
+         */
+        proposalId: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/proposals/{proposalId}/reject';
+};
+
+export type RejectProposalErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type RejectProposalError = RejectProposalErrors[keyof RejectProposalErrors];
+
+export type RejectProposalResponses = {
+    /**
+     * Rejected.
+     */
+    204: void;
+};
+
+export type RejectProposalResponse = RejectProposalResponses[keyof RejectProposalResponses];
 
 export type SessionRollInitiativeData = {
     body?: RollInitiativeSessionRequest;
@@ -10325,6 +10528,10 @@ export type SessionRollInitiativeResponses = {
      * The result, with the session and the version written.
      */
     200: RollInitiativeSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionRollInitiativeResponse = SessionRollInitiativeResponses[keyof SessionRollInitiativeResponses];
@@ -10409,6 +10616,10 @@ export type SessionResolveAttackResponses = {
      * The result, with the session and the version written.
      */
     200: ResolveAttackSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionResolveAttackResponse = SessionResolveAttackResponses[keyof SessionResolveAttackResponses];
@@ -10493,6 +10704,10 @@ export type SessionApplyDamageResponses = {
      * The result, with the session and the version written.
      */
     200: ApplyDamageSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionApplyDamageResponse = SessionApplyDamageResponses[keyof SessionApplyDamageResponses];
@@ -10577,6 +10792,10 @@ export type SessionNextTurnResponses = {
      * The result, with the session and the version written.
      */
     200: NextTurnSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionNextTurnResponse = SessionNextTurnResponses[keyof SessionNextTurnResponses];
@@ -10661,6 +10880,10 @@ export type SessionLowerInitiativeResponses = {
      * The result, with the session and the version written.
      */
     200: LowerInitiativeSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionLowerInitiativeResponse = SessionLowerInitiativeResponses[keyof SessionLowerInitiativeResponses];
@@ -10745,6 +10968,10 @@ export type SessionDashResponses = {
      * The result, with the session and the version written.
      */
     200: DashSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionDashResponse = SessionDashResponses[keyof SessionDashResponses];
@@ -10829,6 +11056,10 @@ export type SessionDisengageResponses = {
      * The result, with the session and the version written.
      */
     200: DisengageSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionDisengageResponse = SessionDisengageResponses[keyof SessionDisengageResponses];
@@ -10913,6 +11144,10 @@ export type SessionDodgeResponses = {
      * The result, with the session and the version written.
      */
     200: DodgeSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionDodgeResponse = SessionDodgeResponses[keyof SessionDodgeResponses];
@@ -10997,6 +11232,10 @@ export type SessionHelpResponses = {
      * The result, with the session and the version written.
      */
     200: HelpSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionHelpResponse = SessionHelpResponses[keyof SessionHelpResponses];
@@ -11081,6 +11320,10 @@ export type SessionHideResponses = {
      * The result, with the session and the version written.
      */
     200: HideSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionHideResponse = SessionHideResponses[keyof SessionHideResponses];
@@ -11165,6 +11408,10 @@ export type SessionReadyResponses = {
      * The result, with the session and the version written.
      */
     200: ReadySessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionReadyResponse = SessionReadyResponses[keyof SessionReadyResponses];
@@ -11249,6 +11496,10 @@ export type SessionTriggerReadiedResponses = {
      * The result, with the session and the version written.
      */
     200: TriggerReadiedSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionTriggerReadiedResponse = SessionTriggerReadiedResponses[keyof SessionTriggerReadiedResponses];
@@ -11333,6 +11584,10 @@ export type SessionStabilizeResponses = {
      * The result, with the session and the version written.
      */
     200: StabilizeSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionStabilizeResponse = SessionStabilizeResponses[keyof SessionStabilizeResponses];
@@ -11417,6 +11672,10 @@ export type SessionDrinkPotionResponses = {
      * The result, with the session and the version written.
      */
     200: DrinkPotionSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionDrinkPotionResponse = SessionDrinkPotionResponses[keyof SessionDrinkPotionResponses];
@@ -11501,6 +11760,10 @@ export type SessionInteractResponses = {
      * The result, with the session and the version written.
      */
     200: InteractSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionInteractResponse = SessionInteractResponses[keyof SessionInteractResponses];
@@ -11585,6 +11848,10 @@ export type SessionHealResponses = {
      * The result, with the session and the version written.
      */
     200: HealSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionHealResponse = SessionHealResponses[keyof SessionHealResponses];
@@ -11669,6 +11936,10 @@ export type SessionResolveChoiceResponses = {
      * The result, with the session and the version written.
      */
     200: ResolveChoiceSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionResolveChoiceResponse = SessionResolveChoiceResponses[keyof SessionResolveChoiceResponses];
@@ -11753,6 +12024,10 @@ export type SessionMoveCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: MoveCombatantSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionMoveCombatantResponse = SessionMoveCombatantResponses[keyof SessionMoveCombatantResponses];
@@ -11837,6 +12112,10 @@ export type SessionStandUpResponses = {
      * The result, with the session and the version written.
      */
     200: StandUpSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionStandUpResponse = SessionStandUpResponses[keyof SessionStandUpResponses];
@@ -11921,6 +12200,10 @@ export type SessionDropProneResponses = {
      * The result, with the session and the version written.
      */
     200: DropProneSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionDropProneResponse = SessionDropProneResponses[keyof SessionDropProneResponses];
@@ -12485,6 +12768,10 @@ export type SessionRollSaveResponses = {
      * The result, with the session and the version written.
      */
     200: RollSaveSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionRollSaveResponse = SessionRollSaveResponses[keyof SessionRollSaveResponses];
@@ -12569,6 +12856,10 @@ export type SessionRollCheckResponses = {
      * The result, with the session and the version written.
      */
     200: RollCheckSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionRollCheckResponse = SessionRollCheckResponses[keyof SessionRollCheckResponses];
@@ -12653,6 +12944,10 @@ export type SessionReloadResponses = {
      * The result, with the session and the version written.
      */
     200: ReloadSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionReloadResponse = SessionReloadResponses[keyof SessionReloadResponses];
@@ -12737,6 +13032,10 @@ export type SessionRepairResponses = {
      * The result, with the session and the version written.
      */
     200: RepairSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionRepairResponse = SessionRepairResponses[keyof SessionRepairResponses];
@@ -12821,6 +13120,10 @@ export type SessionShoveResponses = {
      * The result, with the session and the version written.
      */
     200: ShoveSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionShoveResponse = SessionShoveResponses[keyof SessionShoveResponses];
@@ -12905,6 +13208,10 @@ export type SessionGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: GrappleSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionGrappleResponse = SessionGrappleResponses[keyof SessionGrappleResponses];
@@ -12989,6 +13296,10 @@ export type SessionEscapeGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: EscapeGrappleSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionEscapeGrappleResponse = SessionEscapeGrappleResponses[keyof SessionEscapeGrappleResponses];
@@ -13073,6 +13384,10 @@ export type SessionReleaseGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: ReleaseGrappleSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionReleaseGrappleResponse = SessionReleaseGrappleResponses[keyof SessionReleaseGrappleResponses];
@@ -13157,6 +13472,10 @@ export type SessionSearchResponses = {
      * The result, with the session and the version written.
      */
     200: SearchSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];
@@ -13241,6 +13560,10 @@ export type SessionAddCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: AddCombatantSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionAddCombatantResponse = SessionAddCombatantResponses[keyof SessionAddCombatantResponses];
@@ -13325,6 +13648,10 @@ export type SessionRemoveCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: RemoveCombatantSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionRemoveCombatantResponse = SessionRemoveCombatantResponses[keyof SessionRemoveCombatantResponses];
@@ -13409,6 +13736,10 @@ export type SessionUpdateCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: UpdateCombatantSessionResult;
+    /**
+     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
+     */
+    202: Proposal;
 };
 
 export type SessionUpdateCombatantResponse = SessionUpdateCombatantResponses[keyof SessionUpdateCombatantResponses];

@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.add_combatant_session_request import AddCombatantSessionRequest
 from ...models.add_combatant_session_result import AddCombatantSessionResult
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AddCombatantSessionResult | Problem | None:
+) -> AddCombatantSessionResult | Problem | Proposal | None:
     if response.status_code == 200:
         response_200 = AddCombatantSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AddCombatantSessionResult | Problem]:
+) -> Response[AddCombatantSessionResult | Problem | Proposal]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[AddCombatantSessionResult | Problem]:
+) -> Response[AddCombatantSessionResult | Problem | Proposal]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -160,7 +166,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | Problem]
+        Response[AddCombatantSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -177,14 +183,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[AddCombatantSessionResult | Problem]) -> AddCombatantSessionResult:
+def _answer(response: Response[AddCombatantSessionResult | Problem | Proposal]) -> AddCombatantSessionResult | Proposal:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(AddCombatantSessionResult, parsed)
+    return cast(AddCombatantSessionResult | Proposal, parsed)
 
 
 def sync(
@@ -194,7 +200,7 @@ def sync(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> AddCombatantSessionResult:
+) -> AddCombatantSessionResult | Proposal:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -221,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult
+        AddCombatantSessionResult | Proposal
     """
 
     return _answer(
@@ -242,7 +248,7 @@ async def asyncio_detailed(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[AddCombatantSessionResult | Problem]:
+) -> Response[AddCombatantSessionResult | Problem | Proposal]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -269,7 +275,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | Problem]
+        Response[AddCombatantSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -291,7 +297,7 @@ async def asyncio(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> AddCombatantSessionResult:
+) -> AddCombatantSessionResult | Proposal:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -318,7 +324,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult
+        AddCombatantSessionResult | Proposal
     """
 
     return _answer(

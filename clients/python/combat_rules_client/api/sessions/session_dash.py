@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.dash_session_request import DashSessionRequest
 from ...models.dash_session_result import DashSessionResult
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DashSessionResult | Problem | None:
+) -> DashSessionResult | Problem | Proposal | None:
     if response.status_code == 200:
         response_200 = DashSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DashSessionResult | Problem]:
+) -> Response[DashSessionResult | Problem | Proposal]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: DashSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DashSessionResult | Problem]:
+) -> Response[DashSessionResult | Problem | Proposal]:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -151,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashSessionResult | Problem]
+        Response[DashSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -168,14 +174,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[DashSessionResult | Problem]) -> DashSessionResult:
+def _answer(response: Response[DashSessionResult | Problem | Proposal]) -> DashSessionResult | Proposal:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(DashSessionResult, parsed)
+    return cast(DashSessionResult | Proposal, parsed)
 
 
 def sync(
@@ -185,7 +191,7 @@ def sync(
     body: DashSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DashSessionResult:
+) -> DashSessionResult | Proposal:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -203,7 +209,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashSessionResult
+        DashSessionResult | Proposal
     """
 
     return _answer(
@@ -224,7 +230,7 @@ async def asyncio_detailed(
     body: DashSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DashSessionResult | Problem]:
+) -> Response[DashSessionResult | Problem | Proposal]:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -242,7 +248,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashSessionResult | Problem]
+        Response[DashSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -264,7 +270,7 @@ async def asyncio(
     body: DashSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DashSessionResult:
+) -> DashSessionResult | Proposal:
     """Dash: extra movement equal to your speed. Applied to the session's encounter, written as its next
     version.
 
@@ -282,7 +288,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashSessionResult
+        DashSessionResult | Proposal
     """
 
     return _answer(

@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.interact_session_request import InteractSessionRequest
 from ...models.interact_session_result import InteractSessionResult
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> InteractSessionResult | Problem | None:
+) -> InteractSessionResult | Problem | Proposal | None:
     if response.status_code == 200:
         response_200 = InteractSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[InteractSessionResult | Problem]:
+) -> Response[InteractSessionResult | Problem | Proposal]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[InteractSessionResult | Problem]:
+) -> Response[InteractSessionResult | Problem | Proposal]:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -150,7 +156,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractSessionResult | Problem]
+        Response[InteractSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -167,14 +173,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[InteractSessionResult | Problem]) -> InteractSessionResult:
+def _answer(response: Response[InteractSessionResult | Problem | Proposal]) -> InteractSessionResult | Proposal:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(InteractSessionResult, parsed)
+    return cast(InteractSessionResult | Proposal, parsed)
 
 
 def sync(
@@ -184,7 +190,7 @@ def sync(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> InteractSessionResult:
+) -> InteractSessionResult | Proposal:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -201,7 +207,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractSessionResult
+        InteractSessionResult | Proposal
     """
 
     return _answer(
@@ -222,7 +228,7 @@ async def asyncio_detailed(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[InteractSessionResult | Problem]:
+) -> Response[InteractSessionResult | Problem | Proposal]:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -239,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractSessionResult | Problem]
+        Response[InteractSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -261,7 +267,7 @@ async def asyncio(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> InteractSessionResult:
+) -> InteractSessionResult | Proposal:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -278,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractSessionResult
+        InteractSessionResult | Proposal
     """
 
     return _answer(

@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.lower_initiative_session_request import LowerInitiativeSessionRequest
 from ...models.lower_initiative_session_result import LowerInitiativeSessionResult
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> LowerInitiativeSessionResult | Problem | None:
+) -> LowerInitiativeSessionResult | Problem | Proposal | None:
     if response.status_code == 200:
         response_200 = LowerInitiativeSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[LowerInitiativeSessionResult | Problem]:
+) -> Response[LowerInitiativeSessionResult | Problem | Proposal]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: LowerInitiativeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[LowerInitiativeSessionResult | Problem]:
+) -> Response[LowerInitiativeSessionResult | Problem | Proposal]:
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
@@ -151,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LowerInitiativeSessionResult | Problem]
+        Response[LowerInitiativeSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -168,14 +174,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[LowerInitiativeSessionResult | Problem]) -> LowerInitiativeSessionResult:
+def _answer(
+    response: Response[LowerInitiativeSessionResult | Problem | Proposal],
+) -> LowerInitiativeSessionResult | Proposal:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(LowerInitiativeSessionResult, parsed)
+    return cast(LowerInitiativeSessionResult | Proposal, parsed)
 
 
 def sync(
@@ -185,7 +193,7 @@ def sync(
     body: LowerInitiativeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> LowerInitiativeSessionResult:
+) -> LowerInitiativeSessionResult | Proposal:
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
@@ -203,7 +211,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LowerInitiativeSessionResult
+        LowerInitiativeSessionResult | Proposal
     """
 
     return _answer(
@@ -224,7 +232,7 @@ async def asyncio_detailed(
     body: LowerInitiativeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[LowerInitiativeSessionResult | Problem]:
+) -> Response[LowerInitiativeSessionResult | Problem | Proposal]:
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
@@ -242,7 +250,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LowerInitiativeSessionResult | Problem]
+        Response[LowerInitiativeSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -264,7 +272,7 @@ async def asyncio(
     body: LowerInitiativeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> LowerInitiativeSessionResult:
+) -> LowerInitiativeSessionResult | Proposal:
     """Move a combatant down the initiative order (raising needs a named feature). Applied to the session's
     encounter, written as its next version.
 
@@ -282,7 +290,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LowerInitiativeSessionResult
+        LowerInitiativeSessionResult | Proposal
     """
 
     return _answer(

@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.next_turn_session_request import NextTurnSessionRequest
 from ...models.next_turn_session_result import NextTurnSessionResult
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,11 +45,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> NextTurnSessionResult | Problem | None:
+) -> NextTurnSessionResult | Problem | Proposal | None:
     if response.status_code == 200:
         response_200 = NextTurnSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -118,7 +124,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[NextTurnSessionResult | Problem]:
+) -> Response[NextTurnSessionResult | Problem | Proposal]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,7 +140,7 @@ def sync_detailed(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[NextTurnSessionResult | Problem]:
+) -> Response[NextTurnSessionResult | Problem | Proposal]:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -152,7 +158,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnSessionResult | Problem]
+        Response[NextTurnSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -169,14 +175,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[NextTurnSessionResult | Problem]) -> NextTurnSessionResult:
+def _answer(response: Response[NextTurnSessionResult | Problem | Proposal]) -> NextTurnSessionResult | Proposal:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(NextTurnSessionResult, parsed)
+    return cast(NextTurnSessionResult | Proposal, parsed)
 
 
 def sync(
@@ -186,7 +192,7 @@ def sync(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> NextTurnSessionResult:
+) -> NextTurnSessionResult | Proposal:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -204,7 +210,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnSessionResult
+        NextTurnSessionResult | Proposal
     """
 
     return _answer(
@@ -225,7 +231,7 @@ async def asyncio_detailed(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[NextTurnSessionResult | Problem]:
+) -> Response[NextTurnSessionResult | Problem | Proposal]:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -243,7 +249,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnSessionResult | Problem]
+        Response[NextTurnSessionResult | Problem | Proposal]
     """
 
     kwargs = _get_kwargs(
@@ -265,7 +271,7 @@ async def asyncio(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> NextTurnSessionResult:
+) -> NextTurnSessionResult | Proposal:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -283,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnSessionResult
+        NextTurnSessionResult | Proposal
     """
 
     return _answer(

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...models.remove_combatant_session_request import RemoveCombatantSessionRequest
 from ...models.remove_combatant_session_result import RemoveCombatantSessionResult
 from ...types import UNSET, Response, Unset
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RemoveCombatantSessionResult | None:
+) -> Problem | Proposal | RemoveCombatantSessionResult | None:
     if response.status_code == 200:
         response_200 = RemoveCombatantSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RemoveCombatantSessionResult]:
+) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RemoveCombatantSessionResult]:
+) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -157,7 +163,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RemoveCombatantSessionResult]
+        Response[Problem | Proposal | RemoveCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -174,14 +180,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | RemoveCombatantSessionResult]) -> RemoveCombatantSessionResult:
+def _answer(
+    response: Response[Problem | Proposal | RemoveCombatantSessionResult],
+) -> Proposal | RemoveCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(RemoveCombatantSessionResult, parsed)
+    return cast(Proposal | RemoveCombatantSessionResult, parsed)
 
 
 def sync(
@@ -191,7 +199,7 @@ def sync(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RemoveCombatantSessionResult:
+) -> Proposal | RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -215,7 +223,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RemoveCombatantSessionResult
+        Proposal | RemoveCombatantSessionResult
     """
 
     return _answer(
@@ -236,7 +244,7 @@ async def asyncio_detailed(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RemoveCombatantSessionResult]:
+) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -260,7 +268,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RemoveCombatantSessionResult]
+        Response[Problem | Proposal | RemoveCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -282,7 +290,7 @@ async def asyncio(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RemoveCombatantSessionResult:
+) -> Proposal | RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -306,7 +314,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RemoveCombatantSessionResult
+        Proposal | RemoveCombatantSessionResult
     """
 
     return _answer(

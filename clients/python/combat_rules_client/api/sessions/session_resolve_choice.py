@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...models.resolve_choice_session_request import ResolveChoiceSessionRequest
 from ...models.resolve_choice_session_result import ResolveChoiceSessionResult
 from ...types import UNSET, Response, Unset
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ResolveChoiceSessionResult | None:
+) -> Problem | Proposal | ResolveChoiceSessionResult | None:
     if response.status_code == 200:
         response_200 = ResolveChoiceSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ResolveChoiceSessionResult]:
+) -> Response[Problem | Proposal | ResolveChoiceSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: ResolveChoiceSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ResolveChoiceSessionResult]:
+) -> Response[Problem | Proposal | ResolveChoiceSessionResult]:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
     session's encounter, written as its next version.
 
@@ -152,7 +158,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveChoiceSessionResult]
+        Response[Problem | Proposal | ResolveChoiceSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -169,14 +175,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | ResolveChoiceSessionResult]) -> ResolveChoiceSessionResult:
+def _answer(
+    response: Response[Problem | Proposal | ResolveChoiceSessionResult],
+) -> Proposal | ResolveChoiceSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(ResolveChoiceSessionResult, parsed)
+    return cast(Proposal | ResolveChoiceSessionResult, parsed)
 
 
 def sync(
@@ -186,7 +194,7 @@ def sync(
     body: ResolveChoiceSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> ResolveChoiceSessionResult:
+) -> Proposal | ResolveChoiceSessionResult:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
     session's encounter, written as its next version.
 
@@ -205,7 +213,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ResolveChoiceSessionResult
+        Proposal | ResolveChoiceSessionResult
     """
 
     return _answer(
@@ -226,7 +234,7 @@ async def asyncio_detailed(
     body: ResolveChoiceSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | ResolveChoiceSessionResult]:
+) -> Response[Problem | Proposal | ResolveChoiceSessionResult]:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
     session's encounter, written as its next version.
 
@@ -245,7 +253,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ResolveChoiceSessionResult]
+        Response[Problem | Proposal | ResolveChoiceSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +275,7 @@ async def asyncio(
     body: ResolveChoiceSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> ResolveChoiceSessionResult:
+) -> Proposal | ResolveChoiceSessionResult:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
     session's encounter, written as its next version.
 
@@ -286,7 +294,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ResolveChoiceSessionResult
+        Proposal | ResolveChoiceSessionResult
     """
 
     return _answer(

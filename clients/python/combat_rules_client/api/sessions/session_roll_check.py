@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...models.roll_check_session_request import RollCheckSessionRequest
 from ...models.roll_check_session_result import RollCheckSessionResult
 from ...types import UNSET, Response, Unset
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RollCheckSessionResult | None:
+) -> Problem | Proposal | RollCheckSessionResult | None:
     if response.status_code == 200:
         response_200 = RollCheckSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RollCheckSessionResult]:
+) -> Response[Problem | Proposal | RollCheckSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RollCheckSessionResult]:
+) -> Response[Problem | Proposal | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -155,7 +161,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollCheckSessionResult]
+        Response[Problem | Proposal | RollCheckSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -172,14 +178,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | RollCheckSessionResult]) -> RollCheckSessionResult:
+def _answer(response: Response[Problem | Proposal | RollCheckSessionResult]) -> Proposal | RollCheckSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(RollCheckSessionResult, parsed)
+    return cast(Proposal | RollCheckSessionResult, parsed)
 
 
 def sync(
@@ -189,7 +195,7 @@ def sync(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RollCheckSessionResult:
+) -> Proposal | RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -211,7 +217,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RollCheckSessionResult
+        Proposal | RollCheckSessionResult
     """
 
     return _answer(
@@ -232,7 +238,7 @@ async def asyncio_detailed(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RollCheckSessionResult]:
+) -> Response[Problem | Proposal | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -254,7 +260,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollCheckSessionResult]
+        Response[Problem | Proposal | RollCheckSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -276,7 +282,7 @@ async def asyncio(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RollCheckSessionResult:
+) -> Proposal | RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -298,7 +304,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RollCheckSessionResult
+        Proposal | RollCheckSessionResult
     """
 
     return _answer(

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...models.roll_save_session_request import RollSaveSessionRequest
 from ...models.roll_save_session_result import RollSaveSessionResult
 from ...types import UNSET, Response, Unset
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RollSaveSessionResult | None:
+) -> Problem | Proposal | RollSaveSessionResult | None:
     if response.status_code == 200:
         response_200 = RollSaveSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RollSaveSessionResult]:
+) -> Response[Problem | Proposal | RollSaveSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RollSaveSessionResult]:
+) -> Response[Problem | Proposal | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -153,7 +159,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollSaveSessionResult]
+        Response[Problem | Proposal | RollSaveSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -170,14 +176,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | RollSaveSessionResult]) -> RollSaveSessionResult:
+def _answer(response: Response[Problem | Proposal | RollSaveSessionResult]) -> Proposal | RollSaveSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(RollSaveSessionResult, parsed)
+    return cast(Proposal | RollSaveSessionResult, parsed)
 
 
 def sync(
@@ -187,7 +193,7 @@ def sync(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RollSaveSessionResult:
+) -> Proposal | RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -207,7 +213,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RollSaveSessionResult
+        Proposal | RollSaveSessionResult
     """
 
     return _answer(
@@ -228,7 +234,7 @@ async def asyncio_detailed(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | RollSaveSessionResult]:
+) -> Response[Problem | Proposal | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -248,7 +254,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RollSaveSessionResult]
+        Response[Problem | Proposal | RollSaveSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -270,7 +276,7 @@ async def asyncio(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> RollSaveSessionResult:
+) -> Proposal | RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -290,7 +296,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RollSaveSessionResult
+        Proposal | RollSaveSessionResult
     """
 
     return _answer(

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.proposal import Proposal
 from ...models.update_combatant_session_request import UpdateCombatantSessionRequest
 from ...models.update_combatant_session_result import UpdateCombatantSessionResult
 from ...types import UNSET, Response, Unset
@@ -43,11 +44,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | UpdateCombatantSessionResult | None:
+) -> Problem | Proposal | UpdateCombatantSessionResult | None:
     if response.status_code == 200:
         response_200 = UpdateCombatantSessionResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = Proposal.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -117,7 +123,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | UpdateCombatantSessionResult]:
+) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +139,7 @@ def sync_detailed(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | UpdateCombatantSessionResult]:
+) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -156,7 +162,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UpdateCombatantSessionResult]
+        Response[Problem | Proposal | UpdateCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -173,14 +179,16 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | UpdateCombatantSessionResult]) -> UpdateCombatantSessionResult:
+def _answer(
+    response: Response[Problem | Proposal | UpdateCombatantSessionResult],
+) -> Proposal | UpdateCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(UpdateCombatantSessionResult, parsed)
+    return cast(Proposal | UpdateCombatantSessionResult, parsed)
 
 
 def sync(
@@ -190,7 +198,7 @@ def sync(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> UpdateCombatantSessionResult:
+) -> Proposal | UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -213,7 +221,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        UpdateCombatantSessionResult
+        Proposal | UpdateCombatantSessionResult
     """
 
     return _answer(
@@ -234,7 +242,7 @@ async def asyncio_detailed(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | UpdateCombatantSessionResult]:
+) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -257,7 +265,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UpdateCombatantSessionResult]
+        Response[Problem | Proposal | UpdateCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -279,7 +287,7 @@ async def asyncio(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> UpdateCombatantSessionResult:
+) -> Proposal | UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -302,7 +310,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        UpdateCombatantSessionResult
+        Proposal | UpdateCombatantSessionResult
     """
 
     return _answer(
