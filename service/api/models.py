@@ -552,6 +552,16 @@ class SeatList:
 
 
 @dataclass(slots=True)
+class ProposeRequest:
+    """An action a seat proposes to the DM (a seat made with ``approval: dm``)."""
+
+    action: str
+    """The action's name (``resolveAttack``): any action but a query."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Its parameters, as the session action's body takes them (``seed`` too)."""
+
+
+@dataclass(slots=True)
 class Proposal:
     """An action a seat proposed, waiting for the DM (docs/seats.md): approving applies it
     as proposed on ``version``; it is dropped when rejected, once the session moves on from
@@ -598,12 +608,25 @@ _SESSION_TYPES: tuple[type, ...] = (
     Seat,
     NewSeat,
     SeatList,
+    ProposeRequest,
     Proposal,
     ProposalList,
 )
 PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:
     _session_type.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
+
+PROPOSABLE: tuple[str, ...] = tuple(spec.name for spec in ACTIONS if not spec.query)
+"""The actions a seat may propose: every action but the queries."""
+
+
+def _proposable(schema: dict[str, Any]) -> None:
+    schema["properties"]["action"]["enum"] = list(PROPOSABLE)
+
+
+ProposeRequest.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
+    **CONFIG, json_schema_extra=_proposable
+)
 
 
 @dataclass(frozen=True, slots=True)

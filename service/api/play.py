@@ -9,7 +9,8 @@ travels in a JSON data block (``#play-config``):
 - ``samples``: the sample encounters, one JSON file each under ``static/play/samples/``
   (``{"title", "encounter"}``), listed with their ruleset and grid;
 - ``actions``: every action of the registry with the rulesets that have it (the page shows
-  a button for those of the session's ruleset; their fields come from ``/openapi.json``);
+  a button for those of the session's ruleset; their fields come from ``/openapi.json``),
+  and whether it is the DM's alone (a player's view, opened from a seat link, hides those);
 - ``extents``: each ruleset's size ladder (the side of a creature's space in cells), to draw
   creatures by size and footprint;
 - ``live``: how the page follows a session, ``sse`` when the service has the
@@ -28,6 +29,7 @@ from starlette.routing import BaseRoute, Route
 
 from service.api.pages import STATIC, data_block, own, page, page_response
 from service.rules import ACTIONS, REGISTRY
+from service.rules.acting import is_the_dms
 
 PLAY = STATIC / "play"
 SAMPLES = PLAY / "samples"
@@ -65,6 +67,7 @@ def config(live: str) -> dict[str, Any]:
                 "name": spec.name,
                 "summary": spec.summary,
                 "query": spec.query,
+                "dm": is_the_dms(spec),
                 "rulesets": None if spec.rulesets is None else sorted(spec.rulesets),
             }
             for spec in ACTIONS

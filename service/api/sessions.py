@@ -49,6 +49,7 @@ from service.api.models import (
     NewSeat,
     Proposal,
     ProposalList,
+    ProposeRequest,
     RevealedSecret,
     RevealResponse,
     SeatList,
@@ -123,6 +124,7 @@ __all__ = [
     "list_proposals",
     "list_seats",
     "list_sessions",
+    "needs_approval",
     "propose",
     "reject",
     "retitle",
@@ -755,10 +757,13 @@ async def create_seat(
     return NewSeat(seat=seats.seat_model(seat), token=token)
 
 
-async def list_seats(store: SessionStore, tenant: str, session_id: str) -> SeatList:
+async def list_seats(
+    store: SessionStore, tenant: str, session_id: str, seat: StoredSeat | None = None
+) -> SeatList:
+    """The session's seats (a seat's token: that seat alone)."""
     with store_errors():
         found = await store.seats(tenant, session_id)
-    return SeatList([seats.seat_model(seat) for seat in found])
+    return SeatList([seats.seat_model(s) for s in found if seat is None or s.id == seat.id])
 
 
 async def revoke_seat(store: SessionStore, tenant: str, session_id: str, seat_id: str) -> None:
@@ -767,20 +772,37 @@ async def revoke_seat(store: SessionStore, tenant: str, session_id: str, seat_id
         await store.revoke_seat(tenant, session_id, seat_id)
 
 
+def needs_approval(seat: StoredSeat) -> Problem:
+    """403 for an action sent by a seat whose actions are proposals."""
+    return seats.forbidden(
+        seat,
+        f"seat {seat.id}'s actions need the DM's approval: propose them "
+        "(POST /v1/sessions/{id}/proposals, GraphQL proposeAction)",
+    )
+
+
 async def propose(
-    models: ActionModels,
     store: SessionStore,
     tenant: str,
     session_id: str,
-    request: Any,
+    proposed: ProposeRequest,
     *,
     pool: EnginePool,
     seat: StoredSeat,
     expected_version: int | None = None,
 ) -> Proposal:
     """Keep a seat's action for the DM (a seat with approval): checked as the action would
-    be (the seat's creatures, the rules, on the current version; its dice are not shown),
-    then kept for that version. Nothing is written to the session."""
+    be (its parameters, the seat's creatures, the rules, on the current version; its dice
+    are not shown), then kept for that version. Nothing is written to the session."""
+    models = MODELS.get(proposed.action)
+    if models is None or models.spec.query:
+        raise invalid(f"is not an action a seat may propose: {proposed.action[:80]!r}", ("action",))
+    if not seat.approval:
+        raise seats.forbidden(seat, f"seat {seat.id} acts without approval: run the action itself")
+    try:
+        request = models.session_request_adapter.validate_json(to_json(proposed.params))
+    except ValidationError as error:
+        raise from_validation_error(error, ("params",), root=models.session_request) from None
     with store_errors():
         stored = await store.read(tenant, session_id)
     if expected_version is not None and stored.version != expected_version:
@@ -867,7 +889,7 @@ async def approve(
         raise proposal_not_found(proposal_id)
     proposal = found[0]
     models = MODELS[proposal.action]
-    request = models.session_request_adapter.validate_python(proposal.params, strict=False)
+    request = models.session_request_adapter.validate_json(to_json(proposal.params))
     try:
         written = await run(
             models,

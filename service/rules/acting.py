@@ -21,7 +21,7 @@ from typing import Any
 from .model import Encounter
 from .registry import ActionSpec
 
-__all__ = ["Decision", "decisions"]
+__all__ = ["Decision", "decisions", "is_the_dms"]
 
 _ACTOR_FIELDS = (
     ("combatant_id", "combatantId"),
@@ -41,11 +41,16 @@ class Decision:
     path: tuple[str | int, ...]
 
 
+def is_the_dms(spec: ActionSpec) -> bool:
+    """Whether an action is the DM's alone, whatever it is asked (edits, initiative)."""
+    return spec.edit or spec.name in _DM_ALONE
+
+
 def decisions(spec: ActionSpec, request: Any, encounter: Encounter) -> list[Decision]:
     """Every decision ``request`` (of action ``spec``) takes in ``encounter``."""
     if spec.query:
         return []
-    if spec.edit or spec.name in _DM_ALONE:
+    if is_the_dms(spec):
         return [Decision(None, ())]
     if spec.name == "nextTurn":
         return [Decision(encounter.turn_of, ("expectedTurnOf",))]

@@ -123,7 +123,6 @@ def test_a_seat_may_not_do_the_dms_work(client: TestClient) -> None:
         ("POST", f"/v1/sessions/{sid}/fork", {"version": 1}),
         ("PATCH", f"/v1/sessions/{sid}", {"title": "mine"}),
         ("DELETE", f"/v1/sessions/{sid}", None),
-        ("GET", f"/v1/sessions/{sid}/seats", None),
         ("POST", f"/v1/sessions/{sid}/seats", {"combatants": ["gob1"]}),
         ("POST", f"/v1/sessions/{sid}/roll-initiative", {}),
         ("POST", f"/v1/sessions/{sid}/update-combatant", {"combatantId": "hero", "hp": 99}),
@@ -196,6 +195,8 @@ def test_seat_tokens_are_listed_without_their_secret_and_revoked_at_once(
     assert [s["id"] for s in listed] == [first["seat"]["id"], second["seat"]["id"]]
     assert all("token" not in s for s in listed)
     assert client.get(f"/v1/sessions/{sid}", headers=bearer(first["token"])).status_code == 200
+    mine = client.get(f"/v1/sessions/{sid}/seats", headers=bearer(second["token"])).json()
+    assert mine == {"items": [listed[1]]}  # a seat sees itself: its creatures, its approval
 
     assert client.delete(f"/v1/sessions/{sid}/seats/{first['seat']['id']}").status_code == 204
     refused = client.get(f"/v1/sessions/{sid}", headers=bearer(first["token"]))
@@ -246,7 +247,8 @@ def test_graphql_seats_act_as_rest_seats_do(client: TestClient) -> None:
     player = bearer(made["token"])
     listed = gql(client, SEATS, s=sid)["seats"]["items"]
     assert [s["id"] for s in listed] == [made["seat"]["id"]]
-    assert gql(client, SEATS, player, s=sid)["seats"]["__typename"] == "Forbidden"
+    own = gql(client, SEATS, player, s=sid)["seats"]["items"]
+    assert [s["id"] for s in own] == [made["seat"]["id"]]
 
     as_goblin = gql(client, ATTACK, player, s=sid, a="gob1", t="hero")["resolveAttack"]
     assert as_goblin["__typename"] == "Forbidden"
@@ -272,8 +274,12 @@ def test_a_malformed_seat_token_is_unauthorized(client: TestClient, token: str) 
 
 
 PROPOSE = """mutation($s: ID!) {
-  resolveAttack(sessionId: $s, input: {attackerId: "hero", targetId: "gob1"}) {
+  proposeAction(sessionId: $s, action: "resolveAttack",
+                params: {attackerId: "hero", targetId: "gob1"}) {
     __typename ... on Proposal { id seatId action version } ... on Error { code } } }"""
+DIRECT = """mutation($s: ID!) {
+  resolveAttack(sessionId: $s, input: {attackerId: "hero", targetId: "gob1"}) {
+    __typename ... on Error { code message } } }"""
 PROPOSALS = """query($s: ID!) { proposals(sessionId: $s) {
   __typename ... on ProposalList { items { id action params version } } ... on Error { code } } }"""
 APPROVE = """mutation($s: ID!, $p: ID!) { approveProposal(sessionId: $s, proposalId: $p) {
@@ -288,29 +294,35 @@ def test_a_seat_with_approval_proposes_and_the_dm_approves_or_rejects(client: Te
     ).json()
     assert careful["seat"]["approval"] == "dm" and made["seat"]["approval"] == "none"
     player = bearer(careful["token"])
-    proposed = client.post(
-        f"/v1/sessions/{sid}/resolve-attack",
-        json={"attackerId": "hero", "targetId": "gob1", "seed": 5},
-        headers=player,
-    )
+    attack = {"attackerId": "hero", "targetId": "gob1", "seed": 5}
+    direct = client.post(f"/v1/sessions/{sid}/resolve-attack", json=attack, headers=player)
+    assert direct.status_code == 403 and "propose" in direct.json()["detail"]
+
+    def propose(action: str, params: dict[str, Any], who: dict[str, str] = player) -> Any:
+        return client.post(
+            f"/v1/sessions/{sid}/proposals", json={"action": action, "params": params}, headers=who
+        )
+
+    proposed = propose("resolveAttack", attack)
     assert proposed.status_code == 202, proposed.text
     proposal = proposed.json()
     assert proposal["action"] == "resolveAttack" and proposal["version"] == 2
     assert proposal["params"] == {"attackerId": "hero", "targetId": "gob1", "seed": 5}
     assert client.get(f"/v1/sessions/{sid}").json()["version"] == 2  # nothing applied yet
     # The rules and the seat's creatures are checked when it is proposed.
-    as_goblin = client.post(
-        f"/v1/sessions/{sid}/resolve-attack",
-        json={"attackerId": "gob1", "targetId": "hero"},
-        headers=player,
+    assert propose("resolveAttack", {"attackerId": "gob1", "targetId": "hero"}).status_code == 403
+    unknown = propose(
+        "resolveAttack", {"attackerId": "hero", "targetId": "gob2", "attackName": "x"}
     )
-    assert as_goblin.status_code == 403
-    too_far = client.post(
-        f"/v1/sessions/{sid}/resolve-attack",
-        json={"attackerId": "hero", "targetId": "gob2", "attackName": "nothing"},
-        headers=player,
-    )
-    assert too_far.status_code == 422, too_far.text
+    assert unknown.status_code == 422, unknown.text
+    misspelt = propose("resolveAttack", {"attackerId": "hero", "targtId": "gob1"})
+    assert misspelt.status_code == 422
+    assert misspelt.json()["errors"][0]["path"].startswith("params.")
+    assert propose("pathCost", {"combatantId": "hero", "to": {"x": 0, "y": 0}}).status_code == 422
+    not_a_seat = propose("dodge", {"combatantId": "hero"}, who={})
+    assert not_a_seat.status_code == 422
+    plain_seat = propose("dodge", {"combatantId": "hero"}, who=bearer(made["token"]))
+    assert plain_seat.status_code == 403
     listed = client.get(f"/v1/sessions/{sid}/proposals").json()["items"]
     assert [p["id"] for p in listed] == [proposal["id"]]
     assert client.get(f"/v1/sessions/{sid}/proposals", headers=bearer(made["token"])).json() == {
@@ -327,9 +339,7 @@ def test_a_seat_with_approval_proposes_and_the_dm_approves_or_rejects(client: Te
     again = client.post(f"/v1/sessions/{sid}/proposals/{proposal['id']}/approve")
     assert again.status_code == 404 and again.json()["code"] == "proposal-not-found"
     # A proposal the session moved past is stale: refused and dropped.
-    stale = client.post(
-        f"/v1/sessions/{sid}/drop-prone", json={"combatantId": "hero"}, headers=player
-    ).json()
+    stale = propose("dropProne", {"combatantId": "hero"}).json()
     assert stale["version"] == 3, stale
     moved = client.post(
         f"/v1/sessions/{sid}/update-combatant", json={"combatantId": "hero", "hp": 20}
@@ -342,7 +352,7 @@ def test_a_seat_with_approval_proposes_and_the_dm_approves_or_rejects(client: Te
     gone = client.post(f"/v1/sessions/{sid}/proposals/{stale['id']}/approve")
     assert gone.status_code == 404
     # Rejected, a proposal is gone; the seat may not approve its own.
-    mine = client.post(f"/v1/sessions/{sid}/next-turn", json={}, headers=player).json()
+    mine = propose("nextTurn", {}).json()
     assert (
         client.post(
             f"/v1/sessions/{sid}/proposals/{mine['id']}/approve", headers=player
@@ -360,7 +370,9 @@ def test_revoking_a_seat_drops_its_proposals(client: TestClient) -> None:
         f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"], "approval": "dm"}
     ).json()
     proposal = client.post(
-        f"/v1/sessions/{sid}/dash", json={"combatantId": "hero"}, headers=bearer(careful["token"])
+        f"/v1/sessions/{sid}/proposals",
+        json={"action": "dash", "params": {"combatantId": "hero"}},
+        headers=bearer(careful["token"]),
     ).json()
     assert client.delete(f"/v1/sessions/{sid}/seats/{careful['seat']['id']}").status_code == 204
     assert client.get(f"/v1/sessions/{sid}/proposals").json() == {"items": []}
@@ -381,7 +393,8 @@ def test_graphql_proposals_go_through_the_same_queue(client: TestClient) -> None
         a="DM",
     )["createSeat"]
     player = bearer(made["token"])
-    proposed = gql(client, PROPOSE, player, s=sid)["resolveAttack"]
+    assert gql(client, DIRECT, player, s=sid)["resolveAttack"]["__typename"] == "Forbidden"
+    proposed = gql(client, PROPOSE, player, s=sid)["proposeAction"]
     assert proposed["__typename"] == "Proposal" and proposed["version"] == 2
     listed = gql(client, PROPOSALS, s=sid)["proposals"]["items"]
     assert [p["id"] for p in listed] == [proposed["id"]]

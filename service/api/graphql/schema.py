@@ -255,6 +255,7 @@ class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 CREATE_SEAT = TypeAdapter(models.CreateSeatRequest)
+PROPOSE = TypeAdapter(models.ProposeRequest)
 SeatApproval = enum_type(("none", "dm"), "SeatApproval")
 
 EncounterType = output_type(state.Encounter)
@@ -518,9 +519,8 @@ def _operation(spec_models: ActionModels) -> Any:
     """The mutation (or, for a query, the Query field) of one action."""
     spec = spec_models.spec
     payload = _payload_type(spec_models)
-    members = (payload,) if spec.query else (payload, ProposalType)
     result = _union(
-        spec_models.response.__name__.removesuffix("Response") + "Result", *members, *ERROR_TYPES
+        spec_models.response.__name__.removesuffix("Response") + "Result", payload, *ERROR_TYPES
     )
     params_input = input_type(spec.params)
     adapter = spec_models.request_adapter
@@ -577,16 +577,7 @@ def _operation(spec_models: ActionModels) -> Any:
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         access = sessions.access_of(connection, str(session_id))
         if access.seat is not None and access.seat.approval and not spec.query:
-            return await sessions.propose(
-                spec_models,
-                sessions.store_of(connection),
-                access.tenant,
-                str(session_id),
-                request,
-                pool=engine_pool(connection),
-                seat=access.seat,
-                expected_version=expected_version,
-            )
+            raise sessions.needs_approval(access.seat)
         written = await sessions.run(
             spec_models,
             sessions.store_of(connection),
@@ -737,6 +728,18 @@ SeatsResult = Annotated[
 RevokeSeatResult = Annotated[
     RevokedSeat | NotFound | Forbidden | Unavailable, strawberry.union("RevokeSeatResult")
 ]
+ProposeActionResult = Annotated[
+    ProposalType
+    | InvalidInput
+    | RuleViolation
+    | NotFound
+    | VersionConflict
+    | Conflict
+    | SessionDamaged
+    | Forbidden
+    | Unavailable,
+    strawberry.union("ProposeActionResult"),
+]
 ProposalsResult = Annotated[
     ProposalList | NotFound | SessionDamaged | Forbidden | Unavailable,
     strawberry.union("ProposalsResult"),
@@ -808,12 +811,14 @@ class SessionQueries:
         return cast(ProposalsResult, found)
 
     @strawberry.field(  # type: ignore[untyped-decorator]
-        description="The session's seats, the oldest first (never their tokens): the DM's."
+        description="The session's seats, the oldest first (never their tokens); with a "
+        "seat's token, that seat alone."
     )
     async def seats(self, info: Info, session_id: strawberry.ID) -> SeatsResult:
         connection = _connection(info)
+        access = sessions.access_of(connection, str(session_id))
         found = await sessions.list_seats(
-            sessions.store_of(connection), sessions.tenant_of(connection), str(session_id)
+            sessions.store_of(connection), access.tenant, str(session_id), access.seat
         )
         return cast(SeatsResult, found)
 
@@ -1013,6 +1018,38 @@ class SessionMutations:
             sessions.store_of(connection), sessions.tenant_of(connection), str(session_id), request
         )
         return cast(CreateSeatResult, made)
+
+    @strawberry.mutation(  # type: ignore[untyped-decorator]
+        description="A seat's action, proposed to the DM (a seat made with `approval: DM`; "
+        "others act themselves): checked as the action would be, on the current version "
+        "(`expectedVersion`: on that one only), then kept until the DM approves or rejects "
+        "it. `params` is the action's `input` as JSON (camelCase, `seed` too)."
+    )
+    async def propose_action(
+        self,
+        info: Info,
+        session_id: strawberry.ID,
+        action: str,
+        params: JSON | None = None,
+        expected_version: int | None = None,
+    ) -> ProposeActionResult:
+        connection = _connection(info)
+        access = sessions.access_of(connection, str(session_id))
+        if access.seat is None:
+            raise invalid("only a seat's token proposes; the DM runs the action", ("sessionId",))
+        proposed = _validate(
+            PROPOSE, {"action": action, "params": params or {}}, models.ProposeRequest
+        )
+        made = await sessions.propose(
+            sessions.store_of(connection),
+            access.tenant,
+            str(session_id),
+            proposed,
+            pool=engine_pool(connection),
+            seat=access.seat,
+            expected_version=expected_version,
+        )
+        return cast(ProposeActionResult, made)
 
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Apply a seat's proposal as proposed, on the version it was proposed on "

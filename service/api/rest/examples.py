@@ -22,6 +22,8 @@ from service.api.models import (
     DiceCheck,
     EventPage,
     NewSeat,
+    Proposal,
+    ProposalList,
     ReplayPage,
     ReplayStep,
     RevealedSecret,
@@ -312,6 +314,23 @@ def seat() -> Seat:
 def new_seat() -> Doc:
     """The seat ``createSeat`` answers for Aria, with its token."""
     out: Doc = dump(NewSeat(seat(), SEAT_TOKEN), NewSeat)
+    return out
+
+
+PROPOSAL_ID = "0ddba11cafe5f00d"
+
+
+def proposal_list() -> Doc:
+    """A seat's attack waiting for the DM, as ``listProposals`` answers it."""
+    proposal = Proposal(
+        PROPOSAL_ID,
+        SEAT_ID,
+        "resolveAttack",
+        {"attackerId": "aria", "targetId": "goblin"},
+        2,
+        CREATED,
+    )
+    out: Doc = dump(ProposalList([proposal]), ProposalList)
     return out
 
 

@@ -26,7 +26,9 @@ from service.api.models import (
     EventPage,
     ForkSessionRequest,
     NewSeat,
+    Proposal,
     ProposalList,
+    ProposeRequest,
     ReplayPage,
     RevealResponse,
     SeatList,
@@ -216,17 +218,6 @@ def _session_paths() -> dict[str, Any]:
                         + ("read." if query else "written."),
                         {"ETag": ETAG_HEADER} if query else writes,
                     ),
-                    **(
-                        {}
-                        if query
-                        else {
-                            "202": json_answer(
-                                "Proposal",
-                                "A seat that needs the DM's approval (docs/seats.md): its "
-                                "action is kept as a proposal, nothing is applied yet.",
-                            )
-                        }
-                    ),
                     **session_errors(*statuses),
                 },
             },
@@ -408,6 +399,12 @@ def _examples() -> dict[str, tuple[Any, Any]]:
     out["revealSession"] = (None, examples.revealed())
     out["createSeat"] = ({"combatants": ["aria"], "label": "Ana's phone"}, examples.new_seat())
     out["listSeats"] = (None, examples.seat_list())
+    out["listProposals"] = (None, examples.proposal_list())
+    out["proposeAction"] = (
+        {"action": "resolveAttack", "params": {"attackerId": "aria", "targetId": "goblin"}},
+        examples.proposal_list()["items"][0],
+    )
+    out["approveProposal"] = (None, examples.session_response("resolveAttack"))
     undone = {
         "session": {
             "id": examples.SESSION_ID,
@@ -494,6 +491,8 @@ def build_openapi() -> dict[str, Any]:
         (NewSeat, "serialization"),
         (SeatList, "serialization"),
         (ProposalList, "serialization"),
+        (ProposeRequest, "validation"),
+        (Proposal, "serialization"),
         (catalog.Rule, "serialization"),
         (catalog.RulesetInfo, "serialization"),
     ):

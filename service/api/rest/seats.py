@@ -10,11 +10,22 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from service.api import sessions
-from service.api.models import MODELS, CreateSeatRequest, NewSeat, ProposalList, SeatList, dump
+from service.api.core import invalid
+from service.api.models import (
+    MODELS,
+    CreateSeatRequest,
+    NewSeat,
+    Proposal,
+    ProposalList,
+    ProposeRequest,
+    SeatList,
+    dump,
+)
 from service.api.pool import engine_pool
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
 from service.api.rest.operations import (
     ID_PARAM,
+    IF_MATCH,
     REF,
     SessionRoute,
     json_answer,
@@ -23,10 +34,12 @@ from service.api.rest.operations import (
     schema_name,
     session_errors,
 )
+from service.api.rest.preconditions import expected_version
 from service.settings import Settings
 from service.store import MAX_PROPOSALS, MAX_SEATS
 
 CREATE_SEAT = TypeAdapter(CreateSeatRequest)
+PROPOSE = TypeAdapter(ProposeRequest)
 
 SEAT_ID_PARAM = {
     "name": "seatId",
@@ -55,8 +68,10 @@ def seats_endpoint(settings: Settings) -> Endpoint:
 
     @handles_problems
     async def list_seats(request: Request) -> Response:
+        session_id = request.path_params["id"]
+        access = sessions.access_of(request, session_id)
         found = await sessions.list_seats(
-            sessions.store_of(request), sessions.tenant_of(request), request.path_params["id"]
+            sessions.store_of(request), access.tenant, session_id, access.seat
         )
         return Response(to_json(dump(found, SeatList)), media_type=JSON)
 
@@ -91,14 +106,46 @@ PROPOSAL_ID_PARAM = {
 }
 
 
-@handles_problems
-async def list_proposals(request: Request) -> Response:
-    session_id = request.path_params["id"]
-    access = sessions.access_of(request, session_id)
-    found = await sessions.list_proposals(
-        sessions.store_of(request), access.tenant, session_id, access.seat
-    )
-    return Response(to_json(dump(found, ProposalList)), media_type=JSON)
+def proposals_endpoint(settings: Settings) -> Endpoint:
+    """``GET`` (the proposals waiting) and ``POST`` (a seat's proposal) on one route."""
+
+    @handles_problems
+    async def list_proposals(request: Request) -> Response:
+        session_id = request.path_params["id"]
+        access = sessions.access_of(request, session_id)
+        found = await sessions.list_proposals(
+            sessions.store_of(request), access.tenant, session_id, access.seat
+        )
+        return Response(to_json(dump(found, ProposalList)), media_type=JSON)
+
+    @handles_problems
+    async def propose(request: Request) -> Response:
+        check_json(request)
+        body = await read_body(request, settings.max_body_bytes)
+        parsed = parse(PROPOSE, body, ProposeRequest)
+        session_id = request.path_params["id"]
+        access = sessions.access_of(request, session_id)
+        if access.seat is None:
+            raise invalid(
+                "only a seat's token proposes; the DM runs the action itself", ("action",)
+            )
+        made = await sessions.propose(
+            sessions.store_of(request),
+            access.tenant,
+            session_id,
+            parsed,
+            pool=engine_pool(request),
+            seat=access.seat,
+            expected_version=await expected_version(request, session_id),
+        )
+        return Response(to_json(dump(made, Proposal)), status_code=202, media_type=JSON)
+
+    async def endpoint(request: Request) -> Response:
+        if request.method == "POST":
+            return await propose(request)
+        return await list_proposals(request)
+
+    return endpoint
 
 
 @handles_problems
@@ -168,6 +215,8 @@ def seat_routes() -> list[SessionRoute]:
                 "get": {
                     "operationId": "listSeats",
                     "summary": "The session's seats, the oldest first (never their tokens).",
+                    "description": "With a seat's token, that seat alone: what it acts as, "
+                    "and whether its actions need the DM's approval.",
                     "tags": ["seats"],
                     "responses": {
                         "200": json_answer("SeatList", "The seats."),
@@ -200,9 +249,38 @@ def seat_routes() -> list[SessionRoute]:
         ),
         SessionRoute(
             "/v1/sessions/{id}/proposals",
-            plain(list_proposals),
+            proposals_endpoint,
             {
                 "parameters": [ID_PARAM],
+                "post": {
+                    "operationId": "proposeAction",
+                    "summary": "A seat's action, proposed to the DM (a seat with approval).",
+                    "description": "With the token of a seat made with `approval: dm` (whose "
+                    "action routes answer 403): `action` is the action's name, `params` its "
+                    "session body. Checked as the action would be (the parameters, the seat's "
+                    "creatures, the rules) on the current version (`If-Match`: on that one "
+                    "only), its dice rolled and thrown away; then kept for the DM, who approves "
+                    "or rejects it. Nothing is applied. 409 `too-many-proposals` when "
+                    f"{MAX_PROPOSALS} wait already.",
+                    "tags": ["seats"],
+                    "parameters": [IF_MATCH],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": REF.format(model="ProposeRequest")}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "202": json_answer("Proposal", "The proposal, waiting for the DM."),
+                        "409": problem(
+                            "The rules refuse the action now, or "
+                            f"{MAX_PROPOSALS} proposals wait already (`too-many-proposals`)."
+                        ),
+                        **session_errors("400", "404", "412", "413", "415", "422", "502", "503"),
+                    },
+                },
                 "get": {
                     "operationId": "listProposals",
                     "summary": "The seats' proposals waiting for the DM, the oldest first.",

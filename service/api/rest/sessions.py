@@ -18,14 +18,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from service.api import replay, sessions
-from service.api.core import FieldError, Kind, Problem, invalid
+from service.api.core import invalid
 from service.api.models import (
     MODELS,
     ActionModels,
     CreateSessionRequest,
     EventPage,
     ForkSessionRequest,
-    Proposal,
     ReplayPage,
     RevealResponse,
     SessionList,
@@ -66,6 +65,7 @@ from service.api.rest.operations import (
     session_operation_id,
     write_headers,
 )
+from service.api.rest.preconditions import expected_version
 from service.api.rest.seats import seat_routes
 from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
@@ -75,10 +75,6 @@ CREATE = TypeAdapter(CreateSessionRequest)
 UPDATE = TypeAdapter(UpdateSessionRequest)
 FORK = TypeAdapter(ForkSessionRequest)
 DEFAULT_PAGE = 50
-_STRONG_TAG = re.compile(r'"([0-9]{1,18})"')
-_WEAK_TAG = re.compile(r'W/"([0-9]{1,18})"')
-NO_MATCH = -1
-"""The expected version of an ``If-Match`` no version can satisfy."""
 
 
 def json_response(
@@ -96,49 +92,6 @@ def json_response(
 
 def idempotency_key(request: Request) -> str | None:
     return request.headers.get("idempotency-key")
-
-
-async def expected_version(request: Request, session_id: str) -> int | None:
-    """The version ``If-Match`` requires (None without one, or for ``*``).
-
-    Comparison is strong. A malformed tag is refused (400) with what to send instead: an
-    unquoted ``2`` or a weak ``W/"2"`` could never match and would only look like a version
-    conflict. With several tags, the current version is read and, if listed, required (the
-    write is still a compare-and-set on it).
-    """
-    header = request.headers.get("if-match")
-    if header is None or header.strip() == "*":
-        return None
-    versions = set()
-    for tag in header.split(","):
-        match = _STRONG_TAG.fullmatch(tag.strip())
-        if match is None:
-            raise bad_if_match(tag.strip())
-        versions.add(int(match.group(1)))
-    if len(versions) == 1:
-        return versions.pop()
-    current = await sessions.get(
-        sessions.store_of(request), sessions.access_of(request, session_id).tenant, session_id
-    )
-    return current.version if current.version in versions else NO_MATCH
-
-
-def bad_if_match(tag: str) -> Problem:
-    """400 for an ``If-Match`` tag that is not a strong ``"<version>"``, saying what to send."""
-    weak = _WEAK_TAG.fullmatch(tag)
-    if weak is not None:
-        hint = f'a weak tag never matches: send the strong `"{weak.group(1)}"`'
-    elif tag.isdigit():
-        hint = f'an entity tag is quoted: send `"{tag}"`'
-    else:
-        hint = 'send the `ETag` of the version you computed on, as it came: `"3"`, or `*`'
-    return Problem(
-        Kind.BAD_REQUEST,
-        "invalid-if-match",
-        "Invalid If-Match",
-        f"If-Match {tag[:40]!r} is not a version's ETag; {hint}",
-        [FieldError("If-Match", hint)],
-    )
 
 
 def _query_int(request: Request, name: str, default: int) -> int:
@@ -356,17 +309,7 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         key = None if models.spec.query else idempotency_key(request)
         access = sessions.access_of(request, session_id)
         if access.seat is not None and access.seat.approval and not models.spec.query:
-            proposal = await sessions.propose(
-                models,
-                sessions.store_of(request),
-                access.tenant,
-                session_id,
-                parsed,
-                pool=engine_pool(request),
-                seat=access.seat,
-                expected_version=expected,
-            )
-            return json_response(dump(proposal, Proposal), status=202)
+            raise sessions.needs_approval(access.seat)
         written = await sessions.run(
             models,
             sessions.store_of(request),

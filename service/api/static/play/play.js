@@ -31,6 +31,7 @@ const state = {
   hoverKey: null,
   stopLive: null,
   rules: new Map(),
+  seat: null, // a player's view (opened from a seat link): {id, combatants, approval}
 };
 
 // ---- small helpers
@@ -210,8 +211,17 @@ async function act(slug, body, path) {
   const payload = seed === null || path ? body : { ...body, seed };
   setBusy(true);
   try {
-    const result = await api("POST", sessionPath(path || `/${slug}`), payload, state.version);
+    const proposing = state.seat?.approval === "dm" && !path;
+    const action = config.actions.find((a) => a.slug === slug)?.name;
+    const result = proposing
+      ? await api("POST", sessionPath("/proposals"), { action, params: payload }, state.version)
+      : await api("POST", sessionPath(path || `/${slug}`), payload, state.version);
     $("seed").value = "";
+    if (result && result.seatId && !result.session) {
+      notice(`${slug}: proposed to the DM, waiting for approval`, "info");
+      document.body.dataset.proposed = result.id;
+      return result;
+    }
     const seedText = result.seed !== undefined ? ` · seed ${result.seed}` : "";
     notice(`${slug}: version ${result.session.version}${seedText}`, "info");
     render(result.session.version, result.encounter);
@@ -282,6 +292,97 @@ function spaceOf(c, geo) {
   return geo.shape(extent).map(([dx, dy]) => ({ x: c.position.x + dx, y: c.position.y + dy }));
 }
 
+// ---- seats: a player's view, the DM's invitations and the proposals waiting
+
+const mine = (id) => !state.seat || state.seat.combatants.includes(id);
+
+// A seat link is /play?session=<id>#seat=<token>: the token (in the fragment, which no
+// request carries) becomes this tab's key, and the page shows only the seat's creatures'
+// controls.
+function takeSeatLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (token) sessionStorage.setItem("crs-api-key", token);
+  return token;
+}
+
+async function loadSeat() {
+  try {
+    const found = await api("GET", sessionPath("/seats"));
+    state.seat = found.items[0] || null;
+  } catch (error) {
+    return notice(`Cannot read the seat: ${error.message}`, "error");
+  }
+  if (!state.seat) return;
+  document.body.dataset.view = "player";
+  const names = state.seat.combatants.map(nameOf).join(", ");
+  $("seat-tag").textContent = `playing ${names}${state.seat.approval === "dm" ? " (the DM approves)" : ""}`;
+  $("seat-tag").hidden = false;
+  for (const id of ["undo", "new-fight", "seats"]) $(id).hidden = true;
+  if (state.encounter) render(state.version, state.encounter);
+}
+
+async function invite() {
+  const c = byId(state.selected);
+  if (!c) return;
+  try {
+    const made = await api("POST", sessionPath("/seats"), {
+      combatants: [c.id],
+      label: `${c.name}'s player`,
+      approval: $("seat-approval").checked ? "dm" : "none",
+    });
+    const url = new URL(location.href);
+    url.search = `?session=${encodeURIComponent(state.sessionId)}`;
+    url.hash = `seat=${made.token}`;
+    $("seat-link").value = url.href;
+    $("seat-out").hidden = false;
+    notice(`A seat for ${c.name}: send the link to their player.`, "info");
+  } catch (error) {
+    notice(`Cannot invite: ${error.message}`, "error");
+  }
+}
+
+let proposalsPulled = 0;
+async function pullProposals() {
+  if (state.seat || !state.sessionId) return;
+  const pulled = ++proposalsPulled;
+  let found;
+  try {
+    found = (await api("GET", sessionPath("/proposals"))).items;
+  } catch {
+    return;
+  }
+  if (pulled !== proposalsPulled) return;
+  $("proposals").hidden = found.length === 0;
+  $("proposal-list").replaceChildren(
+    ...found.map((p) =>
+      html(
+        "li",
+        { "data-proposal-id": p.id },
+        html("p", {}, `${p.action} `, html("code", {}, JSON.stringify(p.params))),
+        html(
+          "div",
+          { class: "buttons" },
+          html("button", { type: "button", "data-approve": p.id }, "Approve"),
+          html("button", { type: "button", "data-reject": p.id }, "Reject"),
+        ),
+      ),
+    ),
+  );
+}
+
+async function decide(id, verdict) {
+  try {
+    const result = await api("POST", sessionPath(`/proposals/${id}/${verdict}`));
+    if (result && result.session) {
+      notice(`approved: version ${result.session.version}`, "info");
+      render(result.session.version, result.encounter);
+    } else pullProposals();
+  } catch (error) {
+    notice(`Not done: ${error.message}`, "error");
+    pullProposals();
+  }
+}
+
 // ---- drawing
 
 const sides = new Map();
@@ -303,6 +404,8 @@ function render(version, encounter) {
     state.selected = encounter.turnOf || state.selected;
   state.lastTurnOf = encounter.turnOf;
   if (!byId(state.selected)) state.selected = encounter.combatants[0]?.id || null;
+  if (state.seat && !mine(state.selected))
+    state.selected = state.seat.combatants.find((id) => byId(id)) || null;
   if (state.target && !byId(state.target)) state.target = null;
   state.hoverKey = null;
   drawBoard();
@@ -313,6 +416,7 @@ function render(version, encounter) {
   drawActionButtons();
   clearPreview();
   syncLog();
+  pullProposals();
 }
 
 function drawBoard() {
@@ -573,7 +677,11 @@ function drawActionButtons() {
   const ruleset = state.encounter.ruleset;
   const buttons = config.actions
     .filter(
-      (a) => !a.query && !DEDICATED.has(a.slug) && (!a.rulesets || a.rulesets.includes(ruleset)),
+      (a) =>
+        !a.query &&
+        !DEDICATED.has(a.slug) &&
+        !(state.seat && a.dm) &&
+        (!a.rulesets || a.rulesets.includes(ruleset)),
     )
     .map((a) =>
       html(
@@ -586,7 +694,8 @@ function drawActionButtons() {
   const form = $("action-form");
   if (form.dataset.slug && !buttons.some((b) => b.dataset.action === form.dataset.slug))
     closeForm();
-  if (!(state.encounter.order || []).length && !form.dataset.slug) openForm("roll-initiative");
+  if (!(state.encounter.order || []).length && !form.dataset.slug && !state.seat)
+    openForm("roll-initiative");
 }
 
 // ---- generic action forms, from the request schema in /openapi.json
@@ -974,7 +1083,12 @@ function onMapClick(event) {
   const actor = byId(state.selected);
   if (!what) return;
   const other = what.id && byId(what.id);
-  if (other && (!actor || other.side === actor.side)) return select(other.id);
+  // An ally is selected (in a player's view, only one of the seat's; the others are left
+  // alone); anyone else is attacked.
+  if (other && (!actor || other.side === actor.side)) {
+    if (mine(other.id) && other.id !== actor?.id) select(other.id);
+    return;
+  }
   if (!actor) return;
   if (other) {
     state.target = other.id;
@@ -989,6 +1103,7 @@ function onMapClick(event) {
 }
 
 function select(id) {
+  if (state.seat && !mine(id)) return;
   state.selected = id;
   state.hoverKey = null;
   drawBoard();
@@ -1170,6 +1285,8 @@ document.addEventListener("click", (event) => {
   else if (t.dataset.sample) startSample(t.dataset.sample);
   else if (t.dataset.select) select(t.dataset.select);
   else if (t.dataset.action) openForm(t.dataset.action);
+  else if (t.dataset.approve) decide(t.dataset.approve, "approve");
+  else if (t.dataset.reject) decide(t.dataset.reject, "reject");
   else if (t.dataset.choice) {
     const detail = t.closest("li").querySelector("input.detail")?.value.trim();
     act("resolve-choice", {
@@ -1200,6 +1317,15 @@ $("follow").addEventListener("change", () => {
   else stopLive();
 });
 
+$("invite").addEventListener("click", invite);
+// The DM's page looks for new proposals (they make no version, so nothing streams them).
+setInterval(() => {
+  if (state.sessionId && !state.seat && !document.hidden) pullProposals();
+}, 3000);
+
 const initial = new URLSearchParams(location.search).get("session");
-if (initial) openSession(initial);
-else showSetup();
+const seatToken = takeSeatLink();
+if (initial) {
+  openSession(initial);
+  if (seatToken) loadSeat();
+} else showSetup();

@@ -1,0 +1,151 @@
+"""The battle map as a DM's table (docs/seats.md), in two headless Chromiums, every request
+outside the service refused: the DM invites a player for Aria with approval on; the seat
+link opens the player's view in the other browser (only Aria's controls, none of the
+DM's); the player's dodge becomes a proposal, the DM approves it, and both pages show it."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from e2e_support import Chromium, Page
+from service_process import ServiceProcess
+
+pytestmark = pytest.mark.timeout(240)
+
+VIEWPORT = {"width": 1280, "height": 1440, "deviceScaleFactor": 1, "mobile": False}
+STATE = """(() => {
+  const all = (s) => [...document.querySelectorAll(s)];
+  if (!document.getElementById("play-config") || !document.getElementById("proposal-list")) {
+    return { state: "loading", version: 0, view: "", liveStatus: "", seatLink: "",
+             proposed: "", proposals: [], badges: {} };
+  }
+  return {
+    state: document.body.dataset.state || "",
+    view: document.body.dataset.view || "dm",
+    version: Number(document.body.dataset.version || 0),
+    liveStatus: document.getElementById("live-status").className,
+    busy: document.body.dataset.busy || "",
+    proposed: document.body.dataset.proposed || "",
+    notice: document.getElementById("notice").hidden ? ""
+      : document.getElementById("notice").textContent,
+    seatTag: document.getElementById("seat-tag").hidden ? ""
+      : document.getElementById("seat-tag").textContent,
+    seatLink: document.getElementById("seat-link").value,
+    actor: document.querySelector("#actor h2")?.textContent || "",
+    actions: all("#action-buttons button").map((b) => b.dataset.action),
+    undoShown: !document.getElementById("undo").hidden,
+    proposals: all("#proposal-list li").map((li) => li.dataset.proposalId),
+    badges: Object.fromEntries(all("#roster li").map((li) => [li.dataset.id,
+      [...li.querySelectorAll(".badge")].map((b) => b.dataset.condition)])),
+  };
+})()"""
+
+
+def state_of(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(STATE)
+    return found
+
+
+def click(page: Page, expression: str) -> None:
+    page.send("Page.bringToFront")
+    page.click(expression)
+
+
+def button(selector: str) -> str:
+    return f"document.querySelector('{selector}')"
+
+
+@contextlib.contextmanager
+def play_page(browser: Chromium, service: ServiceProcess) -> Iterator[Page]:
+    with browser.page() as page:
+        page.allow_only(service.url)
+        page.send("Emulation.setDeviceMetricsOverride", VIEWPORT)
+        yield page
+        assert page.exceptions == [], page.exceptions
+        assert page.csp_violations() == []
+        assert page.blocked == [], f"the page asked for something outside: {page.blocked}"
+
+
+@pytest.fixture
+def second_browser(chromium_binary: str, tmp_path: Path) -> Iterator[Chromium]:
+    """The player's own browser: another Chromium, another profile, no shared storage."""
+    chromium = Chromium(chromium_binary, tmp_path / "player-chromium.log")
+    try:
+        yield chromium
+    finally:
+        chromium.stop()
+
+
+def test_a_player_proposes_from_a_seat_link_and_the_dm_approves(
+    browser: Chromium, second_browser: Chromium, service: ServiceProcess
+) -> None:
+    with play_page(browser, service) as dm, play_page(second_browser, service) as player:
+        dm.navigate(service.url + "/play")
+        dm.wait_for("document.body?.dataset.state", lambda s: s == "setup", what="the setup")
+        click(dm, button('[data-sample="1-d20-gate"]'))
+        session_id: str = dm.wait_for(
+            "document.body.dataset.version === '1' && new URLSearchParams(location.search)"
+            ".get('session')",
+            bool,
+            what="the session",
+        )
+        base = f"{service.url}/v1/sessions/{session_id}"
+        rolled = httpx.post(f"{base}/roll-initiative", json={}, timeout=10)
+        assert rolled.status_code == 200, rolled.text
+        version = rolled.json()["session"]["version"]
+        while rolled.json()["encounter"]["turnOf"] != "aria":
+            rolled = httpx.post(f"{base}/next-turn", json={}, timeout=10)
+            version = rolled.json()["session"]["version"]
+        dm.wait_for(STATE, lambda s: s["version"] == version, what="the DM's page at the turn")
+
+        # The DM invites a player for Aria, whose actions need approval.
+        click(dm, button('[data-select="aria"]'))
+        click(dm, "document.getElementById('seat-approval')")
+        click(dm, "document.getElementById('invite')")
+        link: str = dm.wait_for(STATE, lambda s: bool(s["seatLink"]), what="the seat link")[
+            "seatLink"
+        ]
+        assert "#seat=seat." in link
+
+        # The player's view: Aria's controls only.
+        player.navigate(link)
+        seen = player.wait_for(
+            STATE,
+            lambda s: s["view"] == "player" and s["version"] == version and "on" in s["liveStatus"],
+            what="the player's view, following the session",
+        )
+        assert "Aria" in seen["seatTag"] and "approves" in seen["seatTag"]
+        assert seen["actor"].startswith("Aria")
+        assert "dodge" in seen["actions"]
+        assert not {"roll-initiative", "add-combatant", "update-combatant"} & set(seen["actions"])
+        assert not seen["undoShown"]
+
+        # The player dodges: a proposal, nothing applied.
+        click(player, button('[data-action="dodge"]'))
+        player.wait_for(f"!!{button('[data-run=dodge]')}", bool, what="the dodge form")
+        click(player, button("[data-run=dodge]"))
+        proposed = player.wait_for(STATE, lambda s: bool(s["proposed"]), what="the proposal")
+        assert "waiting for approval" in proposed["notice"]
+        assert httpx.get(base, timeout=10).json()["version"] == version
+
+        # The DM sees it, approves it; both pages show Aria dodging at the next version.
+        waiting = dm.wait_for(
+            STATE, lambda s: s["proposals"] == [proposed["proposed"]], what="the DM's queue"
+        )
+        assert waiting["version"] == version
+        click(dm, button(f'[data-approve="{proposed["proposed"]}"]'))
+        for page, who in ((dm, "the DM"), (player, "the player")):
+            page.wait_for(
+                STATE,
+                lambda s: (
+                    s["version"] == version + 1
+                    and "dodging" in s["badges"].get("aria", [])
+                    and s["proposals"] == []
+                ),
+                what=f"{who}'s page with the dodge, and no proposal left",
+            )
