@@ -181,6 +181,9 @@ from .problem_type import ProblemType
 from .proposal import Proposal
 from .proposal_list import ProposalList
 from .proposal_params import ProposalParams
+from .propose_request import ProposeRequest
+from .propose_request_action import ProposeRequestAction
+from .propose_request_params import ProposeRequestParams
 from .reach_outcome import ReachOutcome
 from .reach_request import ReachRequest
 from .reach_result import ReachResult
@@ -476,6 +479,9 @@ __all__ = (
     "Proposal",
     "ProposalList",
     "ProposalParams",
+    "ProposeRequest",
+    "ProposeRequestAction",
+    "ProposeRequestParams",
     "ReachOutcome",
     "ReachRequest",
     "ReachResult",

@@ -4601,6 +4601,22 @@ export type ProposalList = {
 };
 
 /**
+ * An action a seat proposes to the DM (a seat made with `approval: dm`).
+ */
+export type ProposeRequest = {
+    /**
+     * The action's name (`resolveAttack`): any action but a query.
+     */
+    action: 'rollInitiative' | 'resolveAttack' | 'applyDamage' | 'nextTurn' | 'lowerInitiative' | 'dash' | 'disengage' | 'dodge' | 'help' | 'hide' | 'ready' | 'triggerReadied' | 'stabilize' | 'drinkPotion' | 'interact' | 'heal' | 'resolveChoice' | 'moveCombatant' | 'standUp' | 'dropProne' | 'rollSave' | 'rollCheck' | 'reload' | 'repair' | 'shove' | 'grapple' | 'escapeGrapple' | 'releaseGrapple' | 'search' | 'addCombatant' | 'removeCombatant' | 'updateCombatant';
+    /**
+     * Its parameters, as the session action's body takes them (`seed` too).
+     */
+    params?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * The distance between two combatants by the counting rule, and each attack's reach.
  */
 export type ReachOutcome = {
@@ -10336,6 +10352,86 @@ export type ListProposalsResponses = {
 
 export type ListProposalsResponse = ListProposalsResponses[keyof ListProposalsResponses];
 
+export type ProposeActionData = {
+    body: ProposeRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/proposals';
+};
+
+export type ProposeActionErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules refuse the action now, or 20 proposals wait already (`too-many-proposals`).
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type ProposeActionError = ProposeActionErrors[keyof ProposeActionErrors];
+
+export type ProposeActionResponses = {
+    /**
+     * The proposal, waiting for the DM.
+     */
+    202: Proposal;
+};
+
+export type ProposeActionResponse = ProposeActionResponses[keyof ProposeActionResponses];
+
 export type ApproveProposalData = {
     body?: never;
     path: {
@@ -10528,10 +10624,6 @@ export type SessionRollInitiativeResponses = {
      * The result, with the session and the version written.
      */
     200: RollInitiativeSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionRollInitiativeResponse = SessionRollInitiativeResponses[keyof SessionRollInitiativeResponses];
@@ -10616,10 +10708,6 @@ export type SessionResolveAttackResponses = {
      * The result, with the session and the version written.
      */
     200: ResolveAttackSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionResolveAttackResponse = SessionResolveAttackResponses[keyof SessionResolveAttackResponses];
@@ -10704,10 +10792,6 @@ export type SessionApplyDamageResponses = {
      * The result, with the session and the version written.
      */
     200: ApplyDamageSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionApplyDamageResponse = SessionApplyDamageResponses[keyof SessionApplyDamageResponses];
@@ -10792,10 +10876,6 @@ export type SessionNextTurnResponses = {
      * The result, with the session and the version written.
      */
     200: NextTurnSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionNextTurnResponse = SessionNextTurnResponses[keyof SessionNextTurnResponses];
@@ -10880,10 +10960,6 @@ export type SessionLowerInitiativeResponses = {
      * The result, with the session and the version written.
      */
     200: LowerInitiativeSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionLowerInitiativeResponse = SessionLowerInitiativeResponses[keyof SessionLowerInitiativeResponses];
@@ -10968,10 +11044,6 @@ export type SessionDashResponses = {
      * The result, with the session and the version written.
      */
     200: DashSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionDashResponse = SessionDashResponses[keyof SessionDashResponses];
@@ -11056,10 +11128,6 @@ export type SessionDisengageResponses = {
      * The result, with the session and the version written.
      */
     200: DisengageSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionDisengageResponse = SessionDisengageResponses[keyof SessionDisengageResponses];
@@ -11144,10 +11212,6 @@ export type SessionDodgeResponses = {
      * The result, with the session and the version written.
      */
     200: DodgeSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionDodgeResponse = SessionDodgeResponses[keyof SessionDodgeResponses];
@@ -11232,10 +11296,6 @@ export type SessionHelpResponses = {
      * The result, with the session and the version written.
      */
     200: HelpSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionHelpResponse = SessionHelpResponses[keyof SessionHelpResponses];
@@ -11320,10 +11380,6 @@ export type SessionHideResponses = {
      * The result, with the session and the version written.
      */
     200: HideSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionHideResponse = SessionHideResponses[keyof SessionHideResponses];
@@ -11408,10 +11464,6 @@ export type SessionReadyResponses = {
      * The result, with the session and the version written.
      */
     200: ReadySessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionReadyResponse = SessionReadyResponses[keyof SessionReadyResponses];
@@ -11496,10 +11548,6 @@ export type SessionTriggerReadiedResponses = {
      * The result, with the session and the version written.
      */
     200: TriggerReadiedSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionTriggerReadiedResponse = SessionTriggerReadiedResponses[keyof SessionTriggerReadiedResponses];
@@ -11584,10 +11632,6 @@ export type SessionStabilizeResponses = {
      * The result, with the session and the version written.
      */
     200: StabilizeSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionStabilizeResponse = SessionStabilizeResponses[keyof SessionStabilizeResponses];
@@ -11672,10 +11716,6 @@ export type SessionDrinkPotionResponses = {
      * The result, with the session and the version written.
      */
     200: DrinkPotionSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionDrinkPotionResponse = SessionDrinkPotionResponses[keyof SessionDrinkPotionResponses];
@@ -11760,10 +11800,6 @@ export type SessionInteractResponses = {
      * The result, with the session and the version written.
      */
     200: InteractSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionInteractResponse = SessionInteractResponses[keyof SessionInteractResponses];
@@ -11848,10 +11884,6 @@ export type SessionHealResponses = {
      * The result, with the session and the version written.
      */
     200: HealSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionHealResponse = SessionHealResponses[keyof SessionHealResponses];
@@ -11936,10 +11968,6 @@ export type SessionResolveChoiceResponses = {
      * The result, with the session and the version written.
      */
     200: ResolveChoiceSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionResolveChoiceResponse = SessionResolveChoiceResponses[keyof SessionResolveChoiceResponses];
@@ -12024,10 +12052,6 @@ export type SessionMoveCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: MoveCombatantSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionMoveCombatantResponse = SessionMoveCombatantResponses[keyof SessionMoveCombatantResponses];
@@ -12112,10 +12136,6 @@ export type SessionStandUpResponses = {
      * The result, with the session and the version written.
      */
     200: StandUpSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionStandUpResponse = SessionStandUpResponses[keyof SessionStandUpResponses];
@@ -12200,10 +12220,6 @@ export type SessionDropProneResponses = {
      * The result, with the session and the version written.
      */
     200: DropProneSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionDropProneResponse = SessionDropProneResponses[keyof SessionDropProneResponses];
@@ -12768,10 +12784,6 @@ export type SessionRollSaveResponses = {
      * The result, with the session and the version written.
      */
     200: RollSaveSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionRollSaveResponse = SessionRollSaveResponses[keyof SessionRollSaveResponses];
@@ -12856,10 +12868,6 @@ export type SessionRollCheckResponses = {
      * The result, with the session and the version written.
      */
     200: RollCheckSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionRollCheckResponse = SessionRollCheckResponses[keyof SessionRollCheckResponses];
@@ -12944,10 +12952,6 @@ export type SessionReloadResponses = {
      * The result, with the session and the version written.
      */
     200: ReloadSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionReloadResponse = SessionReloadResponses[keyof SessionReloadResponses];
@@ -13032,10 +13036,6 @@ export type SessionRepairResponses = {
      * The result, with the session and the version written.
      */
     200: RepairSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionRepairResponse = SessionRepairResponses[keyof SessionRepairResponses];
@@ -13120,10 +13120,6 @@ export type SessionShoveResponses = {
      * The result, with the session and the version written.
      */
     200: ShoveSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionShoveResponse = SessionShoveResponses[keyof SessionShoveResponses];
@@ -13208,10 +13204,6 @@ export type SessionGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: GrappleSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionGrappleResponse = SessionGrappleResponses[keyof SessionGrappleResponses];
@@ -13296,10 +13288,6 @@ export type SessionEscapeGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: EscapeGrappleSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionEscapeGrappleResponse = SessionEscapeGrappleResponses[keyof SessionEscapeGrappleResponses];
@@ -13384,10 +13372,6 @@ export type SessionReleaseGrappleResponses = {
      * The result, with the session and the version written.
      */
     200: ReleaseGrappleSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionReleaseGrappleResponse = SessionReleaseGrappleResponses[keyof SessionReleaseGrappleResponses];
@@ -13472,10 +13456,6 @@ export type SessionSearchResponses = {
      * The result, with the session and the version written.
      */
     200: SearchSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionSearchResponse = SessionSearchResponses[keyof SessionSearchResponses];
@@ -13560,10 +13540,6 @@ export type SessionAddCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: AddCombatantSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionAddCombatantResponse = SessionAddCombatantResponses[keyof SessionAddCombatantResponses];
@@ -13648,10 +13624,6 @@ export type SessionRemoveCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: RemoveCombatantSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionRemoveCombatantResponse = SessionRemoveCombatantResponses[keyof SessionRemoveCombatantResponses];
@@ -13736,10 +13708,6 @@ export type SessionUpdateCombatantResponses = {
      * The result, with the session and the version written.
      */
     200: UpdateCombatantSessionResult;
-    /**
-     * A seat that needs the DM's approval (docs/seats.md): its action is kept as a proposal, nothing is applied yet.
-     */
-    202: Proposal;
 };
 
 export type SessionUpdateCombatantResponse = SessionUpdateCombatantResponses[keyof SessionUpdateCombatantResponses];

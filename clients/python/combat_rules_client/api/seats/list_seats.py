@@ -83,6 +83,9 @@ def sync_detailed(
 ) -> Response[Problem | SeatList]:
     """The session's seats, the oldest first (never their tokens).
 
+     With a seat's token, that seat alone: what it acts as, and whether its actions need the DM's
+    approval.
+
     Args:
         id (str):
 
@@ -122,6 +125,9 @@ def sync(
 ) -> SeatList:
     """The session's seats, the oldest first (never their tokens).
 
+     With a seat's token, that seat alone: what it acts as, and whether its actions need the DM's
+    approval.
+
     Args:
         id (str):
 
@@ -147,6 +153,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | SeatList]:
     """The session's seats, the oldest first (never their tokens).
+
+     With a seat's token, that seat alone: what it acts as, and whether its actions need the DM's
+    approval.
 
     Args:
         id (str):
@@ -174,6 +183,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> SeatList:
     """The session's seats, the oldest first (never their tokens).
+
+     With a seat's token, that seat alone: what it acts as, and whether its actions need the DM's
+    approval.
 
     Args:
         id (str):

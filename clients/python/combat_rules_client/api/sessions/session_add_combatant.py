@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.add_combatant_session_request import AddCombatantSessionRequest
 from ...models.add_combatant_session_result import AddCombatantSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AddCombatantSessionResult | Problem | Proposal | None:
+) -> AddCombatantSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = AddCombatantSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AddCombatantSessionResult | Problem | Proposal]:
+) -> Response[AddCombatantSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[AddCombatantSessionResult | Problem | Proposal]:
+) -> Response[AddCombatantSessionResult | Problem]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -166,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | Problem | Proposal]
+        Response[AddCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -183,14 +177,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[AddCombatantSessionResult | Problem | Proposal]) -> AddCombatantSessionResult | Proposal:
+def _answer(response: Response[AddCombatantSessionResult | Problem]) -> AddCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(AddCombatantSessionResult | Proposal, parsed)
+    return cast(AddCombatantSessionResult, parsed)
 
 
 def sync(
@@ -200,7 +194,7 @@ def sync(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> AddCombatantSessionResult | Proposal:
+) -> AddCombatantSessionResult:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -227,7 +221,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult | Proposal
+        AddCombatantSessionResult
     """
 
     return _answer(
@@ -248,7 +242,7 @@ async def asyncio_detailed(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[AddCombatantSessionResult | Problem | Proposal]:
+) -> Response[AddCombatantSessionResult | Problem]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -275,7 +269,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | Problem | Proposal]
+        Response[AddCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -297,7 +291,7 @@ async def asyncio(
     body: AddCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> AddCombatantSessionResult | Proposal:
+) -> AddCombatantSessionResult:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
     session's encounter, written as its next version.
 
@@ -324,7 +318,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult | Proposal
+        AddCombatantSessionResult
     """
 
     return _answer(

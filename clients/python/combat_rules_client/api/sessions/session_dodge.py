@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.dodge_session_request import DodgeSessionRequest
 from ...models.dodge_session_result import DodgeSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DodgeSessionResult | Problem | Proposal | None:
+) -> DodgeSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = DodgeSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DodgeSessionResult | Problem | Proposal]:
+) -> Response[DodgeSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: DodgeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DodgeSessionResult | Problem | Proposal]:
+) -> Response[DodgeSessionResult | Problem]:
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
@@ -157,7 +151,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DodgeSessionResult | Problem | Proposal]
+        Response[DodgeSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -174,14 +168,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[DodgeSessionResult | Problem | Proposal]) -> DodgeSessionResult | Proposal:
+def _answer(response: Response[DodgeSessionResult | Problem]) -> DodgeSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(DodgeSessionResult | Proposal, parsed)
+    return cast(DodgeSessionResult, parsed)
 
 
 def sync(
@@ -191,7 +185,7 @@ def sync(
     body: DodgeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DodgeSessionResult | Proposal:
+) -> DodgeSessionResult:
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
@@ -209,7 +203,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DodgeSessionResult | Proposal
+        DodgeSessionResult
     """
 
     return _answer(
@@ -230,7 +224,7 @@ async def asyncio_detailed(
     body: DodgeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[DodgeSessionResult | Problem | Proposal]:
+) -> Response[DodgeSessionResult | Problem]:
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
@@ -248,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DodgeSessionResult | Problem | Proposal]
+        Response[DodgeSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -270,7 +264,7 @@ async def asyncio(
     body: DodgeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> DodgeSessionResult | Proposal:
+) -> DodgeSessionResult:
     """Dodge until the start of your next turn. Applied to the session's encounter, written as its next
     version.
 
@@ -288,7 +282,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DodgeSessionResult | Proposal
+        DodgeSessionResult
     """
 
     return _answer(

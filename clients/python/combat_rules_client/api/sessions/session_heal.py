@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.heal_session_request import HealSessionRequest
 from ...models.heal_session_result import HealSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HealSessionResult | Problem | Proposal | None:
+) -> HealSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = HealSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HealSessionResult | Problem | Proposal]:
+) -> Response[HealSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: HealSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HealSessionResult | Problem | Proposal]:
+) -> Response[HealSessionResult | Problem]:
     """Healing from the DM or an effect. Applied to the session's encounter, written as its next version.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -156,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealSessionResult | Problem | Proposal]
+        Response[HealSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -173,14 +167,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[HealSessionResult | Problem | Proposal]) -> HealSessionResult | Proposal:
+def _answer(response: Response[HealSessionResult | Problem]) -> HealSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(HealSessionResult | Proposal, parsed)
+    return cast(HealSessionResult, parsed)
 
 
 def sync(
@@ -190,7 +184,7 @@ def sync(
     body: HealSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HealSessionResult | Proposal:
+) -> HealSessionResult:
     """Healing from the DM or an effect. Applied to the session's encounter, written as its next version.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -207,7 +201,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealSessionResult | Proposal
+        HealSessionResult
     """
 
     return _answer(
@@ -228,7 +222,7 @@ async def asyncio_detailed(
     body: HealSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HealSessionResult | Problem | Proposal]:
+) -> Response[HealSessionResult | Problem]:
     """Healing from the DM or an effect. Applied to the session's encounter, written as its next version.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -245,7 +239,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealSessionResult | Problem | Proposal]
+        Response[HealSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +261,7 @@ async def asyncio(
     body: HealSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HealSessionResult | Proposal:
+) -> HealSessionResult:
     """Healing from the DM or an effect. Applied to the session's encounter, written as its next version.
 
      Healing from the DM or an effect: HP back up to the maximum; no budget is spent.
@@ -284,7 +278,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealSessionResult | Proposal
+        HealSessionResult
     """
 
     return _answer(

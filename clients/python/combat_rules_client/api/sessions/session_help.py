@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.help_session_request import HelpSessionRequest
 from ...models.help_session_result import HelpSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HelpSessionResult | Problem | Proposal | None:
+) -> HelpSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = HelpSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HelpSessionResult | Problem | Proposal]:
+) -> Response[HelpSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HelpSessionResult | Problem | Proposal]:
+) -> Response[HelpSessionResult | Problem]:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
@@ -158,7 +152,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpSessionResult | Problem | Proposal]
+        Response[HelpSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -175,14 +169,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[HelpSessionResult | Problem | Proposal]) -> HelpSessionResult | Proposal:
+def _answer(response: Response[HelpSessionResult | Problem]) -> HelpSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(HelpSessionResult | Proposal, parsed)
+    return cast(HelpSessionResult, parsed)
 
 
 def sync(
@@ -192,7 +186,7 @@ def sync(
     body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HelpSessionResult | Proposal:
+) -> HelpSessionResult:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
@@ -211,7 +205,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpSessionResult | Proposal
+        HelpSessionResult
     """
 
     return _answer(
@@ -232,7 +226,7 @@ async def asyncio_detailed(
     body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[HelpSessionResult | Problem | Proposal]:
+) -> Response[HelpSessionResult | Problem]:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
@@ -251,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HelpSessionResult | Problem | Proposal]
+        Response[HelpSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -273,7 +267,7 @@ async def asyncio(
     body: HelpSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> HelpSessionResult | Proposal:
+) -> HelpSessionResult:
     """Help: an ally's next check or attack has advantage. Applied to the session's encounter, written as
     its next version.
 
@@ -292,7 +286,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HelpSessionResult | Proposal
+        HelpSessionResult
     """
 
     return _answer(

@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.interact_session_request import InteractSessionRequest
 from ...models.interact_session_result import InteractSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> InteractSessionResult | Problem | Proposal | None:
+) -> InteractSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = InteractSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[InteractSessionResult | Problem | Proposal]:
+) -> Response[InteractSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[InteractSessionResult | Problem | Proposal]:
+) -> Response[InteractSessionResult | Problem]:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -156,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractSessionResult | Problem | Proposal]
+        Response[InteractSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -173,14 +167,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[InteractSessionResult | Problem | Proposal]) -> InteractSessionResult | Proposal:
+def _answer(response: Response[InteractSessionResult | Problem]) -> InteractSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(InteractSessionResult | Proposal, parsed)
+    return cast(InteractSessionResult, parsed)
 
 
 def sync(
@@ -190,7 +184,7 @@ def sync(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> InteractSessionResult | Proposal:
+) -> InteractSessionResult:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -207,7 +201,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractSessionResult | Proposal
+        InteractSessionResult
     """
 
     return _answer(
@@ -228,7 +222,7 @@ async def asyncio_detailed(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[InteractSessionResult | Problem | Proposal]:
+) -> Response[InteractSessionResult | Problem]:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -245,7 +239,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InteractSessionResult | Problem | Proposal]
+        Response[InteractSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +261,7 @@ async def asyncio(
     body: InteractSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> InteractSessionResult | Proposal:
+) -> InteractSessionResult:
     """Interact with an object. Applied to the session's encounter, written as its next version.
 
      Interact with an object (draw a sword, open a door, pull a lever...).
@@ -284,7 +278,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InteractSessionResult | Proposal
+        InteractSessionResult
     """
 
     return _answer(

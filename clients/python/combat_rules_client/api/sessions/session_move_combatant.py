@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.move_combatant_session_request import MoveCombatantSessionRequest
 from ...models.move_combatant_session_result import MoveCombatantSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MoveCombatantSessionResult | Problem | Proposal | None:
+) -> MoveCombatantSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = MoveCombatantSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MoveCombatantSessionResult | Problem | Proposal]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[MoveCombatantSessionResult | Problem | Proposal]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
@@ -172,7 +166,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantSessionResult | Problem | Proposal]
+        Response[MoveCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -189,16 +183,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[MoveCombatantSessionResult | Problem | Proposal],
-) -> MoveCombatantSessionResult | Proposal:
+def _answer(response: Response[MoveCombatantSessionResult | Problem]) -> MoveCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(MoveCombatantSessionResult | Proposal, parsed)
+    return cast(MoveCombatantSessionResult, parsed)
 
 
 def sync(
@@ -208,7 +200,7 @@ def sync(
     body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> MoveCombatantSessionResult | Proposal:
+) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
@@ -241,7 +233,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantSessionResult | Proposal
+        MoveCombatantSessionResult
     """
 
     return _answer(
@@ -262,7 +254,7 @@ async def asyncio_detailed(
     body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[MoveCombatantSessionResult | Problem | Proposal]:
+) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
@@ -295,7 +287,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveCombatantSessionResult | Problem | Proposal]
+        Response[MoveCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -317,7 +309,7 @@ async def asyncio(
     body: MoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> MoveCombatantSessionResult | Proposal:
+) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
     session's encounter, written as its next version.
 
@@ -350,7 +342,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveCombatantSessionResult | Proposal
+        MoveCombatantSessionResult
     """
 
     return _answer(

@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.next_turn_session_request import NextTurnSessionRequest
 from ...models.next_turn_session_result import NextTurnSessionResult
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...types import UNSET, Response, Unset
 
 
@@ -45,16 +44,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> NextTurnSessionResult | Problem | Proposal | None:
+) -> NextTurnSessionResult | Problem | None:
     if response.status_code == 200:
         response_200 = NextTurnSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -124,7 +118,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[NextTurnSessionResult | Problem | Proposal]:
+) -> Response[NextTurnSessionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -140,7 +134,7 @@ def sync_detailed(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[NextTurnSessionResult | Problem | Proposal]:
+) -> Response[NextTurnSessionResult | Problem]:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -158,7 +152,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnSessionResult | Problem | Proposal]
+        Response[NextTurnSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -175,14 +169,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[NextTurnSessionResult | Problem | Proposal]) -> NextTurnSessionResult | Proposal:
+def _answer(response: Response[NextTurnSessionResult | Problem]) -> NextTurnSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(NextTurnSessionResult | Proposal, parsed)
+    return cast(NextTurnSessionResult, parsed)
 
 
 def sync(
@@ -192,7 +186,7 @@ def sync(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> NextTurnSessionResult | Proposal:
+) -> NextTurnSessionResult:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -210,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnSessionResult | Proposal
+        NextTurnSessionResult
     """
 
     return _answer(
@@ -231,7 +225,7 @@ async def asyncio_detailed(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[NextTurnSessionResult | Problem | Proposal]:
+) -> Response[NextTurnSessionResult | Problem]:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -249,7 +243,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[NextTurnSessionResult | Problem | Proposal]
+        Response[NextTurnSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -271,7 +265,7 @@ async def asyncio(
     body: NextTurnSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> NextTurnSessionResult | Proposal:
+) -> NextTurnSessionResult:
     """End the current turn and start the next: durations, readied actions, death saves. Applied to the
     session's encounter, written as its next version.
 
@@ -289,7 +283,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        NextTurnSessionResult | Proposal
+        NextTurnSessionResult
     """
 
     return _answer(

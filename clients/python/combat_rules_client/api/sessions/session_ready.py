@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.ready_session_request import ReadySessionRequest
 from ...models.ready_session_result import ReadySessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | ReadySessionResult | None:
+) -> Problem | ReadySessionResult | None:
     if response.status_code == 200:
         response_200 = ReadySessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | ReadySessionResult]:
+) -> Response[Problem | ReadySessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: ReadySessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | ReadySessionResult]:
+) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
      Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
@@ -156,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | ReadySessionResult]
+        Response[Problem | ReadySessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -173,14 +167,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | Proposal | ReadySessionResult]) -> Proposal | ReadySessionResult:
+def _answer(response: Response[Problem | ReadySessionResult]) -> ReadySessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | ReadySessionResult, parsed)
+    return cast(ReadySessionResult, parsed)
 
 
 def sync(
@@ -190,7 +184,7 @@ def sync(
     body: ReadySessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | ReadySessionResult:
+) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
      Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
@@ -207,7 +201,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | ReadySessionResult
+        ReadySessionResult
     """
 
     return _answer(
@@ -228,7 +222,7 @@ async def asyncio_detailed(
     body: ReadySessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | ReadySessionResult]:
+) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
      Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
@@ -245,7 +239,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | ReadySessionResult]
+        Response[Problem | ReadySessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +261,7 @@ async def asyncio(
     body: ReadySessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | ReadySessionResult:
+) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
 
      Hold an action (or a move, or a spell) for a perceivable trigger (`d20.ready.*`).
@@ -284,7 +278,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | ReadySessionResult
+        ReadySessionResult
     """
 
     return _answer(

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.release_grapple_session_request import ReleaseGrappleSessionRequest
 from ...models.release_grapple_session_result import ReleaseGrappleSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | ReleaseGrappleSessionResult | None:
+) -> Problem | ReleaseGrappleSessionResult | None:
     if response.status_code == 200:
         response_200 = ReleaseGrappleSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | ReleaseGrappleSessionResult]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | ReleaseGrappleSessionResult]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
     version.
 
@@ -157,7 +151,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | ReleaseGrappleSessionResult]
+        Response[Problem | ReleaseGrappleSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -174,16 +168,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[Problem | Proposal | ReleaseGrappleSessionResult],
-) -> Proposal | ReleaseGrappleSessionResult:
+def _answer(response: Response[Problem | ReleaseGrappleSessionResult]) -> ReleaseGrappleSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | ReleaseGrappleSessionResult, parsed)
+    return cast(ReleaseGrappleSessionResult, parsed)
 
 
 def sync(
@@ -193,7 +185,7 @@ def sync(
     body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | ReleaseGrappleSessionResult:
+) -> ReleaseGrappleSessionResult:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
     version.
 
@@ -211,7 +203,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | ReleaseGrappleSessionResult
+        ReleaseGrappleSessionResult
     """
 
     return _answer(
@@ -232,7 +224,7 @@ async def asyncio_detailed(
     body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | ReleaseGrappleSessionResult]:
+) -> Response[Problem | ReleaseGrappleSessionResult]:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
     version.
 
@@ -250,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | ReleaseGrappleSessionResult]
+        Response[Problem | ReleaseGrappleSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -272,7 +264,7 @@ async def asyncio(
     body: ReleaseGrappleSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | ReleaseGrappleSessionResult:
+) -> ReleaseGrappleSessionResult:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
     version.
 
@@ -290,7 +282,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | ReleaseGrappleSessionResult
+        ReleaseGrappleSessionResult
     """
 
     return _answer(

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.remove_combatant_session_request import RemoveCombatantSessionRequest
 from ...models.remove_combatant_session_result import RemoveCombatantSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | RemoveCombatantSessionResult | None:
+) -> Problem | RemoveCombatantSessionResult | None:
     if response.status_code == 200:
         response_200 = RemoveCombatantSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
+) -> Response[Problem | RemoveCombatantSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
+) -> Response[Problem | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -163,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RemoveCombatantSessionResult]
+        Response[Problem | RemoveCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -180,16 +174,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[Problem | Proposal | RemoveCombatantSessionResult],
-) -> Proposal | RemoveCombatantSessionResult:
+def _answer(response: Response[Problem | RemoveCombatantSessionResult]) -> RemoveCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | RemoveCombatantSessionResult, parsed)
+    return cast(RemoveCombatantSessionResult, parsed)
 
 
 def sync(
@@ -199,7 +191,7 @@ def sync(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RemoveCombatantSessionResult:
+) -> RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -223,7 +215,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RemoveCombatantSessionResult
+        RemoveCombatantSessionResult
     """
 
     return _answer(
@@ -244,7 +236,7 @@ async def asyncio_detailed(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RemoveCombatantSessionResult]:
+) -> Response[Problem | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -268,7 +260,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RemoveCombatantSessionResult]
+        Response[Problem | RemoveCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -290,7 +282,7 @@ async def asyncio(
     body: RemoveCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RemoveCombatantSessionResult:
+) -> RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
     written as its next version.
 
@@ -314,7 +306,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RemoveCombatantSessionResult
+        RemoveCombatantSessionResult
     """
 
     return _answer(

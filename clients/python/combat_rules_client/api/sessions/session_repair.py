@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.repair_session_request import RepairSessionRequest
 from ...models.repair_session_result import RepairSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | RepairSessionResult | None:
+) -> Problem | RepairSessionResult | None:
     if response.status_code == 200:
         response_200 = RepairSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | RepairSessionResult]:
+) -> Response[Problem | RepairSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RepairSessionResult]:
+) -> Response[Problem | RepairSessionResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
@@ -158,7 +152,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RepairSessionResult]
+        Response[Problem | RepairSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -175,14 +169,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | Proposal | RepairSessionResult]) -> Proposal | RepairSessionResult:
+def _answer(response: Response[Problem | RepairSessionResult]) -> RepairSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | RepairSessionResult, parsed)
+    return cast(RepairSessionResult, parsed)
 
 
 def sync(
@@ -192,7 +186,7 @@ def sync(
     body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RepairSessionResult:
+) -> RepairSessionResult:
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
@@ -211,7 +205,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RepairSessionResult
+        RepairSessionResult
     """
 
     return _answer(
@@ -232,7 +226,7 @@ async def asyncio_detailed(
     body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RepairSessionResult]:
+) -> Response[Problem | RepairSessionResult]:
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
@@ -251,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RepairSessionResult]
+        Response[Problem | RepairSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -273,7 +267,7 @@ async def asyncio(
     body: RepairSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RepairSessionResult:
+) -> RepairSessionResult:
     """d100: a repair check against a DC restores a weapon's condition (an action). Applied to the
     session's encounter, written as its next version.
 
@@ -292,7 +286,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RepairSessionResult
+        RepairSessionResult
     """
 
     return _answer(

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.roll_check_session_request import RollCheckSessionRequest
 from ...models.roll_check_session_result import RollCheckSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | RollCheckSessionResult | None:
+) -> Problem | RollCheckSessionResult | None:
     if response.status_code == 200:
         response_200 = RollCheckSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | RollCheckSessionResult]:
+) -> Response[Problem | RollCheckSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollCheckSessionResult]:
+) -> Response[Problem | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -161,7 +155,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollCheckSessionResult]
+        Response[Problem | RollCheckSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -178,14 +172,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | Proposal | RollCheckSessionResult]) -> Proposal | RollCheckSessionResult:
+def _answer(response: Response[Problem | RollCheckSessionResult]) -> RollCheckSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | RollCheckSessionResult, parsed)
+    return cast(RollCheckSessionResult, parsed)
 
 
 def sync(
@@ -195,7 +189,7 @@ def sync(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollCheckSessionResult:
+) -> RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -217,7 +211,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollCheckSessionResult
+        RollCheckSessionResult
     """
 
     return _answer(
@@ -238,7 +232,7 @@ async def asyncio_detailed(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollCheckSessionResult]:
+) -> Response[Problem | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -260,7 +254,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollCheckSessionResult]
+        Response[Problem | RollCheckSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -282,7 +276,7 @@ async def asyncio(
     body: RollCheckSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollCheckSessionResult:
+) -> RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
     session's encounter, written as its next version.
 
@@ -304,7 +298,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollCheckSessionResult
+        RollCheckSessionResult
     """
 
     return _answer(

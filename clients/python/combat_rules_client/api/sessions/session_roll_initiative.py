@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.roll_initiative_session_request import RollInitiativeSessionRequest
 from ...models.roll_initiative_session_result import RollInitiativeSessionResult
 from ...types import UNSET, Response, Unset
@@ -45,16 +44,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | RollInitiativeSessionResult | None:
+) -> Problem | RollInitiativeSessionResult | None:
     if response.status_code == 200:
         response_200 = RollInitiativeSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -124,7 +118,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | RollInitiativeSessionResult]:
+) -> Response[Problem | RollInitiativeSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -140,7 +134,7 @@ def sync_detailed(
     body: RollInitiativeSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollInitiativeSessionResult]:
+) -> Response[Problem | RollInitiativeSessionResult]:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
     as its next version.
 
@@ -158,7 +152,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollInitiativeSessionResult]
+        Response[Problem | RollInitiativeSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -175,16 +169,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[Problem | Proposal | RollInitiativeSessionResult],
-) -> Proposal | RollInitiativeSessionResult:
+def _answer(response: Response[Problem | RollInitiativeSessionResult]) -> RollInitiativeSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | RollInitiativeSessionResult, parsed)
+    return cast(RollInitiativeSessionResult, parsed)
 
 
 def sync(
@@ -194,7 +186,7 @@ def sync(
     body: RollInitiativeSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollInitiativeSessionResult:
+) -> RollInitiativeSessionResult:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
     as its next version.
 
@@ -212,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollInitiativeSessionResult
+        RollInitiativeSessionResult
     """
 
     return _answer(
@@ -233,7 +225,7 @@ async def asyncio_detailed(
     body: RollInitiativeSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollInitiativeSessionResult]:
+) -> Response[Problem | RollInitiativeSessionResult]:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
     as its next version.
 
@@ -251,7 +243,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollInitiativeSessionResult]
+        Response[Problem | RollInitiativeSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -273,7 +265,7 @@ async def asyncio(
     body: RollInitiativeSessionRequest | Unset = UNSET,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollInitiativeSessionResult:
+) -> RollInitiativeSessionResult:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
     as its next version.
 
@@ -291,7 +283,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollInitiativeSessionResult
+        RollInitiativeSessionResult
     """
 
     return _answer(

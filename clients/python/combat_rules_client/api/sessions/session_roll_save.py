@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.roll_save_session_request import RollSaveSessionRequest
 from ...models.roll_save_session_result import RollSaveSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | RollSaveSessionResult | None:
+) -> Problem | RollSaveSessionResult | None:
     if response.status_code == 200:
         response_200 = RollSaveSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | RollSaveSessionResult]:
+) -> Response[Problem | RollSaveSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollSaveSessionResult]:
+) -> Response[Problem | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -159,7 +153,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollSaveSessionResult]
+        Response[Problem | RollSaveSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -176,14 +170,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | Proposal | RollSaveSessionResult]) -> Proposal | RollSaveSessionResult:
+def _answer(response: Response[Problem | RollSaveSessionResult]) -> RollSaveSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | RollSaveSessionResult, parsed)
+    return cast(RollSaveSessionResult, parsed)
 
 
 def sync(
@@ -193,7 +187,7 @@ def sync(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollSaveSessionResult:
+) -> RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -213,7 +207,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollSaveSessionResult
+        RollSaveSessionResult
     """
 
     return _answer(
@@ -234,7 +228,7 @@ async def asyncio_detailed(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | RollSaveSessionResult]:
+) -> Response[Problem | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -254,7 +248,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | RollSaveSessionResult]
+        Response[Problem | RollSaveSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -276,7 +270,7 @@ async def asyncio(
     body: RollSaveSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | RollSaveSessionResult:
+) -> RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
     encounter, written as its next version.
 
@@ -296,7 +290,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | RollSaveSessionResult
+        RollSaveSessionResult
     """
 
     return _answer(

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.stabilize_session_request import StabilizeSessionRequest
 from ...models.stabilize_session_result import StabilizeSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | StabilizeSessionResult | None:
+) -> Problem | StabilizeSessionResult | None:
     if response.status_code == 200:
         response_200 = StabilizeSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | StabilizeSessionResult]:
+) -> Response[Problem | StabilizeSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | StabilizeSessionResult]:
+) -> Response[Problem | StabilizeSessionResult]:
     """First aid: DC 10 Medicine. Applied to the session's encounter, written as its next version.
 
      First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
@@ -156,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | StabilizeSessionResult]
+        Response[Problem | StabilizeSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -173,14 +167,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(response: Response[Problem | Proposal | StabilizeSessionResult]) -> Proposal | StabilizeSessionResult:
+def _answer(response: Response[Problem | StabilizeSessionResult]) -> StabilizeSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | StabilizeSessionResult, parsed)
+    return cast(StabilizeSessionResult, parsed)
 
 
 def sync(
@@ -190,7 +184,7 @@ def sync(
     body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | StabilizeSessionResult:
+) -> StabilizeSessionResult:
     """First aid: DC 10 Medicine. Applied to the session's encounter, written as its next version.
 
      First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
@@ -207,7 +201,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | StabilizeSessionResult
+        StabilizeSessionResult
     """
 
     return _answer(
@@ -228,7 +222,7 @@ async def asyncio_detailed(
     body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | StabilizeSessionResult]:
+) -> Response[Problem | StabilizeSessionResult]:
     """First aid: DC 10 Medicine. Applied to the session's encounter, written as its next version.
 
      First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
@@ -245,7 +239,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | StabilizeSessionResult]
+        Response[Problem | StabilizeSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +261,7 @@ async def asyncio(
     body: StabilizeSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | StabilizeSessionResult:
+) -> StabilizeSessionResult:
     """First aid: DC 10 Medicine. Applied to the session's encounter, written as its next version.
 
      First aid: a DC 10 Wisdom (Medicine) check on an unconscious creature at 0 HP.
@@ -284,7 +278,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | StabilizeSessionResult
+        StabilizeSessionResult
     """
 
     return _answer(

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.trigger_readied_session_request import TriggerReadiedSessionRequest
 from ...models.trigger_readied_session_result import TriggerReadiedSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | TriggerReadiedSessionResult | None:
+) -> Problem | TriggerReadiedSessionResult | None:
     if response.status_code == 200:
         response_200 = TriggerReadiedSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | TriggerReadiedSessionResult]:
+) -> Response[Problem | TriggerReadiedSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | TriggerReadiedSessionResult]:
+) -> Response[Problem | TriggerReadiedSessionResult]:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
     as its next version.
 
@@ -169,7 +163,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | TriggerReadiedSessionResult]
+        Response[Problem | TriggerReadiedSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -186,16 +180,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[Problem | Proposal | TriggerReadiedSessionResult],
-) -> Proposal | TriggerReadiedSessionResult:
+def _answer(response: Response[Problem | TriggerReadiedSessionResult]) -> TriggerReadiedSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | TriggerReadiedSessionResult, parsed)
+    return cast(TriggerReadiedSessionResult, parsed)
 
 
 def sync(
@@ -205,7 +197,7 @@ def sync(
     body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | TriggerReadiedSessionResult:
+) -> TriggerReadiedSessionResult:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
     as its next version.
 
@@ -235,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | TriggerReadiedSessionResult
+        TriggerReadiedSessionResult
     """
 
     return _answer(
@@ -256,7 +248,7 @@ async def asyncio_detailed(
     body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | TriggerReadiedSessionResult]:
+) -> Response[Problem | TriggerReadiedSessionResult]:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
     as its next version.
 
@@ -286,7 +278,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | TriggerReadiedSessionResult]
+        Response[Problem | TriggerReadiedSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -308,7 +300,7 @@ async def asyncio(
     body: TriggerReadiedSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | TriggerReadiedSessionResult:
+) -> TriggerReadiedSessionResult:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
     as its next version.
 
@@ -338,7 +330,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | TriggerReadiedSessionResult
+        TriggerReadiedSessionResult
     """
 
     return _answer(

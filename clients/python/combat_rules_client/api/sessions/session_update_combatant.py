@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.proposal import Proposal
 from ...models.update_combatant_session_request import UpdateCombatantSessionRequest
 from ...models.update_combatant_session_result import UpdateCombatantSessionResult
 from ...types import UNSET, Response, Unset
@@ -44,16 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Proposal | UpdateCombatantSessionResult | None:
+) -> Problem | UpdateCombatantSessionResult | None:
     if response.status_code == 200:
         response_200 = UpdateCombatantSessionResult.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 202:
-        response_202 = Proposal.from_dict(response.json())
-
-        return response_202
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -123,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
+) -> Response[Problem | UpdateCombatantSessionResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,7 +133,7 @@ def sync_detailed(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
+) -> Response[Problem | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -162,7 +156,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | UpdateCombatantSessionResult]
+        Response[Problem | UpdateCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -179,16 +173,14 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def _answer(
-    response: Response[Problem | Proposal | UpdateCombatantSessionResult],
-) -> Proposal | UpdateCombatantSessionResult:
+def _answer(response: Response[Problem | UpdateCombatantSessionResult]) -> UpdateCombatantSessionResult:
     """The success model of ``response``; :class:`errors.ProblemError` for a problem."""
     parsed = response.parsed
     if isinstance(parsed, Problem):
         raise errors.ProblemError(parsed, response.headers)
     if response.status_code >= 300:
         raise errors.UnexpectedStatus(response.status_code, response.content)
-    return cast(Proposal | UpdateCombatantSessionResult, parsed)
+    return cast(UpdateCombatantSessionResult, parsed)
 
 
 def sync(
@@ -198,7 +190,7 @@ def sync(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | UpdateCombatantSessionResult:
+) -> UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -221,7 +213,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | UpdateCombatantSessionResult
+        UpdateCombatantSessionResult
     """
 
     return _answer(
@@ -242,7 +234,7 @@ async def asyncio_detailed(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Problem | Proposal | UpdateCombatantSessionResult]:
+) -> Response[Problem | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -265,7 +257,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Proposal | UpdateCombatantSessionResult]
+        Response[Problem | UpdateCombatantSessionResult]
     """
 
     kwargs = _get_kwargs(
@@ -287,7 +279,7 @@ async def asyncio(
     body: UpdateCombatantSessionRequest,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Proposal | UpdateCombatantSessionResult:
+) -> UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
     encounter, written as its next version.
 
@@ -310,7 +302,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Proposal | UpdateCombatantSessionResult
+        UpdateCombatantSessionResult
     """
 
     return _answer(
