@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: AddCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AddCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[AddCombatantSessionResult | Problem]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
@@ -150,7 +150,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
             once initiative is rolled). Session mode: the encounter is the session's.
@@ -192,7 +192,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AddCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> AddCombatantSessionResult:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
@@ -211,7 +211,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
             once initiative is rolled). Session mode: the encounter is the session's.
@@ -240,7 +240,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AddCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[AddCombatantSessionResult | Problem]:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
@@ -259,7 +259,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
             once initiative is rolled). Session mode: the encounter is the session's.
@@ -289,7 +289,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AddCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> AddCombatantSessionResult:
     """DM: add a creature to the fight (it joins the order once initiative is rolled). Applied to the
@@ -308,7 +308,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (AddCombatantSessionRequest): DM: add a creature to the fight (it joins the order
             once initiative is rolled). Session mode: the encounter is the session's.

@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: AttackOddsSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -127,7 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
@@ -142,7 +142,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
             damage, drop and death. Session mode: the encounter is the session's.
 
@@ -182,7 +182,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
@@ -197,7 +197,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
             damage, drop and death. Session mode: the encounter is the session's.
 
@@ -224,7 +224,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[AttackOddsSessionResult | Problem]:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
@@ -239,7 +239,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
             damage, drop and death. Session mode: the encounter is the session's.
 
@@ -267,7 +267,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AttackOddsSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> AttackOddsSessionResult:
     """The exact chances of an attack: hit, critical, fumble, damage, drop and death. Reads the session's
     encounter; writes nothing.
@@ -282,7 +282,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (AttackOddsSessionRequest): The exact chances of an attack: hit, critical, fumble,
             damage, drop and death. Session mode: the encounter is the session's.
 

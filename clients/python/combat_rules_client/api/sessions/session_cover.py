@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: CoverSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -127,7 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
@@ -136,7 +136,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (CoverSessionRequest): The cover a target has against an attacker, from the map.
             Session mode: the encounter is the session's.
 
@@ -176,7 +176,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
@@ -185,7 +185,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (CoverSessionRequest): The cover a target has against an attacker, from the map.
             Session mode: the encounter is the session's.
 
@@ -212,7 +212,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[CoverSessionResult | Problem]:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
@@ -221,7 +221,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (CoverSessionRequest): The cover a target has against an attacker, from the map.
             Session mode: the encounter is the session's.
 
@@ -249,7 +249,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CoverSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> CoverSessionResult:
     """The cover a target has against an attacker, from the map. Reads the session's encounter; writes
     nothing.
@@ -258,7 +258,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (CoverSessionRequest): The cover a target has against an attacker, from the map.
             Session mode: the encounter is the session's.
 

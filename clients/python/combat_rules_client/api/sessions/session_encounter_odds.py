@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: EncounterOddsSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -128,7 +128,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[EncounterOddsSessionResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
@@ -146,7 +146,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (EncounterOddsSessionRequest | Unset): Simulate the fight many times: expected rounds
             and each side's chance to win. Session mode: the encounter is the session's.
 
@@ -186,7 +186,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> EncounterOddsSessionResult:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
@@ -204,7 +204,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (EncounterOddsSessionRequest | Unset): Simulate the fight many times: expected rounds
             and each side's chance to win. Session mode: the encounter is the session's.
 
@@ -231,7 +231,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[EncounterOddsSessionResult | Problem]:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
@@ -249,7 +249,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (EncounterOddsSessionRequest | Unset): Simulate the fight many times: expected rounds
             and each side's chance to win. Session mode: the encounter is the session's.
 
@@ -277,7 +277,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: EncounterOddsSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> EncounterOddsSessionResult:
     """Simulate the fight many times: expected rounds and each side's chance to win. Reads the session's
     encounter; writes nothing.
@@ -295,7 +295,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (EncounterOddsSessionRequest | Unset): Simulate the fight many times: expected rounds
             and each side's chance to win. Session mode: the encounter is the session's.
 

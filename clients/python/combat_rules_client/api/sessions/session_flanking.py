@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: FlankingSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -127,7 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
@@ -135,7 +135,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
             mode: the encounter is the session's.
 
@@ -175,7 +175,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
@@ -183,7 +183,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
             mode: the encounter is the session's.
 
@@ -210,7 +210,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[FlankingSessionResult | Problem]:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
@@ -218,7 +218,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
             mode: the encounter is the session's.
 
@@ -246,7 +246,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: FlankingSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> FlankingSessionResult:
     """Whether an attacker flanks a target, and with whom. Reads the session's encounter; writes nothing.
 
@@ -254,7 +254,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (FlankingSessionRequest): Whether an attacker flanks a target, and with whom. Session
             mode: the encounter is the session's.
 

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: MoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
@@ -156,7 +156,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Session mode: the encounter is the session's.
@@ -198,7 +198,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
@@ -223,7 +223,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Session mode: the encounter is the session's.
@@ -252,7 +252,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MoveCombatantSessionResult | Problem]:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
@@ -277,7 +277,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Session mode: the encounter is the session's.
@@ -307,7 +307,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: MoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MoveCombatantSessionResult:
     """Move along a path or to a cell, spending movement; opportunity attacks resolved. Applied to the
@@ -332,7 +332,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (MoveCombatantSessionRequest): Move along a path or to a cell, spending movement;
             opportunity attacks resolved. Session mode: the encounter is the session's.

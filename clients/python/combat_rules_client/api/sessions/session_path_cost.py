@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: PathCostSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -127,7 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
@@ -144,7 +144,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
             who it provokes. Session mode: the encounter is the session's.
 
@@ -184,7 +184,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
@@ -201,7 +201,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
             who it provokes. Session mode: the encounter is the session's.
 
@@ -228,7 +228,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[PathCostSessionResult | Problem]:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
@@ -245,7 +245,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
             who it provokes. Session mode: the encounter is the session's.
 
@@ -273,7 +273,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PathCostSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> PathCostSessionResult:
     """The cost of a path (or the cheapest path to a cell), and who it provokes. Reads the session's
     encounter; writes nothing.
@@ -290,7 +290,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (PathCostSessionRequest): The cost of a path (or the cheapest path to a cell), and
             who it provokes. Session mode: the encounter is the session's.
 

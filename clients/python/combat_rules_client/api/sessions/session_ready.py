@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: ReadySessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReadySessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
@@ -140,7 +140,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReadySessionRequest): Ready an action for a trigger. Session mode: the encounter is
             the session's.
@@ -182,7 +182,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReadySessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
@@ -191,7 +191,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReadySessionRequest): Ready an action for a trigger. Session mode: the encounter is
             the session's.
@@ -220,7 +220,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReadySessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReadySessionResult]:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
@@ -229,7 +229,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReadySessionRequest): Ready an action for a trigger. Session mode: the encounter is
             the session's.
@@ -259,7 +259,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReadySessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReadySessionResult:
     """Ready an action for a trigger. Applied to the session's encounter, written as its next version.
@@ -268,7 +268,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReadySessionRequest): Ready an action for a trigger. Session mode: the encounter is
             the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: ReleaseGrappleSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReleaseGrappleSessionResult]:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
@@ -141,7 +141,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
             mode: the encounter is the session's.
@@ -183,7 +183,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReleaseGrappleSessionResult:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
@@ -193,7 +193,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
             mode: the encounter is the session's.
@@ -222,7 +222,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ReleaseGrappleSessionResult]:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
@@ -232,7 +232,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
             mode: the encounter is the session's.
@@ -262,7 +262,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReleaseGrappleSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ReleaseGrappleSessionResult:
     """Let go of a grappled creature (no action). Applied to the session's encounter, written as its next
@@ -272,7 +272,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ReleaseGrappleSessionRequest): Let go of a grappled creature (no action). Session
             mode: the encounter is the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: RemoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RemoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
@@ -147,7 +147,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
             ends with it. Session mode: the encounter is the session's.
@@ -189,7 +189,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RemoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
@@ -205,7 +205,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
             ends with it. Session mode: the encounter is the session's.
@@ -234,7 +234,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RemoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RemoveCombatantSessionResult]:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
@@ -250,7 +250,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
             ends with it. Session mode: the encounter is the session's.
@@ -280,7 +280,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RemoveCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RemoveCombatantSessionResult:
     """DM: remove a creature; every state it held or made ends with it. Applied to the session's encounter,
@@ -296,7 +296,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RemoveCombatantSessionRequest): DM: remove a creature; every state it held or made
             ends with it. Session mode: the encounter is the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: ResolveChoiceSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ResolveChoiceSessionResult]:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
@@ -142,7 +142,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ResolveChoiceSessionRequest): Accept or decline a pending choice (a critical table
             effect left to a person). Session mode: the encounter is the session's.
@@ -184,7 +184,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ResolveChoiceSessionResult:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
@@ -195,7 +195,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ResolveChoiceSessionRequest): Accept or decline a pending choice (a critical table
             effect left to a person). Session mode: the encounter is the session's.
@@ -224,7 +224,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | ResolveChoiceSessionResult]:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
@@ -235,7 +235,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ResolveChoiceSessionRequest): Accept or decline a pending choice (a critical table
             effect left to a person). Session mode: the encounter is the session's.
@@ -265,7 +265,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ResolveChoiceSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ResolveChoiceSessionResult:
     """Accept or decline a pending choice (a critical table effect left to a person). Applied to the
@@ -276,7 +276,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (ResolveChoiceSessionRequest): Accept or decline a pending choice (a critical table
             effect left to a person). Session mode: the encounter is the session's.

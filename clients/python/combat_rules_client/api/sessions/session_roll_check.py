@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: RollCheckSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollCheckSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
@@ -145,7 +145,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollCheckSessionRequest): An ability check the DM calls for, against a DC or
             contested by another creature. Session mode: the encounter is the session's.
@@ -187,7 +187,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RollCheckSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
@@ -201,7 +201,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollCheckSessionRequest): An ability check the DM calls for, against a DC or
             contested by another creature. Session mode: the encounter is the session's.
@@ -230,7 +230,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollCheckSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollCheckSessionResult]:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
@@ -244,7 +244,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollCheckSessionRequest): An ability check the DM calls for, against a DC or
             contested by another creature. Session mode: the encounter is the session's.
@@ -274,7 +274,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RollCheckSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollCheckSessionResult:
     """An ability check the DM calls for, against a DC or contested by another creature. Applied to the
@@ -288,7 +288,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollCheckSessionRequest): An ability check the DM calls for, against a DC or
             contested by another creature. Session mode: the encounter is the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: RollInitiativeSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -132,7 +132,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollInitiativeSessionResult]:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
@@ -142,7 +142,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollInitiativeSessionRequest | Unset): Roll initiative, set round 1 and start the
             first turn. Session mode: the encounter is the session's.
@@ -184,7 +184,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollInitiativeSessionResult:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
@@ -194,7 +194,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollInitiativeSessionRequest | Unset): Roll initiative, set round 1 and start the
             first turn. Session mode: the encounter is the session's.
@@ -223,7 +223,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollInitiativeSessionResult]:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
@@ -233,7 +233,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollInitiativeSessionRequest | Unset): Roll initiative, set round 1 and start the
             first turn. Session mode: the encounter is the session's.
@@ -263,7 +263,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RollInitiativeSessionRequest | Unset = UNSET,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollInitiativeSessionResult:
     """Roll initiative, set round 1 and start the first turn. Applied to the session's encounter, written
@@ -273,7 +273,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollInitiativeSessionRequest | Unset): Roll initiative, set round 1 and start the
             first turn. Session mode: the encounter is the session's.

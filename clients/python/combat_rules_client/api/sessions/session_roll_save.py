@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: RollSaveSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollSaveSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
@@ -143,7 +143,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollSaveSessionRequest): A saving throw the DM calls for, against a DC or another
             creature's check. Session mode: the encounter is the session's.
@@ -185,7 +185,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RollSaveSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
@@ -197,7 +197,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollSaveSessionRequest): A saving throw the DM calls for, against a DC or another
             creature's check. Session mode: the encounter is the session's.
@@ -226,7 +226,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RollSaveSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RollSaveSessionResult]:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
@@ -238,7 +238,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollSaveSessionRequest): A saving throw the DM calls for, against a DC or another
             creature's check. Session mode: the encounter is the session's.
@@ -268,7 +268,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RollSaveSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> RollSaveSessionResult:
     """A saving throw the DM calls for, against a DC or another creature's check. Applied to the session's
@@ -280,7 +280,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (RollSaveSessionRequest): A saving throw the DM calls for, against a DC or another
             creature's check. Session mode: the encounter is the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: TriggerReadiedSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | TriggerReadiedSessionResult]:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
@@ -153,7 +153,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
             it. Session mode: the encounter is the session's.
@@ -195,7 +195,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> TriggerReadiedSessionResult:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
@@ -217,7 +217,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
             it. Session mode: the encounter is the session's.
@@ -246,7 +246,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | TriggerReadiedSessionResult]:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
@@ -268,7 +268,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
             it. Session mode: the encounter is the session's.
@@ -298,7 +298,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: TriggerReadiedSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> TriggerReadiedSessionResult:
     """Fire a readied action with the reaction, or decline it. Applied to the session's encounter, written
@@ -320,7 +320,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (TriggerReadiedSessionRequest): Fire a readied action with the reaction, or decline
             it. Session mode: the encounter is the session's.

@@ -16,12 +16,12 @@ def _get_kwargs(
     id: str,
     *,
     body: UpdateCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -131,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
@@ -146,7 +146,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (UpdateCombatantSessionRequest): DM: correct a creature (HP, position, conditions,
             effects, attacks, flags). Session mode: the encounter is the session's.
@@ -188,7 +188,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
@@ -203,7 +203,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (UpdateCombatantSessionRequest): DM: correct a creature (HP, position, conditions,
             effects, attacks, flags). Session mode: the encounter is the session's.
@@ -232,7 +232,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | UpdateCombatantSessionResult]:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
@@ -247,7 +247,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (UpdateCombatantSessionRequest): DM: correct a creature (HP, position, conditions,
             effects, attacks, flags). Session mode: the encounter is the session's.
@@ -277,7 +277,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateCombatantSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> UpdateCombatantSessionResult:
     """DM: correct a creature (HP, position, conditions, effects, attacks, flags). Applied to the session's
@@ -292,7 +292,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         idempotency_key (str | Unset):
         body (UpdateCombatantSessionRequest): DM: correct a creature (HP, position, conditions,
             effects, attacks, flags). Session mode: the encounter is the session's.

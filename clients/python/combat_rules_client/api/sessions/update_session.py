@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: UpdateSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -108,7 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[Problem | Session]:
     """Change a session's metadata (its title).
 
@@ -117,7 +117,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
             logged, nothing undone.
 
@@ -157,7 +157,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Session:
     """Change a session's metadata (its title).
 
@@ -166,7 +166,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
             logged, nothing undone.
 
@@ -193,7 +193,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[Problem | Session]:
     """Change a session's metadata (its title).
 
@@ -202,7 +202,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
             logged, nothing undone.
 
@@ -230,7 +230,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateSessionRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Session:
     """Change a session's metadata (its title).
 
@@ -239,7 +239,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (UpdateSessionRequest): A session's metadata to change: no new version, nothing
             logged, nothing undone.
 
