@@ -176,6 +176,115 @@ def test_a_stream_is_followed_event_by_event(
     assert out.splitlines() == ["version 2 2", "version 3 3", "deleted True", "ended True"], out
 
 
+LIVE_EXAMPLE = """
+import asyncio, os, threading, time
+from combat_rules_client import Client
+from combat_rules_client.api.actions import resolve_attack, roll_initiative
+from combat_rules_client.api.sessions import create_session, delete_session, session_apply_damage
+from combat_rules_client.errors import ProblemError
+from combat_rules_client.helpers import (
+    DeletedEvent, VersionEvent, afollow_session, as_input, etag, follow_session,
+)
+from combat_rules_client.models import (
+    ApplyDamageSessionRequest, Attack, Cell, Combatant, CreateSessionRequest, Encounter, Grid,
+    ResolveAttackRequest, RollInitiativeRequest, Ruleset,
+)
+
+encounter = Encounter(
+    ruleset=Ruleset.D20,
+    grid=Grid(width=6, height=6),
+    combatants=[
+        Combatant(id=cid, name=cid.upper(), side=cid, position=Cell(x=x, y=0), hp=10, max_hp=10,
+                  ac=10, attacks=[Attack(name="fist")])
+        for cid, x in (("a", 0), ("b", 1))
+    ],
+)
+with Client(base_url=os.environ["COMBAT_RULES_URL"]) as client:
+    # Stateless: an answer's encounter goes back as the next request's, typed.
+    rolled = roll_initiative.sync(
+        client=client, body=RollInitiativeRequest(encounter=encounter, seed=3)
+    )
+    first = rolled.encounter.turn_of or "a"
+    attack = resolve_attack.sync(client=client, body=ResolveAttackRequest(
+        encounter=as_input(rolled.encounter), attacker_id=first,
+        target_id="b" if first == "a" else "a", seed=3,
+    ))
+    print("stateless", attack.encounter.round, attack.encounter.turn_of == first)
+    print("combatant", as_input(attack.encounter.combatants[0]).id, etag(3), etag('"3"'))
+
+    # A write computed on a version: if_match takes the int.
+    session = create_session.sync(client=client, body=CreateSessionRequest(encounter=encounter))
+    hurt = session_apply_damage.sync_detailed(
+        session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=2),
+        if_match=session.version,
+    )
+    print("written", hurt.status_code, hurt.headers["etag"])
+    try:
+        session_apply_damage.sync(
+            session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=2),
+            if_match=session.version,
+        )
+    except ProblemError as stale:
+        print("stale", stale.status, stale.code, stale.current_version)
+
+    # Following: typed events, until the timeout...
+    started = time.monotonic()
+    with follow_session(session.id, client=client, last_event_id=0, timeout=2.0) as stream:
+        for event in stream:
+            assert isinstance(event, VersionEvent)
+            hp = [c.hp for c in event.encounter.combatants] if event.encounter else None
+            types = [e.data["type"] for e in event.events]
+            print("version", event.id, event.version, hp, types)
+    print("timed out", 1.5 < time.monotonic() - started < 10)
+    # ... when asked...
+    with follow_session(session.id, client=client) as stream:
+        threading.Timer(0.5, lambda: session_apply_damage.sync(
+            session.id, client=client, body=ApplyDamageSessionRequest(target_id="b", amount=1),
+        )).start()
+        for event in stream:
+            print("then", type(event).__name__, isinstance(event, VersionEvent) and event.version)
+            stream.close()
+    # ... or with the session.
+    threading.Timer(0.5, lambda: delete_session.sync(session.id, client=client)).start()
+    for event in follow_session(session.id, client=client, last_event_id=3):
+        ended = isinstance(event, DeletedEvent) and event.session_id == session.id
+        print("last", type(event).__name__, ended)
+    try:
+        follow_session(session.id, client=client)
+    except ProblemError as gone:
+        print("gone", gone.status, gone.code)
+
+
+async def follow_async() -> None:
+    async with Client(base_url=os.environ["COMBAT_RULES_URL"]) as client:
+        body = CreateSessionRequest(encounter=encounter)
+        session = await create_session.asyncio(client=client, body=body)
+        started = time.monotonic()
+        following = afollow_session(session.id, client=client, last_event_id=0, timeout=1.0)
+        async for event in following:
+            print("async", type(event).__name__, isinstance(event, VersionEvent) and event.version)
+        print("async timed out", 0.5 < time.monotonic() - started < 10)
+
+asyncio.run(follow_async())
+"""
+
+
+def test_answers_go_back_versions_and_typed_streams(
+    sdk_python: Path, live_service: LiveService, tmp_path: Path
+) -> None:
+    """Issue 25: ``as_input`` sends an answer's encounter back to a stateless call; ``if_match``
+    takes the version (an int, quoted by the SDK); ``follow_session`` yields typed events and
+    ends after ``timeout``, on ``close()`` or with the session (``afollow_session`` too)."""
+    out = run_python(sdk_python, LIVE_EXAMPLE, live_service.url, tmp_path).stdout
+    assert "stateless 1 True" in out, out
+    assert 'combatant a "3" "3"' in out, out
+    assert 'written 200 "2"' in out, out
+    assert "stale 412 version-conflict 2" in out, out
+    assert "version 1 1 [10, 10] []\nversion 2 2 [10, 8] ['damage']\ntimed out True" in out, out
+    assert "then VersionEvent 3\nlast DeletedEvent True\ngone 404 session-not-found" in out, out
+    assert "async VersionEvent 1\nasync timed out True" in out, out
+
+
 def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path) -> None:
     """The SDK's models and functions are typed (py.typed): its users' code passes mypy --strict
     (a response's fields are never Unset, errors are exceptions: nothing to narrow)."""
@@ -184,6 +293,8 @@ def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path
     example.write_text(readme_example())
     streaming = tmp_path / "streaming.py"
     streaming.write_text(STREAM_EXAMPLE)
+    live = tmp_path / "live.py"
+    live.write_text(LIVE_EXAMPLE)
     bot = PYTHON_SDK.parents[1] / "examples" / "chatbot" / "bot.py"
     run(
         [
@@ -198,6 +309,7 @@ def test_readme_example_and_chat_bot_type_check(sdk_python: Path, tmp_path: Path
             str(tmp_path / "mypy-cache"),
             str(example),
             str(streaming),
+            str(live),
             str(bot),
         ],
         timeout=300,
@@ -229,6 +341,7 @@ def test_the_sdk_builds_as_a_wheel(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as built:
         names = set(built.namelist())
         assert {"combat_rules_client/py.typed", "combat_rules_client/errors.py"} <= names
+        assert "combat_rules_client/helpers.py" in names  # the hand-written module
         assert b"class ProblemError(Exception)" in built.read("combat_rules_client/errors.py")
 
 
