@@ -91,3 +91,29 @@ def test_retrying_fetch_honours_retry_after_and_a_write_applies_once(
     assert "created 3" in out, out
     assert "refused 429 rate-limited true" in out, out
     assert "stored 3" in out, out
+
+
+def test_answers_go_back_versions_and_typed_streams(
+    typescript_project: Path, live_service: LiveService, tmp_path: Path
+) -> None:
+    """Issue 25 (examples/live.ts, type-checked with the project under ``tsc --strict``): an
+    answer's encounter goes into the next stateless call as it is; ``ifMatch(version)`` quotes
+    the version; ``followSession`` yields typed events and ends on its signal, with the
+    session, or with a ProblemError for a session that is gone."""
+    node, _ = need_node()
+    tsc = str(typescript_project / "node_modules" / "typescript" / "bin" / "tsc")
+    out_dir = tmp_path / "dist"
+    run(
+        [node, tsc, "-p", ".", "--strict", "--outDir", str(out_dir)],
+        timeout=300,
+        cwd=typescript_project,
+    )
+    (out_dir / "package.json").write_text('{"type": "module"}\n')
+    env = {**os.environ, "COMBAT_RULES_URL": live_service.url}
+    out = run(
+        [node, str(out_dir / "examples" / "live.js")], timeout=120, cwd=tmp_path, env=env
+    ).stdout
+    assert re.search(r"^stateless round 1, (hit|miss)$", out, re.M), out
+    assert 'written "2"\nstale 412 version-conflict 2\n' in out, out
+    assert "version 1 1 hp 10,10 []\nversion 2 2 hp 10,8 [damage]\nstopped true\n" in out, out
+    assert "deleted true\ngone 404 session-not-found" in out, out
