@@ -16,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     body: ProposeRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
-        headers["If-Match"] = if_match
+        headers["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -123,7 +123,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ProposeRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[Problem | Proposal]:
     """A seat's action, proposed to the DM (a seat with approval).
 
@@ -135,7 +135,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (ProposeRequest): An action a seat proposes to the DM (a seat made with `approval:
             dm`).
 
@@ -175,7 +175,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ProposeRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Proposal:
     """A seat's action, proposed to the DM (a seat with approval).
 
@@ -187,7 +187,7 @@ def sync(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (ProposeRequest): An action a seat proposes to the DM (a seat made with `approval:
             dm`).
 
@@ -214,7 +214,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ProposeRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Response[Problem | Proposal]:
     """A seat's action, proposed to the DM (a seat with approval).
 
@@ -226,7 +226,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (ProposeRequest): An action a seat proposes to the DM (a seat made with `approval:
             dm`).
 
@@ -254,7 +254,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ProposeRequest,
-    if_match: str | Unset = UNSET,
+    if_match: int | str | Unset = UNSET,
 ) -> Proposal:
     """A seat's action, proposed to the DM (a seat with approval).
 
@@ -266,7 +266,7 @@ async def asyncio(
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (int | str | Unset): the version computed on (``3``) or its ETag (``'"3"'``).
         body (ProposeRequest): An action a seat proposes to the DM (a seat made with `approval:
             dm`).
 
