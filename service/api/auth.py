@@ -119,16 +119,21 @@ def client_ip(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def store_unavailable(store: str, detail: str, retry_after: int = 1) -> Problem:
+    """503 ``store-unavailable`` for the key store or the session store."""
+    return Problem(
+        Kind.UNAVAILABLE,
+        "store-unavailable",
+        f"{store} store unavailable",
+        detail,
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
 def key_store(app: Any, settings: Settings) -> ApiKeyStore:
     store = getattr(app.state, "store", None)
     if store is None:
-        raise Problem(
-            Kind.UNAVAILABLE,
-            "store-unavailable",
-            "Key store unavailable",
-            "the key store is not running",
-            headers={"Retry-After": "1"},
-        )
+        raise store_unavailable("Key", "the key store is not running")
     cached: ApiKeyStore | None = getattr(app.state, "api_keys", None)
     if cached is None or cached.redis is not store.redis:
         assert settings.api_key_secret is not None  # Settings.checked() makes sure
@@ -170,13 +175,7 @@ async def authenticate(app: Any, settings: Settings, presented: str | None, ip: 
     try:
         record = await key_store(app, settings).verify(presented)
     except StoreUnavailable as exc:
-        raise Problem(
-            Kind.UNAVAILABLE,
-            "store-unavailable",
-            "Key store unavailable",
-            "the key store is unavailable",
-            headers={"Retry-After": str(exc.retry_after)},
-        ) from None
+        raise store_unavailable("Key", "the key store is unavailable", exc.retry_after) from None
     if record is None:
         raise unauthorized("the API key is unknown, malformed or revoked")
     return Principal(record.tenant, record.id, record.id)
@@ -187,25 +186,14 @@ async def seat_principal(app: Any, presented: str) -> Principal:
     its session gone."""
     store = getattr(app.state, "store", None)
     if store is None:
-        raise Problem(
-            Kind.UNAVAILABLE,
-            "store-unavailable",
-            "Session store unavailable",
-            "the session store is not running",
-            headers={"Retry-After": "1"},
-        )
+        raise store_unavailable("Session", "the session store is not running")
     try:
         seat = await store.seat_of(presented)
     except SessionDamaged as exc:
         raise from_damaged(exc) from None
     except StoreUnavailable as exc:
-        raise Problem(
-            Kind.UNAVAILABLE,
-            "store-unavailable",
-            "Session store unavailable",
-            "the session store did not answer",
-            headers={"Retry-After": str(exc.retry_after)},
-        ) from None
+        detail = "the session store did not answer"
+        raise store_unavailable("Session", detail, exc.retry_after) from None
     if seat is None:
         raise unauthorized(
             "the seat token is unknown or malformed, its seat revoked or its session gone"

@@ -788,7 +788,7 @@ async def propose(
     proposed: ProposeRequest,
     *,
     pool: EnginePool,
-    seat: StoredSeat,
+    seat: StoredSeat | None,
     expected_version: int | None = None,
 ) -> Proposal:
     """Keep a seat's action for the DM (a seat with approval): checked as the action would
@@ -797,6 +797,8 @@ async def propose(
     models = MODELS.get(proposed.action)
     if models is None or models.spec.query:
         raise invalid(f"is not an action a seat may propose: {proposed.action[:80]!r}", ("action",))
+    if seat is None:
+        raise invalid("only a seat's token proposes; the DM runs the action itself", ("action",))
     if not seat.approval:
         raise seats.forbidden(seat, f"seat {seat.id} acts without approval: run the action itself")
     try:

@@ -1035,8 +1035,6 @@ class SessionMutations:
     ) -> ProposeActionResult:
         connection = _connection(info)
         access = sessions.access_of(connection, str(session_id))
-        if access.seat is None:
-            raise invalid("only a seat's token proposes; the DM runs the action", ("sessionId",))
         proposed = _validate(
             PROPOSE, {"action": action, "params": params or {}}, models.ProposeRequest
         )

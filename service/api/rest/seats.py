@@ -10,7 +10,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from service.api import sessions
-from service.api.core import invalid
 from service.api.models import (
     MODELS,
     CreateSeatRequest,
@@ -125,10 +124,6 @@ def proposals_endpoint(settings: Settings) -> Endpoint:
         parsed = parse(PROPOSE, body, ProposeRequest)
         session_id = request.path_params["id"]
         access = sessions.access_of(request, session_id)
-        if access.seat is None:
-            raise invalid(
-                "only a seat's token proposes; the DM runs the action itself", ("action",)
-            )
         made = await sessions.propose(
             sessions.store_of(request),
             access.tenant,
