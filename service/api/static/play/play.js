@@ -314,11 +314,17 @@ async function loadSeat() {
   }
   if (!state.seat) return;
   document.body.dataset.view = "player";
+  for (const id of ["undo", "new-fight", "seats"]) $(id).hidden = true;
+  drawSeatTag();
+  if (state.encounter) render(state.version, state.encounter);
+}
+
+// Drawn on every render: the seat may be read before the encounter that names its creatures.
+function drawSeatTag() {
+  if (!state.seat) return;
   const names = state.seat.combatants.map(nameOf).join(", ");
   $("seat-tag").textContent = `playing ${names}${state.seat.approval === "dm" ? " (the DM approves)" : ""}`;
   $("seat-tag").hidden = false;
-  for (const id of ["undo", "new-fight", "seats"]) $(id).hidden = true;
-  if (state.encounter) render(state.version, state.encounter);
 }
 
 async function invite() {
@@ -414,6 +420,7 @@ function render(version, encounter) {
   drawRoster();
   drawChoices();
   drawActionButtons();
+  drawSeatTag();
   clearPreview();
   syncLog();
   pullProposals();
