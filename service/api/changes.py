@@ -5,9 +5,11 @@ The patch goes from the encounter the action ran on, in the form the service ans
 (the previous answer's ``encounter``, or a session's previous version), to the encounter
 answered: applying it to the one gives the other, member for member. Object members are
 set with ``add`` (which replaces a member that is there and adds one that is not, so the
-patch also applies to a ``Prefer: return=minimal`` answer, which leaves defaults out),
 gone ones removed with ``remove``; an array of the same length is patched element by
-element, one whose length changed is set whole.
+element, one whose length changed is set whole. ``minimal`` compares the forms a
+``Prefer: return=minimal`` answer sends (nulls and defaults left out), so that its patch
+turns the previous minimal answer's encounter into this one's: a member that returns to
+its default is removed, an object that leaves its default is added whole.
 
 It costs what the action changed, not the encounter's size: the engine's answer shares
 every part of its input it did not change (``Draft`` is copy-on-write), and only parts
@@ -18,6 +20,7 @@ operation).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -28,43 +31,54 @@ from service.rules import Encounter
 __all__ = ["changes", "diff"]
 
 
-def changes(before: Encounter, after: Encounter) -> list[PatchOperation]:
-    """The JSON Patch from ``before`` to ``after``, both as the service answers them."""
+def changes(before: Encounter, after: Encounter, *, minimal: bool = False) -> list[PatchOperation]:
+    """The JSON Patch from ``before`` to ``after``, both as the service answers them (in
+    full, or ``minimal``: as a ``Prefer: return=minimal`` answer sends them)."""
     if before is after:
         return []
     ops: list[PatchOperation] = []
     parts = encounter_parts()
+
+    def dump(adapter: TypeAdapter[Any], value: Any) -> Any:
+        return adapter.dump_python(
+            value, mode="json", by_alias=True, exclude_defaults=minimal, exclude_none=minimal
+        )
+
     if parts is None:
-        diff(_dump(ENCOUNTER, before), _dump(ENCOUNTER, after), "", ops)
+        diff(dump(ENCOUNTER, before), dump(ENCOUNTER, after), "", ops)
         return ops
     grid, combatant, rest = parts
     if before.ruleset != after.ruleset:
         ops.append(PatchOperation(op="add", path="/ruleset", value=after.ruleset))
     if before.grid is not after.grid:
-        diff(_dump(grid, before.grid), _dump(grid, after.grid), "/grid", ops)
-    _combatants(combatant, before, after, ops)
+        diff(dump(grid, before.grid), dump(grid, after.grid), "/grid", ops)
+    _combatants(combatant, before, after, ops, dump)
     rest_type, rest_adapter = rest
     names = [f.name for f in dataclasses.fields(rest_type)]
     was, now = (
-        _dump(rest_adapter, rest_type(**{n: getattr(e, n) for n in names})) for e in (before, after)
+        dump(rest_adapter, rest_type(**{n: getattr(e, n) for n in names})) for e in (before, after)
     )
     diff(was, now, "", ops)
     return ops
 
 
 def _combatants(
-    adapter: TypeAdapter[Any], before: Encounter, after: Encounter, ops: list[PatchOperation]
+    adapter: TypeAdapter[Any],
+    before: Encounter,
+    after: Encounter,
+    ops: list[PatchOperation],
+    dump: Callable[[TypeAdapter[Any], Any], Any],
 ) -> None:
     old, new = before.combatants, after.combatants
     if old is new:
         return
     if [c.id for c in old] != [c.id for c in new]:
-        value = [_dump(adapter, c) for c in new]
+        value = [dump(adapter, c) for c in new]
         ops.append(PatchOperation(op="add", path="/combatants", value=value))
         return
     for i, (a, b) in enumerate(zip(old, new, strict=True)):
         if a is not b:
-            diff(_dump(adapter, a), _dump(adapter, b), f"/combatants/{i}", ops)
+            diff(dump(adapter, a), dump(adapter, b), f"/combatants/{i}", ops)
 
 
 def diff(before: Any, after: Any, path: str, ops: list[PatchOperation]) -> None:
@@ -114,7 +128,3 @@ def _same(a: Any, b: Any) -> bool:
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
-
-
-def _dump(adapter: TypeAdapter[Any], value: Any) -> Any:
-    return adapter.dump_python(value, mode="json", by_alias=True)

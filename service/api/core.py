@@ -412,3 +412,18 @@ def run_action(
         seed=seed,
         changes=changes(encounter, result.encounter),
     )
+
+
+def minimal_json(models: ActionModels, before: Encounter, response: Any) -> bytes:
+    """``response`` as a ``Prefer: return=minimal`` answer sends it: every null and default
+    left out (its encounter is then a valid request's, not every member of the output
+    schema), and an action's ``changes`` between the minimal forms of ``before`` and its
+    encounter, so that they patch the previous minimal answer into this one."""
+    if not models.spec.query:
+        response = dataclasses.replace(
+            response, changes=changes(before, response.encounter, minimal=True)
+        )
+    content: bytes = models.response_adapter.dump_json(
+        response, by_alias=True, exclude_defaults=True, exclude_none=True
+    )
+    return content

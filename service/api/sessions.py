@@ -35,6 +35,7 @@ from service.api.core import (
     from_rules_error,
     from_validation_error,
     invalid,
+    minimal_json,
     run_action,
 )
 from service.api.models import (
@@ -386,6 +387,17 @@ class SessionAnswer:
     """The session, and the version the action wrote (or the query read)."""
     body: bytes | None = None
     """The response's JSON, when it was encoded already (once, for the store too)."""
+    minimal: bytes | None = None
+    """The response as ``Prefer: return=minimal`` asks (:func:`minimal_json`), when asked;
+    never for a replayed answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Ran:
+    """What a session write's engine run hands back through the store."""
+
+    response: Any
+    minimal: bytes | None
 
 
 def answer_json(answer: SessionAnswer) -> dict[str, Any]:
@@ -399,7 +411,13 @@ def answer_json(answer: SessionAnswer) -> dict[str, Any]:
 
 def answer_body(answer: SessionAnswer) -> bytes:
     """:func:`answer_json`, encoded: the response's JSON as it was encoded, with
-    ``"session": {"id": ..., "version": ..., "commitment": ...}`` added as its last member."""
+    ``"session": {"id": ..., "version": ..., "commitment": ...}`` added as its last member
+    (the :attr:`SessionAnswer.minimal` form when there is one, its null commitment left out)."""
+    if answer.minimal is not None:
+        lean: dict[str, object] = {"id": answer.session.id, "version": answer.session.version}
+        if answer.session.commitment is not None:
+            lean["commitment"] = answer.session.commitment
+        return answer.minimal[:-1] + b',"session":' + to_json(lean) + b"}"
     if answer.body is None:
         response = answer.response
         if type(response) is not dict:
@@ -609,6 +627,7 @@ async def run(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     seat: StoredSeat | None = None,
+    minimal: bool = False,
 ) -> Written[SessionAnswer]:
     """Run an action (or a query) on the session's encounter.
 
@@ -616,7 +635,8 @@ async def run(
     query reads the current version and writes nothing (idempotency keys do not apply). The
     engine runs in ``pool``, inside the compare-and-set: an action past its deadline raises
     before anything is written. With a ``seat``, an action that decides for a creature not
-    the seat's is refused (403) on the version it would change.
+    the seat's is refused (403) on the version it would change. ``minimal``: the answer's
+    :attr:`SessionAnswer.minimal` form is made too (not for a replayed answer).
     """
     dump_response = models.response_adapter.dump_json
     # Drawn once, so that a retried compare-and-set on a session without fair dice replays
@@ -634,18 +654,19 @@ async def run(
             if expected_version is not None and stored.version != expected_version:
                 raise VersionConflict(stored.version)
 
-        def query(stop: threading.Event) -> tuple[Encounter, bool, Any, bytes]:
+        def query(stop: threading.Event) -> tuple[Encounter, bool, Any, bytes, bytes | None]:
             encounter, kept = load_stored(stored)
             trusted = kept is not None
             response = run_action(models, encounter, seeded, stop=stop, trusted=trusted)
-            return encounter, trusted, response, dump_response(response, by_alias=True)
+            lean = minimal_json(models, encounter, response) if minimal else None
+            return encounter, trusted, response, dump_response(response, by_alias=True), lean
 
         light = is_light(models.spec.name, document_size(stored))
-        encounter, trusted, response, body = await pool.run(query, light=light)
+        encounter, trusted, response, body, lean = await pool.run(query, light=light)
         if not trusted:
             store.keep(tenant, stored, EncodedEncounter(encounter, b""))
         ref = SessionRef(stored.session_id, stored.version, stored.commitment)
-        return Written(SessionAnswer(response, ref, body))
+        return Written(SessionAnswer(response, ref, body, lean))
 
     def change(stored: Stored, stop: threading.Event) -> Change:
         rolled = dice.seed_of(request.seed, drawn, stored.line, stored.dice)
@@ -658,10 +679,11 @@ async def run(
         response = run_action(models, encounter, action, count=False, stop=stop, trusted=trusted)
         body, document, events = models.encode(response, kept)
         assert document is not None
+        lean = minimal_json(models, encounter, response) if minimal else None
         return Change(
             Encoded(document.json, document),
             events,
-            Encoded(body, response),
+            Encoded(body, _Ran(response, lean)),
             document_at="encounter",
             step=step,
             facts=facts_of(response.encounter),
@@ -684,9 +706,9 @@ async def run(
         )
     ref = SessionRef(applied.session.id, applied.session.version, applied.session.commitment)
     if isinstance(applied.response, Encoded):
-        response = applied.response.value
-        record_outcome(models.spec.name, response.encounter.ruleset, response.outcome)
-        return Written(SessionAnswer(response, ref, applied.response.json))
+        ran: _Ran = applied.response.value
+        record_outcome(models.spec.name, ran.response.encounter.ruleset, ran.response.outcome)
+        return Written(SessionAnswer(ran.response, ref, applied.response.json, ran.minimal))
     return Written(SessionAnswer(applied.response, ref), applied.replayed)
 
 

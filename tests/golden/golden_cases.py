@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from service.api.core import Problem, run_action
+from service.api.core import Problem, minimal_json, run_action
 from service.api.models import MODELS
 
 LOGS = Path(__file__).resolve().parent / "logs"
@@ -32,8 +32,9 @@ Doc = dict[str, Any]
 # --------------------------------------------------------------------------- replay
 
 
-def answer(action: str, encounter: Doc, params: Doc, seed: int) -> Doc:
-    """The REST body ``POST /v1/<action>`` answers, or ``{"problem": ...}`` when refused."""
+def answer(action: str, encounter: Doc, params: Doc, seed: int, *, minimal: bool = False) -> Doc:
+    """The REST body ``POST /v1/<action>`` answers (with ``Prefer: return=minimal`` when
+    ``minimal``), or ``{"problem": ...}`` when refused."""
     models = MODELS[action]
     body = {"encounter": encounter, **params, "seed": seed}
     try:
@@ -41,6 +42,9 @@ def answer(action: str, encounter: Doc, params: Doc, seed: int) -> Doc:
         response = run_action(models, request.encounter, request, count=False)
     except Problem as problem:
         return {"problem": problem.body()}
+    if minimal:
+        lean: Doc = json.loads(minimal_json(models, request.encounter, response))
+        return lean
     out: Doc = models.response_adapter.dump_python(response, mode="json", by_alias=True)
     return out
 
@@ -63,11 +67,14 @@ def compact(answer: Doc) -> Doc:
     return out
 
 
-def replay(case: Doc) -> Iterator[Doc]:
-    """Each step's full answer, each step run on the encounter the step before answered."""
+def replay(case: Doc, *, minimal: bool = False) -> Iterator[Doc]:
+    """Each step's full (or ``minimal``) answer, each step run on the encounter the step
+    before answered."""
     encounter = case["encounter"]
     for step in case["steps"]:
-        got = answer(step["action"], encounter, step.get("params", {}), step["seed"])
+        got = answer(
+            step["action"], encounter, step.get("params", {}), step["seed"], minimal=minimal
+        )
         yield got
         if "encounter" in got:
             encounter = got["encounter"]

@@ -44,3 +44,34 @@ def test_changes_turn_the_previous_encounter_into_the_answered_one(
         paths = [op["path"] for op in got["changes"]]
         assert len(paths) == len(set(paths)), f"step {i}: a path patched twice"
         before = got["encounter"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_minimal_answers_are_the_same_fight_and_their_changes_patch_the_previous_one(
+    case: dict[str, Any],
+) -> None:
+    """``Prefer: return=minimal``: each step runs on the minimal encounter the step before
+    answered (a minimal answer is a valid request), plays the same fight as the full answers
+    do, leaves out every null, and its ``changes`` turn the previous minimal encounter into
+    this one."""
+    before = ENCOUNTER.dump_python(
+        ENCOUNTER.validate_json(json.dumps(case["encounter"])),
+        mode="json",
+        by_alias=True,
+        exclude_defaults=True,
+    )
+    for i, (full, lean) in enumerate(zip(replay(case), replay(case, minimal=True), strict=True)):
+        step = f"step {i}: {case['steps'][i]['action']}"
+        if "problem" in full:
+            assert lean == full, step
+            continue
+        assert lean["seed"] == full["seed"], step
+        if "encounter" not in full:  # a query
+            assert lean.keys() <= full.keys(), step
+            continue
+        assert answered_form(lean["encounter"]) == full["encounter"], step
+        assert len(lean["events"]) == len(full["events"]), step
+        assert "null" not in json.dumps(lean["encounter"]), step
+        patched = jsonpatch.apply_patch(before, lean["changes"])
+        assert patched == lean["encounter"], step
+        before = lean["encounter"]

@@ -20,11 +20,13 @@ from service.api.core import (
     Problem,
     from_validation_error,
     invalid,
+    minimal_json,
     problem_response,
     run_action,
 )
 from service.api.models import MODELS, ActionModels
 from service.api.pool import engine_pool, is_light
+from service.api.rest.preferences import answered, prefers_minimal
 from service.jsontext import DuplicateKey, find_duplicate_key
 from service.settings import Settings
 
@@ -105,9 +107,11 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
     adapter = models.request_adapter
     dump = models.response_adapter.dump_json
 
-    def answer(body: bytes, stop: threading.Event) -> bytes:
+    def answer(body: bytes, minimal: bool, stop: threading.Event) -> bytes:
         parsed = parse(adapter, body, models.request)
         response = run_action(models, parsed.encounter, parsed, stop=stop)
+        if minimal:
+            return minimal_json(models, parsed.encounter, response)
         content: bytes = dump(response, by_alias=True)
         return content
 
@@ -116,8 +120,11 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
         light = is_light(models.spec.name, len(body))
-        content = await engine_pool(request).run(functools.partial(answer, body), light=light)
-        return Response(content, media_type=JSON)
+        minimal = prefers_minimal(request)
+        content = await engine_pool(request).run(
+            functools.partial(answer, body, minimal), light=light
+        )
+        return answered(Response(content, media_type=JSON), minimal=minimal)
 
     return endpoint
 

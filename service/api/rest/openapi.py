@@ -550,7 +550,11 @@ def build_openapi() -> dict[str, Any]:
                 "same result, and every response says its seed. In session mode "
                 "(`/v1/sessions/...`) the encounter is kept by the service: each action "
                 "writes a new version, sent as a strong `ETag`; `If-Match` guards against "
-                "lost updates and `Idempotency-Key` makes retries safe."
+                "lost updates and `Idempotency-Key` makes retries safe. Every action "
+                "answer's `changes` is the JSON Patch from the encounter it ran on to the "
+                "one answered; `Prefer: return=minimal` on an action leaves every null "
+                "and default out of its answer (then a valid request's encounter, not the "
+                "output schema's; `Preference-Applied: return=minimal` says so)."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },

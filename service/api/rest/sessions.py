@@ -66,6 +66,7 @@ from service.api.rest.operations import (
     write_headers,
 )
 from service.api.rest.preconditions import expected_version
+from service.api.rest.preferences import answered, prefers_minimal
 from service.api.rest.seats import seat_routes
 from service.api.rest.stream import stream_endpoint
 from service.settings import Settings
@@ -320,13 +321,15 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
             expected_version=expected,
             idempotency_key=key,
             seat=access.seat,
+            minimal=prefers_minimal(request),
         )
         answer = written.value
-        return json_response(
+        response = json_response(
             sessions.answer_body(answer),
             version=answer.session.version,
             replayed=written.replayed,
         )
+        return answered(response, minimal=answer.minimal is not None)
 
     return endpoint
 
