@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -102,7 +103,9 @@ def test_engine_tests_run_with_the_doors_blocked() -> None:
         "raise SystemExit(pytest.main(['-q', '-x', '-p', 'no:cacheprovider', "
         "'tests/rules', '-k', 'd20_core or dice or crit_tables or grid']))\n"
     )
+    # A plain run, not a worker's: pytest-xdist's PYTEST_XDIST_* variables stay behind.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
