@@ -30,10 +30,18 @@ from starlette.routing import BaseRoute, Route
 from service.api.pages import STATIC, data_block, own, page, page_response
 from service.rules import ACTIONS, REGISTRY
 from service.rules.acting import is_the_dms
+from service.rules.model import ABILITIES, Cond
 
 PLAY = STATIC / "play"
 SAMPLES = PLAY / "samples"
 TITLE = "Combat rules service: battle map"
+HAND_SET_CONDITIONS = tuple(
+    c.value
+    for c in Cond
+    if c not in {Cond.DODGING, Cond.DISENGAGED, Cond.HIDDEN, Cond.SQUEEZING, Cond.ASLEEP}
+)
+"""The conditions the map's DM puts on a creature in one click (the others come with the
+action that makes them: dodge, disengage, hide, squeezing in, the fey critical band)."""
 
 
 @cache
@@ -73,6 +81,8 @@ def config(live: str) -> dict[str, Any]:
             for spec in ACTIONS
         ],
         "extents": {rid: dict(ruleset.square_extent) for rid, ruleset in REGISTRY.items()},
+        "conditions": list(HAND_SET_CONDITIONS),
+        "abilities": list(ABILITIES),
     }
 
 

@@ -22,7 +22,7 @@ STATE = """(() => {
   const all = (s) => [...document.querySelectorAll(s)];
   if (!document.getElementById("play-config") || !document.getElementById("proposal-list")) {
     return { state: "loading", version: 0, view: "", liveStatus: "", seatLink: "",
-             proposed: "", proposals: [], badges: {} };
+             proposed: "", proposals: [], badges: {}, toggles: {}, saves: [] };
   }
   return {
     state: document.body.dataset.state || "",
@@ -42,6 +42,9 @@ STATE = """(() => {
     proposals: all("#proposal-list li").map((li) => li.dataset.proposalId),
     badges: Object.fromEntries(all("#roster li").map((li) => [li.dataset.id,
       [...li.querySelectorAll(".badge")].map((b) => b.dataset.condition)])),
+    toggles: Object.fromEntries(all("#actor [data-toggle-condition]").map((b) =>
+      [b.dataset.toggleCondition, b.getAttribute("aria-pressed")])),
+    saves: all("#actor [data-save]").map((b) => b.dataset.save),
   };
 })()"""
 
@@ -149,3 +152,81 @@ def test_a_player_proposes_from_a_seat_link_and_the_dm_approves(
                 ),
                 what=f"{who}'s page with the dodge, and no proposal left",
             )
+
+
+def test_conditions_and_saving_throws_take_one_click(
+    browser: Chromium, second_browser: Chromium, service: ServiceProcess
+) -> None:
+    """The DM puts prone on Aria and takes it off again (her odds to hit drop and come back,
+    d20.cond); her player, from a seat without approval, has her save buttons but no
+    condition toggles, and rolls a dexterity save against the DC typed."""
+    with play_page(browser, service) as dm, play_page(second_browser, service) as player:
+        dm.navigate(service.url + "/play")
+        dm.wait_for("document.body?.dataset.state", lambda s: s == "setup", what="the setup")
+        click(dm, button('[data-sample="1-d20-gate"]'))
+        session_id: str = dm.wait_for(
+            "document.body.dataset.version === '1' && new URLSearchParams(location.search)"
+            ".get('session')",
+            bool,
+            what="the session",
+        )
+        base = f"{service.url}/v1/sessions/{session_id}"
+        click(dm, button('[data-select="aria"]'))
+        seen = dm.wait_for(
+            STATE, lambda s: s["actor"].startswith("Aria") and s["toggles"], what="the toggles"
+        )
+        assert seen["toggles"]["prone"] == "false" and len(seen["saves"]) == 6
+
+        # Aria throws her javelin at Grisk: with disadvantage while she is prone.
+        odds = {"attackerId": "aria", "targetId": "grisk", "attackName": "javelin"}
+        read = httpx.post(f"{base}/attack-odds", json=odds, timeout=10)
+        assert read.status_code == 200, read.text
+        standing = read.json()["outcome"]
+
+        click(dm, button('[data-toggle-condition="prone"]'))
+        dm.wait_for(
+            STATE,
+            lambda s: (
+                s["version"] == 2
+                and "prone" in s["badges"]["aria"]
+                and s["toggles"]["prone"] == "true"
+            ),
+            what="Aria prone",
+        )
+        lying = httpx.post(f"{base}/attack-odds", json=odds, timeout=10).json()["outcome"]
+        assert lying["hit"] < standing["hit"]  # a prone creature attacks with disadvantage
+        click(dm, button('[data-toggle-condition="prone"]'))
+        dm.wait_for(
+            STATE,
+            lambda s: s["version"] == 3 and "prone" not in s["badges"]["aria"],
+            what="Aria standing again",
+        )
+        again = httpx.post(f"{base}/attack-odds", json=odds, timeout=10).json()["outcome"]
+        assert again["hit"] == standing["hit"]
+
+        # Her player: saves, no toggles; a dexterity save against DC 12, in one click.
+        click(dm, "document.getElementById('invite')")
+        link: str = dm.wait_for(STATE, lambda s: bool(s["seatLink"]), what="the seat link")[
+            "seatLink"
+        ]
+        player.navigate(link)
+        mine = player.wait_for(
+            STATE,
+            lambda s: s["view"] == "player" and s["version"] == 3 and s["saves"],
+            what="the player's view",
+        )
+        assert mine["toggles"] == {}
+        player.evaluate(
+            "(() => { const dc = document.getElementById('save-dc'); dc.value = '12';"
+            " dc.dispatchEvent(new Event('input')); })()"
+        )
+        click(player, button('[data-save="dexterity"]'))
+        for page in (player, dm):
+            page.wait_for(STATE, lambda s: s["version"] == 4, what="the save's version")
+        events = httpx.get(f"{base}/events", params={"offset": 0, "limit": 100}, timeout=10)
+        rolls = [
+            e["data"]
+            for e in events.json()["items"]
+            if e["version"] == 4 and e["data"]["type"] == "roll"
+        ]
+        assert rolls and rolls[0]["actor"] == "aria" and rolls[0]["data"]["dc"] == 12

@@ -32,6 +32,7 @@ const state = {
   stopLive: null,
   rules: new Map(),
   seat: null, // a player's view (opened from a seat link): {id, combatants, approval}
+  saveDc: "", // the DC typed for saving throws, kept across renders
 };
 
 // ---- small helpers
@@ -608,11 +609,88 @@ function drawActor() {
     attacks.length
       ? html("label", {}, "Attack with ", select)
       : html("p", { class: "muted" }, "no attacks"),
+    ...quickControls(c),
   );
   select.addEventListener("change", () => {
     state.attackName = select.value;
     clearPreview();
   });
+}
+
+// One click for what a table does most: the DM puts a condition on a creature or takes it
+// off (update-combatant: a condition set by hand lasts until taken off so), and a
+// creature's player rolls its saving throws (roll-save, against the DC typed).
+function quickControls(c) {
+  const parts = [];
+  if (!state.seat) {
+    const has = new Set((c.conditions || []).map((x) => x.name));
+    parts.push(
+      html(
+        "div",
+        { class: "quick", role: "group", "aria-label": `conditions of ${c.name}` },
+        html("span", { class: "muted" }, "Conditions"),
+        ...config.conditions.map((name) =>
+          html(
+            "button",
+            {
+              type: "button",
+              class: "toggle",
+              "data-toggle-condition": name,
+              "aria-pressed": String(has.has(name)),
+              title: `${has.has(name) ? "take off" : "put on"} ${name}`,
+            },
+            name,
+          ),
+        ),
+      ),
+    );
+  }
+  const save = config.actions.find((a) => a.slug === "roll-save");
+  const ruleset = state.encounter.ruleset;
+  if (save && (!save.rulesets || save.rulesets.includes(ruleset)) && mine(c.id)) {
+    const dc = html("input", {
+      id: "save-dc",
+      inputmode: "numeric",
+      size: 3,
+      value: state.saveDc,
+      "aria-label": "the save's DC",
+    });
+    dc.addEventListener("input", () => (state.saveDc = dc.value.trim()));
+    parts.push(
+      html(
+        "div",
+        { class: "quick", role: "group", "aria-label": `saving throws of ${c.name}` },
+        html("span", { class: "muted" }, "Saving throw"),
+        html("label", {}, "DC ", dc),
+        ...config.abilities.map((ability) =>
+          html(
+            "button",
+            { type: "button", "data-save": ability, title: `${c.name}'s ${ability} save` },
+            ability.slice(0, 3).toUpperCase(),
+          ),
+        ),
+      ),
+    );
+  }
+  return parts;
+}
+
+function toggleCondition(name) {
+  const c = byId(state.selected);
+  if (!c) return;
+  const conditions = c.conditions || [];
+  const next = conditions.some((x) => x.name === name)
+    ? conditions.filter((x) => x.name !== name)
+    : [...conditions, { name }];
+  act("update-combatant", { combatantId: c.id, conditions: next });
+}
+
+function rollSave(ability) {
+  const c = byId(state.selected);
+  if (!c) return;
+  if (!/^-?\d{1,4}$/.test(state.saveDc))
+    return notice("Type the save's DC (a whole number) first", "error");
+  act("roll-save", { combatantId: c.id, ability, dc: Number(state.saveDc) });
 }
 
 function drawRoster() {
@@ -1292,6 +1370,8 @@ document.addEventListener("click", (event) => {
   else if (t.dataset.sample) startSample(t.dataset.sample);
   else if (t.dataset.select) select(t.dataset.select);
   else if (t.dataset.action) openForm(t.dataset.action);
+  else if (t.dataset.toggleCondition) toggleCondition(t.dataset.toggleCondition);
+  else if (t.dataset.save) rollSave(t.dataset.save);
   else if (t.dataset.approve) decide(t.dataset.approve, "approve");
   else if (t.dataset.reject) decide(t.dataset.reject, "reject");
   else if (t.dataset.choice) {
