@@ -145,6 +145,25 @@ class Page:
         "Stopped" is judged by the page itself: the element's box is the same over three
         animation frames in a row, however long a busy machine takes to draw them; ``timeout``
         only bounds a page that never settles."""
+        x, y = self._settled_centre(expression, timeout)
+        self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
+            )
+
+    def tap(self, expression: str, timeout: float = 60.0) -> None:
+        """A real tap of a finger (touch start, end: no hover before it) in the middle of the
+        element, once it has stopped moving, as :meth:`click` finds it."""
+        x, y = self._settled_centre(expression, timeout)
+        self.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        self.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def _settled_centre(self, expression: str, timeout: float) -> tuple[float, float]:
         settled = f"""new Promise((resolve) => {{
           let last = null, same = 0;
           const look = () => {{
@@ -168,12 +187,7 @@ class Page:
                 raise CDPError(f"nothing to click after {timeout}s: {expression}")
             time.sleep(0.1)
         x, y = box
-        self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
-        for kind in ("mousePressed", "mouseReleased"):
-            self.send(
-                "Input.dispatchMouseEvent",
-                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
-            )
+        return float(x), float(y)
 
     def _event(self, message: dict[str, Any]) -> None:
         method, params = message.get("method"), message.get("params", {})

@@ -18,6 +18,7 @@ const ACTOR_FIELD = /^(combatant|attacker|grappler|source|initiator|actor|mover)
 const TARGET_FIELD = /^(target|defender|victim|patient)Id$/;
 const MAX_LOG_VERSIONS = 300;
 const HOVER_DELAY = 120;
+const ACT_HINT = (verb) => `Click to ${verb} (on a touch screen: tap again).`;
 let hoverTimer = null;
 
 const state = {
@@ -941,7 +942,11 @@ function clearPreview() {
   if (overlay) overlay.replaceChildren();
   const box = $("preview");
   box.dataset.kind = "";
-  box.replaceChildren(html("p", { class: "muted" }, "Hover the map for a preview."));
+  box.dataset.key = "";
+  box.dataset.legal = "";
+  box.replaceChildren(
+    html("p", { class: "muted" }, "Hover the map (or tap it once) for a preview."),
+  );
 }
 
 function hovered(event) {
@@ -955,25 +960,34 @@ function hovered(event) {
   return { cell: { x, y } };
 }
 
+const hoverKeyOf = (what) =>
+  what ? `${state.version}|${state.selected}|${state.attackName}|${what.id || key(what.cell)}` : null;
+
 function onHover(event) {
   if (!state.encounter || state.busy) return;
   const what = hovered(event);
-  const actor = byId(state.selected);
-  const hoverKey = what
-    ? `${state.version}|${state.selected}|${state.attackName}|${what.id || key(what.cell)}`
-    : null;
+  const hoverKey = hoverKeyOf(what);
   if (hoverKey === state.hoverKey) return;
   state.hoverKey = hoverKey;
   clearTimeout(hoverTimer);
-  if (!what || !actor) return clearPreview();
-  const other = what.id && byId(what.id);
   // Ask once the pointer rests: a sweep across the map is not a request per cell.
-  hoverTimer = setTimeout(() => {
-    if (hoverKey !== state.hoverKey) return;
-    if (what.cell) previewPath(actor, what.cell, hoverKey);
-    else if (other && other.side !== actor.side) previewAttack(actor, other, hoverKey);
-    else clearPreview();
-  }, HOVER_DELAY);
+  hoverTimer = setTimeout(() => preview(what, hoverKey), HOVER_DELAY);
+  if (!what || !byId(state.selected)) clearPreview();
+}
+
+function preview(what, hoverKey) {
+  const actor = byId(state.selected);
+  if (hoverKey !== state.hoverKey || !what || !actor) return;
+  const other = what.id && byId(what.id);
+  if (what.cell) previewPath(actor, what.cell, hoverKey);
+  else if (other && other.side !== actor.side) previewAttack(actor, other, hoverKey);
+  else clearPreview();
+}
+
+// What the preview on show says of the spot it is for: null while none is shown for it.
+function previewed(hoverKey) {
+  const box = $("preview");
+  return box.dataset.key === hoverKey ? box.dataset.legal : null;
 }
 
 const previews = new Map();
@@ -995,6 +1009,8 @@ async function previewPath(actor, cell, hoverKey) {
   const overlay = document.getElementById("overlay");
   overlay.replaceChildren();
   box.dataset.kind = "path";
+  box.dataset.key = hoverKey;
+  box.dataset.legal = String(!r.error && r.outcome.legal);
   if (r.error)
     return box.replaceChildren(
       html(
@@ -1006,7 +1022,6 @@ async function previewPath(actor, cell, hoverKey) {
     );
   const o = r.outcome;
   box.dataset.cost = String(o.cost ?? "");
-  box.dataset.legal = String(o.legal);
   box.dataset.provokes = (o.provokes || []).join(",");
   const geo = state.geo;
   if (o.path && o.path.length) {
@@ -1044,6 +1059,7 @@ async function previewPath(actor, cell, hoverKey) {
         )
       : html("p", { class: "provokes" }, "Provokes no opportunity attack"),
   );
+  if (o.legal) lines.push(html("p", { class: "muted" }, ACT_HINT("move")));
   box.replaceChildren(...lines);
 }
 
@@ -1062,6 +1078,8 @@ async function previewAttack(actor, target, hoverKey) {
   overlay.replaceChildren();
   box.dataset.kind = "attack";
   box.dataset.target = target.id;
+  box.dataset.key = hoverKey;
+  box.dataset.legal = String(!odds.error);
   const from = tokenCentre(actor.id);
   const to = tokenCentre(target.id);
   const degree = cover.error ? "unknown" : cover.outcome.degree;
@@ -1139,7 +1157,11 @@ async function previewAttack(actor, target, hoverKey) {
       ),
     );
   }
-  lines.push(html("p", { class: "muted" }, "Click to attack."));
+  lines.push(
+    odds.error
+      ? html("p", { class: "bad refused" }, "The service would refuse this attack.")
+      : html("p", { class: "muted" }, ACT_HINT("attack")),
+  );
   box.replaceChildren(...lines);
 }
 
@@ -1162,6 +1184,9 @@ function ring(id, cls, label) {
     overlay.appendChild(svg("text", { x: cx, y: cy - r - 3, class: `ring-label ${cls}` }, label));
 }
 
+// A click acts; a tap (touch or pen: no hover came before it) on a spot not previewed yet
+// previews it, and a second tap acts. An act the preview on show says is illegal is not
+// sent: the preview says why.
 function onMapClick(event) {
   if (!state.encounter || state.busy) return;
   const what = hovered(event);
@@ -1175,6 +1200,14 @@ function onMapClick(event) {
     return;
   }
   if (!actor) return;
+  const hoverKey = hoverKeyOf(what);
+  const shown = previewed(hoverKey);
+  if (shown === null && (event.pointerType === "touch" || event.pointerType === "pen")) {
+    clearTimeout(hoverTimer);
+    state.hoverKey = hoverKey;
+    return preview(what, hoverKey);
+  }
+  if (shown === "false") return notice("Not allowed: the preview says why.", "error");
   if (other) {
     state.target = other.id;
     act("resolve-attack", {
@@ -1384,7 +1417,10 @@ document.addEventListener("click", (event) => {
   }
 });
 $("board").addEventListener("pointermove", onHover);
-$("board").addEventListener("pointerleave", () => {
+// A finger leaves the board with every tap (before its click): only a mouse leaving it ends
+// the preview.
+$("board").addEventListener("pointerleave", (event) => {
+  if (event.pointerType !== "mouse") return;
   state.hoverKey = null;
   clearPreview();
 });

@@ -1,7 +1,13 @@
-"""The battle map as a DM's table (docs/seats.md), in two headless Chromiums, every request
-outside the service refused: the DM invites a player for Aria with approval on; the seat
-link opens the player's view in the other browser (only Aria's controls, none of the
-DM's); the player's dodge becomes a proposal, the DM approves it, and both pages show it."""
+"""The battle map as a DM's table (docs/seats.md, docs/play.md), in headless Chromium, every
+request outside the service refused:
+
+- the DM invites a player for Aria with approval on; the seat link opens the player's view
+  in another browser (only Aria's controls, none of the DM's); the player's dodge becomes a
+  proposal, the DM approves it, and both pages show it;
+- conditions and saving throws in one click, the DM's and a player's;
+- on a touch screen a tap previews and a second tap acts, and an act the preview shows
+  refused is not sent.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +28,8 @@ STATE = """(() => {
   const all = (s) => [...document.querySelectorAll(s)];
   if (!document.getElementById("play-config") || !document.getElementById("proposal-list")) {
     return { state: "loading", version: 0, view: "", liveStatus: "", seatLink: "",
-             proposed: "", proposals: [], badges: {}, toggles: {}, saves: [] };
+             proposed: "", proposals: [], badges: {}, toggles: {}, saves: [],
+             preview: {} };
   }
   return {
     state: document.body.dataset.state || "",
@@ -45,6 +52,9 @@ STATE = """(() => {
     toggles: Object.fromEntries(all("#actor [data-toggle-condition]").map((b) =>
       [b.dataset.toggleCondition, b.getAttribute("aria-pressed")])),
     saves: all("#actor [data-save]").map((b) => b.dataset.save),
+    preview: { kind: document.getElementById("preview").dataset.kind || "",
+               legal: document.getElementById("preview").dataset.legal || "",
+               text: document.getElementById("preview").textContent },
   };
 })()"""
 
@@ -230,3 +240,56 @@ def test_conditions_and_saving_throws_take_one_click(
             if e["version"] == 4 and e["data"]["type"] == "roll"
         ]
         assert rolls and rolls[0]["actor"] == "aria" and rolls[0]["data"]["dc"] == 12
+
+
+def test_a_tap_previews_a_second_acts_and_a_refused_act_is_not_sent(
+    browser: Chromium, service: ServiceProcess
+) -> None:
+    """On a touch screen (no hover): Aria's longsword can't reach Grisk, five squares off, so
+    the first tap shows the refusal and the second sends nothing (d20.grid.range); a tap on
+    the next square shows the path, the second moves her there."""
+    with play_page(browser, service) as page:
+        page.navigate(service.url + "/play")
+        page.wait_for("document.body?.dataset.state", lambda s: s == "setup", what="the setup")
+        click(page, button('[data-sample="1-d20-gate"]'))
+        session_id: str = page.wait_for(
+            "document.body.dataset.version === '1' && new URLSearchParams(location.search)"
+            ".get('session')",
+            bool,
+            what="the session",
+        )
+        base = f"{service.url}/v1/sessions/{session_id}"
+        rolled = httpx.post(f"{base}/roll-initiative", json={}, timeout=10)
+        while rolled.json()["encounter"]["turnOf"] != "aria":
+            rolled = httpx.post(f"{base}/next-turn", json={}, timeout=10)
+        version = rolled.json()["session"]["version"]
+        page.wait_for(
+            STATE,
+            lambda s: s["version"] == version and s["actor"].startswith("Aria"),
+            what="Aria's turn",
+        )
+
+        page.tap(button('#board .token[data-id="grisk"]'))
+        refused = page.wait_for(
+            STATE, lambda s: s["preview"]["legal"] == "false", what="the refusal previewed"
+        )
+        assert refused["preview"]["kind"] == "attack"
+        assert "would refuse this attack" in refused["preview"]["text"]
+        page.tap(button('#board .token[data-id="grisk"]'))
+        page.wait_for(STATE, lambda s: "Not allowed" in s["notice"], what="nothing sent")
+        assert httpx.get(base, timeout=10).json()["version"] == version
+
+        aria = next(c for c in rolled.json()["encounter"]["combatants"] if c["id"] == "aria")
+        x, y = aria["position"]["x"], aria["position"]["y"]
+        cell = f"{x},{y + 1}"
+        page.tap(button(f'#board [data-cell="{cell}"]'))
+        path = page.wait_for(
+            STATE,
+            lambda s: s["preview"]["kind"] == "path" and s["preview"]["legal"] == "true",
+            what="the path previewed",
+        )
+        assert "tap again" in path["preview"]["text"] and path["version"] == version
+        page.tap(button(f'#board [data-cell="{cell}"]'))
+        page.wait_for(STATE, lambda s: s["version"] == version + 1, what="the second tap's move")
+        moved = httpx.get(base, timeout=10).json()["encounter"]["combatants"]
+        assert next(c for c in moved if c["id"] == "aria")["position"] == {"x": x, "y": y + 1}
