@@ -25,9 +25,13 @@ def full_form(encounter: dict[str, Any]) -> Any:
 
 
 def attack_params(encounter: dict[str, Any]) -> dict[str, str]:
-    """The creature whose turn it is attacks a foe with its first attack."""
+    """The creature whose turn it is attacks a living foe with its first attack."""
     attacker = next(c for c in encounter["combatants"] if c["id"] == encounter["turnOf"])
-    target = next(c for c in encounter["combatants"] if c["side"] != attacker["side"])
+    target = next(
+        c
+        for c in encounter["combatants"]
+        if c["side"] != attacker["side"] and c.get("hp", 1) > 0 and not c.get("dead")
+    )
     return {
         "attackerId": attacker["id"],
         "targetId": target["id"],
@@ -94,7 +98,9 @@ def test_a_session_fight_follows_its_minimal_changes(client: TestClient) -> None
     assert "Preference-Applied" not in again.headers
     assert again.json()["encounter"] == stored["encounter"]
 
-    # Without the preference, or with another one, the answer is whole.
+    # Without the preference, or with another one, the answer is whole (the attack may have
+    # dropped its target: the odds are read against one still standing).
+    params = attack_params(stored["encounter"])
     for headers in ({}, {"Prefer": "return=representation"}, {"Prefer": "respond-async"}):
         read = client.post(f"/v1/sessions/{session}/attack-odds", json=params, headers=headers)
         assert read.status_code == 200, read.text
