@@ -4,7 +4,8 @@ request outside the service refused:
 - the DM invites a player for Aria with approval on; the seat link opens the player's view
   in another browser (only Aria's controls, none of the DM's); the player's dodge becomes a
   proposal, the DM approves it, and both pages show it;
-- conditions and saving throws in one click, the DM's and a player's;
+- conditions and saving throws in one click, the DM's and a player's, and the free dice
+  roller;
 - on a touch screen a tap previews and a second tap acts, and an act the preview shows
   refused is not sent.
 """
@@ -29,7 +30,7 @@ STATE = """(() => {
   if (!document.getElementById("play-config") || !document.getElementById("proposal-list")) {
     return { state: "loading", version: 0, view: "", liveStatus: "", seatLink: "",
              proposed: "", proposals: [], badges: {}, toggles: {}, saves: [],
-             preview: {} };
+             preview: {}, diceOut: "" };
   }
   return {
     state: document.body.dataset.state || "",
@@ -52,6 +53,7 @@ STATE = """(() => {
     toggles: Object.fromEntries(all("#actor [data-toggle-condition]").map((b) =>
       [b.dataset.toggleCondition, b.getAttribute("aria-pressed")])),
     saves: all("#actor [data-save]").map((b) => b.dataset.save),
+    diceOut: document.getElementById("dice-out").textContent,
     preview: { kind: document.getElementById("preview").dataset.kind || "",
                legal: document.getElementById("preview").dataset.legal || "",
                text: document.getElementById("preview").textContent },
@@ -240,6 +242,20 @@ def test_conditions_and_saving_throws_take_one_click(
             if e["version"] == 4 and e["data"]["type"] == "roll"
         ]
         assert rolls and rolls[0]["actor"] == "aria" and rolls[0]["data"]["dc"] == 12
+
+        # The free dice roller: the player rolls 2d6+3 as Aria; the DM rolls as the DM.
+        player.evaluate("document.getElementById('dice-expression').value = '2d6+3'")
+        click(player, "document.getElementById('roll-dice')")
+        shown = player.wait_for(STATE, lambda s: bool(s["diceOut"]), what="the player's roll")
+        total = int(shown["diceOut"].rsplit(": ", 1)[1])
+        assert shown["diceOut"].startswith("2d6+3: ") and 5 <= total <= 15
+        click(dm, "document.getElementById('roll-dice')")
+        dm.wait_for(STATE, lambda s: s["version"] == 6 and bool(s["diceOut"]), what="the DM's roll")
+        steps = httpx.get(f"{base}/replay", timeout=10).json()["items"]
+        assert [(s["action"], s["params"].get("combatantId")) for s in steps[-2:]] == [
+            ("rollDice", "aria"),
+            ("rollDice", None),
+        ]
 
 
 def test_a_tap_previews_a_second_acts_and_a_refused_act_is_not_sent(

@@ -202,6 +202,7 @@ EXAMPLES: dict[str, Example] = {
     "attackOdds": Example(D20, {"attackerId": "aria", "targetId": "goblin"}),
     "encounterOdds": Example(D20, {"runs": 20}),
     "rollSave": Example(D20, {"combatantId": "aria", "ability": "dexterity", "dc": 13}),
+    "rollDice": Example(D20, {"expression": "2d6+3", "combatantId": "aria", "purpose": "treasure"}),
     "rollCheck": Example(
         D20,
         {

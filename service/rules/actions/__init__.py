@@ -11,7 +11,7 @@ with :func:`~service.rules.registry.action`:
 * :mod:`.movement`: ``moveCombatant``, ``standUp``, ``dropProne``;
 * :mod:`.queries`: ``pathCost``, ``cover``, ``flanking``, ``reach``;
 * :mod:`.odds`: ``attackOdds``, ``encounterOdds``;
-* :mod:`.checks`: ``rollSave``, ``rollCheck``, ``search``;
+* :mod:`.checks`: ``rollSave``, ``rollCheck``, ``rollDice``, ``search``;
 * :mod:`.edits`: ``addCombatant``, ``removeCombatant``, ``updateCombatant`` (the DM's edits).
 """
 

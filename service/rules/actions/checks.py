@@ -8,6 +8,8 @@ of the turn, and are logged (and kept in a session's log and replay) like any ac
 A contest rolls both sides and is decided by
 :func:`~service.rules.mechanics.checks.contest_won`.
 
+``rollDice`` is a free roll the table asks for (a dice roller): no rule decides it.
+
 ``search`` is an action in every ruleset that has Hide: d20 and d10 roll the searcher's
 Wisdom (Perception), which needs sight; d100 takes the DM's DC (``d100.hide.contest``).
 A hidden hostile creature whose Stealth total is beaten is found and no longer hidden.
@@ -19,14 +21,15 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from ..dice import roll as roll_dice
 from ..errors import IllegalAction, InvalidAction
 from ..events import EventLog
 from ..mechanics import economy
 from ..mechanics.checks import CheckRoll, Kind, contest_won, reveal, roll_check, roll_modes
 from ..mechanics.space import board_of
 from ..model import Combatant, Cond, Draft
-from ..model.outcomes import RollSide, SaveCheckOutcome, SearchOutcome
-from ..model.requests import ContestSide, RollCheck, RollSave, Search
+from ..model.outcomes import DiceRolledOutcome, RollSide, SaveCheckOutcome, SearchOutcome
+from ..model.requests import ContestSide, RollCheck, RollDice, RollSave, Search
 from ..registry import action
 from ..ruleset import Ruleset
 
@@ -308,6 +311,34 @@ def roll_check_action(
     """``d20.save``, with the disadvantages and automatic failures of ``d20.cond``."""
     ability = _ability_of(act.skill, act.ability, ())
     return _roll(ruleset, draft, "check", act, ability, act.skill, act.sight, rng, log)
+
+
+@action(
+    "rollDice",
+    summary="A free roll of any dice (a dice roller): logged, no rule, nothing changed.",
+    order=266,
+)
+def roll_free(
+    ruleset: Ruleset, draft: Draft, act: RollDice, rng: Random, log: EventLog
+) -> DiceRolledOutcome:
+    """No rule decides a free roll: it is thrown, logged (``rule`` null) and answered. A
+    dice expression beyond the engine's limits is refused as an attack's damage is."""
+    who = draft.combatant(act.combatant_id, "combatantId") if act.combatant_id else None
+    purpose = act.purpose or "free roll"
+    rolled = roll_dice(act.expression, rng, purpose)
+    roller = who.name if who is not None else "The DM"
+    label = f" for {act.purpose}" if act.purpose else ""
+    log.rolled(
+        rolled,
+        f"{roller} rolls {rolled.expression}{label}: {rolled.total}",
+        actor=who.id if who is not None else None,
+    )
+    return DiceRolledOutcome(
+        total=rolled.total,
+        expression=rolled.expression,
+        purpose=purpose,
+        combatant_id=who.id if who is not None else None,
+    )
 
 
 @action(

@@ -417,6 +417,16 @@ class SaveCheckOutcome:
 
 
 @dataclass(slots=True, kw_only=True)
+class DiceRolledOutcome:
+    """A free roll: its total (the dice are in the ``roll`` event); nothing changed."""
+
+    total: int
+    expression: str
+    purpose: str
+    combatant_id: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
 class SearchOutcome:
     """Who was found, who stays hidden, the searcher's Perception (d20, d10) and the
     scavenging check (d100) if one was made."""

@@ -490,6 +490,21 @@ class RollSave:
 
 
 @dataclass(slots=True)
+class RollDice:
+    """A free roll of dice the table asks for, outside any rule (a dice roller): logged as a
+    ``roll`` event and kept in a session's log and replay like any action (on a session with
+    fair dice its seed comes from the commitment, so anyone can check it after the reveal).
+    Changes nothing and spends nothing."""
+
+    expression: Annotated[str, Len(1, 120)]
+    """Dice notation, as an attack's damage takes it (``2d6+3``, ``4d6kh3``, ``1d%``)."""
+    combatant_id: Id | None = None
+    """The creature that rolls (a seat rolls only for its own); none: the DM."""
+    purpose: Annotated[str, Len(1, 80)] | None = None
+    """What the roll is for, as the log shows it (``"treasure"``); none: ``"free roll"``."""
+
+
+@dataclass(slots=True)
 class RollCheck:
     """``d20.save``: an ability check the DM calls for, d20 + the creature's bonus for
     ``skill`` (its skill bonus; without one, ``ability``, else the skill's usual ability) or

@@ -64,6 +64,7 @@ from .death_saves_output import DeathSavesOutput
 from .deferred_damage import DeferredDamage
 from .deferred_damage_output import DeferredDamageOutput
 from .dice_check import DiceCheck
+from .dice_rolled_outcome import DiceRolledOutcome
 from .die import Die
 from .difference import Difference
 from .disengage_request import DisengageRequest
@@ -233,6 +234,10 @@ from .roll_check_request import RollCheckRequest
 from .roll_check_result import RollCheckResult
 from .roll_check_session_request import RollCheckSessionRequest
 from .roll_check_session_result import RollCheckSessionResult
+from .roll_dice_request import RollDiceRequest
+from .roll_dice_result import RollDiceResult
+from .roll_dice_session_request import RollDiceSessionRequest
+from .roll_dice_session_result import RollDiceSessionResult
 from .roll_initiative_request import RollInitiativeRequest
 from .roll_initiative_result import RollInitiativeResult
 from .roll_initiative_session_request import RollInitiativeSessionRequest
@@ -362,6 +367,7 @@ __all__ = (
     "DeferredDamage",
     "DeferredDamageOutput",
     "DiceCheck",
+    "DiceRolledOutcome",
     "Die",
     "Difference",
     "DisengageRequest",
@@ -531,6 +537,10 @@ __all__ = (
     "RollCheckResult",
     "RollCheckSessionRequest",
     "RollCheckSessionResult",
+    "RollDiceRequest",
+    "RollDiceResult",
+    "RollDiceSessionRequest",
+    "RollDiceSessionResult",
     "RollInitiativeRequest",
     "RollInitiativeResult",
     "RollInitiativeSessionRequest",

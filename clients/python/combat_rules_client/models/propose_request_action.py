@@ -26,6 +26,7 @@ class ProposeRequestAction(StrEnum):
     RESOLVEATTACK = "resolveAttack"
     RESOLVECHOICE = "resolveChoice"
     ROLLCHECK = "rollCheck"
+    ROLLDICE = "rollDice"
     ROLLINITIATIVE = "rollInitiative"
     ROLLSAVE = "rollSave"
     SEARCH = "search"

@@ -1846,6 +1846,16 @@ export type DiceCheck = {
 };
 
 /**
+ * A free roll: its total (the dice are in the `roll` event); nothing changed.
+ */
+export type DiceRolledOutcome = {
+    total: number;
+    expression: string;
+    purpose: string;
+    combatantId: string | null;
+};
+
+/**
  * One die rolled: its number of sides, the face it showed, and whether it counted.
  */
 export type Die = {
@@ -4607,7 +4617,7 @@ export type ProposeRequest = {
     /**
      * The action's name (`resolveAttack`): any action but a query.
      */
-    action: 'rollInitiative' | 'resolveAttack' | 'applyDamage' | 'nextTurn' | 'lowerInitiative' | 'dash' | 'disengage' | 'dodge' | 'help' | 'hide' | 'ready' | 'triggerReadied' | 'stabilize' | 'drinkPotion' | 'interact' | 'heal' | 'resolveChoice' | 'moveCombatant' | 'standUp' | 'dropProne' | 'rollSave' | 'rollCheck' | 'reload' | 'repair' | 'shove' | 'grapple' | 'escapeGrapple' | 'releaseGrapple' | 'search' | 'addCombatant' | 'removeCombatant' | 'updateCombatant';
+    action: 'rollInitiative' | 'resolveAttack' | 'applyDamage' | 'nextTurn' | 'lowerInitiative' | 'dash' | 'disengage' | 'dodge' | 'help' | 'hide' | 'ready' | 'triggerReadied' | 'stabilize' | 'drinkPotion' | 'interact' | 'heal' | 'resolveChoice' | 'moveCombatant' | 'standUp' | 'dropProne' | 'rollSave' | 'rollCheck' | 'rollDice' | 'reload' | 'repair' | 'shove' | 'grapple' | 'escapeGrapple' | 'releaseGrapple' | 'search' | 'addCombatant' | 'removeCombatant' | 'updateCombatant';
     /**
      * Its parameters, as the session action's body takes them (`seed` too).
      */
@@ -5847,6 +5857,110 @@ export type RollCheckSessionResult = {
      * A summary of what happened.
      */
     outcome: SaveCheckOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+    /**
+     * The session, and the version this action wrote (a query: the version it read).
+     */
+    session: SessionRef;
+};
+
+/**
+ * A free roll of any dice (a dice roller): logged, no rule, nothing changed. Stateless: the encounter travels with the request.
+ */
+export type RollDiceRequest = {
+    /**
+     * The encounter the action applies to: as a fight starts, or as the previous response answered it (its `encounter`, sent back as it is).
+     */
+    encounter: Encounter;
+    /**
+     * Dice notation, as an attack's damage takes it (`2d6+3`, `4d6kh3`, `1d%`).
+     */
+    expression: string;
+    /**
+     * The creature that rolls (a seat rolls only for its own); none: the DM.
+     */
+    combatantId?: string | null;
+    /**
+     * What the roll is for, as the log shows it (`"treasure"`); none: `"free roll"`.
+     */
+    purpose?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollDice: the new encounter, every event, a summary and the seed.
+ */
+export type RollDiceResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: DiceRolledOutcome;
+    /**
+     * The seed the random source was built from: send it back to replay this result.
+     */
+    seed: number;
+    /**
+     * What the action changed: an RFC 6902 JSON Patch from the encounter it ran on (as the service answers it) to `encounter`.
+     */
+    changes: Array<PatchOperation>;
+};
+
+/**
+ * A free roll of any dice (a dice roller): logged, no rule, nothing changed. Session mode: the encounter is the session's.
+ */
+export type RollDiceSessionRequest = {
+    /**
+     * Dice notation, as an attack's damage takes it (`2d6+3`, `4d6kh3`, `1d%`).
+     */
+    expression: string;
+    /**
+     * The creature that rolls (a seat rolls only for its own); none: the DM.
+     */
+    combatantId?: string | null;
+    /**
+     * What the roll is for, as the log shows it (`"treasure"`); none: `"free roll"`.
+     */
+    purpose?: string | null;
+    /**
+     * The seed of the random source, 0 to 2147483647: the same request with the same seed rolls the same dice. Leave it out and the service draws one (the response says which).
+     */
+    seed?: number | null;
+};
+
+/**
+ * The result of rollDice: the new encounter, every event, a summary and the seed. In session mode, also the session and its version.
+ */
+export type RollDiceSessionResult = {
+    /**
+     * The new state of the encounter: send it with the next action.
+     */
+    encounter: EncounterOutput;
+    /**
+     * Every roll and decision, in order.
+     */
+    events: Array<Event>;
+    /**
+     * A summary of what happened.
+     */
+    outcome: DiceRolledOutcome;
     /**
      * The seed the random source was built from: send it back to replay this result.
      */
@@ -8941,6 +9055,55 @@ export type RollCheckResponses = {
 
 export type RollCheckResponse = RollCheckResponses[keyof RollCheckResponses];
 
+export type RollDiceData = {
+    body: RollDiceRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/roll-dice';
+};
+
+export type RollDiceErrors = {
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule).
+     */
+    409: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value).
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+};
+
+export type RollDiceError = RollDiceErrors[keyof RollDiceErrors];
+
+export type RollDiceResponses = {
+    /**
+     * The new encounter, events and outcome.
+     */
+    200: RollDiceResult;
+};
+
+export type RollDiceResponse = RollDiceResponses[keyof RollDiceResponses];
+
 export type ReloadData = {
     body: ReloadRequest;
     path?: never;
@@ -10489,7 +10652,7 @@ export type ApproveProposalResponses = {
     /**
      * The action's answer, as the session action's.
      */
-    200: RollInitiativeSessionResult | ResolveAttackSessionResult | ApplyDamageSessionResult | NextTurnSessionResult | LowerInitiativeSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | HelpSessionResult | HideSessionResult | ReadySessionResult | TriggerReadiedSessionResult | StabilizeSessionResult | DrinkPotionSessionResult | InteractSessionResult | HealSessionResult | ResolveChoiceSessionResult | MoveCombatantSessionResult | StandUpSessionResult | DropProneSessionResult | RollSaveSessionResult | RollCheckSessionResult | ReloadSessionResult | RepairSessionResult | ShoveSessionResult | GrappleSessionResult | EscapeGrappleSessionResult | ReleaseGrappleSessionResult | SearchSessionResult | AddCombatantSessionResult | RemoveCombatantSessionResult | UpdateCombatantSessionResult;
+    200: RollInitiativeSessionResult | ResolveAttackSessionResult | ApplyDamageSessionResult | NextTurnSessionResult | LowerInitiativeSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | HelpSessionResult | HideSessionResult | ReadySessionResult | TriggerReadiedSessionResult | StabilizeSessionResult | DrinkPotionSessionResult | InteractSessionResult | HealSessionResult | ResolveChoiceSessionResult | MoveCombatantSessionResult | StandUpSessionResult | DropProneSessionResult | RollSaveSessionResult | RollCheckSessionResult | RollDiceSessionResult | ReloadSessionResult | RepairSessionResult | ShoveSessionResult | GrappleSessionResult | EscapeGrappleSessionResult | ReleaseGrappleSessionResult | SearchSessionResult | AddCombatantSessionResult | RemoveCombatantSessionResult | UpdateCombatantSessionResult;
 };
 
 export type ApproveProposalResponse = ApproveProposalResponses[keyof ApproveProposalResponses];
@@ -12871,6 +13034,90 @@ export type SessionRollCheckResponses = {
 };
 
 export type SessionRollCheckResponse = SessionRollCheckResponses[keyof SessionRollCheckResponses];
+
+export type SessionRollDiceData = {
+    body: RollDiceSessionRequest;
+    headers?: {
+        /**
+         * The `ETag` of the version this request was computed on (`"3"`, quoted as it came; several, comma-separated; or `*`): any other version answers 412 and changes nothing. Without it, concurrent writes are applied one after the other. A value that is no strong ETag (`2`, `W/"2"`) answers 400.
+         */
+        'If-Match'?: string;
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The session's id, as `createSession` answered it.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{id}/roll-dice';
+};
+
+export type SessionRollDiceErrors = {
+    /**
+     * The `If-Match` header is not a version's `ETag` (a strong `"<version>"`, or `*`): an unquoted `2` or a weak `W/"2"` could never match. The problem says what to send.
+     */
+    400: Problem;
+    /**
+     * No API key, or a malformed, unknown or revoked one (only with `CRS_AUTH`, which production switches on).
+     */
+    401: Problem;
+    /**
+     * A seat token asked for what its seat may not do (`seat-forbidden`, naming the seat and the creature): another session, a stateless action, the DM's operations, or acting as a creature not the seat's (docs/seats.md).
+     */
+    403: Problem;
+    /**
+     * No such session (never created, deleted, expired, or a malformed id).
+     */
+    404: Problem;
+    /**
+     * The rules forbid this action (the problem names the rule), or a request with the same idempotency key is still in progress.
+     */
+    409: Problem;
+    /**
+     * The session is not at the `If-Match` version; nothing changed. The problem's `currentVersion` (and the `ETag`) say the current version.
+     */
+    412: Problem;
+    /**
+     * The request body is too large.
+     */
+    413: Problem;
+    /**
+     * The request body is not declared JSON: send it with `Content-Type: application/json` (a body without a `Content-Type` is not taken as JSON).
+     */
+    415: Problem;
+    /**
+     * Invalid input (the problem lists each bad field with its path). Besides what this schema says, a schema-valid request is refused when it does not fit the encounter: an id that names no combatant (or no pending choice), an action the ruleset does not have, a position off the grid or on a blocked cell, a dice expression of more than 200 dice... `limit-exceeded`: the request asks for more work than the engine's budget allows (the problem's `limit` and `max` say which limit and its value). Or an idempotency key reused with another request.
+     */
+    422: Problem;
+    /**
+     * The caller's rate limit (`CRS_RATE_LIMIT` per minute per API key, or per client IP without `CRS_AUTH`) is exhausted; retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The session's record in Redis is damaged (`session-damaged`: the problem names the session, the part and its index); nothing changed. Retrying won't help: restore or delete the session.
+     */
+    502: Problem;
+    /**
+     * The session store is unavailable; retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type SessionRollDiceError = SessionRollDiceErrors[keyof SessionRollDiceErrors];
+
+export type SessionRollDiceResponses = {
+    /**
+     * The result, with the session and the version written.
+     */
+    200: RollDiceSessionResult;
+};
+
+export type SessionRollDiceResponse = SessionRollDiceResponses[keyof SessionRollDiceResponses];
 
 export type SessionReloadData = {
     body: ReloadSessionRequest;

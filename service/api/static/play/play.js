@@ -13,7 +13,13 @@ import { follow } from "./live.js";
 const config = JSON.parse(document.getElementById("play-config").textContent);
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const DEDICATED = new Set(["resolve-attack", "move-combatant", "resolve-choice", "next-turn"]);
+const DEDICATED = new Set([
+  "resolve-attack",
+  "move-combatant",
+  "resolve-choice",
+  "next-turn",
+  "roll-dice",
+]);
 const ACTOR_FIELD = /^(combatant|attacker|grappler|source|initiator|actor|mover)Id$/;
 const TARGET_FIELD = /^(target|defender|victim|patient)Id$/;
 const MAX_LOG_VERSIONS = 300;
@@ -692,6 +698,22 @@ function rollSave(ability) {
   if (!/^-?\d{1,4}$/.test(state.saveDc))
     return notice("Type the save's DC (a whole number) first", "error");
   act("roll-save", { combatantId: c.id, ability, dc: Number(state.saveDc) });
+}
+
+// The table's free dice roller (roll-dice): the DM rolls as the DM, a player as its
+// selected creature; the roll is in the session's log like any other.
+async function rollFreeDice(event) {
+  event.preventDefault();
+  const expression = $("dice-expression").value.trim();
+  const purpose = $("dice-purpose").value.trim();
+  if (!expression) return notice("Type the dice to roll (2d6+3, 4d6kh3...)", "error");
+  const body = { expression, ...(purpose ? { purpose } : {}) };
+  if (state.seat && state.selected) body.combatantId = state.selected;
+  const result = await act("roll-dice", body);
+  if (result?.outcome) {
+    const o = result.outcome;
+    $("dice-out").textContent = `${o.expression}${purpose ? ` (${purpose})` : ""}: ${o.total}`;
+  }
 }
 
 function drawRoster() {
@@ -1441,6 +1463,7 @@ $("follow").addEventListener("change", () => {
 });
 
 $("invite").addEventListener("click", invite);
+$("dice-form").addEventListener("submit", rollFreeDice);
 // The DM's page looks for new proposals (they make no version, so nothing streams them).
 setInterval(() => {
   if (state.sessionId && !state.seat && !document.hidden) pullProposals();

@@ -31,6 +31,7 @@ from ...models.repair_session_result import RepairSessionResult
 from ...models.resolve_attack_session_result import ResolveAttackSessionResult
 from ...models.resolve_choice_session_result import ResolveChoiceSessionResult
 from ...models.roll_check_session_result import RollCheckSessionResult
+from ...models.roll_dice_session_result import RollDiceSessionResult
 from ...models.roll_initiative_session_result import RollInitiativeSessionResult
 from ...models.roll_save_session_result import RollSaveSessionResult
 from ...models.search_session_result import SearchSessionResult
@@ -85,6 +86,7 @@ def _parse_response(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -125,6 +127,7 @@ def _parse_response(
             | ResolveAttackSessionResult
             | ResolveChoiceSessionResult
             | RollCheckSessionResult
+            | RollDiceSessionResult
             | RollInitiativeSessionResult
             | RollSaveSessionResult
             | SearchSessionResult
@@ -313,7 +316,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_22 = ReloadSessionResult.from_dict(data)
+                response_200_type_22 = RollDiceSessionResult.from_dict(data)
 
                 return response_200_type_22
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -321,7 +324,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_23 = RepairSessionResult.from_dict(data)
+                response_200_type_23 = ReloadSessionResult.from_dict(data)
 
                 return response_200_type_23
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -329,7 +332,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_24 = ShoveSessionResult.from_dict(data)
+                response_200_type_24 = RepairSessionResult.from_dict(data)
 
                 return response_200_type_24
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -337,7 +340,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_25 = GrappleSessionResult.from_dict(data)
+                response_200_type_25 = ShoveSessionResult.from_dict(data)
 
                 return response_200_type_25
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -345,7 +348,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_26 = EscapeGrappleSessionResult.from_dict(data)
+                response_200_type_26 = GrappleSessionResult.from_dict(data)
 
                 return response_200_type_26
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -353,7 +356,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_27 = ReleaseGrappleSessionResult.from_dict(data)
+                response_200_type_27 = EscapeGrappleSessionResult.from_dict(data)
 
                 return response_200_type_27
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -361,7 +364,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_28 = SearchSessionResult.from_dict(data)
+                response_200_type_28 = ReleaseGrappleSessionResult.from_dict(data)
 
                 return response_200_type_28
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -369,7 +372,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_29 = AddCombatantSessionResult.from_dict(data)
+                response_200_type_29 = SearchSessionResult.from_dict(data)
 
                 return response_200_type_29
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -377,16 +380,24 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_30 = RemoveCombatantSessionResult.from_dict(data)
+                response_200_type_30 = AddCombatantSessionResult.from_dict(data)
 
                 return response_200_type_30
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_31 = RemoveCombatantSessionResult.from_dict(data)
+
+                return response_200_type_31
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_31 = UpdateCombatantSessionResult.from_dict(data)
+            response_200_type_32 = UpdateCombatantSessionResult.from_dict(data)
 
-            return response_200_type_31
+            return response_200_type_32
 
         response_200 = _parse_response_200(response.json())
 
@@ -465,6 +476,7 @@ def _build_response(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -513,6 +525,7 @@ def sync_detailed(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -538,7 +551,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult | Problem]
+        Response[AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollDiceSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -579,6 +592,7 @@ def _answer(
         | ResolveAttackSessionResult
         | ResolveChoiceSessionResult
         | RollCheckSessionResult
+        | RollDiceSessionResult
         | RollInitiativeSessionResult
         | RollSaveSessionResult
         | SearchSessionResult
@@ -614,6 +628,7 @@ def _answer(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -654,6 +669,7 @@ def _answer(
         | ResolveAttackSessionResult
         | ResolveChoiceSessionResult
         | RollCheckSessionResult
+        | RollDiceSessionResult
         | RollInitiativeSessionResult
         | RollSaveSessionResult
         | SearchSessionResult
@@ -696,6 +712,7 @@ def sync(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -720,7 +737,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult
+        AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollDiceSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult
     """
 
     return _answer(
@@ -762,6 +779,7 @@ async def asyncio_detailed(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -787,7 +805,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult | Problem]
+        Response[AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollDiceSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -830,6 +848,7 @@ async def asyncio(
     | ResolveAttackSessionResult
     | ResolveChoiceSessionResult
     | RollCheckSessionResult
+    | RollDiceSessionResult
     | RollInitiativeSessionResult
     | RollSaveSessionResult
     | SearchSessionResult
@@ -854,7 +873,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult
+        AddCombatantSessionResult | ApplyDamageSessionResult | DashSessionResult | DisengageSessionResult | DodgeSessionResult | DrinkPotionSessionResult | DropProneSessionResult | EscapeGrappleSessionResult | GrappleSessionResult | HealSessionResult | HelpSessionResult | HideSessionResult | InteractSessionResult | LowerInitiativeSessionResult | MoveCombatantSessionResult | NextTurnSessionResult | ReadySessionResult | ReleaseGrappleSessionResult | ReloadSessionResult | RemoveCombatantSessionResult | RepairSessionResult | ResolveAttackSessionResult | ResolveChoiceSessionResult | RollCheckSessionResult | RollDiceSessionResult | RollInitiativeSessionResult | RollSaveSessionResult | SearchSessionResult | ShoveSessionResult | StabilizeSessionResult | StandUpSessionResult | TriggerReadiedSessionResult | UpdateCombatantSessionResult
     """
 
     return _answer(
