@@ -13,9 +13,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.rules.events import EVENT_TYPES  # noqa: E402
+from service.rules.events import EVENT_TYPES, DataKey  # noqa: E402
 
 TARGET = ROOT / "docs" / "events.md"
+
+
+def type_text(key: DataKey) -> str:
+    """A data key's value type as the catalog writes it: ``int``, ``str or null``, ``Point``."""
+    tp = key.type
+    if isinstance(tp, type) and not getattr(tp, "__args__", None):
+        return tp.__name__
+    text = str(tp).replace("typing.", "").replace("service.rules.events.", "")
+    return text.replace(" | None", " or null").replace("Any", "JSON")
 
 
 def render() -> str:
@@ -31,13 +40,19 @@ def render() -> str:
         "states no rule for. A damage roll a rule changes names it (a critical's doubled dice:",
         "`d20.crit.damage`), and what damage leads to (death saves at 0 HP, instant death, a",
         "knockout) is an entry of its own naming its rule. Generated from",
-        "`service/rules/events.py` by `python scripts/event_catalog.py`.",
+        "`service/rules/events.py` by `python scripts/event_catalog.py`. Each key is written",
+        "`key` (type): a key is left out where the event has nothing to say, and is null only",
+        "where its type says `or null`; `Point` is `{x: int, y: int}`. The OpenAPI document",
+        "has one `<Type>EventData` schema per type with these keys.",
         "",
         "| type | what happened | `data` keys |",
         "|---|---|---|",
     ]
     for name, kind in sorted(EVENT_TYPES.items()):
-        keys = "<br>".join(f"`{k}`: {v}" for k, v in kind.data.items()) or "none"
+        keys = (
+            "<br>".join(f"`{k}` ({type_text(v)}): {v.description}" for k, v in kind.data.items())
+            or "none"
+        )
         lines.append(f"| `{name}` | {kind.summary} | {keys} |")
     return "\n".join(lines) + "\n"
 
