@@ -9,16 +9,20 @@ come from the same definitions.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 import re
 import sys
 import types
+import typing
 from dataclasses import dataclass, field, make_dataclass
 from datetime import datetime
 from functools import cache
 from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
+import typing_extensions
 from annotated_types import Ge, Le, Len
-from pydantic import ConfigDict, TypeAdapter, WithJsonSchema
+from pydantic import ConfigDict, Field, TypeAdapter, WithJsonSchema
 from pydantic.alias_generators import to_camel, to_pascal
 from pydantic_core import to_json
 
@@ -95,11 +99,69 @@ engine_state.Encounter.__pydantic_config__ = ConfigDict(  # type: ignore[attr-de
 
 def _event_types(schema: dict[str, Any]) -> None:
     schema["properties"]["type"]["enum"] = list(EVENT_TYPE_IDS)
+    schema["properties"]["data"]["description"] = (
+        "The type's own details: the `<Type>EventData` schema its `type` names in "
+        "`EventDataByType` (`RollEventData` for `roll`), every key optional, no other key."
+    )
 
 
 engine_events.Event.__pydantic_config__ = ConfigDict(  # type: ignore[attr-defined]
     **CONFIG, json_schema_extra=_event_types
 )
+
+
+_TYPED_DICT: Any = typing_extensions.TypedDict
+"""Made at run time from the catalogue (a static checker reads only literal TypedDicts)."""
+
+
+@cache
+def _wire_value(tp: Any) -> Any:
+    """A data key's engine annotation as pydantic reads it: the engine's ``typing``
+    TypedDicts (:class:`~service.rules.events.Point`) rebuilt as ``typing_extensions`` ones,
+    which pydantic needs before Python 3.12."""
+    if typing.is_typeddict(tp):
+        hints = {k: _wire_value(v) for k, v in get_type_hints(tp).items()}
+        made = _TYPED_DICT(tp.__name__, hints)
+        made.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)
+        made.__doc__ = tp.__doc__
+        return made
+    if isinstance(tp, types.UnionType):
+        return functools.reduce(operator.or_, (_wire_value(a) for a in get_args(tp)))
+    origin = get_origin(tp)
+    if origin in (list, dict):
+        return origin[tuple(_wire_value(a) for a in get_args(tp))]
+    return tp
+
+
+def event_data_name(type_id: str) -> str:
+    """``initiative-tie`` -> ``InitiativeTieEventData``: the schema of that type's ``data``."""
+    return "".join(part.capitalize() for part in type_id.split("-")) + "EventData"
+
+
+def _event_data_type(type_id: str, kind: engine_events.EventType) -> Any:
+    fields = {
+        key: typing_extensions.NotRequired[
+            Annotated[_wire_value(spec.type), Field(description=spec.description)]
+        ]
+        for key, spec in kind.data.items()
+    }
+    made = _TYPED_DICT(event_data_name(type_id), fields)
+    made.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)
+    made.__doc__ = f"The `data` of an event of type `{type_id}`. {kind.summary}"
+    return made
+
+
+EVENT_DATA: dict[str, Any] = {
+    type_id: _event_data_type(type_id, kind) for type_id, kind in engine_events.EVENT_TYPES.items()
+}
+"""Each event type's ``data`` as a closed TypedDict, derived from the engine's catalogue
+(:data:`~service.rules.events.EVENT_TYPES`): every key optional, typed, described; no
+other key."""
+
+EVENT_DATA_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    type_id: TypeAdapter(tp) for type_id, tp in EVENT_DATA.items()
+}
+"""A strict validator per event type's ``data``: an unknown key or a wrong value type fails."""
 
 
 def _literal_aliases() -> dict[tuple[Any, ...], str]:

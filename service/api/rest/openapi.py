@@ -18,6 +18,7 @@ from service.api.codes import CODES
 from service.api.docs import attribute_docs, dataclasses_in, describe_schemas
 from service.api.models import (
     ENUM_NAMES,
+    EVENT_DATA_ADAPTERS,
     MODELS,
     STORED_AS,
     ActionModels,
@@ -39,6 +40,7 @@ from service.api.models import (
     Verification,
     adapter,
     budget_text,
+    event_data_name,
     wire_classes,
     wire_text,
 )
@@ -469,6 +471,23 @@ def _description(m: ActionModels) -> str:
     return f"{text}\n\n{budget}" if budget else text
 
 
+def _event_data_by_type() -> dict[str, Any]:
+    """Which schema each event type's ``data`` has: a lookup by ``type``, so both SDKs
+    name every ``<Type>EventData`` and a client can narrow an event's ``data`` by its
+    ``type``."""
+    return {
+        "type": "object",
+        "description": "The schema of an event's `data`, by its `type`: an event whose `type` "
+        "is `roll` has a `RollEventData` as its `data`. Not a message of its own: a map "
+        "for clients.",
+        "properties": {
+            type_id: _ref_of(event_data_name(type_id)) for type_id in EVENT_DATA_ADAPTERS
+        },
+        "required": list(EVENT_DATA_ADAPTERS),
+        "additionalProperties": False,
+    }
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -497,6 +516,8 @@ def build_openapi() -> dict[str, Any]:
         (catalog.RulesetInfo, "serialization"),
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
+    for type_id, data_adapter in EVENT_DATA_ADAPTERS.items():
+        inputs.append((event_data_name(type_id), "serialization", data_adapter))
     _, definitions = TypeAdapter.json_schemas(inputs, ref_template=REF, by_alias=True)
     generated: dict[str, Any] = definitions.get("$defs", {})
     classes = dataclasses_in(*wire_classes(), *(tp for _, _, ta in inputs for tp in _types_of(ta)))
@@ -512,6 +533,7 @@ def build_openapi() -> dict[str, Any]:
     }
     schemas.update(_enum_schemas())
     schemas = dict(sorted(schemas.items()))
+    schemas["EventDataByType"] = _event_data_by_type()
     schemas["Problem"] = PROBLEM_SCHEMA
     schemas["ProblemType"] = PROBLEM_TYPE_SCHEMA
     paths: dict[str, Any] = {}
