@@ -32,7 +32,8 @@ class Event:
             roll (None | Roll):
             amount (int | None):
             rule (None | str):
-            data (EventData):
+            data (EventData): The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType`
+                (`RollEventData` for `roll`), every key optional, no other key.
     """
 
     type: EventType

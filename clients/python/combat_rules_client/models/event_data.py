@@ -12,6 +12,11 @@ T = TypeVar("T", bound="EventData")
 
 @_attrs_define
 class EventData:
+    """The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType` (`RollEventData` for
+    `roll`), every key optional, no other key.
+
+    """
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -186,6 +186,23 @@ export type AddCombatantSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `ammo-spent`. d100: a shot spends a round; `amount` is what is left.
+ */
+export type AmmoSpentEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `ammunition-recovered`. A creature picks up spilled ammunition, or frees lodged ammunition.
+ */
+export type AmmunitionRecoveredEventData = {
+    /**
+     * the attack's name
+     */
+    weapon?: string;
+};
+
+/**
  * Deal damage: temp HP first, then HP, with the death rules at 0 HP. Stateless: the encounter travels with the request.
  */
 export type ApplyDamageRequest = {
@@ -356,6 +373,13 @@ export type Area = {
      * How long it lasts, counted like a condition's; null: until removed.
      */
     duration?: Duration | null;
+};
+
+/**
+ * The `data` of an event of type `area-ended`. An area (smoke...) ends at the start or end of its turn.
+ */
+export type AreaEndedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -826,6 +850,13 @@ export type AttackReach = {
 };
 
 /**
+ * The `data` of an event of type `aware`. d10: an unaware creature becomes aware on its first turn.
+ */
+export type AwareEventData = {
+    [key: string]: never;
+};
+
+/**
  * The chance that a critical-table band's effect happens on this attack.
  */
 export type BandChance = {
@@ -856,6 +887,54 @@ export type Cell = {
 };
 
 /**
+ * The `data` of an event of type `choice-accepted`. A pending choice is accepted.
+ */
+export type ChoiceAcceptedEventData = {
+    /**
+     * its id
+     */
+    choiceId?: string;
+    /**
+     * the DM's answer
+     */
+    detail?: string | null;
+};
+
+/**
+ * The `data` of an event of type `choice-declined`. A pending choice is declined.
+ */
+export type ChoiceDeclinedEventData = {
+    /**
+     * its id
+     */
+    choiceId?: string;
+};
+
+/**
+ * The `data` of an event of type `choice-lapsed`. A pending choice still open when the turn ends lapses, declined (d20.crit.effects decision 5).
+ */
+export type ChoiceLapsedEventData = {
+    /**
+     * its id
+     */
+    choiceId?: string;
+};
+
+/**
+ * The `data` of an event of type `choice-offered`. A pending choice is offered (a critical table left it to a person).
+ */
+export type ChoiceOfferedEventData = {
+    /**
+     * its id
+     */
+    choiceId?: string;
+    /**
+     * who decides (a combatant id or `dm`)
+     */
+    owner?: string;
+};
+
+/**
  * What resolving a pending choice did.
  */
 export type ChoiceOutcome = {
@@ -873,6 +952,13 @@ export type ChoiceOutcome = {
      * Ids of new pending choices the accepted effects raised (a check's DM choice...).
      */
     offered: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `combat-start`. d10: a creature's hostile action starts the fight.
+ */
+export type CombatStartEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -1080,6 +1166,24 @@ export type Combatant = {
      * for Tiny) it is 0.
      */
     carriedWeight?: number;
+};
+
+/**
+ * The `data` of an event of type `combatant-added`. The DM adds a creature (addCombatant); `amount` is its initiative count, if any.
+ */
+export type CombatantAddedEventData = {
+    /**
+     * its side
+     */
+    side?: string;
+    /**
+     * its count in the order (null: not in the order)
+     */
+    initiative?: number | null;
+    /**
+     * `request`, `controller`, `group`, `rolled` or `bottom`
+     */
+    initiativeFrom?: string | null;
 };
 
 /**
@@ -1314,6 +1418,16 @@ export type CombatantOutput = {
 };
 
 /**
+ * The `data` of an event of type `combatant-removed`. The DM removes a creature (removeCombatant), and what ended with it.
+ */
+export type CombatantRemovedEventData = {
+    /**
+     * what ended with it (`grapple:<id>`, `choice:<id>`, `companion:<id>`...)
+     */
+    ended?: Array<string>;
+};
+
+/**
  * The creature removed, what ended with it, and the order and turn that follow.
  */
 export type CombatantRemovedOutcome = {
@@ -1334,6 +1448,28 @@ export type CombatantRemovedOutcome = {
 };
 
 /**
+ * The `data` of an event of type `combatant-updated`. The DM corrects a creature (updateCombatant): only the fields given change.
+ */
+export type CombatantUpdatedEventData = {
+    /**
+     * the fields that changed (camelCase)
+     */
+    fields?: Array<string>;
+    /**
+     * their values before, by field (conditions and attacks by name, effects by kind, a cell as x and y)
+     */
+    before?: {
+        [key: string]: unknown;
+    };
+    /**
+     * their values now, by field
+     */
+    after?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * The creature corrected and the fields that changed (camelCase).
  */
 export type CombatantUpdatedOutcome = {
@@ -1346,6 +1482,27 @@ export type CombatantUpdatedOutcome = {
      * Grapples the new position put out of reach: `grapple:<grappler>:<held>`.
      */
     ended: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `concentration-ended`. Concentration ends (a failed save, 0 HP, incapacitated, another spell readied).
+ */
+export type ConcentrationEndedEventData = {
+    /**
+     * the spell it held
+     */
+    spell?: string;
+    /**
+     * whether a readied spell was lost with it
+     */
+    lost?: boolean;
+};
+
+/**
+ * The `data` of an event of type `concentration`. A readied spell is held with concentration.
+ */
+export type ConcentrationEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -1373,6 +1530,16 @@ export type Condition = {
 };
 
 /**
+ * The `data` of an event of type `condition-ended`. A condition or effect ends (its duration ran out, damage, the creature it named left).
+ */
+export type ConditionEndedEventData = {
+    /**
+     * the names of the conditions and the kinds of the effects that ended
+     */
+    ended?: Array<string>;
+};
+
+/**
  * A named condition (`prone`, `unconscious`, `stunned`...) with how long it lasts.
  */
 export type ConditionOutput = {
@@ -1394,6 +1561,23 @@ export type ConditionOutput = {
      * How long it lasts; null: until it is removed (by the client, or by the rule that gave it).
      */
     duration: DurationOutput | null;
+};
+
+/**
+ * The `data` of an event of type `conscious`. A creature at 0 HP regains HP and wakes up.
+ */
+export type ConsciousEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `contest`. A contest of checks (shove, grapple, escape; a tie: the one trying to change the situation fails, d20.save).
+ */
+export type ContestEventData = {
+    /**
+     * whether the actor won
+     */
+    success?: boolean;
 };
 
 /**
@@ -1583,11 +1767,83 @@ export type CreateSessionRequest = {
 };
 
 /**
+ * The `data` of an event of type `critical-applied`. What a critical band did in all.
+ */
+export type CriticalAppliedEventData = {
+    /**
+     * one line per effect applied
+     */
+    applied?: Array<string>;
+    /**
+     * ids of the choices it offered
+     */
+    offered?: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `critical-band`. The band a critical hit or fumble rolled on its table.
+ */
+export type CriticalBandEventData = {
+    /**
+     * `weapon_hit`, `weapon_fumble`, `spell_hit` or `spell_fumble`
+     */
+    table?: string;
+    /**
+     * its span (`75-79`)
+     */
+    band?: string;
+    /**
+     * the seed's description
+     */
+    title?: string;
+    /**
+     * the seed's effect text
+     */
+    text?: string;
+};
+
+/**
+ * The `data` of an event of type `critical-effect`. One mechanical effect of a critical band, applied.
+ */
+export type CriticalEffectEventData = {
+    /**
+     * the condition it gave
+     */
+    condition?: string;
+    /**
+     * the damage it dealt
+     */
+    amount?: number;
+    /**
+     * the attack whose ammunition it changed
+     */
+    weapon?: string;
+    /**
+     * what became of that ammunition (`spilled`, `lodged`)
+     */
+    problem?: string;
+    /**
+     * the cell it pushed the target to
+     */
+    to?: Point;
+};
+
+/**
  * One value of the damage distribution and its probability.
  */
 export type DamageChance = {
     value: number;
     probability: number;
+};
+
+/**
+ * The `data` of an event of type `damage`. A creature takes damage; `amount` is the damage.
+ */
+export type DamageEventData = {
+    /**
+     * how much its temporary HP absorbed
+     */
+    tempHpAbsorbed?: number;
 };
 
 /**
@@ -1607,6 +1863,13 @@ export type DamageOutcome = {
     instantDeath: boolean;
     unconscious: boolean;
     deathSaveFailures: number;
+};
+
+/**
+ * The `data` of an event of type `dash`. Dash: extra movement this turn.
+ */
+export type DashEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -1710,6 +1973,20 @@ export type DashSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `death`. A creature dies; `rule` says which death rule killed it.
+ */
+export type DeathEventData = {
+    /**
+     * instant death: damage left after 0 HP
+     */
+    overflow?: number;
+    /**
+     * what it had to reach
+     */
+    threshold?: number;
+};
+
+/**
  * A death saving throw rolled at the start of a turn (`d20.death.saves`).
  */
 export type DeathSave = {
@@ -1728,6 +2005,13 @@ export type DeathSave = {
      * Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied).
      */
     hoursToRegain: number | null;
+};
+
+/**
+ * The `data` of an event of type `death-save-failure`. A creature at 0 HP suffers death-save failures; `amount` is how many.
+ */
+export type DeathSaveFailureEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -1760,6 +2044,13 @@ export type DeathSavesOutput = {
      * from a critical hit: `d20.death.damage-at-zero`); the third kills.
      */
     failures: number;
+};
+
+/**
+ * The `data` of an event of type `deferred-applied`. d10: damage held by a simultaneous count lands now.
+ */
+export type DeferredAppliedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -1820,6 +2111,16 @@ export type DeferredDamageOutput = {
      * The attacker chose to knock the target out (`d20.death.knockout`).
      */
     knockout: boolean;
+};
+
+/**
+ * The `data` of an event of type `deferred`. d10: damage between creatures on one count waits for the count to end.
+ */
+export type DeferredEventData = {
+    /**
+     * the count
+     */
+    initiative?: number;
 };
 
 /**
@@ -1898,6 +2199,13 @@ export type Difference = {
      * What differs, in words.
      */
     detail: string;
+};
+
+/**
+ * The `data` of an event of type `disengage`. Disengage: no opportunity attacks until the turn ends.
+ */
+export type DisengageEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -2003,6 +2311,13 @@ export type DisengageSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `dodge`. Dodge: attacks against it have disadvantage.
+ */
+export type DodgeEventData = {
+    [key: string]: never;
+};
+
+/**
  * Dodge until the start of your next turn. Stateless: the encounter travels with the request.
  */
 export type DodgeRequest = {
@@ -2102,6 +2417,20 @@ export type DodgeSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * The `data` of an event of type `dragged`. d100: a grappler's move drags the creature it holds (forced movement).
+ */
+export type DraggedEventData = {
+    /**
+     * its new column
+     */
+    x?: number;
+    /**
+     * its new row
+     */
+    y?: number;
 };
 
 /**
@@ -2216,6 +2545,13 @@ export type DrinkPotionSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * The `data` of an event of type `drop-prone`. A creature drops prone (no movement).
+ */
+export type DropProneEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -2436,6 +2772,16 @@ export type DurationOutput = {
 };
 
 /**
+ * The `data` of an event of type `durations-ended`. Round durations that ran out as a new round began.
+ */
+export type DurationsEndedEventData = {
+    /**
+     * what ended
+     */
+    expired?: Array<string>;
+};
+
+/**
  * A lasting modifier on its holder: advantage windows, an AC bonus, a blocked component...
  *
  * `kind`: `advantage` / `disadvantage` on the holder's `roll`; `ac-bonus` (`value`);
@@ -2498,6 +2844,13 @@ export type Effect = {
      * `material`), a Help's task, what an `other` effect does.
      */
     note?: string | null;
+};
+
+/**
+ * The `data` of an event of type `effect-ended`. An effect that counted uses is used up.
+ */
+export type EffectEndedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -2766,6 +3119,16 @@ export type EncounterOutput = {
 };
 
 /**
+ * The `data` of an event of type `end-turn`. A critical band ends the creature's turn at once.
+ */
+export type EndTurnEventData = {
+    /**
+     * always true
+     */
+    endTurn?: boolean;
+};
+
+/**
  * Escape a grapple: an unarmed check against the grappler's (an action). Stateless: the encounter travels with the request.
  */
 export type EscapeGrappleRequest = {
@@ -2862,6 +3225,13 @@ export type EscapeGrappleSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `escaped`. d100: a grappled creature escapes.
+ */
+export type EscapedEventData = {
+    [key: string]: never;
+};
+
+/**
  * One entry of the log.
  *
  * `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
@@ -2876,6 +3246,9 @@ export type Event = {
     roll: Roll | null;
     amount: number | null;
     rule: string | null;
+    /**
+     * The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType` (`RollEventData` for `roll`), every key optional, no other key.
+     */
     data: {
         [key: string]: unknown;
     };
@@ -2896,6 +3269,16 @@ export type EventPage = {
      * The `offset` of the next page, or null on the last one.
      */
     nextOffset: number | null;
+};
+
+/**
+ * The `data` of an event of type `fight-over`. At most one side is left standing (d20.order.steps).
+ */
+export type FightOverEventData = {
+    /**
+     * the sides still standing
+     */
+    sides?: Array<string>;
 };
 
 /**
@@ -3000,6 +3383,20 @@ export type ForkSessionRequest = {
      * The new session's title; the forked session's when not given.
      */
     title?: string | null;
+};
+
+/**
+ * The `data` of an event of type `found`. A search finds a hidden creature (d20.hide, d100.hide.contest).
+ */
+export type FoundEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `grapple-ended`. d100: a grapple ends by itself (out of reach, the grappler down, the held creature dead).
+ */
+export type GrappleEndedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -3118,6 +3515,13 @@ export type GrappleSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * The `data` of an event of type `grappled`. d100: a creature is grappled.
+ */
+export type GrappledEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -3343,6 +3747,20 @@ export type HealSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `healing`. A creature regains HP; `amount` is what it regained.
+ */
+export type HealingEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `held-applied`. d10: a change held by a simultaneous count is made now.
+ */
+export type HeldAppliedEventData = {
+    [key: string]: never;
+};
+
+/**
  * What one member's turn did to a member of a d10 simultaneous step besides damage
  * (`d10.init.ties`): held, and made when the step closes.
  */
@@ -3444,6 +3862,23 @@ export type HeldChangeOutput = {
      * Where it stood when it was moved.
      */
     movedFrom: Cell | null;
+};
+
+/**
+ * The `data` of an event of type `held`. d10: what a turn did to another creature on its count (healing, conditions, effects such as Dodge, forced movement) waits for the count to end.
+ */
+export type HeldEventData = {
+    /**
+     * the count
+     */
+    initiative?: number;
+};
+
+/**
+ * The `data` of an event of type `help`. Help: an ally's next check or attack has advantage.
+ */
+export type HelpEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -3698,6 +4133,45 @@ export type HideSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `hp-max-halved`. Exhaustion level 4 halves a creature's hit point maximum.
+ */
+export type HpMaxHalvedEventData = {
+    /**
+     * its HP now
+     */
+    hp?: number;
+};
+
+/**
+ * The `data` of an event of type `initiative-changed`. A creature lowered (or, with a feature, raised) its initiative.
+ */
+export type InitiativeChangedEventData = {
+    /**
+     * the old count
+     */
+    previous?: number;
+    /**
+     * the new count
+     */
+    initiative?: number;
+    /**
+     * its feature
+     */
+    feature?: string | null;
+    /**
+     * the combatants that moved (it, its companions, its group)
+     */
+    moved?: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `initiative-companion`. A companion acts right after its controller.
+ */
+export type InitiativeCompanionEventData = {
+    [key: string]: never;
+};
+
+/**
  * A place in the order: who, with what initiative, and the roll-off that broke a tie.
  */
 export type InitiativeEntry = {
@@ -3745,12 +4219,91 @@ export type InitiativeEntryOutput = {
 export type InitiativeFrom = 'request' | 'controller' | 'group' | 'rolled' | 'bottom';
 
 /**
+ * The `data` of an event of type `initiative-moved`. A critical band moved a creature to the top or bottom of the order.
+ */
+export type InitiativeMovedEventData = {
+    /**
+     * `top` or `bottom`
+     */
+    position?: string;
+    /**
+     * the combatants that moved (it, its companions, its group)
+     */
+    moved?: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `initiative-order`. d100: the order of combat from positions or as declared.
+ */
+export type InitiativeOrderEventData = {
+    /**
+     * `entry-point` or `declared`
+     */
+    method?: string;
+    /**
+     * the combatant ids in order
+     */
+    order?: Array<string>;
+};
+
+/**
  * The order rolled, and where the fight now stands.
  */
 export type InitiativeOutcome = {
     order: Array<InitiativeEntryOutput>;
     round: number;
     turnOf: string | null;
+};
+
+/**
+ * The `data` of an event of type `initiative-tie`. Combatants tied on initiative: a roll-off, or (d10) a shared count.
+ */
+export type InitiativeTieEventData = {
+    /**
+     * the roll-off, by combatant id
+     */
+    rolls?: {
+        [key: string]: number;
+    };
+    /**
+     * the shared count (d10)
+     */
+    initiative?: number;
+    /**
+     * the combatants on it (d10)
+     */
+    members?: Array<string>;
+    /**
+     * a roll-off still tied: the random order drawn
+     */
+    order?: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `initiative-unaware`. d10: an unaware creature's initiative, without a roll.
+ */
+export type InitiativeUnawareEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `initiative-waits`. A creature that has acted this round lowered its initiative: its new place counts from the next round (it does not act twice in this one).
+ */
+export type InitiativeWaitsEventData = {
+    /**
+     * those of the moved creatures that have acted this round
+     */
+    combatants?: Array<string>;
+};
+
+/**
+ * The `data` of an event of type `interact`. An object interaction (free, or the action).
+ */
+export type InteractEventData = {
+    /**
+     * the device used
+     */
+    device?: string | null;
 };
 
 /**
@@ -3869,6 +4422,13 @@ export type InteractSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * The `data` of an event of type `knocked-out`. A melee attack knocks a creature out: unconscious and stable.
+ */
+export type KnockedOutEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -4151,6 +4711,20 @@ export type MoveCombatantSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `move`. A creature moves; `amount` is the feet spent.
+ */
+export type MoveEventData = {
+    /**
+     * the cells it passed
+     */
+    path?: Array<Array<number>>;
+    /**
+     * why the move stopped short of its path's end
+     */
+    stopped?: string;
+};
+
+/**
  * Where the combatant went, what it cost, and the opportunity attacks on the way.
  */
 export type MoveOutcome = {
@@ -4298,6 +4872,49 @@ export type NextTurnSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `no-effect`. Something was asked that the state makes pointless (said why).
+ */
+export type NoEffectEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `no-turn`. Every combatant in the order is dead: nobody's turn.
+ */
+export type NoTurnEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `not-found`. A hidden creature stays hidden from a search.
+ */
+export type NotFoundEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `odds`. A summary of computed odds.
+ */
+export type OddsEventData = {
+    /**
+     * sources of advantage
+     */
+    advantage?: Array<string>;
+    /**
+     * sources of disadvantage
+     */
+    disadvantage?: Array<string>;
+    /**
+     * the cover degree
+     */
+    cover?: string;
+    /**
+     * encounterOdds: the simulated fights
+     */
+    runs?: number;
+};
+
+/**
  * An opportunity attack a move provoked, and what came of it.
  */
 export type OpportunityAttack = {
@@ -4310,6 +4927,20 @@ export type OpportunityAttack = {
     reason: string;
     hit: boolean | null;
     damage: number | null;
+};
+
+/**
+ * The `data` of an event of type `opportunity-attack`. A mover leaves a reactor's reach: it attacks.
+ */
+export type OpportunityAttackEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `opportunity-attack-not-taken`. A mover leaves a reactor's reach: no attack (the message says why).
+ */
+export type OpportunityAttackNotTakenEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -4565,6 +5196,14 @@ export type PendingChoiceOutput = {
 };
 
 /**
+ * A cell of the board, as an event's data gives it.
+ */
+export type Point = {
+    x: number;
+    y: number;
+};
+
+/**
  * The creature's posture after the action, and the movement it has left.
  */
 export type PostureOutcome = {
@@ -4577,6 +5216,16 @@ export type PostureOutcome = {
  * One of: `hand`, `pouch`, `belt`, `backpack`.
  */
 export type PotionSource = 'hand' | 'pouch' | 'belt' | 'backpack';
+
+/**
+ * The `data` of an event of type `prone`. d100: a shove knocks a creature prone.
+ */
+export type ProneEventData = {
+    /**
+     * always `prone`
+     */
+    mode?: string;
+};
 
 /**
  * An action a seat proposed, waiting for the DM (docs/seats.md): approving applies it
@@ -4624,6 +5273,27 @@ export type ProposeRequest = {
     params?: {
         [key: string]: unknown;
     };
+};
+
+/**
+ * The `data` of an event of type `push-blocked`. d100: a shove's push is blocked (the message says by what).
+ */
+export type PushBlockedEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `pushed`. d100: a shove pushes a creature 5 ft.
+ */
+export type PushedEventData = {
+    /**
+     * its new column
+     */
+    x?: number;
+    /**
+     * its new row
+     */
+    y?: number;
 };
 
 /**
@@ -4719,6 +5389,16 @@ export type ReachSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `reactions-restored`. d10: a new round gives reactions back.
+ */
+export type ReactionsRestoredEventData = {
+    /**
+     * whose reactions came back
+     */
+    combatants?: Array<string>;
+};
+
+/**
  * An action held for a trigger (`d20.ready.*`); it fires or is declined by
  * `triggerReadied` and lapses at the start of its owner's next turn.
  */
@@ -4776,6 +5456,34 @@ export type ReadiedActionOutput = {
      * whatever this says).
      */
     round: number;
+};
+
+/**
+ * The `data` of an event of type `readied-declined`. A trigger passes without the readied action.
+ */
+export type ReadiedDeclinedEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `readied`. A creature readies an action for a trigger.
+ */
+export type ReadiedEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `readied-fired`. A readied action fires with the reaction.
+ */
+export type ReadiedFiredEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `readied-lapsed`. A readied action lapses at the start of its owner's turn.
+ */
+export type ReadiedLapsedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -5013,6 +5721,13 @@ export type ReleaseGrappleSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `released`. d100: a grappler lets go.
+ */
+export type ReleasedEventData = {
+    [key: string]: never;
+};
+
+/**
  * How many rounds went in, what the weapon holds and what is left in the pouch.
  */
 export type ReloadOutcome = {
@@ -5118,6 +5833,13 @@ export type ReloadSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * The `data` of an event of type `reloaded`. d100: a weapon is reloaded; `amount` is the rounds loaded.
+ */
+export type ReloadedEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -5692,6 +6414,13 @@ export type RevealResult = {
 };
 
 /**
+ * The `data` of an event of type `revealed`. A hidden attacker gives away its location (d20.hide: when it attacks; d100: when it hits).
+ */
+export type RevealedEventData = {
+    [key: string]: never;
+};
+
+/**
  * A dice secret a session published, and what it was committed as.
  */
 export type RevealedSecret = {
@@ -5976,6 +6705,68 @@ export type RollDiceSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `roll`. A roll of dice (`roll` holds every die); `amount` is its total.
+ */
+export type RollEventData = {
+    /**
+     * attack rolls: the sources of advantage applied
+     */
+    advantage?: Array<string>;
+    /**
+     * attack rolls: the sources of disadvantage applied
+     */
+    disadvantage?: Array<string>;
+    /**
+     * attack rolls: the cover degree against the target
+     */
+    cover?: string;
+    /**
+     * critical-table rolls: which table
+     */
+    table?: string;
+    /**
+     * checks and saves: the DC to meet
+     */
+    dc?: number;
+    /**
+     * checks and saves: whether it met the DC
+     */
+    success?: boolean;
+    /**
+     * checks and saves: the conditions that fail it whatever the total (d20.cond)
+     */
+    automaticFailure?: Array<string>;
+    /**
+     * initiative: the group that rolled once
+     */
+    group?: string;
+    /**
+     * initiative: the members of that group
+     */
+    members?: Array<string>;
+    /**
+     * a stable creature: hours until it regains 1 HP
+     */
+    hours?: number;
+    /**
+     * a weapon's condition after a fumble (d100)
+     */
+    condition?: number;
+    /**
+     * whether that weapon broke (d100)
+     */
+    broken?: boolean;
+    /**
+     * the damage type of a critical band's damage
+     */
+    damageType?: string | null;
+    /**
+     * a d100 critical hit: the 50% bonus damage
+     */
+    bonus?: number;
+};
+
+/**
  * Roll initiative, set round 1 and start the first turn. Stateless: the encounter travels with the request.
  */
 export type RollInitiativeRequest = {
@@ -6254,6 +7045,13 @@ export type RollSide = {
  * One of: `save`, `check`.
  */
 export type RollSideKind = 'save' | 'check';
+
+/**
+ * The `data` of an event of type `round-start`. A new round begins.
+ */
+export type RoundStartEventData = {
+    [key: string]: never;
+};
 
 /**
  * One rule of the inventory (`docs/RULES.md`).
@@ -6773,6 +7571,23 @@ export type SideChance = {
 export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
 
 /**
+ * The `data` of an event of type `speed-changed`. d100: a grapple changes a creature's speed during its turn; `amount` is the movement left.
+ */
+export type SpeedChangedEventData = {
+    /**
+     * its speed now
+     */
+    speed?: number;
+};
+
+/**
+ * The `data` of an event of type `speed-reduced`. d100: a creature's speed is reduced this turn.
+ */
+export type SpeedReducedEventData = {
+    [key: string]: never;
+};
+
+/**
  * One of: `action`, `bonus-action`, `reaction`, `free`.
  */
 export type Spend = 'action' | 'bonus-action' | 'reaction' | 'free';
@@ -6892,6 +7707,20 @@ export type StabilizeSessionResult = {
 };
 
 /**
+ * The `data` of an event of type `stable`. A dying creature is stable.
+ */
+export type StableEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `stand-up`. A prone creature stands up (half its speed).
+ */
+export type StandUpEventData = {
+    [key: string]: never;
+};
+
+/**
  * Stand up from prone for half the creature's speed. Stateless: the encounter travels with the request.
  */
 export type StandUpRequest = {
@@ -7007,6 +7836,42 @@ export type Step = {
 };
 
 /**
+ * The `data` of an event of type `step-closed`. d10: the simultaneous count ends; what it held has landed.
+ */
+export type StepClosedEventData = {
+    /**
+     * the count
+     */
+    initiative?: number;
+    /**
+     * the combatants on it
+     */
+    members?: Array<string>;
+    /**
+     * how many held damages landed
+     */
+    applied?: number;
+    /**
+     * how many other held changes (healing, conditions...) it had
+     */
+    held?: number;
+};
+
+/**
+ * The `data` of an event of type `step-opened`. d10: creatures on one count act simultaneously from now.
+ */
+export type StepOpenedEventData = {
+    /**
+     * the count
+     */
+    initiative?: number;
+    /**
+     * the combatants on it
+     */
+    members?: Array<string>;
+};
+
+/**
  * d10: the open simultaneous step, combatants on one initiative count acting as one.
  */
 export type StepOutput = {
@@ -7031,6 +7896,27 @@ export type StepOutput = {
      * Dodge, forced movement), made in order with the damage when the step closes.
      */
     held: Array<HeldChangeOutput>;
+};
+
+/**
+ * The `data` of an event of type `surprise-over`. A surprised creature's first turn is over: it can react.
+ */
+export type SurpriseOverEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `surprised`. A creature is surprised (d20.order.surprise).
+ */
+export type SurprisedEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `teleport`. A creature teleports: no path, no opportunity attacks.
+ */
+export type TeleportEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -7325,6 +8211,34 @@ export type TurnBudgetOutput = {
 };
 
 /**
+ * The `data` of an event of type `turn-delayed`. A creature lowered its initiative on its turn: it acts later.
+ */
+export type TurnDelayedEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `turn-end`. A creature's turn ends.
+ */
+export type TurnEndEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `turn-start`. A creature's turn begins.
+ */
+export type TurnStartEventData = {
+    [key: string]: never;
+};
+
+/**
+ * The `data` of an event of type `unconscious`. A creature drops to 0 HP and falls unconscious.
+ */
+export type UnconsciousEventData = {
+    [key: string]: never;
+};
+
+/**
  * The session after an undo: the state from before the last action, as a new version.
  */
 export type UndoResult = {
@@ -7341,6 +8255,13 @@ export type UndoResult = {
      * The version whose state the session has again.
      */
     restoredVersion: number;
+};
+
+/**
+ * The `data` of an event of type `unstable`. A stable creature is damaged and dying again.
+ */
+export type UnstableEventData = {
+    [key: string]: never;
 };
 
 /**
@@ -7566,6 +8487,159 @@ export type Verification = {
      * (apart from `reproduced`); null for a session without a commitment.
      */
     dice: DiceCheck | null;
+};
+
+/**
+ * The `data` of an event of type `weapon-dropped`. A creature falling unconscious drops the weapon it holds where it lies (`d20.cond`).
+ */
+export type WeaponDroppedEventData = {
+    /**
+     * the attack's name
+     */
+    weapon?: string;
+    /**
+     * the cell where it lies
+     */
+    at?: Point;
+};
+
+/**
+ * The `data` of an event of type `weapon-moved`. A critical band moves a weapon out of its holder's hand.
+ */
+export type WeaponMovedEventData = {
+    /**
+     * `own_feet`, `target_space`, `attacker_hand` or `away`
+     */
+    to?: string;
+    /**
+     * whose weapon
+     */
+    holder?: string;
+    /**
+     * the attack's name
+     */
+    weapon?: string;
+    /**
+     * the cell where it lies now
+     */
+    at?: Point;
+    /**
+     * how far it flew
+     */
+    distanceFt?: number;
+    /**
+     * which way
+     */
+    direction?: string;
+    /**
+     * the DM's answer
+     */
+    detail?: string | null;
+};
+
+/**
+ * The `data` of an event of type `weapon-recovered`. A creature picks up its dropped or flung weapon (an object interaction).
+ */
+export type WeaponRecoveredEventData = {
+    /**
+     * the attack's name
+     */
+    weapon?: string;
+};
+
+/**
+ * The schema of an event's `data`, by its `type`: an event whose `type` is `roll` has a `RollEventData` as its `data`. Not a message of its own: a map for clients.
+ */
+export type EventDataByType = {
+    roll: RollEventData;
+    'turn-start': TurnStartEventData;
+    'turn-end': TurnEndEventData;
+    'round-start': RoundStartEventData;
+    'no-turn': NoTurnEventData;
+    'fight-over': FightOverEventData;
+    'turn-delayed': TurnDelayedEventData;
+    surprised: SurprisedEventData;
+    'surprise-over': SurpriseOverEventData;
+    'combat-start': CombatStartEventData;
+    aware: AwareEventData;
+    'initiative-unaware': InitiativeUnawareEventData;
+    'initiative-tie': InitiativeTieEventData;
+    'initiative-companion': InitiativeCompanionEventData;
+    'initiative-order': InitiativeOrderEventData;
+    'initiative-changed': InitiativeChangedEventData;
+    'initiative-waits': InitiativeWaitsEventData;
+    'initiative-moved': InitiativeMovedEventData;
+    'step-opened': StepOpenedEventData;
+    'step-closed': StepClosedEventData;
+    deferred: DeferredEventData;
+    'deferred-applied': DeferredAppliedEventData;
+    held: HeldEventData;
+    'held-applied': HeldAppliedEventData;
+    'reactions-restored': ReactionsRestoredEventData;
+    damage: DamageEventData;
+    healing: HealingEventData;
+    unconscious: UnconsciousEventData;
+    conscious: ConsciousEventData;
+    'knocked-out': KnockedOutEventData;
+    death: DeathEventData;
+    'death-save-failure': DeathSaveFailureEventData;
+    stable: StableEventData;
+    unstable: UnstableEventData;
+    'no-effect': NoEffectEventData;
+    'condition-ended': ConditionEndedEventData;
+    'area-ended': AreaEndedEventData;
+    'hp-max-halved': HpMaxHalvedEventData;
+    'weapon-recovered': WeaponRecoveredEventData;
+    'weapon-dropped': WeaponDroppedEventData;
+    'ammunition-recovered': AmmunitionRecoveredEventData;
+    'durations-ended': DurationsEndedEventData;
+    'effect-ended': EffectEndedEventData;
+    move: MoveEventData;
+    teleport: TeleportEventData;
+    'stand-up': StandUpEventData;
+    'drop-prone': DropProneEventData;
+    'opportunity-attack': OpportunityAttackEventData;
+    'opportunity-attack-not-taken': OpportunityAttackNotTakenEventData;
+    dash: DashEventData;
+    disengage: DisengageEventData;
+    dodge: DodgeEventData;
+    help: HelpEventData;
+    interact: InteractEventData;
+    readied: ReadiedEventData;
+    'readied-fired': ReadiedFiredEventData;
+    'readied-declined': ReadiedDeclinedEventData;
+    'readied-lapsed': ReadiedLapsedEventData;
+    concentration: ConcentrationEventData;
+    'concentration-ended': ConcentrationEndedEventData;
+    'critical-band': CriticalBandEventData;
+    'critical-effect': CriticalEffectEventData;
+    'critical-applied': CriticalAppliedEventData;
+    'choice-offered': ChoiceOfferedEventData;
+    'choice-accepted': ChoiceAcceptedEventData;
+    'choice-declined': ChoiceDeclinedEventData;
+    'choice-lapsed': ChoiceLapsedEventData;
+    'end-turn': EndTurnEventData;
+    'weapon-moved': WeaponMovedEventData;
+    odds: OddsEventData;
+    'ammo-spent': AmmoSpentEventData;
+    reloaded: ReloadedEventData;
+    'speed-reduced': SpeedReducedEventData;
+    contest: ContestEventData;
+    prone: ProneEventData;
+    pushed: PushedEventData;
+    'push-blocked': PushBlockedEventData;
+    grappled: GrappledEventData;
+    'grapple-ended': GrappleEndedEventData;
+    dragged: DraggedEventData;
+    'speed-changed': SpeedChangedEventData;
+    escaped: EscapedEventData;
+    released: ReleasedEventData;
+    found: FoundEventData;
+    'not-found': NotFoundEventData;
+    'combatant-added': CombatantAddedEventData;
+    'combatant-removed': CombatantRemovedEventData;
+    'combatant-updated': CombatantUpdatedEventData;
+    revealed: RevealedEventData;
 };
 
 /**

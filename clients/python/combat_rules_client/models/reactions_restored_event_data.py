@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ReactionsRestoredEventData")
+
+
+@_attrs_define
+class ReactionsRestoredEventData:
+    """The `data` of an event of type `reactions-restored`. d10: a new round gives reactions back.
+
+    Attributes:
+        combatants (list[str] | Unset): whose reactions came back
+    """
+
+    combatants: list[str] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        combatants: list[str] | Unset = UNSET
+        if not isinstance(self.combatants, Unset):
+            combatants = self.combatants
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if combatants is not UNSET:
+            field_dict["combatants"] = combatants
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        combatants = cast(list[str], d.pop("combatants", UNSET))
+
+        reactions_restored_event_data = cls(
+            combatants=combatants,
+        )
+
+        return reactions_restored_event_data

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="WeaponRecoveredEventData")
+
+
+@_attrs_define
+class WeaponRecoveredEventData:
+    """The `data` of an event of type `weapon-recovered`. A creature picks up its dropped or flung weapon (an object
+    interaction).
+
+        Attributes:
+            weapon (str | Unset): the attack's name
+    """
+
+    weapon: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        weapon = self.weapon
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if weapon is not UNSET:
+            field_dict["weapon"] = weapon
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: builtins.type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        weapon = d.pop("weapon", UNSET)
+
+        weapon_recovered_event_data = cls(
+            weapon=weapon,
+        )
+
+        return weapon_recovered_event_data
