@@ -11,6 +11,7 @@ import {
   resolveAttack,
   rollInitiative,
   sessionApplyDamage,
+  typedEvent,
 } from '../src/index.js';
 
 const encounter: Encounter = {
@@ -42,6 +43,12 @@ const { data: attack } = await resolveAttack({
   },
 });
 console.log(`stateless round ${attack.encounter.round}, ${attack.outcome.hit ? 'hit' : 'miss'}`);
+// Each event's data, typed by its type: a roll's `advantage` is a string[], no cast.
+for (const event of attack.events.map(typedEvent)) {
+  if (event.type === 'roll' && event.data.advantage !== undefined) {
+    console.log(`roll advantage [${event.data.advantage.join(',')}]`);
+  }
+}
 
 // A write computed on a version: the number is quoted as the ETag it is.
 const { data: session } = await createSession({ client, body: { encounter } });

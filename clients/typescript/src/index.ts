@@ -2,13 +2,16 @@
 // scripts/generate_sdks; do not edit it), the client factory to point them at a service,
 // ProblemError, what a failed call rejects with (or answers as `error`), and the helpers the
 // generated functions leave to their callers: `ifMatch`/`etag` (a version as the `If-Match`
-// header) and `followSession` (a session's live stream as typed events).
+// header), `followSession` (a session's live stream as typed events) and `typedEvent` (an
+// event's `data` typed by its `type`).
 import { client } from './client/client.gen.js';
 import { createClient as createFetchClient } from './client/client/index.js';
 import type { Client, Config } from './client/client/index.js';
 import { type Options, streamSession } from './client/sdk.gen.js';
 import type {
   EncounterOutput,
+  Event,
+  EventDataByType,
   Problem,
   SessionEvent,
   SessionRef,
@@ -133,6 +136,20 @@ export function etag(version: number | string): string {
  */
 export function ifMatch(version: number | string): { 'If-Match': string } {
   return { 'If-Match': etag(version) };
+}
+
+/**
+ * An event with its `data` typed by its `type`: a union discriminated by `type`, so
+ * `if (e.type === 'damage') e.data.tempHpAbsorbed` type-checks (`EventDataByType` names each
+ * type's data; the service writes no other key).
+ */
+export type TypedEvent = {
+  [T in Event['type']]: Omit<Event, 'type' | 'data'> & { type: T; data: EventDataByType[T] };
+}[Event['type']];
+
+/** `event` (an answer's `events[i]`) as a `TypedEvent`, to narrow its `data` by its `type`. */
+export function typedEvent(event: Event): TypedEvent {
+  return event as TypedEvent;
 }
 
 /** `event: version`'s data: a new version of a session, with its events and its encounter. */
