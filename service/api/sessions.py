@@ -413,24 +413,21 @@ def answer_body(answer: SessionAnswer) -> bytes:
     """:func:`answer_json`, encoded: the response's JSON as it was encoded, with
     ``"session": {"id": ..., "version": ..., "commitment": ...}`` added as its last member
     (the :attr:`SessionAnswer.minimal` form when there is one, its null commitment left out)."""
+    ref: dict[str, object] = {
+        "id": answer.session.id,
+        "version": answer.session.version,
+        "commitment": answer.session.commitment,
+    }
     if answer.minimal is not None:
-        lean: dict[str, object] = {"id": answer.session.id, "version": answer.session.version}
-        if answer.session.commitment is not None:
-            lean["commitment"] = answer.session.commitment
-        return answer.minimal[:-1] + b',"session":' + to_json(lean) + b"}"
+        if ref["commitment"] is None:
+            del ref["commitment"]
+        return answer.minimal[:-1] + b',"session":' + to_json(ref) + b"}"
     if answer.body is None:
         response = answer.response
         if type(response) is not dict:
             response = dump(response, type(response))
         return to_json({**response, "session": dump(answer.session, SessionRef)})
-    ref = to_json(
-        {
-            "id": answer.session.id,
-            "version": answer.session.version,
-            "commitment": answer.session.commitment,
-        }
-    )
-    return answer.body[:-1] + b',"session":' + ref + b"}"
+    return answer.body[:-1] + b',"session":' + to_json(ref) + b"}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,12 +651,15 @@ async def run(
             if expected_version is not None and stored.version != expected_version:
                 raise VersionConflict(stored.version)
 
-        def query(stop: threading.Event) -> tuple[Encounter, bool, Any, bytes, bytes | None]:
+        def query(
+            stop: threading.Event,
+        ) -> tuple[Encounter, bool, Any, bytes | None, bytes | None]:
             encounter, kept = load_stored(stored)
             trusted = kept is not None
             response = run_action(models, encounter, seeded, stop=stop, trusted=trusted)
-            lean = minimal_json(models, encounter, response) if minimal else None
-            return encounter, trusted, response, dump_response(response, by_alias=True), lean
+            if minimal:  # the whole form would go unsent: a query's answer is kept nowhere
+                return encounter, trusted, response, None, minimal_json(models, encounter, response)
+            return encounter, trusted, response, dump_response(response, by_alias=True), None
 
         light = is_light(models.spec.name, document_size(stored))
         encounter, trusted, response, body, lean = await pool.run(query, light=light)
