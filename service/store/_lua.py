@@ -53,6 +53,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 __all__ = [
+    "CHARGED_WRITE",
     "CLAIM",
     "COMPLETE",
     "CREATE",
@@ -202,9 +203,7 @@ return 1
 """
 )
 
-WRITE = Script(
-    _MARKS
-    + """
+_WRITE = """
 -- The compare-and-set of one action.
 -- KEYS: session, events, history, records, steps, marks, refs, reveals
 --       [, idempotency record].
@@ -301,7 +300,8 @@ for i = 1, 8 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ARGV[3] .. ARGV[14])
 return {'ok', size}
 """
-)
+
+WRITE = Script(_MARKS + _WRITE)
 
 DELETE = Script(
     """
@@ -466,8 +466,7 @@ return 1
 """
 )
 
-LEDGER = Script(
-    """
+_LEDGER = """
 -- A tenant's quotas. KEYS: sessions (zset: id -> when it expires, in ms to the microsecond,
 -- so that it orders the tenant's list of sessions), sizes (hash), bytes (string).
 -- ARGV: 1 op ('admit' a new session | 'charge' a write | 'drop' a deleted session),
@@ -521,6 +520,32 @@ total = total - old + size
 redis.call('HSET', KEYS[2], id, size)
 redis.call('ZADD', KEYS[1], precise + ttl, id)
 return keep({'ok', total})
+"""
+
+LEDGER = Script(_LEDGER)
+
+CHARGED_WRITE = Script(
+    "local function ledger(KEYS, ARGV)\n"
+    + _LEDGER
+    + "end\n"
+    + _MARKS
+    + "local function write(KEYS, ARGV)\n"
+    + _WRITE
+    + "end\n"
+    + """
+-- LEDGER's 'charge', then WRITE, in one script: one round trip per write where the tenant's
+-- ledger and the session may be named in one script (standalone Redis, not Cluster).
+-- KEYS: LEDGER's 3, then WRITE's. ARGV: LEDGER's 6, then WRITE's.
+-- Answers {'quota', LEDGER's answer...} when the charge is refused (nothing written), else
+-- WRITE's answer.
+local lk, la, wk, wa = {}, {}, {}, {}
+for i = 1, 3 do lk[i] = KEYS[i] end
+for i = 4, #KEYS do wk[i - 3] = KEYS[i] end
+for i = 1, 6 do la[i] = ARGV[i] end
+for i = 7, #ARGV do wa[i - 6] = ARGV[i] end
+local charged = ledger(lk, la)
+if charged[1] ~= 'ok' then return {'quota', charged[1], charged[2]} end
+return write(wk, wa)
 """
 )
 

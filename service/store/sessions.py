@@ -1225,8 +1225,9 @@ class SessionStore:
         write: Write,
         idempotency: Idempotency,
     ) -> Any:
-        """Charge the tenant's quota for the write, then run the compare-and-set script;
-        its answer (``ok``, ``missing``, ``claim_lost`` or a version race)."""
+        """Charge the tenant's quota for the write, then run the compare-and-set script (in
+        one round trip on standalone Redis); its answer (``ok``, ``missing``, ``claim_lost``
+        or a version race)."""
         plan = write.plan
         written_keys = keys.stored()
         if idempotency.record_key is not None:
@@ -1240,11 +1241,10 @@ class SessionStore:
             )
             if plan.history == "push":
                 grown += 24 + len(str(state.version)) + state.document_bytes
-            await self._ledger.charge(
-                tenant, keys.session_id, state.bytes - state.document_bytes + grown
-            )
-            return await _lua.WRITE(
-                self.redis,
+            return await self._ledger.charge_and_write(
+                tenant,
+                keys.session_id,
+                state.bytes - state.document_bytes + grown,
                 written_keys,
                 [
                     state.version,

@@ -26,6 +26,7 @@ from service.store import (
     SessionStore,
     SessionUpdate,
     StoreUnavailable,
+    _lua,
     connect,
 )
 from service.store.keys import key
@@ -217,6 +218,38 @@ async def test_expired_sessions_leave_the_quota(redis_client: Client, prefix: st
         await store.create("acme", {"n": 0})
     await asyncio.sleep(0.5)
     await store.create("acme", {"n": 0})
+
+
+async def test_a_write_is_one_round_trip_on_standalone_redis_and_two_on_cluster(
+    redis_client: Client, prefix: str
+) -> None:
+    """The quota's charge and the compare-and-set go in one script where Redis allows it
+    (issue 27): a write sends one script after its read (none when this process holds the
+    version: the service's writes), on Cluster two (the ledger is in another hash slot)."""
+    store = SessionStore(redis_client, prefix=prefix, max_bytes=10_000_000)
+    session = await store.create("acme", {"n": 0})
+    await store.apply("acme", session.id, grow)
+    sent: list[str] = []
+    execute = redis_client.execute_command
+
+    async def counted(*args: Any, **options: Any) -> Any:
+        if str(args[0]).upper() == "EVALSHA" and args[1] != _lua.READ.sha:
+            sent.append(args[1])
+        return await execute(*args, **options)
+
+    redis_client.execute_command = counted  # type: ignore[method-assign]
+    try:
+        written = await store.apply("acme", session.id, grow)
+    finally:
+        del redis_client.execute_command
+    assert written.session.version == 3
+    if isinstance(redis_client, RedisCluster):
+        assert sent == [_lua.LEDGER.sha, _lua.WRITE.sha]
+    else:
+        assert sent == [_lua.CHARGED_WRITE.sha]
+    assert (await store.get("acme", session.id)).document == {"n": 2}
+    listed = await store.sessions("acme")
+    assert [(s.id, s.version) for s in listed.items] == [(session.id, 3)]
 
 
 async def test_a_write_past_the_tenants_bytes_is_refused_and_writes_nothing(
