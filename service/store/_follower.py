@@ -25,6 +25,16 @@ SUBSCRIPTION_CHECK = 10.0
 more at random, so followers don't check together)."""
 
 
+async def current_version(redis: _lua.Client, keys: SessionKeys) -> int:
+    """The session's version now (one field read).
+
+    :raises SessionNotFound: there is no such session."""
+    version = await redis.hget(keys.session, "version")
+    if version is None:
+        raise SessionNotFound(keys.session_id)
+    return count_from(version, keys.session_id, "version", 1)
+
+
 class Follower:
     """The versions of one session as they come (:meth:`SessionStore.follow`)."""
 
@@ -41,14 +51,10 @@ class Follower:
         self.version = 0
         """The newest version handed out, or current when following began."""
 
-    async def _start(self, after: int | None) -> None:
+    async def _start(self, after: int) -> None:
         """Note the versions after ``after`` to send first (nothing of them is read yet: a
         follower at the current version reads no document and no event)."""
         store, keys = self._store, self._keys
-        if after is None:
-            async with store._guard():
-                self.version = (await store._read(keys, with_snapshot=False)).version
-            return
         async with store._guard():
             found = await _lua.RESUME(
                 store.redis, [keys.session, keys.events, keys.history, keys.marks], [after]

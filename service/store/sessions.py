@@ -54,7 +54,7 @@ from service.store._codec import (
     steps_from,
     undo_event,
 )
-from service.store._follower import SUBSCRIPTION_CHECK, Follower
+from service.store._follower import SUBSCRIPTION_CHECK, Follower, current_version
 from service.store._hub import Hub, unavailable
 from service.store._ledger import Ledger
 from service.store._listing import read_page
@@ -1038,7 +1038,9 @@ class SessionStore:
 
         With ``after`` (a version), the versions written after it and before now come
         first, from the session's log (:class:`Missed`), then the live ones
-        (:class:`SessionUpdate`), each version once. The subscription counts in the
+        (:class:`SessionUpdate`), each version once. Without, ``after`` is the version when
+        the call began: one written while the subscription opens comes as missed, not
+        skipped. The subscription counts in the
         tenant's ``max_subscriptions`` and shares the store's one pub/sub connection.
 
         :raises SessionNotFound: there is no such session.
@@ -1046,6 +1048,9 @@ class SessionStore:
         :raises StoreUnavailable: Redis does not answer.
         """
         keys = self._keys(tenant, session_id)
+        if after is None:
+            async with self._guard():
+                after = await current_version(self.redis, keys)
         subscriber = await self._hub.join(tenant, keys.channel)
         try:
             follower = Follower(self, keys, subscriber)

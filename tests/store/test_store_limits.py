@@ -362,6 +362,12 @@ async def first(updates: AsyncIterator[Any]) -> Any:
         return await anext(updates)
 
 
+def version_of(update: SessionUpdate | Missed) -> int:
+    """The version an update brings: live, or missed (written while its subscription opened:
+    a subscription counts from the version current when it was asked for)."""
+    return update.version if isinstance(update, Missed) else update.session.version
+
+
 @pytest.fixture
 async def own_redis(redis_server_executable: str) -> AsyncIterator[Client]:
     """A Redis of this test's own: nothing else holds pub/sub connections on it."""
@@ -392,12 +398,12 @@ async def test_many_subscriptions_share_one_connection(own_redis: Client) -> Non
         listening = asyncio.ensure_future(first(theirs))
         await until_live(store, 301)
         await store.apply("globex", other.id, grow)
-        assert (await listening).session.document == {"n": 1}
+        assert version_of(await listening) == 2
 
         for s in sessions[:10]:
             await store.apply("acme", s.id, grow)
         done = [await asyncio.wait_for(p, 20) for p in pending[:10]]
-        assert [u.session.version for u in done] == [2] * 10
+        assert [version_of(u) for u in done] == [2] * 10
     finally:
         for p in pending:
             p.cancel()
@@ -418,18 +424,47 @@ async def test_two_subscriptions_of_one_session_and_a_late_one(
     try:
         await until_live(store, 2)
         await store.apply(tenant, session.id, grow)
-        assert (await got_a).session.version == (await got_b).session.version == 2
+        assert version_of(await got_a) == version_of(await got_b) == 2
         await a.aclose()
         late = store.subscribe(tenant, session.id)
         got_late = asyncio.ensure_future(first(late))
         await until_live(store, 2)
         await store.apply(tenant, session.id, grow)
-        assert (await got_late).session.version == 3
-        assert (await first(b)).session.version == 3
+        assert version_of(await got_late) == 3
+        assert version_of(await first(b)) == 3
         await late.aclose()
     finally:
         await b.aclose()
         await store.aclose()
+
+
+async def test_a_version_written_while_a_subscription_opens_comes_as_missed(
+    store: SessionStore, other_store: SessionStore, tenant: str
+) -> None:
+    """A subscription counts from the version current when it was asked for: one written (by
+    another process) before Redis confirmed the subscription is neither lost nor skipped."""
+    session = await store.create(tenant, {"n": 0})
+    join = store._hub.join
+
+    async def join_after_a_write(tenant: str, channel: str) -> Any:
+        await other_store.apply(tenant, session.id, grow)
+        return await join(tenant, channel)
+
+    store._hub.join = join_after_a_write  # type: ignore[method-assign]
+    updates = store.subscribe(tenant, session.id)
+    try:
+        missed = await first(updates)
+        assert isinstance(missed, Missed) and missed.version == 2
+        assert [e.data for e in missed.events] == [{"type": "grow", "n": 1}]
+        store._hub.join = join  # type: ignore[method-assign]
+        waiting = asyncio.ensure_future(first(updates))
+        await store.apply(tenant, session.id, grow)
+        live = await waiting
+        assert isinstance(live, SessionUpdate) and live.session.version == 3
+    finally:
+        await updates.aclose()
+        await store.aclose()
+        await other_store.aclose()
 
 
 async def test_subscribing_again_right_after_the_last_one_left(
@@ -443,7 +478,7 @@ async def test_subscribing_again_right_after_the_last_one_left(
         pending = asyncio.ensure_future(first(updates))
         await until_live(store, 1)
         await store.apply(tenant, session.id, grow)
-        assert (await pending).session.version == version
+        assert version_of(await pending) == version
         await updates.aclose()
     await store.aclose()
 
@@ -456,7 +491,7 @@ async def test_a_subscriber_too_far_behind_is_told_so(store: SessionStore, tenan
 
     async def follow() -> None:
         async for update in brisk:
-            seen.append(update.session.version)
+            seen.append(version_of(update))
 
     follower = asyncio.create_task(follow())
     try:
