@@ -14,6 +14,10 @@ worker thread and waits for it:
   work-budget estimate is small: see :func:`is_light`) goes to a queue of its own, which
   every worker serves first, and one worker serves only it; so a light request never waits
   for another tenant's running heavy jobs, only for its share of the GIL;
+- **tiny work runs on the event loop**: a job the caller marks ``inline`` (see
+  :func:`runs_inline`: an action whose work is linear in a small encounter) runs at once in
+  the caller, without the hop to a thread and back (issue 27), its work bounded in advance
+  by what it is, not by the deadline;
 - **the deadline counts from when the engine starts** the work, not from the call: time
   spent waiting for a free thread is bounded separately, by the same number of seconds
   (past it the work never starts). Either way the caller gets a ``deadline-exceeded``
@@ -46,6 +50,9 @@ from starlette.requests import HTTPConnection
 
 from service.api.auth import principal_of
 from service.api.core import Kind, Problem
+from service.rules import REGISTRY, Encounter
+from service.rules.actions.odds import ODDS_TURN_WEIGHT
+from service.rules.limits import round_work
 
 T = TypeVar("T")
 
@@ -57,6 +64,85 @@ LIGHT_BYTES = 32_768
 one of :data:`HEAVY_ACTIONS`): the engine's work on it is a few milliseconds at most."""
 HEAVY_ACTIONS = frozenset({"encounterOdds"})
 """Actions heavy at any size (a simulation of many fights)."""
+
+
+INLINE_BYTES = 8_192
+"""A body of at most this size is read on the event loop when its action may run there (see
+:func:`inline_candidate`): reading it costs less than the hop to a thread."""
+INLINE_CELLS = 4
+"""The most cells any creature of an encounter run on the event loop may fill (2 x 2): reach
+and cover cost grows with the square of two spaces."""
+INLINE_WORK = 1_000
+"""The most work, in the units of ``odds-work`` (about 1.5 µs each: one simulated round of the
+encounter, :func:`~service.rules.limits.round_work`, plus its terrain's cells), of an
+encounter whose action runs on the event loop. One action does less than a simulated round;
+12 medium creatures with short lists come to about 750."""
+INLINE_ACTIONS = frozenset(
+    {
+        "addCombatant",
+        "applyDamage",
+        "dash",
+        "disengage",
+        "dodge",
+        "dropProne",
+        "drinkPotion",
+        "escapeGrapple",
+        "grapple",
+        "heal",
+        "help",
+        "interact",
+        "lowerInitiative",
+        "nextTurn",
+        "ready",
+        "releaseGrapple",
+        "reload",
+        "removeCombatant",
+        "repair",
+        "resolveAttack",
+        "resolveChoice",
+        "rollCheck",
+        "rollDice",
+        "rollInitiative",
+        "rollSave",
+        "shove",
+        "stabilize",
+        "standUp",
+        "updateCombatant",
+    }
+)
+"""The actions whose work is at most linear in the encounter and in two creatures' spaces: no
+path search (moves, ``pathCost``, ``triggerReadied``), no simulation or enumeration of dice
+(``encounterOdds``, ``attackOdds``), no sight lines from every creature (``hide``,
+``search``), no query over whole spaces (``cover``, ``reach``, ``flanking``). A new action
+runs in a thread until it is added here."""
+
+
+def inline_candidate(action: str, body_bytes: int) -> bool:
+    """Whether a request for ``action`` with a body of ``body_bytes`` is worth reading on the
+    event loop to ask :func:`runs_inline` of its encounter."""
+    return action in INLINE_ACTIONS and body_bytes <= INLINE_BYTES
+
+
+def runs_inline(action: str, encounter: Encounter) -> bool:
+    """Whether the engine's work for ``action`` on ``encounter`` is so small that it runs on
+    the event loop (issue 27): an action of :data:`INLINE_ACTIONS`, no creature filling more
+    than :data:`INLINE_CELLS` cells, and at most :data:`INLINE_WORK` of work. Such work takes
+    well under a millisecond, about what the hop to a thread and back costs. The estimate
+    itself reads a few fields of each creature."""
+    ruleset = REGISTRY.get(encounter.ruleset)
+    if action not in INLINE_ACTIONS or ruleset is None:
+        return False
+    extent = ruleset.square_extent
+    cells = 0
+    for c in encounter.combatants:
+        space = len(c.footprint) if c.footprint else extent.get(c.size, 1) ** 2
+        if space > INLINE_CELLS:
+            return False
+        cells += space
+    grid = encounter.grid
+    terrain = len(grid.blocked) + len(grid.difficult) + len(grid.climb) + len(grid.swim)
+    work = round_work(cells, encounter.combatants, ODDS_TURN_WEIGHT) + terrain
+    return work <= INLINE_WORK
 
 
 def is_light(action: str, document_bytes: int) -> bool:
@@ -158,10 +244,13 @@ class EnginePool:
         while (job := self._queue.take(heavy=heavy)) is not None:
             job()
 
-    async def run(self, work: Callable[[threading.Event], T], *, light: bool = False) -> T:
+    async def run(
+        self, work: Callable[[threading.Event], T], *, light: bool = False, inline: bool = False
+    ) -> T:
         """``work(stop)`` in a worker thread; its result, or a ``deadline-exceeded`` problem.
         ``light``: the caller's estimate says the work is small (:func:`is_light`): it goes
-        ahead of heavy work.
+        ahead of heavy work. ``inline``: it is tiny (:func:`runs_inline`): it runs here, on
+        the event loop, at once (its ``stop`` is never set).
 
         ``stop`` is set when the deadline passes: pass it to ``run_action`` (or
         check it) so the work ends early. The work runs in a copy of the caller's context
@@ -172,6 +261,8 @@ class EnginePool:
         """
         if self.deadline <= 0:
             raise deadline_exceeded(self.deadline)
+        if inline:
+            return work(_NEVER)
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[T] = loop.create_future()
         stop = threading.Event()
@@ -213,6 +304,10 @@ class EnginePool:
         for stop in list(self._running):
             stop.set()
         self._queue.close()
+
+
+_NEVER = threading.Event()
+"""The ``stop`` of inline work: its bound is what it is, not a deadline (never set)."""
 
 
 def _settle(answer: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

@@ -66,7 +66,7 @@ from service.api.models import (
     encode_encounter,
 )
 from service.api.observability import record_outcome
-from service.api.pool import EnginePool, is_light
+from service.api.pool import EnginePool, is_light, runs_inline
 from service.rules import Encounter, RulesError, validate
 from service.rules.errors import known_names
 from service.rules.mechanics.validation import text_problem
@@ -482,6 +482,16 @@ def document_size(stored: Stored) -> int:
     return len(kept.json) or BYTES_PER_COMBATANT * len(kept.encounter.combatants)
 
 
+def lanes(action: str, stored: Stored) -> dict[str, bool]:
+    """How the engine pool runs ``action`` on a version (:meth:`EnginePool.run`'s ``light``
+    and ``inline``): on the event loop when this process holds the version's encounter and
+    it is tiny (:func:`~service.api.pool.runs_inline`), else light or heavy by its size."""
+    light = is_light(action, document_size(stored))
+    kept: EncodedEncounter | None = stored.kept
+    inline = kept is not None and light and runs_inline(action, kept.encounter)
+    return {"light": light, "inline": inline}
+
+
 def check_encounter(encounter: Encounter) -> Encoded:
     """Refuse an inconsistent encounter (as an action would); its stored form (JSON), with
     the encounter itself to keep for the first action."""
@@ -661,8 +671,9 @@ async def run(
                 return encounter, trusted, response, None, minimal_json(models, encounter, response)
             return encounter, trusted, response, dump_response(response, by_alias=True), None
 
-        light = is_light(models.spec.name, document_size(stored))
-        encounter, trusted, response, body, lean = await pool.run(query, light=light)
+        encounter, trusted, response, body, lean = await pool.run(
+            query, **lanes(models.spec.name, stored)
+        )
         if not trusted:
             store.keep(tenant, stored, EncodedEncounter(encounter, b""))
         ref = SessionRef(stored.session_id, stored.version, stored.commitment)
@@ -690,8 +701,7 @@ async def run(
         )
 
     def fn(stored: Stored) -> Awaitable[Change]:
-        light = is_light(models.spec.name, document_size(stored))
-        return pool.run(functools.partial(change, stored), light=light)
+        return pool.run(functools.partial(change, stored), **lanes(models.spec.name, stored))
 
     with store_errors():
         applied = await store.apply_json(

@@ -4,9 +4,20 @@ waits for another tenant's running heavy jobs; each kind is shared out tenant by
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
 import threading
+from collections.abc import Iterator
+from typing import Any
 
-from service.api.pool import EnginePool, FairQueue, is_light, tenant_var
+import pytest
+from doors import GraphQL
+from starlette.testclient import TestClient
+
+from service.api.pool import DEFAULT_THREADS, EnginePool, FairQueue, is_light, tenant_var
+from service.api.rest import examples
+from service.app import create_app
+from service.settings import Settings
 
 
 def test_light_jobs_are_taken_first_and_a_light_worker_takes_no_heavy_job() -> None:
@@ -61,3 +72,113 @@ def test_what_is_light() -> None:
     assert is_light("resolveAttack", 4_000)
     assert not is_light("resolveAttack", 400_000)
     assert not is_light("encounterOdds", 2_000)
+
+
+# --- tiny work on the event loop (issue 27) --------------------------------------------------
+
+
+@pytest.fixture
+def held(settings: Settings) -> Iterator[TestClient]:
+    """The app with every engine thread held by a job that waits (released at the end) and a
+    deadline of 1 s: work that needs a thread answers 503 ``deadline-exceeded``."""
+    release = threading.Event()
+    started = threading.Semaphore(0)
+
+    def hold(stop: threading.Event) -> None:
+        started.release()
+        release.wait(60)
+
+    with TestClient(create_app(settings)) as client:
+        pool = client.app.state.engine_pool = EnginePool(deadline=1.0)  # type: ignore[attr-defined]
+        try:
+            for _ in range(DEFAULT_THREADS + 1):  # the light thread too
+                client.portal.start_task_soon(functools.partial(pool.run, hold, light=True))  # type: ignore[union-attr]
+            for _ in range(DEFAULT_THREADS + 1):
+                assert started.acquire(timeout=30)
+            yield client
+        finally:
+            release.set()
+            pool.close()
+
+
+def _attack(**goblin: Any) -> dict[str, Any]:
+    body = copy.deepcopy(examples.request("resolveAttack"))
+    for c in body["encounter"]["combatants"]:
+        if c["id"] == "goblin":
+            c.update(goblin, hp=1000, maxHp=1000)
+    return body
+
+
+def test_a_tiny_attack_is_answered_on_the_loop_while_every_engine_thread_is_held(
+    held: TestClient,
+) -> None:
+    r = held.post("/v1/resolve-attack", json=_attack())
+    assert r.status_code == 200, r.text
+    rolled = [e for e in r.json()["events"] if e["roll"] and e["roll"]["purpose"] == "attack"]
+    assert len(rolled) == 1 and rolled[0]["target"] == "goblin"
+    # the next turn on what came back, on the loop too, and the goblin's turn it is
+    after = held.post("/v1/next-turn", json={"encounter": r.json()["encounter"]})
+    assert after.status_code == 200, after.text
+    assert after.json()["encounter"]["turnOf"] == "goblin"
+    reply = GraphQL(held).call(
+        "resolveAttack", _attack()["encounter"], 7, attackerId="aria", targetId="goblin"
+    )
+    assert reply.ok, reply
+
+
+def test_work_that_is_not_tiny_still_waits_for_a_thread(held: TestClient) -> None:
+    """A move (a path search), an attack on a Huge creature (3 x 3: reach and cover over two
+    spaces) and a large encounter need a thread: with every thread held they answer 503."""
+    move = copy.deepcopy(examples.request("moveCombatant"))
+    big = _attack()
+    big["encounter"]["combatants"].extend(
+        {
+            "id": f"kobold{i}",
+            "name": f"Kobold {i}",
+            "side": "monsters",
+            "position": {"x": i % 12, "y": 6 + i // 12},
+            "hp": 5,
+            "maxHp": 5,
+            "ac": 12,
+        }
+        for i in range(20)
+    )
+    for path, body in (
+        ("/v1/move-combatant", move),
+        ("/v1/resolve-attack", _attack(size="huge")),
+        ("/v1/resolve-attack", big),
+    ):
+        r = held.post(path, json=body)
+        assert (r.status_code, r.json()["code"]) == (503, "deadline-exceeded"), (path, r.text)
+
+
+def test_a_session_write_of_a_kept_tiny_version_runs_on_the_loop(settings: Settings) -> None:
+    release = threading.Event()
+    started = threading.Semaphore(0)
+
+    def hold(stop: threading.Event) -> None:
+        started.release()
+        release.wait(60)
+
+    with TestClient(create_app(settings)) as client:
+        created = client.post("/v1/sessions", json={"encounter": _attack()["encounter"]})
+        assert created.status_code == 201, created.text
+        sid = created.json()["id"]
+        pool = client.app.state.engine_pool  # type: ignore[attr-defined]
+        try:
+            for _ in range(DEFAULT_THREADS + 1):
+                client.portal.start_task_soon(functools.partial(pool.run, hold, light=True))  # type: ignore[union-attr]
+            for _ in range(DEFAULT_THREADS + 1):
+                assert started.acquire(timeout=30)
+            r = client.post(
+                f"/v1/sessions/{sid}/resolve-attack",
+                json={"attackerId": "aria", "targetId": "goblin", "seed": 3},
+            )
+            assert r.status_code == 200, r.text
+            turned = client.post(f"/v1/sessions/{sid}/next-turn", json={})
+            assert turned.status_code == 200, turned.text
+            read = client.get(f"/v1/sessions/{sid}")
+            assert read.json()["version"] == 3
+            assert read.json()["encounter"]["turnOf"] == "goblin"
+        finally:
+            release.set()

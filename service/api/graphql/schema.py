@@ -9,6 +9,7 @@ turned into its typed result in one place (:class:`ProblemResults`).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import threading
 from collections.abc import AsyncGenerator, Callable
@@ -34,7 +35,7 @@ from service.api.models import (
     budget_text,
 )
 from service.api.observability import record_problem
-from service.api.pool import engine_pool, is_light
+from service.api.pool import engine_pool, inline_candidate, is_light, runs_inline
 from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
@@ -568,12 +569,20 @@ def _operation(spec_models: ActionModels) -> Any:
                     ("expectedVersion" if expected_version is not None else "idempotencyKey",),
                 )
 
-            def answer(stop: threading.Event) -> Any:
-                request = _request(encounter, input, seed)
+            def respond(request: Any, stop: threading.Event) -> Any:
                 return run_action(spec_models, request.encounter, request, stop=stop)
 
-            light = is_light(spec.name, _encounter_bytes(encounter))
-            return build(await engine_pool(connection).run(answer, light=light))
+            def answer(stop: threading.Event) -> Any:
+                return respond(_request(encounter, input, seed), stop)
+
+            pool, size = engine_pool(connection), _encounter_bytes(encounter)
+            if inline_candidate(spec.name, size):
+                request = _request(encounter, input, seed)
+                inline = runs_inline(spec.name, request.encounter)
+                return build(
+                    await pool.run(functools.partial(respond, request), light=True, inline=inline)
+                )
+            return build(await pool.run(answer, light=is_light(spec.name, size)))
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         access = sessions.access_of(connection, str(session_id))
         if access.seat is not None and access.seat.approval and not spec.query:

@@ -25,7 +25,7 @@ from service.api.core import (
     run_action,
 )
 from service.api.models import MODELS, ActionModels
-from service.api.pool import engine_pool, is_light
+from service.api.pool import engine_pool, inline_candidate, is_light, runs_inline
 from service.api.rest.preferences import answered, prefers_minimal
 from service.jsontext import DuplicateKey, find_duplicate_key
 from service.settings import Settings
@@ -107,23 +107,33 @@ def action_endpoint(models: ActionModels, settings: Settings) -> Endpoint:
     adapter = models.request_adapter
     dump = models.response_adapter.dump_json
 
-    def answer(body: bytes, minimal: bool, stop: threading.Event) -> bytes:
-        parsed = parse(adapter, body, models.request)
+    def respond(parsed: Any, minimal: bool, stop: threading.Event) -> bytes:
         response = run_action(models, parsed.encounter, parsed, stop=stop)
         if minimal:
             return minimal_json(models, parsed.encounter, response)
         content: bytes = dump(response, by_alias=True)
         return content
 
+    def answer(body: bytes, minimal: bool, stop: threading.Event) -> bytes:
+        return respond(parse(adapter, body, models.request), minimal, stop)
+
     @handles_problems
     async def endpoint(request: Request) -> Response:
         check_json(request)
         body = await read_body(request, settings.max_body_bytes)
-        light = is_light(models.spec.name, len(body))
+        name, size = models.spec.name, len(body)
         minimal = prefers_minimal(request)
-        content = await engine_pool(request).run(
-            functools.partial(answer, body, minimal), light=light
-        )
+        pool = engine_pool(request)
+        if inline_candidate(name, size):
+            parsed = parse(adapter, body, models.request)
+            inline = runs_inline(name, parsed.encounter)
+            content = await pool.run(
+                functools.partial(respond, parsed, minimal), light=True, inline=inline
+            )
+        else:
+            content = await pool.run(
+                functools.partial(answer, body, minimal), light=is_light(name, size)
+            )
         return answered(Response(content, media_type=JSON), minimal=minimal)
 
     return endpoint
