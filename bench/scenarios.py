@@ -43,7 +43,7 @@ def _dataclass_in(tp: Any) -> type | None:
 
 ATTACK_QUERY = f"""mutation ($encounter: EncounterInput!, $seed: Int) {{
   resolveAttack(encounter: $encounter, seed: $seed,
-                input: {{attackerId: "c0", targetId: "c1", applyDamage: false, spend: free}}) {{
+                input: {{attackerId: "c0", targetId: "c1", applyDamage: false, spend: FREE}}) {{
     __typename
     ... on ResolveAttackPayload {{
       outcome {{ hit critical damage }} seed
@@ -133,7 +133,14 @@ def session_attack_body() -> dict[str, Any]:
 
 
 def graphql_body(n: int) -> dict[str, Any]:
-    return {"query": ATTACK_QUERY, "variables": {"encounter": encounter(n), "seed": SEED}}
+    """The attack as a GraphQL mutation, the encounter in GraphQL's spelling (enums by their
+    UPPER_CASE names)."""
+    from service.api.graphql.schema import schema
+    from service.api.graphql.spelling import to_graphql
+
+    field = schema._schema.mutation_type.fields["resolveAttack"]  # type: ignore[union-attr]
+    variables = {"encounter": to_graphql(encounter(n), field.args["encounter"].type), "seed": SEED}
+    return {"query": ATTACK_QUERY, "variables": variables}
 
 
 def walled_map(size: int = 60) -> dict[str, Any]:
