@@ -518,7 +518,7 @@ def tenants_row(
 
 BASELINE_TITLES = {
     **{f"attack{n}": f"the {n}-combatant attack body" for n in SIZES},
-    "graphql6": "the GraphQL body",
+    **{f"graphql{n}": f"the {n}-combatant GraphQL body" for n in GRAPHQL_SIZES},
     "cover": "the cover body",
     "flanking": "the flanking body",
 }

@@ -11,7 +11,7 @@ import pytest
 from redis_support import drop_prefix, redis_for_tests
 from starlette.testclient import TestClient
 
-from bench.run import Scenario, all_scenarios
+from bench.run import BASELINE_TITLES, Scenario, all_scenarios, baseline_bodies
 from service.app import create_app
 from service.settings import Settings
 
@@ -40,3 +40,8 @@ def test_the_bench_body_is_answered(client: TestClient, scenario: Scenario) -> N
     assert r.status_code == 200, r.text[:500]
     if path == "/graphql":
         assert '"ResolveAttackPayload"' in r.text and "errors" not in r.json(), r.text[:500]
+
+
+def test_every_scenario_has_a_baseline_body_and_title() -> None:
+    bodies = baseline_bodies()
+    assert all(s.baseline in bodies and s.baseline in BASELINE_TITLES for s in SCENARIOS)
