@@ -190,6 +190,9 @@ function stopLive() {
 async function readSession() {
   try {
     const s = await api("GET", sessionPath());
+    // The version on show again (the stream's opening read) changes nothing: not redrawn,
+    // so the preview under the pointer or the keyboard cursor stays.
+    if (s.version === state.version && state.encounter) return;
     render(s.version, s.encounter);
   } catch (error) {
     const why = error.status === 401 ? " (the service wants an API key: New fight → API key)" : "";
