@@ -1,7 +1,9 @@
 // The geometry of a battle map as the page draws it. Squares: column x, row y. Hexes:
 // axial coordinates (q = x, r = y) drawn in the offset layout of
 // service/rules/grid/geometry.py: odd-r rows for pointy-top, odd-q columns for flat-top.
-// A creature's space is the shape() of service/rules/grid/cells.py.
+// A creature's space is the shape() of service/rules/grid/cells.py. offset(cell) is a cell's
+// [column, row] as drawn and at(column, row) the cell there: the keyboard cursor moves by
+// them (one drawn column or row per arrow key, on squares and hexes alike).
 
 export const key = (cell) => `${cell.x},${cell.y}`;
 
@@ -25,6 +27,8 @@ function squares({ width, height }) {
     step: s,
     size: [width * s, height * s],
     cells: () => rectangle(width, height, (c, r) => ({ x: c, y: r })),
+    offset: (cell) => [cell.x, cell.y],
+    at: (c, r) => ({ x: c, y: r }),
     centre: (cell) => [cell.x * s + s / 2, cell.y * s + s / 2],
     outline: (cell) => ({ tag: "rect", x: cell.x * s, y: cell.y * s, width: s, height: s }),
     // the extent × extent block whose top-left cell is the anchor
@@ -59,6 +63,8 @@ function hexes({ width, height, hexOrientation }) {
       ? [1.5 * R * (width - 1) + 2 * R, w * (height + 0.5)]
       : [w * (width + 0.5), 1.5 * R * (height - 1) + 2 * R],
     cells: () => rectangle(width, height, fromOffset),
+    offset: toOffset,
+    at: fromOffset,
     centre,
     outline: (cell) => {
       const [cx, cy] = centre(cell);

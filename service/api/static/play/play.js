@@ -25,6 +25,15 @@ const TARGET_FIELD = /^(target|defender|victim|patient)Id$/;
 const MAX_LOG_VERSIONS = 300;
 const HOVER_DELAY = 120;
 const ACT_HINT = (verb) => `Click to ${verb} (on a touch screen: tap again).`;
+const TERRAIN = {
+  difficult: "difficult terrain",
+  water: "water",
+  climb: "climbing",
+  blocked: "blocked",
+};
+// The keyboard cursor's steps: one drawn column or row (grid.js: offset, at).
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const MAP_KEYS = new Set([...Object.keys(STEPS), "Home", "End", "Enter", " ", "Escape"]);
 let hoverTimer = null;
 
 const state = {
@@ -36,6 +45,8 @@ const state = {
   attackName: null,
   busy: false,
   hoverKey: null,
+  cursor: null, // the keyboard cursor's cell, while the map is driven by keys
+  unsaid: false, // the cursor's spot is not said yet
   stopLive: null,
   rules: new Map(),
   seat: null, // a player's view (opened from a seat link): {id, combatants, approval}
@@ -71,12 +82,19 @@ const pct = (p) => `${(p * 100).toFixed(1)}%`;
 const byId = (id) => (state.encounter?.combatants || []).find((c) => c.id === id) || null;
 const nameOf = (id) => byId(id)?.name || id;
 const down = (c) => c.dead || (c.hp ?? 0) <= 0;
+const clamp = (v, low, high) => Math.max(low, Math.min(high, v));
 
 function notice(text, kind) {
   const box = $("notice");
   box.replaceChildren(...(Array.isArray(text) ? text : [text || ""]));
   box.className = kind || "info";
   box.hidden = !text;
+}
+
+// Said by a screen reader (the visually hidden live region): what the keyboard cursor is on,
+// what a write did.
+function announce(text) {
+  $("announce").textContent = text;
 }
 
 function ruleButton(ruleId) {
@@ -236,6 +254,7 @@ async function act(slug, body, path) {
     const seedText = result.seed !== undefined ? ` · seed ${result.seed}` : "";
     notice(`${slug}: version ${result.session.version}${seedText}`, "info");
     render(result.session.version, result.encounter);
+    announce(outcomeWords(slug, result));
     return result;
   } catch (error) {
     if (error.status === 412) {
@@ -253,6 +272,13 @@ async function act(slug, body, path) {
     setBusy(false);
   }
 }
+
+// What a write did, in the words of its log entries.
+const outcomeWords = (slug, result) =>
+  (result.events || [])
+    .map((e) => e.message)
+    .filter(Boolean)
+    .join(". ") || `${slug}: done`;
 
 function setBusy(busy) {
   state.busy = busy;
@@ -280,6 +306,7 @@ function openSession(id, initial) {
     selected: null,
     target: null,
     attackName: null,
+    cursor: null,
   });
   resetLog();
   const url = new URL(location.href);
@@ -433,6 +460,7 @@ function render(version, encounter) {
   drawActionButtons();
   drawSeatTag();
   clearPreview();
+  if (state.cursor && state.unsaid) aimCursor();
   syncLog();
   pullProposals();
 }
@@ -449,15 +477,18 @@ function drawBoard() {
   ]) {
     for (const cell of enc.grid[field] || []) marks.set(key(cell), cls);
   }
+  state.marks = marks;
+  if (state.cursor && !onGrid(state.cursor)) state.cursor = null;
   const [w, h] = geo.size;
+  const tiles = geo.kind === "hex" ? "hexes" : "squares";
   const root = svg("svg", {
     viewBox: `-2 -16 ${w + 4} ${h + 18}`,
     width: Math.ceil(w + 4),
     height: Math.ceil(h + 18),
     "data-kind": geo.kind,
     "data-orientation": enc.grid.hexOrientation || "pointy",
-    role: "img",
-    "aria-label": "battle map",
+    role: "group",
+    "aria-label": `${enc.grid.width} by ${enc.grid.height} ${tiles}`,
   });
   const cells = svg("g", { class: "cells" });
   for (const cell of geo.cells()) {
@@ -491,8 +522,26 @@ function drawBoard() {
     }
     tokens.appendChild(token(c, space, geo));
   }
-  root.append(spaces, tokens, svg("g", { id: "overlay" }));
+  root.append(spaces, tokens, svg("g", { id: "overlay" }), svg("g", { id: "cursor" }));
   $("board").replaceChildren(root);
+  drawCursor();
+}
+
+function onGrid(cell) {
+  const [c, r] = state.geo.offset(cell);
+  const { width, height } = state.encounter.grid;
+  return c >= 0 && r >= 0 && c < width && r < height;
+}
+
+// The keyboard cursor: an outline on its cell. While it is on the map the live region
+// speaks for the preview box (which would say it all again).
+function drawCursor() {
+  const layer = document.getElementById("cursor");
+  if (layer) layer.replaceChildren();
+  $("preview").setAttribute("aria-live", state.cursor ? "off" : "polite");
+  if (!layer || !state.cursor) return;
+  const { tag, ...attrs } = state.geo.outline(state.cursor);
+  layer.appendChild(svg(tag, { ...attrs, class: "cursor", "data-cursor": key(state.cursor) }));
 }
 
 function token(c, space, geo) {
@@ -508,6 +557,8 @@ function token(c, space, geo) {
   if (down(c)) cls.push("down");
   const g = svg("g", {
     class: cls.join(" "),
+    role: "img",
+    "aria-label": creatureWords(c),
     "data-id": c.id,
     "data-cx": cx.toFixed(1),
     "data-cy": cy.toFixed(1),
@@ -549,6 +600,37 @@ function token(c, space, geo) {
   return g;
 }
 
+// A creature in words: its name, its side as the selected creature sees it, its hit points,
+// its conditions.
+function creatureWords(c) {
+  const actor = byId(state.selected);
+  const side = !actor
+    ? c.side
+    : c.id === actor.id
+      ? "selected"
+      : c.side === actor.side
+        ? "ally"
+        : "enemy";
+  return [
+    c.name,
+    side,
+    `${c.hp} of ${c.maxHp} HP`,
+    `AC ${c.ac}`,
+    c.dead ? "dead" : down(c) ? "down" : null,
+    ...(c.conditions || []).map((x) => x.name),
+    c.id === state.encounter.turnOf ? "their turn" : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+// A cell in words: its coordinates (as the log writes them), its terrain, who is on it.
+function where(cell) {
+  const c = byId(state.occupant.get(key(cell)));
+  const what = [TERRAIN[state.marks.get(key(cell))], c && creatureWords(c)].filter(Boolean);
+  return `(${cell.x}, ${cell.y}): ${what.join(", ") || "empty"}`;
+}
+
 function initials(name, extent) {
   if (extent > 1) return name.slice(0, 10);
   const words = name.split(/\s+/).filter(Boolean);
@@ -575,7 +657,8 @@ function drawInitiative() {
       html(
         "button",
         { type: "button", class: "select", "data-select": entry.combatantId },
-        `${current ? "▶ " : ""}${c ? c.name : entry.combatantId}`,
+        current ? html("span", { "aria-hidden": "true" }, "▶ ") : null,
+        c ? c.name : entry.combatantId,
       ),
       html("span", { class: "init" }, ` ${entry.initiative}`),
     );
@@ -979,10 +1062,14 @@ function hovered(event) {
   if (creature) return { id: creature.dataset.id };
   const cell = event.target.closest?.("[data-cell]");
   if (!cell) return null;
-  const id = state.occupant.get(cell.dataset.cell);
-  if (id) return { id };
   const [x, y] = cell.dataset.cell.split(",").map(Number);
-  return { cell: { x, y } };
+  return spotAt({ x, y });
+}
+
+// What is on a cell: the creature there, else the cell.
+function spotAt(cell) {
+  const id = state.occupant.get(key(cell));
+  return id ? { id } : { cell: { x: cell.x, y: cell.y } };
 }
 
 const hoverKeyOf = (what) =>
@@ -1000,13 +1087,16 @@ function onHover(event) {
   if (!what || !byId(state.selected)) clearPreview();
 }
 
-function preview(what, hoverKey) {
+// Shows the preview of a spot; what it says in a few words (null: nothing to preview, or the
+// spot is not the one aimed at any more).
+async function preview(what, hoverKey) {
   const actor = byId(state.selected);
-  if (hoverKey !== state.hoverKey || !what || !actor) return;
+  if (hoverKey !== state.hoverKey || !what || !actor) return null;
   const other = what.id && byId(what.id);
-  if (what.cell) previewPath(actor, what.cell, hoverKey);
-  else if (other && other.side !== actor.side) previewAttack(actor, other, hoverKey);
-  else clearPreview();
+  if (what.cell) return previewPath(actor, what.cell, hoverKey);
+  if (other && other.side !== actor.side) return previewAttack(actor, other, hoverKey);
+  clearPreview();
+  return null;
 }
 
 // What the preview on show says of the spot it is for: null while none is shown for it.
@@ -1029,15 +1119,15 @@ function cached(k, make) {
 
 async function previewPath(actor, cell, hoverKey) {
   const r = await cached(hoverKey, () => query("path-cost", { combatantId: actor.id, to: cell }));
-  if (hoverKey !== state.hoverKey) return;
+  if (hoverKey !== state.hoverKey) return null;
   const box = $("preview");
   const overlay = document.getElementById("overlay");
   overlay.replaceChildren();
   box.dataset.kind = "path";
   box.dataset.key = hoverKey;
   box.dataset.legal = String(!r.error && r.outcome.legal);
-  if (r.error)
-    return box.replaceChildren(
+  if (r.error) {
+    box.replaceChildren(
       html(
         "p",
         { class: "bad" },
@@ -1045,6 +1135,8 @@ async function previewPath(actor, cell, hoverKey) {
         ruleButton(r.error.problem?.rule),
       ),
     );
+    return `can't move there: ${r.error.message}`;
+  }
   const o = r.outcome;
   box.dataset.cost = String(o.cost ?? "");
   box.dataset.provokes = (o.provokes || []).join(",");
@@ -1086,6 +1178,12 @@ async function previewPath(actor, cell, hoverKey) {
   );
   if (o.legal) lines.push(html("p", { class: "muted" }, ACT_HINT("move")));
   box.replaceChildren(...lines);
+  const provokes = (o.provokes || []).length
+    ? `; provokes opportunity attacks from ${o.provokes.map(nameOf).join(", ")}`
+    : "";
+  return o.legal
+    ? `move here costs ${o.cost} ft, ${o.movementLeft - o.cost} ft left${provokes}`
+    : `can't move there: ${o.reason || "not legal"}`;
 }
 
 async function previewAttack(actor, target, hoverKey) {
@@ -1097,7 +1195,7 @@ async function previewAttack(actor, target, hoverKey) {
     cached(hoverKey + "|cover", () => query("cover", pair)),
     cached(hoverKey + "|flanking", () => query("flanking", pair)),
   ]);
-  if (hoverKey !== state.hoverKey) return;
+  if (hoverKey !== state.hoverKey) return null;
   const box = $("preview");
   const overlay = document.getElementById("overlay");
   overlay.replaceChildren();
@@ -1188,6 +1286,16 @@ async function previewAttack(actor, target, hoverKey) {
       : html("p", { class: "muted" }, ACT_HINT("attack")),
   );
   box.replaceChildren(...lines);
+  if (odds.error) return `attack ${target.name} refused: ${odds.error.message}`;
+  const o = odds.outcome;
+  return [
+    `attack ${target.name} with ${o.attackName}: ${pct(o.hit)} to hit`,
+    `${o.meanDamage.toFixed(1)} damage expected`,
+    ["half", "three-quarters", "total"].includes(degree) ? `${degree} cover` : null,
+    !flank.error && flank.outcome.flanks ? "flanking" : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function tokenCentre(id) {
@@ -1214,7 +1322,13 @@ function ring(id, cls, label) {
 // sent: the preview says why.
 function onMapClick(event) {
   if (!state.encounter || state.busy) return;
-  const what = hovered(event);
+  const tap = event.pointerType === "touch" || event.pointerType === "pen";
+  actOn(hovered(event), tap ? preview : null);
+}
+
+// Acts on a spot: selects an ally, attacks anyone else, moves to a cell. `previewFirst`
+// (a tap, a key) previews a spot whose preview is not on show instead of acting on it.
+function actOn(what, previewFirst) {
   const actor = byId(state.selected);
   if (!what) return;
   const other = what.id && byId(what.id);
@@ -1227,10 +1341,10 @@ function onMapClick(event) {
   if (!actor) return;
   const hoverKey = hoverKeyOf(what);
   const shown = previewed(hoverKey);
-  if (shown === null && (event.pointerType === "touch" || event.pointerType === "pen")) {
+  if (shown === null && previewFirst) {
     clearTimeout(hoverTimer);
     state.hoverKey = hoverKey;
-    return preview(what, hoverKey);
+    return previewFirst(what, hoverKey);
   }
   if (shown === "false") return notice("Not allowed: the preview says why.", "error");
   if (other) {
@@ -1252,6 +1366,71 @@ function select(id) {
   drawBoard();
   drawActor();
   clearPreview();
+  announce(`${nameOf(id)} selected`);
+}
+
+// ---- the keyboard: the map is one tab stop; the arrow keys move a cursor over its cells
+// (one drawn column or row; Home and End: the row's first and last cell), previewed as a
+// hover is and said in the live region; Enter or Space acts there as a tap does (a spot
+// not previewed yet is previewed first, a refused one is not sent); Escape takes the
+// cursor off.
+
+function onMapKey(event) {
+  const k = event.key;
+  if (!state.encounter || !MAP_KEYS.has(k) || event.altKey || event.ctrlKey || event.metaKey)
+    return;
+  if (k === "Escape" && !state.cursor) return;
+  event.preventDefault();
+  if (state.busy) return;
+  if (k === "Escape") return clearCursor();
+  if (!state.cursor) return placeCursor(startCell());
+  if (k === "Enter" || k === " ") return actOn(spotAt(state.cursor), sayPreview);
+  const [c, r] = state.geo.offset(state.cursor);
+  const { width, height } = state.encounter.grid;
+  const [dc, dr] = STEPS[k] || [k === "Home" ? -c : width - 1 - c, 0];
+  placeCursor(state.geo.at(clamp(c + dc, 0, width - 1), clamp(r + dr, 0, height - 1)));
+}
+
+// Where the cursor starts: on the selected creature.
+function startCell() {
+  const p = byId(state.selected)?.position;
+  return p ? { x: p.x, y: p.y } : state.geo.at(0, 0);
+}
+
+function placeCursor(cell) {
+  state.cursor = cell;
+  drawCursor();
+  aimCursor();
+}
+
+// Previews the cursor's spot once it rests there (as a hover waits), then says it.
+function aimCursor() {
+  const what = spotAt(state.cursor);
+  const hoverKey = hoverKeyOf(what);
+  state.hoverKey = hoverKey;
+  state.unsaid = true;
+  clearTimeout(hoverTimer);
+  hoverTimer = setTimeout(() => sayPreview(what, hoverKey), HOVER_DELAY);
+}
+
+// Previews the cursor's spot, then says where it is and what the preview says. A redraw
+// before that (a new version) aims again (render).
+async function sayPreview(what, hoverKey) {
+  state.unsaid = true;
+  const said = await preview(what, hoverKey);
+  if (hoverKey !== state.hoverKey || !state.cursor) return;
+  state.unsaid = false;
+  announce([where(state.cursor), said].filter(Boolean).join("; "));
+}
+
+function clearCursor() {
+  clearTimeout(hoverTimer);
+  state.cursor = null;
+  state.unsaid = false;
+  state.hoverKey = null;
+  drawCursor();
+  clearPreview();
+  announce("Cursor and preview cleared");
 }
 
 // ---- the log: the session's event log, one block per version, newest first
@@ -1450,6 +1629,13 @@ $("board").addEventListener("pointerleave", (event) => {
   clearPreview();
 });
 $("board").addEventListener("click", onMapClick);
+$("board").addEventListener("keydown", onMapKey);
+// Tabbing to the map puts the cursor on the selected creature (a click focuses it too, and
+// does not).
+$("board").addEventListener("focus", () => {
+  if (state.encounter && !state.cursor && $("board").matches(":focus-visible"))
+    placeCursor(startCell());
+});
 $("next-turn").addEventListener("click", () => act("next-turn", {}));
 $("undo").addEventListener("click", () => act("undo", undefined, "/undo"));
 $("new-fight").addEventListener("click", showSetup);
