@@ -56,6 +56,22 @@ CHROMIUM_FLAGS = (
 )
 
 
+KEYS: dict[str, tuple[str, int, str]] = {
+    "Tab": ("Tab", 9, ""),
+    "Enter": ("Enter", 13, "\r"),
+    "Escape": ("Escape", 27, ""),
+    " ": ("Space", 32, " "),
+    "End": ("End", 35, ""),
+    "Home": ("Home", 36, ""),
+    "ArrowLeft": ("ArrowLeft", 37, ""),
+    "ArrowUp": ("ArrowUp", 38, ""),
+    "ArrowRight": ("ArrowRight", 39, ""),
+    "ArrowDown": ("ArrowDown", 40, ""),
+}
+"""The keys :meth:`Page.press` sends: ``KeyboardEvent.key`` to its ``code``, its Windows
+virtual key code (what Chromium acts on: Tab moves the focus) and the text it types."""
+
+
 def find_chromium() -> str | None:
     """``$CHROMIUM`` if set, else the first Chromium or Chrome on the ``PATH``."""
     explicit = os.environ.get("CHROMIUM")
@@ -162,6 +178,26 @@ class Page:
             "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
         )
         self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def press(self, key: str) -> None:
+        """A real key press (down, up) on the focused element, as a keyboard sends it: ``key``
+        is a ``KeyboardEvent.key`` of :data:`KEYS` (``"ArrowDown"``, ``"Enter"``, ``" "``...);
+        Tab moves the focus, Enter and Space type their text, as they do for a person."""
+        code, key_code, text = KEYS[key]
+        down: dict[str, Any] = {
+            "type": "keyDown" if text else "rawKeyDown",
+            "key": key,
+            "code": code,
+            "windowsVirtualKeyCode": key_code,
+            "nativeVirtualKeyCode": key_code,
+        }
+        if text:
+            down |= {"text": text, "unmodifiedText": text}
+        self.send("Input.dispatchKeyEvent", down)
+        self.send(
+            "Input.dispatchKeyEvent",
+            {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": key_code},
+        )
 
     def _settled_centre(self, expression: str, timeout: float) -> tuple[float, float]:
         settled = f"""new Promise((resolve) => {{
