@@ -151,6 +151,9 @@ def test_the_keyboard_moves_and_attacks(browser: Chromium, service: ServiceProce
         current = "document.querySelector('#initiative li[aria-current=true]').dataset.id"
         assert page.evaluate(current) == "aria"
         seen = tab_to_the_map(page)
+        outline = "getComputedStyle(document.getElementById('board'))"
+        assert page.evaluate(f"{outline}.outlineStyle") == "solid"  # the focus shows
+        assert page.evaluate(f"{outline}.outlineWidth") == "3px"
         assert seen["cursor"] == "2,3"
         assert seen["announced"].startswith("(2, 3): Aria, selected, 24 of 24 HP")
 
