@@ -233,6 +233,12 @@ def test_the_keyboard_moves_and_attacks(browser: Chromium, service: ServiceProce
         assert seen["announced"] == ". ".join(messages)
         assert seen["cursor"] == "7,3"
 
+        # Back to the map by Tab: the cursor is where it was left, and said again.
+        page.evaluate("document.getElementById('new-fight').focus()")
+        page.press("Tab")
+        seen = announced(page, "(7, 3): Grisk, enemy", "attack Grisk", what="the cursor again")
+        assert seen["cursor"] == "7,3" and seen["focused"] == "board"
+
 
 def test_a_refused_spot_is_not_sent_and_escape_clears(
     browser: Chromium, service: ServiceProcess

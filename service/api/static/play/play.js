@@ -1630,11 +1630,11 @@ $("board").addEventListener("pointerleave", (event) => {
 });
 $("board").addEventListener("click", onMapClick);
 $("board").addEventListener("keydown", onMapKey);
-// Tabbing to the map puts the cursor on the selected creature (a click focuses it too, and
-// does not).
+// Tabbing to the map says where its cursor is, first put on the selected creature (a click
+// focuses the map too, and does neither).
 $("board").addEventListener("focus", () => {
-  if (state.encounter && !state.cursor && $("board").matches(":focus-visible"))
-    placeCursor(startCell());
+  if (state.encounter && $("board").matches(":focus-visible"))
+    placeCursor(state.cursor || startCell());
 });
 $("next-turn").addEventListener("click", () => act("next-turn", {}));
 $("undo").addEventListener("click", () => act("undo", undefined, "/undo"));
