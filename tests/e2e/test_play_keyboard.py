@@ -7,7 +7,7 @@ outside the service refused (docs/play.md, "Keyboard and screen readers"):
 - with her javelin picked, the cursor walks onto Grisk: the live region says the odds that
   ``attack-odds`` answers, Enter attacks, and the log and the live region show it;
 - a blocked cell's refusal is said and Enter sends nothing; Escape clears the cursor and the
-  preview;
+  preview; Home goes to the row's first cell, and is said again there;
 - on hexes (pointy-top and flat-top) the arrow keys step one drawn row or column.
 
 Every wait is on the page's state; keys are real key events (CDP ``Input.dispatchKeyEvent``).
@@ -280,6 +280,15 @@ def test_a_refused_spot_is_not_sent_and_escape_clears(
         seen = announced(page, "(2, 3): Aria, selected", what="the cursor back on Aria")
         assert seen["cursor"] == "2,3"
         assert httpx.get(base, timeout=10).json()["version"] == version
+
+        # Home: the row's first cell; Home again stays there and is said again (a change).
+        page.press("Home")
+        first = announced(page, "(0, 3): empty", "move here costs", what="the row's first cell")
+        page.press("Home")
+        again = page.wait_for(
+            STATE, lambda s: s["announced"] != first["announced"], what="the same cell again"
+        )
+        assert again["announced"].strip() == first["announced"] and again["cursor"] == "0,3"
 
 
 def offset_of(cell: str, flat: bool) -> tuple[int, int]:

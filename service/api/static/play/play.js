@@ -92,9 +92,11 @@ function notice(text, kind) {
 }
 
 // Said by a screen reader (the visually hidden live region): what the keyboard cursor is on,
-// what a write did.
+// what a write did. The same words again (an arrow at the map's edge) get a no-break space
+// to be a change, which is what a live region says.
 function announce(text) {
-  $("announce").textContent = text;
+  const region = $("announce");
+  region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
 
 function ruleButton(ruleId) {
