@@ -24,6 +24,7 @@ from graphql import (
     parse,
     validate,
 )
+from graphql.execution import values as graphql_values
 from graphql.execution.values import get_variable_values
 from graphql.pyutils import Undefined
 from starlette.testclient import TestClient
@@ -182,6 +183,39 @@ def test_graphql_refuses_what_its_types_refuse_naming_the_path(client: TestClien
     doc["combatants"][1]["size"] = "enormous"
     reply = GraphQL(client).call("rollInitiative", doc, seed=1)
     assert not reply.ok and reply.paths == ["encounter.combatants[1].size"], reply
+
+
+def test_an_encounter_variable_is_validated_once_by_the_rest_models(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """graphql-core would coerce an ``EncounterInput`` variable field by field in Python (4 ms
+    at 100 creatures; 70% of such a request) before the REST models validate it again: the
+    models take it alone, its enums read in GraphQL's spelling (or the wire's, as before the
+    enums were UPPER_CASE). A value that is neither is GraphQL's to refuse, in its own
+    words."""
+    coerced: list[str] = []
+    coerce = graphql_values.coerce_input_value
+
+    def counted(value: Any, tp: Any, *args: Any, **kwargs: Any) -> Any:
+        coerced.append(str(get_named_type(tp)))
+        return coerce(value, tp, *args, **kwargs)
+
+    monkeypatch.setattr(graphql_values, "coerce_input_value", counted)
+    doc = skirmish()
+    doc["combatants"][1]["size"] = "small"
+    gql = GraphQL(client).call("resolveAttack", doc, seed=5, attackerId="hero", targetId="gob1")
+    rest = Rest(client).call("resolveAttack", doc, seed=5, attackerId="hero", targetId="gob1")
+    assert gql.ok and gql.body == rest.body
+    assert gql.encounter["combatants"][1]["size"] == "small"  # SMALL, read as small
+    assert "EncounterInput" not in coerced and "Int" in coerced
+
+    variables = {"e": to_graphql(skirmish(), ENCOUNTER_INPUT)}
+    variables["e"]["grid"]["kind"] = "SQUARED"
+    query = """mutation ($e: EncounterInput!) {
+      rollInitiative(encounter: $e, seed: 1, input: {}) { __typename } }"""
+    data = client.post("/graphql", json={"query": query, "variables": variables}).json()
+    assert data.get("data") is None and "EncounterInput" in coerced
+    assert "SQUARED" in data["errors"][0]["message"] and "GridKind" in data["errors"][0]["message"]
 
 
 def test_every_example_operation_and_its_variables_are_valid() -> None:

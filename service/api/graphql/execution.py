@@ -68,9 +68,10 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
     json_value: ClassVar[Callable[[Any], Any]] = staticmethod(lambda value: value)
     """How a ``JSON`` field of a dataclass is made JSON (the response models' serializer)."""
 
-    prevalidated: ClassVar[dict[str, Callable[[Any], Any]]] = {}
-    """Input type name -> a function that returns the validated value of a variable of that
-    type, or raises ``ValueError`` (the variable is then coerced by graphql-core)."""
+    prevalidated: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
+    """Input type name -> a function of a variable's value and that input type that returns
+    its validated value, or raises ``ValueError`` (the variable is then coerced by
+    graphql-core)."""
 
     @classmethod
     def build(  # type: ignore[override]
@@ -88,13 +89,14 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
         taken: dict[str, tuple[VariableDefinitionNode, Any]] = {}
         if operation is not None and raw_variable_values and cls.prevalidated:
             for definition in operation.variable_definitions or ():
-                validate = cls.prevalidated.get(_named(definition) or "")
+                type_name = _named(definition) or ""
+                validate = cls.prevalidated.get(type_name)
                 name = definition.variable.name.value
                 raw = raw_variable_values.get(name)
                 if validate is None or not isinstance(raw, dict):
                     continue
                 try:
-                    taken[name] = (definition, validate(raw))
+                    taken[name] = (definition, validate(raw, schema.get_type(type_name)))
                 except ValueError:
                     continue
         if not taken or operation is None:
@@ -293,7 +295,7 @@ def _fields(node: Any) -> dict[str, Any]:
 
 def executor_for(
     plain_types: dict[str, dict[str, str]],
-    prevalidated: dict[str, Callable[[Any], Any]],
+    prevalidated: dict[str, Callable[[Any, Any], Any]],
     json_value: Callable[[Any], Any],
 ) -> type[PlainDataExecutor]:
     """The executor class of a schema whose ``plain_types`` resolve from plain data, whose

@@ -16,6 +16,7 @@ from collections.abc import AsyncGenerator, Callable
 from typing import Annotated, Any, Union, cast
 
 import strawberry
+from graphql import GraphQLInputObjectType
 from pydantic import TypeAdapter, ValidationError
 from pydantic_core import to_json
 from starlette.requests import HTTPConnection
@@ -43,6 +44,7 @@ from service.store import MAX_PAGE, MAX_SEATS
 
 from .execution import executor_for
 from .limits import extensions
+from .spelling import wire_input
 from .types import enum_type, input_type, model_type, output_type, plain_types, resolve_field
 
 Document = dict[str, Any]
@@ -1170,10 +1172,11 @@ Mutation = strawberry.type(
 CONFIG = StrawberryConfig(default_resolver=resolve_field)
 
 
-def _validated_encounter(value: Any) -> state.Encounter:
-    """An ``EncounterInput`` variable as the REST models validate it (``ValidationError``, a
-    ``ValueError``, when they refuse it: graphql-core then coerces it itself)."""
-    encounter: state.Encounter = ENCOUNTER.validate_json(to_json(value))
+def _validated_encounter(value: Any, tp: GraphQLInputObjectType) -> state.Encounter:
+    """An ``EncounterInput`` variable (of GraphQL type ``tp``) as the REST models validate it,
+    its enums spelled as on the wire (``ValidationError``, a ``ValueError``, when they refuse
+    it: graphql-core then coerces it itself)."""
+    encounter: state.Encounter = ENCOUNTER.validate_json(to_json(wire_input(value, tp)))
     return encounter
 
 

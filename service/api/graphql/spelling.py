@@ -17,7 +17,7 @@ from graphql import (
     GraphQLType,
 )
 
-__all__ = ["from_graphql", "to_graphql"]
+__all__ = ["from_graphql", "to_graphql", "wire_input"]
 
 Leaf = Callable[[GraphQLEnumType, Any], Any]
 
@@ -54,3 +54,79 @@ def to_graphql(value: Any, tp: GraphQLType) -> Any:
 def from_graphql(value: Any, tp: GraphQLType) -> Any:
     """A GraphQL result of type ``tp`` as REST spells it."""
     return _walk(value, tp, _value_of)
+
+
+Convert = Callable[[Any], Any]
+_INPUT_PLANS: dict[str, Convert] = {}
+
+
+def wire_input(value: Any, tp: GraphQLInputObjectType) -> Any:
+    """A variable's value of input type ``tp`` in the wire's spelling, for the REST models to
+    validate it: every enum name becomes its wire value (``SQUARE`` is ``square``; a wire
+    value stays: a REST document may be sent as it is, as before GraphQL's enums were
+    UPPER_CASE); nothing else is read (a walk planned once per type visits only the fields
+    that lead to an enum).
+
+    :raises ValueError: a value where an enum belongs is neither a name nor a value of that
+        enum: GraphQL's own coercion then refuses it in its own words."""
+    return _input_plan(tp)(value)
+
+
+def _input_plan(tp: GraphQLInputObjectType) -> Convert:
+    found = _INPUT_PLANS.get(tp.name)
+    if found is not None:
+        return found
+    fields: list[tuple[str, Convert]] = []
+
+    def convert(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = None
+        for name, field in fields:
+            item = value.get(name)
+            if item is None:
+                continue
+            new = field(item)
+            if new is not item:
+                if out is None:
+                    out = dict(value)
+                out[name] = new
+        return value if out is None else out
+
+    _INPUT_PLANS[tp.name] = convert  # before the fields: an input type may hold itself
+    for name, field in tp.fields.items():
+        planned = _field_plan(field.type)
+        if planned is not None:
+            fields.append((name, planned))
+    return convert
+
+
+def _field_plan(tp: GraphQLType) -> Convert | None:
+    """How a field of type ``tp`` is converted; None when nothing in it is an enum."""
+    while isinstance(tp, GraphQLNonNull):
+        tp = tp.of_type
+    if isinstance(tp, GraphQLList):
+        item = _field_plan(tp.of_type)
+        if item is None:
+            return None
+
+        def each(value: Any) -> Any:
+            if not isinstance(value, list):
+                return item(value)  # GraphQL's input coercion takes one item for a list
+            return [item(v) for v in value]
+
+        return each
+    if isinstance(tp, GraphQLEnumType):
+        values = {name: known.value for name, known in tp.values.items()}
+        values.update({known.value: known.value for known in tp.values.values()})
+
+        def enum(value: Any) -> Any:
+            try:
+                return values[value]
+            except (KeyError, TypeError):
+                raise ValueError(f"{value!r} is no {tp.name}") from None
+
+        return enum
+    if isinstance(tp, GraphQLInputObjectType):
+        return _input_plan(tp)
+    return None
