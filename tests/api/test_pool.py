@@ -4,6 +4,7 @@ waits for another tenant's running heavy jobs; each kind is shared out tenant by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import functools
 import threading
@@ -77,10 +78,10 @@ def test_what_is_light() -> None:
 # --- tiny work on the event loop (issue 27) --------------------------------------------------
 
 
-@pytest.fixture
-def held(settings: Settings) -> Iterator[TestClient]:
-    """The app with every engine thread held by a job that waits (released at the end) and a
-    deadline of 1 s: work that needs a thread answers 503 ``deadline-exceeded``."""
+@contextlib.contextmanager
+def engine_threads_held(client: TestClient, pool: EnginePool) -> Iterator[None]:
+    """Every thread of ``pool`` (the light one too) held by a job that waits, until the block
+    ends."""
     release = threading.Event()
     started = threading.Semaphore(0)
 
@@ -88,16 +89,26 @@ def held(settings: Settings) -> Iterator[TestClient]:
         started.release()
         release.wait(60)
 
+    try:
+        for _ in range(DEFAULT_THREADS + 1):
+            client.portal.start_task_soon(functools.partial(pool.run, hold, light=True))  # type: ignore[union-attr]
+        for _ in range(DEFAULT_THREADS + 1):
+            assert started.acquire(timeout=30)
+        yield
+    finally:
+        release.set()
+
+
+@pytest.fixture
+def held(settings: Settings) -> Iterator[TestClient]:
+    """The app with every engine thread held and a deadline of 1 s: work that needs a thread
+    answers 503 ``deadline-exceeded``."""
     with TestClient(create_app(settings)) as client:
         pool = client.app.state.engine_pool = EnginePool(deadline=1.0)  # type: ignore[attr-defined]
         try:
-            for _ in range(DEFAULT_THREADS + 1):  # the light thread too
-                client.portal.start_task_soon(functools.partial(pool.run, hold, light=True))  # type: ignore[union-attr]
-            for _ in range(DEFAULT_THREADS + 1):
-                assert started.acquire(timeout=30)
-            yield client
+            with engine_threads_held(client, pool):
+                yield client
         finally:
-            release.set()
             pool.close()
 
 
@@ -153,23 +164,11 @@ def test_work_that_is_not_tiny_still_waits_for_a_thread(held: TestClient) -> Non
 
 
 def test_a_session_write_of_a_kept_tiny_version_runs_on_the_loop(settings: Settings) -> None:
-    release = threading.Event()
-    started = threading.Semaphore(0)
-
-    def hold(stop: threading.Event) -> None:
-        started.release()
-        release.wait(60)
-
     with TestClient(create_app(settings)) as client:
         created = client.post("/v1/sessions", json={"encounter": _attack()["encounter"]})
         assert created.status_code == 201, created.text
         sid = created.json()["id"]
-        pool = client.app.state.engine_pool  # type: ignore[attr-defined]
-        try:
-            for _ in range(DEFAULT_THREADS + 1):
-                client.portal.start_task_soon(functools.partial(pool.run, hold, light=True))  # type: ignore[union-attr]
-            for _ in range(DEFAULT_THREADS + 1):
-                assert started.acquire(timeout=30)
+        with engine_threads_held(client, client.app.state.engine_pool):  # type: ignore[attr-defined]
             r = client.post(
                 f"/v1/sessions/{sid}/resolve-attack",
                 json={"attackerId": "aria", "targetId": "goblin", "seed": 3},
@@ -180,5 +179,3 @@ def test_a_session_write_of_a_kept_tiny_version_runs_on_the_loop(settings: Setti
             read = client.get(f"/v1/sessions/{sid}")
             assert read.json()["version"] == 3
             assert read.json()["encounter"]["turnOf"] == "goblin"
-        finally:
-            release.set()

@@ -134,6 +134,16 @@ def logged(base: str, version: int) -> list[str]:
     return [e["data"]["message"] for e in items["items"] if e["version"] == version]
 
 
+def written(page: Page, version: int, *, what: str) -> dict[str, Any]:
+    """The page's state once it shows ``version``, done and with its block in the log."""
+    seen: dict[str, Any] = page.wait_for(
+        STATE,
+        lambda s: s["version"] == version and not s["busy"] and version in s["logVersions"],
+        what=what,
+    )
+    return seen
+
+
 def number_after(text: str, pattern: str) -> float:
     found = re.search(pattern, text)
     assert found, (pattern, text)
@@ -172,13 +182,7 @@ def test_the_keyboard_moves_and_attacks(browser: Chromium, service: ServiceProce
 
         # Enter moves her there: the page, the session and the live region agree.
         page.press("Enter")
-        seen = page.wait_for(
-            STATE,
-            lambda s: (
-                s["version"] == version + 1 and not s["busy"] and version + 1 in s["logVersions"]
-            ),
-            what="the move",
-        )
+        seen = written(page, version + 1, what="the move")
         version += 1
         assert seen["spaces"]["aria"] == ["2,4"]
         assert aria(base)["position"] == {"x": 2, "y": 4}
@@ -220,13 +224,7 @@ def test_the_keyboard_moves_and_attacks(browser: Chromium, service: ServiceProce
 
         # Enter attacks: the log has the attack, the live region says it.
         page.press("Enter")
-        seen = page.wait_for(
-            STATE,
-            lambda s: (
-                s["version"] == version + 1 and not s["busy"] and version + 1 in s["logVersions"]
-            ),
-            what="the attack",
-        )
+        seen = written(page, version + 1, what="the attack")
         version += 1
         messages = logged(base, version)
         assert messages[0].startswith("Aria attacks Grisk with javelin"), messages
