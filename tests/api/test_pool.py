@@ -15,9 +15,17 @@ import pytest
 from doors import GraphQL
 from starlette.testclient import TestClient
 
-from service.api.pool import DEFAULT_THREADS, EnginePool, FairQueue, is_light, tenant_var
+from service.api.pool import (
+    DEFAULT_THREADS,
+    INLINE_ACTIONS,
+    EnginePool,
+    FairQueue,
+    is_light,
+    tenant_var,
+)
 from service.api.rest import examples
 from service.app import create_app
+from service.rules.registry import ACTIONS
 from service.settings import Settings
 
 
@@ -179,3 +187,9 @@ def test_a_session_write_of_a_kept_tiny_version_runs_on_the_loop(settings: Setti
             read = client.get(f"/v1/sessions/{sid}")
             assert read.json()["version"] == 3
             assert read.json()["encounter"]["turnOf"] == "goblin"
+
+
+def test_every_action_that_may_run_on_the_loop_is_an_action() -> None:
+    """A misspelt name would keep its action off the loop without a word."""
+    assert {spec.name for spec in ACTIONS} >= INLINE_ACTIONS
+    assert not INLINE_ACTIONS & {"moveCombatant", "encounterOdds", "attackOdds", "cover"}
