@@ -635,6 +635,7 @@ async def run(
     idempotency_key: str | None = None,
     seat: StoredSeat | None = None,
     minimal: bool = False,
+    request_fingerprint: str | None = None,
 ) -> Written[SessionAnswer]:
     """Run an action (or a query) on the session's encounter.
 
@@ -644,6 +645,8 @@ async def run(
     before anything is written. With a ``seat``, an action that decides for a creature not
     the seat's is refused (403) on the version it would change. ``minimal``: the answer's
     :attr:`SessionAnswer.minimal` form is made too (not for a replayed answer).
+    ``request_fingerprint``: what the idempotency key stands for, when not this action
+    itself (an approval: the proposal it applies).
     """
     dump_response = models.response_adapter.dump_json
     # Drawn once, so that a retried compare-and-set on a session without fair dice replays
@@ -710,7 +713,8 @@ async def run(
             fn,
             expected_version=expected_version,
             idempotency_key=idempotency_key,
-            request_fingerprint=_fingerprint_if(
+            request_fingerprint=request_fingerprint
+            or _fingerprint_if(
                 idempotency_key, models.spec.name, session_id, request, expected_version
             ),
         )
@@ -910,16 +914,24 @@ async def approve(
     proposal_id: str,
     *,
     pool: EnginePool,
+    idempotency_key: str | None = None,
 ) -> Written[SessionAnswer]:
     """Apply a proposal as proposed, on the version it was made on (the DM's): 409
     ``proposal-stale`` if the session moved on (the proposal is dropped). Its seat's limits
-    still hold: a seat revoked meanwhile took its proposals with it. A retry after an
-    answer that was lost finds the proposal gone (404): the session's version says whether
-    it applied."""
+    still hold: a seat revoked meanwhile took its proposals with it.
+
+    With an ``idempotency_key``, a retry after an answer that was lost answers what the
+    approval answered (the proposal is gone by then), as any keyed write does; without one,
+    it finds the proposal gone (404), and the session's version says whether it applied."""
+    keyed = _fingerprint_if(
+        idempotency_key, "approveProposal", session_id, {"proposalId": proposal_id}, None
+    )
     with store_errors():
         found = await store.proposals(tenant, session_id, proposal_id)
         seat = None if not found else await store.seat(tenant, session_id, found[0].seat_id)
     if not found or seat is None:
+        if idempotency_key is not None:
+            return await _replayed(store, tenant, session_id, idempotency_key, keyed, proposal_id)
         raise proposal_not_found(proposal_id)
     proposal = found[0]
     models = MODELS[proposal.action]
@@ -933,7 +945,9 @@ async def approve(
             request,
             pool=pool,
             expected_version=proposal.version,
+            idempotency_key=idempotency_key,
             seat=seat,
+            request_fingerprint=keyed,
         )
     except Problem as problem:
         if problem.code != "version-conflict":
@@ -951,6 +965,32 @@ async def approve(
     with store_errors():
         await store.proposals(tenant, session_id, proposal_id, drop=True)
     return written
+
+
+async def _replayed(
+    store: SessionStore,
+    tenant: str,
+    session_id: str,
+    idempotency_key: str,
+    fingerprint: str | None,
+    proposal_id: str,
+) -> Written[SessionAnswer]:
+    """What the approval first made with ``idempotency_key`` answered; 404
+    ``proposal-not-found`` (nothing written, the key left free) if no approval made it."""
+
+    def gone(stored: Stored) -> Awaitable[Change]:
+        raise proposal_not_found(proposal_id)
+
+    with store_errors():
+        applied = await store.apply_json(
+            tenant,
+            session_id,
+            gone,
+            idempotency_key=idempotency_key,
+            request_fingerprint=fingerprint,
+        )
+    ref = SessionRef(applied.session.id, applied.session.version, applied.session.commitment)
+    return Written(SessionAnswer(applied.response, ref), applied.replayed)
 
 
 async def reject(store: SessionStore, tenant: str, session_id: str, proposal_id: str) -> None:

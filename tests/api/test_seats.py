@@ -409,3 +409,67 @@ def test_graphql_proposals_go_through_the_same_queue(client: TestClient) -> None
         "session": {"version": 3},
     }
     assert gql(client, PROPOSALS, player, s=sid)["proposals"]["items"] == []
+
+
+KEYED_APPROVE = """mutation($s: ID!, $p: ID!, $k: String) {
+  approveProposal(sessionId: $s, proposalId: $p, idempotencyKey: $k) {
+  __typename ... on ApprovedProposal { id session { version } } ... on Error { code } } }"""
+
+
+def test_an_approval_retried_with_its_key_answers_what_it_answered(client: TestClient) -> None:
+    """A DM's phone loses the answer to an approval and sends it again: with the same
+    ``Idempotency-Key`` it gets the same answer, the attack applied once; a key of another
+    approval is refused; without a key the retry finds the proposal gone."""
+    sid = fight(client)
+    careful = client.post(
+        f"/v1/sessions/{sid}/seats", json={"combatants": ["hero"], "approval": "dm"}
+    ).json()
+    player = bearer(careful["token"])
+
+    def propose(action: str, params: dict[str, Any]) -> str:
+        made = client.post(
+            f"/v1/sessions/{sid}/proposals",
+            json={"action": action, "params": params},
+            headers=player,
+        )
+        assert made.status_code == 202, made.text
+        proposal_id: str = made.json()["id"]
+        return proposal_id
+
+    attack = propose("resolveAttack", {"attackerId": "hero", "targetId": "gob1", "seed": 5})
+    key = {"Idempotency-Key": "approve-1"}
+    first = client.post(f"/v1/sessions/{sid}/proposals/{attack}/approve", headers=key)
+    assert first.status_code == 200, first.text
+    assert "Idempotent-Replayed" not in first.headers
+    again = client.post(f"/v1/sessions/{sid}/proposals/{attack}/approve", headers=key)
+    assert again.status_code == 200, again.text
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json() and again.headers["ETag"] == first.headers["ETag"]
+    session = client.get(f"/v1/sessions/{sid}").json()
+    assert session["version"] == 3  # applied once
+    hp = {c["id"]: c["hp"] for c in session["encounter"]["combatants"]}
+    assert hp == {c["id"]: c["hp"] for c in first.json()["encounter"]["combatants"]}
+    unkeyed = client.post(f"/v1/sessions/{sid}/proposals/{attack}/approve")
+    assert unkeyed.status_code == 404 and unkeyed.json()["code"] == "proposal-not-found"
+    fresh = {"Idempotency-Key": "approve-never"}
+    missing = client.post(f"/v1/sessions/{sid}/proposals/{attack}/approve", headers=fresh)
+    assert missing.status_code == 404 and missing.json()["code"] == "proposal-not-found"
+
+    done = propose("nextTurn", {})
+    reused = client.post(f"/v1/sessions/{sid}/proposals/{done}/approve", headers=key)
+    assert reused.status_code == 422, reused.text
+    assert client.get(f"/v1/sessions/{sid}").json()["version"] == 3  # nothing applied
+    # GraphQL: the same queue, the same keys.
+    once = gql(client, KEYED_APPROVE, s=sid, p=done, k="approve-2")["approveProposal"]
+    twice = gql(client, KEYED_APPROVE, s=sid, p=done, k="approve-2")["approveProposal"]
+    assert once == twice
+    assert once == {"__typename": "ApprovedProposal", "id": done, "session": {"version": 4}}
+    # Played on: the turn passed once, and the next creature acts.
+    read = client.get(f"/v1/sessions/{sid}").json()
+    foe = read["encounter"]["turnOf"]
+    assert read["version"] == 4 and foe != "hero"
+    hit = client.post(
+        f"/v1/sessions/{sid}/resolve-attack", json={"attackerId": foe, "targetId": "hero"}
+    )
+    assert hit.status_code == 200, hit.text
+    assert hit.json()["session"]["version"] == 5

@@ -1063,10 +1063,15 @@ class SessionMutations:
     @strawberry.mutation(  # type: ignore[untyped-decorator]
         description="Apply a seat's proposal as proposed, on the version it was proposed on "
         "(the DM's): `Conflict` `proposal-stale` when the session has moved on (it is "
-        "dropped), `NotFound` `proposal-not-found` when it is no longer waiting."
+        "dropped), `NotFound` `proposal-not-found` when it is no longer waiting. With an "
+        "`idempotencyKey`, a retry answers what the approval answered."
     )
     async def approve_proposal(
-        self, info: Info, session_id: strawberry.ID, proposal_id: strawberry.ID
+        self,
+        info: Info,
+        session_id: strawberry.ID,
+        proposal_id: strawberry.ID,
+        idempotency_key: str | None = None,
     ) -> ApproveProposalResult:
         connection = _connection(info)
         written = await sessions.approve(
@@ -1075,6 +1080,7 @@ class SessionMutations:
             str(session_id),
             str(proposal_id),
             pool=engine_pool(connection),
+            idempotency_key=idempotency_key,
         )
         ref = written.value.session
         return ApprovedProposal(id=proposal_id, session=cast(SessionRef, ref))

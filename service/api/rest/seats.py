@@ -22,8 +22,10 @@ from service.api.models import (
 )
 from service.api.pool import engine_pool
 from service.api.rest import JSON, Endpoint, check_json, handles_problems, parse, read_body
+from service.api.rest.answers import idempotency_key, json_response
 from service.api.rest.operations import (
     ID_PARAM,
+    IDEMPOTENCY_KEY,
     IF_MATCH,
     REF,
     SessionRoute,
@@ -151,12 +153,11 @@ async def approve_proposal(request: Request) -> Response:
         request.path_params["id"],
         request.path_params["proposalId"],
         pool=engine_pool(request),
+        idempotency_key=idempotency_key(request),
     )
     answer = written.value
-    return Response(
-        sessions.answer_body(answer),
-        media_type=JSON,
-        headers={"ETag": sessions.etag(answer.session.version)},
+    return json_response(
+        sessions.answer_body(answer), version=answer.session.version, replayed=written.replayed
     )
 
 
@@ -299,11 +300,14 @@ def seat_routes() -> list[SessionRoute]:
                 "parameters": [ID_PARAM, PROPOSAL_ID_PARAM],
                 "post": {
                     "operationId": "approveProposal",
+                    "parameters": [IDEMPOTENCY_KEY],
                     "summary": "Apply a proposal as proposed (the DM's).",
                     "description": "The action runs as the seat proposed it, on the version it "
                     "was proposed on, as if the seat ran it then: the answer is the action's. "
                     "409 `proposal-stale` when the session has moved on (the proposal is "
-                    "dropped); 404 `proposal-not-found` when it is no longer waiting.",
+                    "dropped); 404 `proposal-not-found` when it is no longer waiting. With an "
+                    "`Idempotency-Key`, a retry answers what the approval answered "
+                    "(`Idempotent-Replayed: true`).",
                     "tags": ["seats"],
                     "responses": {
                         "200": {

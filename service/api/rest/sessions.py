@@ -9,10 +9,8 @@ strong ``ETag``.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pydantic import TypeAdapter
-from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -35,7 +33,6 @@ from service.api.models import (
 )
 from service.api.pool import engine_pool
 from service.api.rest import (
-    JSON,
     Endpoint,
     LastSegment,
     check_json,
@@ -43,6 +40,7 @@ from service.api.rest import (
     parse,
     read_body,
 )
+from service.api.rest.answers import idempotency_key, json_response
 from service.api.rest.operations import (
     ETAG_HEADER,
     ID_PARAM,
@@ -76,23 +74,6 @@ CREATE = TypeAdapter(CreateSessionRequest)
 UPDATE = TypeAdapter(UpdateSessionRequest)
 FORK = TypeAdapter(ForkSessionRequest)
 DEFAULT_PAGE = 50
-
-
-def json_response(
-    body: Any, *, status: int = 200, version: int | None = None, replayed: bool = False
-) -> Response:
-    """A JSON answer: ``body`` as JSON-ready data, or bytes already encoded."""
-    headers: dict[str, str] = {}
-    if version is not None:
-        headers["ETag"] = sessions.etag(version)
-    if replayed:
-        headers["Idempotent-Replayed"] = "true"
-    content = body if isinstance(body, bytes) else to_json(body)
-    return Response(content, status_code=status, media_type=JSON, headers=headers)
-
-
-def idempotency_key(request: Request) -> str | None:
-    return request.headers.get("idempotency-key")
 
 
 def _query_int(request: Request, name: str, default: int) -> int:

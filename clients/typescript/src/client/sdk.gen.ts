@@ -862,7 +862,7 @@ export const proposeAction = <ThrowOnError extends boolean = true>(options: Opti
 /**
  * Apply a proposal as proposed (the DM's).
  *
- * The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal is dropped); 404 `proposal-not-found` when it is no longer waiting.
+ * The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal is dropped); 404 `proposal-not-found` when it is no longer waiting. With an `Idempotency-Key`, a retry answers what the approval answered (`Idempotent-Replayed: true`).
  */
 export const approveProposal = <ThrowOnError extends boolean = true>(options: Options<ApproveProposalData, ThrowOnError>) => (options.client ?? client).post<ApproveProposalResponses, ApproveProposalErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

@@ -11671,6 +11671,12 @@ export type ProposeActionResponse = ProposeActionResponses[keyof ProposeActionRe
 
 export type ApproveProposalData = {
     body?: never;
+    headers?: {
+        /**
+         * A unique key (1 to 255 characters) for this request: a retry with the same key and body answers the first response (with `Idempotent-Replayed: true`) without applying it again; the same key with another body answers 422, and while the first is still running, 409.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The session's id, as `createSession` answered it.

@@ -40,13 +40,18 @@ from ...models.stabilize_session_result import StabilizeSessionResult
 from ...models.stand_up_session_result import StandUpSessionResult
 from ...models.trigger_readied_session_result import TriggerReadiedSessionResult
 from ...models.update_combatant_session_result import UpdateCombatantSessionResult
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     proposal_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -56,6 +61,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -500,6 +506,7 @@ def sync_detailed(
     proposal_id: str,
     *,
     client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[
     AddCombatantSessionResult
     | ApplyDamageSessionResult
@@ -540,11 +547,13 @@ def sync_detailed(
 
      The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it
     then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal
-    is dropped); 404 `proposal-not-found` when it is no longer waiting.
+    is dropped); 404 `proposal-not-found` when it is no longer waiting. With an `Idempotency-Key`, a
+    retry answers what the approval answered (`Idempotent-Replayed: true`).
 
     Args:
         id (str):
         proposal_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -557,6 +566,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         proposal_id=proposal_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -687,6 +697,7 @@ def sync(
     proposal_id: str,
     *,
     client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
 ) -> (
     AddCombatantSessionResult
     | ApplyDamageSessionResult
@@ -726,11 +737,13 @@ def sync(
 
      The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it
     then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal
-    is dropped); 404 `proposal-not-found` when it is no longer waiting.
+    is dropped); 404 `proposal-not-found` when it is no longer waiting. With an `Idempotency-Key`, a
+    retry answers what the approval answered (`Idempotent-Replayed: true`).
 
     Args:
         id (str):
         proposal_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -745,6 +758,7 @@ def sync(
             id=id,
             proposal_id=proposal_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     )
 
@@ -754,6 +768,7 @@ async def asyncio_detailed(
     proposal_id: str,
     *,
     client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[
     AddCombatantSessionResult
     | ApplyDamageSessionResult
@@ -794,11 +809,13 @@ async def asyncio_detailed(
 
      The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it
     then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal
-    is dropped); 404 `proposal-not-found` when it is no longer waiting.
+    is dropped); 404 `proposal-not-found` when it is no longer waiting. With an `Idempotency-Key`, a
+    retry answers what the approval answered (`Idempotent-Replayed: true`).
 
     Args:
         id (str):
         proposal_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -811,6 +828,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         proposal_id=proposal_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -823,6 +841,7 @@ async def asyncio(
     proposal_id: str,
     *,
     client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
 ) -> (
     AddCombatantSessionResult
     | ApplyDamageSessionResult
@@ -862,11 +881,13 @@ async def asyncio(
 
      The action runs as the seat proposed it, on the version it was proposed on, as if the seat ran it
     then: the answer is the action's. 409 `proposal-stale` when the session has moved on (the proposal
-    is dropped); 404 `proposal-not-found` when it is no longer waiting.
+    is dropped); 404 `proposal-not-found` when it is no longer waiting. With an `Idempotency-Key`, a
+    retry answers what the approval answered (`Idempotent-Replayed: true`).
 
     Args:
         id (str):
         proposal_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -881,5 +902,6 @@ async def asyncio(
             id=id,
             proposal_id=proposal_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     )
