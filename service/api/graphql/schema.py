@@ -24,7 +24,7 @@ from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import Info
 
-from service.api import catalog, models, replay, sessions
+from service.api import catalog, models, proposals, replay, sessions
 from service.api.core import Kind, Problem, from_validation_error, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
@@ -588,7 +588,7 @@ def _operation(spec_models: ActionModels) -> Any:
         request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         access = sessions.access_of(connection, str(session_id))
         if access.seat is not None and access.seat.approval and not spec.query:
-            raise sessions.needs_approval(access.seat)
+            raise proposals.needs_approval(access.seat)
         written = await sessions.run(
             spec_models,
             sessions.store_of(connection),
@@ -816,7 +816,7 @@ class SessionQueries:
     async def proposals(self, info: Info, session_id: strawberry.ID) -> ProposalsResult:
         connection = _connection(info)
         access = sessions.access_of(connection, str(session_id))
-        found = await sessions.list_proposals(
+        found = await proposals.list_proposals(
             sessions.store_of(connection), access.tenant, str(session_id), access.seat
         )
         return cast(ProposalsResult, found)
@@ -1049,7 +1049,7 @@ class SessionMutations:
         proposed = _validate(
             PROPOSE, {"action": action, "params": params or {}}, models.ProposeRequest
         )
-        made = await sessions.propose(
+        made = await proposals.propose(
             sessions.store_of(connection),
             access.tenant,
             str(session_id),
@@ -1074,7 +1074,7 @@ class SessionMutations:
         idempotency_key: str | None = None,
     ) -> ApproveProposalResult:
         connection = _connection(info)
-        written = await sessions.approve(
+        written = await proposals.approve(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
             str(session_id),
@@ -1090,7 +1090,7 @@ class SessionMutations:
         self, info: Info, session_id: strawberry.ID, proposal_id: strawberry.ID
     ) -> RejectProposalResult:
         connection = _connection(info)
-        await sessions.reject(
+        await proposals.reject(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
             str(session_id),

@@ -9,7 +9,7 @@ from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.responses import Response
 
-from service.api import sessions
+from service.api import proposals, sessions
 from service.api.models import (
     MODELS,
     CreateSeatRequest,
@@ -114,7 +114,7 @@ def proposals_endpoint(settings: Settings) -> Endpoint:
     async def list_proposals(request: Request) -> Response:
         session_id = request.path_params["id"]
         access = sessions.access_of(request, session_id)
-        found = await sessions.list_proposals(
+        found = await proposals.list_proposals(
             sessions.store_of(request), access.tenant, session_id, access.seat
         )
         return Response(to_json(dump(found, ProposalList)), media_type=JSON)
@@ -126,7 +126,7 @@ def proposals_endpoint(settings: Settings) -> Endpoint:
         parsed = parse(PROPOSE, body, ProposeRequest)
         session_id = request.path_params["id"]
         access = sessions.access_of(request, session_id)
-        made = await sessions.propose(
+        made = await proposals.propose(
             sessions.store_of(request),
             access.tenant,
             session_id,
@@ -147,7 +147,7 @@ def proposals_endpoint(settings: Settings) -> Endpoint:
 
 @handles_problems
 async def approve_proposal(request: Request) -> Response:
-    written = await sessions.approve(
+    written = await proposals.approve(
         sessions.store_of(request),
         sessions.tenant_of(request),
         request.path_params["id"],
@@ -163,7 +163,7 @@ async def approve_proposal(request: Request) -> Response:
 
 @handles_problems
 async def reject_proposal(request: Request) -> Response:
-    await sessions.reject(
+    await proposals.reject(
         sessions.store_of(request),
         sessions.tenant_of(request),
         request.path_params["id"],

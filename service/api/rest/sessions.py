@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.api import replay, sessions
+from service.api import proposals, replay, sessions
 from service.api.core import invalid
 from service.api.models import (
     MODELS,
@@ -291,7 +291,7 @@ def session_action_endpoint(models: ActionModels, settings: Settings) -> Endpoin
         key = None if models.spec.query else idempotency_key(request)
         access = sessions.access_of(request, session_id)
         if access.seat is not None and access.seat.approval and not models.spec.query:
-            raise sessions.needs_approval(access.seat)
+            raise proposals.needs_approval(access.seat)
         written = await sessions.run(
             models,
             sessions.store_of(request),
