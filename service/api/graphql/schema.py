@@ -36,7 +36,13 @@ from service.api.models import (
     budget_text,
 )
 from service.api.observability import record_problem
-from service.api.pool import engine_pool, inline_candidate, is_light, runs_inline
+from service.api.pool import (
+    INLINE_ACTIONS,
+    engine_pool,
+    inline_candidate,
+    is_light,
+    runs_inline,
+)
 from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
@@ -578,7 +584,10 @@ def _operation(spec_models: ActionModels) -> Any:
                 return respond(_request(encounter, input, seed), stop)
 
             pool, size = engine_pool(connection), _encounter_bytes(encounter)
-            if inline_candidate(spec.name, size):
+            # A typed encounter is validated already (its size only estimated): the engine's
+            # own estimate decides, as it does for a session's kept encounter.
+            typed = isinstance(encounter, state.Encounter)
+            if (typed and spec.name in INLINE_ACTIONS) or inline_candidate(spec.name, size):
                 request = _request(encounter, input, seed)
                 inline = runs_inline(spec.name, request.encounter)
                 return build(
