@@ -66,10 +66,10 @@ async def measure(
         current = (await store.get(tenant, sid)).version
         await store.apply(tenant, sid, step, idempotency_key=f"k{versions - 1}")  # a replay
         await store.read(tenant, sid)
-        await store.events(tenant, sid, offset=0, limit=200)
-        await store.steps(tenant, sid, offset=0, limit=200)
-        await store.replay_length(tenant, sid)
-        async for _ in store.transcript_pages(tenant, sid):
+        await store.logs.events(tenant, sid, offset=0, limit=200)
+        await store.logs.steps(tenant, sid, offset=0, limit=200)
+        await store.logs.replay_length(tenant, sid)
+        async for _ in store.logs.transcript_pages(tenant, sid):
             pass
         for after in (current, current - 1, 0):
             async with store.follow(tenant, sid, after=after) as follower:

@@ -188,7 +188,7 @@ async def seat_principal(app: Any, presented: str) -> Principal:
     if store is None:
         raise store_unavailable("Session", "the session store is not running")
     try:
-        seat = await store.seat_of(presented)
+        seat = await store.seating.opened_by(presented)
     except SessionDamaged as exc:
         raise from_damaged(exc) from None
     except StoreUnavailable as exc:
@@ -225,7 +225,7 @@ async def still_holds(app: Any, settings: Settings, principal: Principal) -> boo
             seat = principal.seat
             store = getattr(app.state, "store", None)
             return store is None or bool(
-                await store.has_seat(seat.tenant, seat.session_id, seat.id)
+                await store.seating.has(seat.tenant, seat.session_id, seat.id)
             )
         if principal.key_id is None or not settings.auth:
             return True

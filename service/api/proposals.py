@@ -99,7 +99,7 @@ async def propose(
             extra={"limit": "proposal-bytes", "max": MAX_PROPOSAL_BYTES},
         )
     with store_errors():
-        kept = await store.propose(
+        kept = await store.seating.propose(
             tenant, session_id, seat.id, models.spec.name, params, stored.version
         )
     return proposal_model(kept)
@@ -125,7 +125,7 @@ async def list_proposals(
 ) -> ProposalList:
     """The proposals waiting on the session's current version (a seat sees its own)."""
     with store_errors():
-        found = await store.proposals(tenant, session_id)
+        found = await store.seating.proposals(tenant, session_id)
     return ProposalList([proposal_model(p) for p in found if seat is None or p.seat_id == seat.id])
 
 
@@ -161,8 +161,8 @@ async def approve(
         else fingerprint("approveProposal", session_id, {"proposalId": proposal_id}, None)
     )
     with store_errors():
-        found = await store.proposals(tenant, session_id, proposal_id)
-        seat = None if not found else await store.seat(tenant, session_id, found[0].seat_id)
+        found = await store.seating.proposals(tenant, session_id, proposal_id)
+        seat = None if not found else await store.seating.seat(tenant, session_id, found[0].seat_id)
     if not found or seat is None:
         if idempotency_key is not None:
             return await _replayed(store, tenant, session_id, idempotency_key, keyed, proposal_id)
@@ -187,7 +187,7 @@ async def approve(
         if problem.code != "version-conflict":
             raise
         with store_errors():
-            await store.proposals(tenant, session_id, proposal_id, drop=True)
+            await store.seating.proposals(tenant, session_id, proposal_id, drop=True)
         raise Problem(
             Kind.CONFLICT,
             "proposal-stale",
@@ -197,7 +197,7 @@ async def approve(
             extra={"version": proposal.version},
         ) from None
     with store_errors():
-        await store.proposals(tenant, session_id, proposal_id, drop=True)
+        await store.seating.proposals(tenant, session_id, proposal_id, drop=True)
     return written
 
 
@@ -229,6 +229,6 @@ async def _replayed(
 
 async def reject(store: SessionStore, tenant: str, session_id: str, proposal_id: str) -> None:
     with store_errors():
-        dropped = await store.proposals(tenant, session_id, proposal_id, drop=True)
+        dropped = await store.seating.proposals(tenant, session_id, proposal_id, drop=True)
     if not dropped:
         raise proposal_not_found(proposal_id)

@@ -9,7 +9,7 @@ events logged, the states the session still holds (the undo history's and the cu
 and the current state, answering where it first differs.
 
 ``verify`` walks the session's transcript a page at a time
-(:meth:`SessionStore.transcript_pages`), each page re-applied in the engine pool as one job
+(:meth:`Logs.transcript_pages`), each page re-applied in the engine pool as one job
 and then dropped: what it holds is the page, the encounter it has reached and the encounters
 an undo could go back to (the store's undo history, replayed: at most ``history_limit``),
 whatever the session's length.
@@ -109,7 +109,7 @@ async def replay(
     store: SessionStore, tenant: str, session_id: str, *, offset: int, limit: int
 ) -> ReplayPage:
     with store_errors():
-        page = await store.steps(tenant, session_id, offset=offset, limit=limit)
+        page = await store.logs.steps(tenant, session_id, offset=offset, limit=limit)
     return ReplayPage(
         [step_of(r) for r in page.items], page.offset, page.limit, page.total, page.next_offset
     )
@@ -122,7 +122,7 @@ async def verify(
     transcript a page at a time, each page one job of ``pool``, all of them within one
     deadline (``pool.deadline`` seconds from the first page)."""
     with store_errors():
-        length = await store.replay_length(tenant, session_id)
+        length = await store.logs.replay_length(tenant, session_id)
     try:
         REPLAY_STEPS.check(length, "this session's replay log")
     except LimitExceeded as error:
@@ -131,7 +131,7 @@ async def verify(
     replay: Replay | None = None
     seeds: list[dict[str, Any]] = []
     with store_errors():
-        async for page in store.transcript_pages(tenant, session_id):
+        async for page in store.logs.transcript_pages(tenant, session_id):
             replay = replay or Replay(page.version, store.history_limit)
             seeds += [_seed_of(record) for record in page.steps if "seedSource" in record]
             verdict = await pool.run(functools.partial(replay.feed, page))
@@ -158,7 +158,7 @@ async def _with_dice(
     """The verdict with its dice check (:func:`dice.check`) of the steps replayed: none for
     a session without fair dice."""
     with store_errors():
-        reveals = await store.reveals(tenant, session_id)
+        reveals = await store.dice.reveals(tenant, session_id)
     if reveals is None:
         return verdict
     upto = [s for s in seeds if isinstance(s["version"], int) and s["version"] <= verdict.version]
@@ -194,7 +194,7 @@ async def state_at(
     ends = time.monotonic() + pool.deadline
     replay: Replay | None = None
     with store_errors():
-        async with contextlib.aclosing(store.transcript_pages(tenant, session_id)) as pages:
+        async with contextlib.aclosing(store.logs.transcript_pages(tenant, session_id)) as pages:
             async for page in pages:
                 replay = replay or Replay(min(version, page.version), store.history_limit)
                 verdict = await pool.run(functools.partial(replay.feed, page))

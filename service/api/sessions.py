@@ -751,7 +751,7 @@ async def reveal(store: SessionStore, tenant: str, session_id: str) -> RevealRes
     """Publish the session's dice secret and commit to a fresh one (docs/fair-dice.md): no
     new version, no event."""
     with store_errors():
-        revealed, commitment = await store.reveal(tenant, session_id, dice.fresh_secret())
+        revealed, commitment = await store.dice.reveal(tenant, session_id, dice.fresh_secret())
     return RevealResponse(
         session_id,
         RevealedSecret(revealed.secret.hex(), revealed.commitment, revealed.version, revealed.line),
@@ -777,7 +777,7 @@ async def create_seat(
             if combatant_id not in known:
                 detail = known_names(combatant_id, known, "the encounter")
                 raise invalid(f"unknown combatant {combatant_id!r}; {detail}", ("combatants", i))
-        token, seat = await store.add_seat(
+        token, seat = await store.seating.add(
             tenant, session_id, tuple(ids), request.label, approval=request.approval == "dm"
         )
     return NewSeat(seat=seats.seat_model(seat), token=token)
@@ -788,14 +788,14 @@ async def list_seats(
 ) -> SeatList:
     """The session's seats (a seat's token: that seat alone)."""
     with store_errors():
-        found = await store.seats(tenant, session_id)
+        found = await store.seating.seats(tenant, session_id)
     return SeatList([seats.seat_model(s) for s in found if seat is None or s.id == seat.id])
 
 
 async def revoke_seat(store: SessionStore, tenant: str, session_id: str, seat_id: str) -> None:
     """Revoke a seat: its token is refused from now on, and its open streams end."""
     with store_errors():
-        await store.revoke_seat(tenant, session_id, seat_id)
+        await store.seating.revoke(tenant, session_id, seat_id)
 
 
 def _event(event: Any) -> SessionEvent:
@@ -806,7 +806,7 @@ async def events(
     store: SessionStore, tenant: str, session_id: str, *, offset: int, limit: int
 ) -> EventPage:
     with store_errors():
-        page = await store.events(tenant, session_id, offset=offset, limit=limit)
+        page = await store.logs.events(tenant, session_id, offset=offset, limit=limit)
     return EventPage(
         [_event(e) for e in page.items], page.offset, page.limit, page.total, page.next_offset
     )

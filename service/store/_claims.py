@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from service.jsontext import encode
 from service.store import _lua
+from service.store._access import Access
 from service.store._codec import as_bytes, as_text, dumps, outcome_from, record_from
 from service.store._idempotency import Reference, parse
 from service.store.errors import (
@@ -27,9 +28,6 @@ from service.store.errors import (
 )
 from service.store.keys import SessionKeys
 from service.store.records import Applied, Event
-
-if TYPE_CHECKING:
-    from service.store.sessions import SessionStore
 
 NEW_SESSION = "(new)"
 """Whose record a creation's is, in a :class:`SessionDamaged` (its session has no id yet)."""
@@ -102,7 +100,7 @@ async def release(redis: _lua.Client, record_key: str, claim: str, timeout: floa
             await _lua.RELEASE(redis, [record_key], [claim])
 
 
-async def replayed(store: SessionStore, keys: SessionKeys, reference: Reference) -> Applied:
+async def replayed(access: Access, keys: SessionKeys, reference: Reference) -> Applied:
     """The stored outcome of an idempotency record: its response, the version it wrote
     (its document read from the session, or as appended to the record) and its events.
 
@@ -117,9 +115,9 @@ async def replayed(store: SessionStore, keys: SessionKeys, reference: Reference)
     else:
         document = reference.document
         if document is None:
-            async with store._guard():
+            async with access.guard():
                 found = await _lua.DOCUMENT(
-                    store.redis,
+                    access.redis,
                     [keys.session, keys.history, keys.marks],
                     [reference.version],
                 )
@@ -130,6 +128,6 @@ async def replayed(store: SessionStore, keys: SessionKeys, reference: Reference)
         first, count = reference.events
     events: list[Event] = []
     if count:
-        async with store._guard():
-            _, events = await store._event_range(keys, first, first + count - 1)
+        async with access.guard():
+            _, events = await access.events(keys, first, first + count - 1)
     return Applied(session, events, response, replayed=True)

@@ -8,17 +8,14 @@ import asyncio
 import random
 import time
 from collections import deque
-from typing import TYPE_CHECKING
 
 from service.store import _lua
+from service.store._access import Access
 from service.store._codec import as_bytes, count_from, update_from
 from service.store._hub import Subscriber
 from service.store.errors import SessionNotFound
 from service.store.keys import SessionKeys
 from service.store.records import MAX_PAGE, Event, Gone, Missed, SessionUpdate
-
-if TYPE_CHECKING:
-    from service.store.sessions import SessionStore
 
 SUBSCRIPTION_CHECK = 10.0
 """Seconds between a follower's checks that its session still exists (with up to a second
@@ -38,8 +35,8 @@ async def current_version(redis: _lua.Client, keys: SessionKeys) -> int:
 class Follower:
     """The versions of one session as they come (:meth:`SessionStore.follow`)."""
 
-    def __init__(self, store: SessionStore, keys: SessionKeys, subscriber: Subscriber) -> None:
-        self._store = store
+    def __init__(self, access: Access, keys: SessionKeys, subscriber: Subscriber) -> None:
+        self._access = access
         self._keys = keys
         self._subscriber = subscriber
         self._missed: deque[int] = deque()
@@ -54,10 +51,10 @@ class Follower:
     async def _start(self, after: int) -> None:
         """Note the versions after ``after`` to send first (nothing of them is read yet: a
         follower at the current version reads no document and no event)."""
-        store, keys = self._store, self._keys
-        async with store._guard():
+        access, keys = self._access, self._keys
+        async with access.guard():
             found = await _lua.RESUME(
-                store.redis, [keys.session, keys.events, keys.history, keys.marks], [after]
+                access.redis, [keys.session, keys.events, keys.history, keys.marks], [after]
             )
         if not found:
             raise SessionNotFound(keys.session_id)
@@ -74,7 +71,7 @@ class Follower:
     async def _missed_one(self) -> Missed:
         """The next missed version: its events (read a page at a time) and its document,
         if the session keeps it now."""
-        store, keys = self._store, self._keys
+        access, keys = self._access, self._keys
         version = self._missed.popleft()
         events: list[Event] = []
         while True:
@@ -85,15 +82,15 @@ class Follower:
             if self._read or self._cursor >= self._end:
                 break
             last = min(self._cursor + MAX_PAGE, self._end) - 1
-            async with store._guard():
-                _, page = await store._event_range(keys, self._cursor, last)
+            async with access.guard():
+                _, page = await access.events(keys, self._cursor, last)
             self._cursor = last + 1 if page else self._end
             self._read.extend(page)
         document = None
         if version in self._kept:
-            async with store._guard():
+            async with access.guard():
                 found = await _lua.DOCUMENT(
-                    store.redis, [keys.session, keys.history, keys.marks], [version]
+                    access.redis, [keys.session, keys.history, keys.marks], [version]
                 )
             document = None if found is None else as_bytes(found)
         return Missed(keys.session_id, version, events, document)
@@ -118,8 +115,8 @@ class Follower:
             now = time.monotonic()
             if now >= self._check_at:
                 self._check_at = now + SUBSCRIPTION_CHECK + random.uniform(0, 1)
-                async with self._store._guard():
-                    exists = await self._store.redis.exists(self._keys.session)
+                async with self._access.guard():
+                    exists = await self._access.redis.exists(self._keys.session)
                 if not exists:
                     self._gone = True
                     return Gone(self._keys.session_id)

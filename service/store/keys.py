@@ -19,7 +19,15 @@ from dataclasses import dataclass
 
 from service.store.errors import SessionNotFound
 
-__all__ = ["DEFAULT_PREFIX", "check_name", "key", "new_session_id", "parse_session_id"]
+__all__ = [
+    "DEFAULT_PREFIX",
+    "SessionKeys",
+    "check_name",
+    "key",
+    "new_session_id",
+    "parse_session_id",
+    "session_keys",
+]
 
 DEFAULT_PREFIX = "crs"
 
@@ -79,7 +87,7 @@ def parse_session_id(session_id: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SessionKeys:
-    """The Redis keys of one session's data (:meth:`SessionStore._keys` names them)."""
+    """The Redis keys of one session's data (:func:`session_keys` names them)."""
 
     session_id: str
     session: str
@@ -106,3 +114,16 @@ class SessionKeys:
             self.refs,
             self.reveals,
         ]
+
+
+def session_keys(tenant: str, session_id: str, *, prefix: str = DEFAULT_PREFIX) -> SessionKeys:
+    """The keys of one session of ``tenant``.
+
+    :raises SessionNotFound: ``session_id`` is not well formed (:func:`parse_session_id`).
+    """
+    session_id = parse_session_id(session_id)
+    parts = ("session", "events", "history", "records", "updates", "idempotency:")
+    more = ("steps", "marks", "refs", "reveals")
+    return SessionKeys(
+        session_id, *(key(tenant, session_id, part, prefix=prefix) for part in (*parts, *more))
+    )

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic_core import from_json
 
 from service.jsontext import encode
+from service.store.errors import InvalidArgument
 
 __all__ = [
     "MAX_FACTS",
@@ -39,16 +40,30 @@ __all__ = [
     "Summary",
     "Transcript",
     "TranscriptPage",
+    "check_page",
 ]
 
 Document = dict[str, Any]
 """A session's document: any JSON object."""
 
 MAX_PAGE = 200
-"""The largest page of events :meth:`SessionStore.events` returns."""
+"""The largest page of events, steps or sessions the store returns."""
+
+
+def check_page(offset: int, limit: int) -> None:
+    """Refuse a page that starts before 0 or holds fewer than 1 or more than
+    :data:`MAX_PAGE` items.
+
+    :raises InvalidArgument: for either.
+    """
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise InvalidArgument(f"offset must be an integer >= 0, not {offset!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
+        raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
+
 
 MAX_REVEALS = 100
-"""The most times one session's dice secret may be revealed (:meth:`SessionStore.reveal`)."""
+"""The most times one session's dice secret may be revealed (:meth:`Dice.reveal`)."""
 
 MAX_FACTS = 1024
 """The most bytes of a version's :attr:`Change.facts`, encoded."""
@@ -102,7 +117,7 @@ class Session:
         self.title = title
         self.commitment = commitment
         """The SHA-256 (hex) of the session's current dice secret (see
-        :meth:`SessionStore.reveal`); None for a session without fair dice."""
+        :meth:`Dice.reveal`); None for a session without fair dice."""
 
     @property
     def document(self) -> Document:
@@ -212,7 +227,7 @@ class Change:
     response: dict[str, Any] | Encoded = field(default_factory=dict)
     document_at: str | None = None
     step: dict[str, Any] | None = None
-    """What made this version, for the session's replay log (:meth:`SessionStore.steps`):
+    """What made this version, for the session's replay log (:meth:`Logs.steps`):
     any JSON object, stored with ``version`` added first; None logs no step."""
     facts: dict[str, Any] | None = None
     """What the tenant's list of sessions shows of this version beside its title
@@ -294,7 +309,7 @@ class SessionUpdate:
 
 @dataclass(frozen=True, slots=True)
 class StepPage:
-    """A page of a session's replay log (:meth:`SessionStore.steps`), oldest first."""
+    """A page of a session's replay log (:meth:`Logs.steps`), oldest first."""
 
     items: list[dict[str, Any]]
     offset: int
@@ -306,7 +321,7 @@ class StepPage:
 @dataclass(frozen=True, slots=True)
 class Transcript:
     """Everything a replay of a session checks, read at one version
-    (:meth:`SessionStore.transcript`)."""
+    (:meth:`Logs.transcript`)."""
 
     session: Session
     steps: list[dict[str, Any]]
@@ -319,7 +334,7 @@ class Transcript:
 
 @dataclass(frozen=True, slots=True)
 class TranscriptPage:
-    """A page of what a replay of a session checks (:meth:`SessionStore.transcript_pages`):
+    """A page of what a replay of a session checks (:meth:`Logs.transcript_pages`):
     the versions ``first`` to ``last`` of the transcript, which ends at ``version`` (the
     session's when its first page was read). Each page holds at most
     :data:`~service.store._lua.PAGE_BYTES` of documents past its first version."""
@@ -367,7 +382,7 @@ class Gone:
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """A dice secret a session published (:meth:`SessionStore.reveal`): the secret, the
+    """A dice secret a session published (:meth:`Dice.reveal`): the secret, the
     commitment it answered, and the line and version the session was at when it was
     revealed (every seed it derived is of a version up to that one)."""
 
@@ -389,7 +404,7 @@ class Seat:
     created: datetime
     approval: bool = False
     """Its actions wait in the session's proposals for the DM's approval
-    (:meth:`SessionStore.propose`) instead of being applied."""
+    (:meth:`Seating.propose`) instead of being applied."""
 
 
 @dataclass(frozen=True, slots=True)

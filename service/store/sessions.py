@@ -29,36 +29,32 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from redis.exceptions import RedisClusterException, RedisError, ResponseError
-
 from service.jsontext import encode
 from service.store import _claims as claims
-from service.store import _lua, _seats
+from service.store import _lua
+from service.store._access import Access
 from service.store._cache import Cache, Kept, State
 from service.store._codec import (
     FIRST_STEP,
     Plan,
-    as_bytes,
     as_text,
     count_from,
-    damaged_in_script,
     datetime_of,
     dict_of,
     document_from,
-    event_from,
     facts_json,
     json_of,
-    object_from,
     snapshot_from,
-    step_from,
-    steps_from,
     undo_event,
 )
+from service.store._dice import Dice
 from service.store._follower import SUBSCRIPTION_CHECK, Follower, current_version
-from service.store._hub import Hub, unavailable
+from service.store._hub import Hub
 from service.store._ledger import Ledger
 from service.store._listing import read_page
+from service.store._logs import Logs
 from service.store._queues import Queues
+from service.store._seating import Seating
 from service.store._write import (
     ActionFailed,
     Idempotency,
@@ -69,30 +65,21 @@ from service.store._write import (
 )
 from service.store.errors import (
     IdempotencyInProgress,
-    InvalidArgument,
-    NothingToReveal,
     NothingToUndo,
-    SeatNotFound,
     SessionBusy,
-    SessionDamaged,
     SessionNotFound,
     StoreUnavailable,
-    TooManyProposals,
-    TooManyReveals,
-    TooManySeats,
     VersionConflict,
 )
 from service.store.keys import (
     DEFAULT_PREFIX,
     SessionKeys,
     check_name,
-    key,
     new_session_id,
     parse_session_id,
 )
 from service.store.records import (
     MAX_PAGE,
-    MAX_REVEALS,
     Action,
     Applied,
     Change,
@@ -114,6 +101,7 @@ from service.store.records import (
     Summary,
     Transcript,
     TranscriptPage,
+    check_page,
 )
 
 __all__ = [
@@ -225,6 +213,13 @@ class SessionStore:
         self._hub = Hub(redis, timeout=timeout, per_tenant=max_subscriptions)
         self._cache = Cache(cache_bytes)
         self._ledger = Ledger(redis, self.prefix, _ms(idle_ttl), max_sessions, max_bytes)
+        self._access = Access(redis, self.prefix, timeout, retry_after)
+        self.seating = Seating(self._access)
+        """The sessions' seats and the proposals of their seats."""
+        self.logs = Logs(self._access)
+        """The sessions' event logs, replay logs and transcripts."""
+        self.dice = Dice(self._access, self._cache)
+        """Reveals of the sessions' dice secrets."""
 
     async def create(
         self,
@@ -276,7 +271,7 @@ class SessionStore:
         record_key = None
         if idempotency_key is not None:
             digest = key_digest(idempotency_key)
-            record_key = self._key(tenant, f"new.{digest[:32]}", f"idempotency:{digest}")
+            record_key = self._access.key(tenant, f"new.{digest[:32]}", f"idempotency:{digest}")
         claim = None
         try:
             if record_key is not None:
@@ -284,7 +279,7 @@ class SessionStore:
                 if isinstance(outcome, Session):
                     return outcome
                 claim = outcome
-            async with self._guard():
+            async with self._access.guard():
                 session = await self._insert(
                     tenant, document, encoded, size, record_key, steps, about, secret
                 )
@@ -310,7 +305,7 @@ class SessionStore:
         earlier request with the key created, as it is now. A key whose session ended is
         freed and claimed again."""
         for _ in range(3):
-            async with self._guard():
+            async with self._access.guard():
                 outcome = await claims.claim_create(
                     self.redis, record_key, fingerprint, _ms(self.idempotency_lease)
                 )
@@ -321,7 +316,7 @@ class SessionStore:
                 found = await self.get(tenant, session_id)
                 return found.as_replayed()
             except SessionNotFound:
-                async with self._guard():  # it ended: the key is free again
+                async with self._access.guard():  # it ended: the key is free again
                     await _lua.RELEASE(self.redis, [record_key], [stored])
         raise IdempotencyInProgress()
 
@@ -342,7 +337,7 @@ class SessionStore:
         now = _now()
         title, facts, origin = about
         while True:
-            keys = self._keys(tenant, new_session_id())
+            keys = self._access.keys(tenant, new_session_id())
             if not await self._ledger.admit(tenant, keys.session_id, size):
                 continue
             created = await _lua.CREATE(
@@ -396,11 +391,11 @@ class SessionStore:
         Its document is the JSON this process wrote as that version when it is the one kept
         here (not sent by Redis, nor decoded: :attr:`Session.document` decodes it when asked),
         else the stored JSON, checked to be an object."""
-        keys = self._keys(tenant, session_id)
+        keys = self._access.keys(tenant, session_id)
         kept = self._cache.get(keys.session)
         known = None if kept is None or kept.json is None else kept.state.version
-        async with self._guard():
-            state = await self._read(keys, with_snapshot=False, known=known)
+        async with self._access.guard():
+            state = await self._access.state(keys, with_snapshot=False, known=known)
         if state.json is None:
             assert kept is not None and kept.json is not None
             return Session(
@@ -439,8 +434,8 @@ class SessionStore:
 
         :raises SessionNotFound: there is no such session.
         """
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
+        keys = self._access.keys(tenant, session_id)
+        async with self._access.guard():
             answer = await _lua.RETITLE(
                 self.redis,
                 [keys.session],
@@ -465,12 +460,12 @@ class SessionStore:
         :raises InvalidArgument: for a limit outside 1..``MAX_PAGE`` or a cursor this store
             did not give.
         """
-        _check_page(0, limit)
-        async with self._guard():
+        check_page(0, limit)
+        async with self._access.guard():
             return await read_page(
                 self._ledger,
                 tenant,
-                lambda session_id: self._key(tenant, session_id, "session"),
+                lambda session_id: self._access.key(tenant, session_id, "session"),
                 limit,
                 cursor,
             )
@@ -478,9 +473,9 @@ class SessionStore:
     async def delete(self, tenant: str, session_id: str) -> None:
         """Delete the session, its events, its history and its idempotency records (its
         creation's too); its subscriptions end."""
-        keys = self._keys(tenant, session_id)
+        keys = self._access.keys(tenant, session_id)
         self._cache.drop(keys.session)
-        async with self._guard():
+        async with self._access.guard():
             found, origin = await _lua.DELETE(
                 self.redis,
                 keys.stored(),
@@ -596,10 +591,10 @@ class SessionStore:
 
         :raises SessionNotFound: there is no such session.
         """
-        keys = self._keys(tenant, session_id)
+        keys = self._access.keys(tenant, session_id)
         kept = self._cache.get(keys.session)
-        async with self._guard():
-            state = await self._read(
+        async with self._access.guard():
+            state = await self._access.state(
                 keys, with_snapshot=False, known=None if kept is None else kept.state.version
             )
         if state.json is None and kept is not None:
@@ -630,7 +625,7 @@ class SessionStore:
         next action or read of that version in this process."""
         if stored._state is None or value is None:
             return
-        keys = self._keys(tenant, stored.session_id)
+        keys = self._access.keys(tenant, stored.session_id)
         current = self._cache.get(keys.session)
         if current is not None and current.state.version > stored.version:
             return
@@ -678,357 +673,6 @@ class SessionStore:
             with_snapshot=True,
         )
 
-    async def reveal(self, tenant: str, session_id: str, fresh: bytes) -> tuple[Reveal, str]:
-        """Publish the session's dice secret and commit to ``fresh`` in its place, atomically:
-        the secret revealed (kept in the session's reveals, :meth:`reveals`) and the new
-        commitment (SHA-256 of ``fresh``, hex). No new version, nothing logged or published:
-        the next action's seed derives from ``fresh``.
-
-        :raises SessionNotFound: there is no such session.
-        :raises NothingToReveal: the session has no commitment (created before fair dice).
-        :raises TooManyReveals: it was revealed :data:`MAX_REVEALS` times already.
-        """
-        keys = self._keys(tenant, session_id)
-        commitment = hashlib.sha256(fresh).hexdigest()
-        self._cache.drop(keys.session)
-        async with self._guard():
-            answer = await _lua.REVEAL(
-                self.redis, [keys.session, keys.reveals], [fresh.hex(), commitment, MAX_REVEALS]
-            )
-        status = as_text(answer[0])
-        if status == "missing":
-            raise SessionNotFound(keys.session_id)
-        if status == "none":
-            raise NothingToReveal(keys.session_id)
-        if status == "full":
-            raise TooManyReveals(keys.session_id, MAX_REVEALS)
-        sid = keys.session_id
-        revealed = Reveal(
-            bytes.fromhex(as_text(answer[1])),
-            as_text(answer[2]),
-            count_from(answer[3], sid, "dice line"),
-            count_from(answer[4], sid, "version", 1),
-        )
-        return revealed, commitment
-
-    async def reveals(self, tenant: str, session_id: str) -> list[Reveal] | None:
-        """The dice secrets the session revealed, oldest first (see :meth:`reveal`); None for
-        a session without fair dice.
-
-        :raises SessionNotFound: there is no such session.
-        """
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            found = await _lua.REVEALS(self.redis, [keys.session, keys.reveals], [MAX_REVEALS])
-        if not found:
-            raise SessionNotFound(keys.session_id)
-        if not int(found[0]):
-            return None
-        out = []
-        for item in found[1:]:
-            record = object_from(item, keys.session_id, "state")
-            try:
-                out.append(
-                    Reveal(
-                        bytes.fromhex(record["secret"]),
-                        str(record["commitment"]),
-                        int(record["line"]),
-                        int(record["version"]),
-                    )
-                )
-            except (KeyError, TypeError, ValueError):
-                raise SessionDamaged(keys.session_id, "state", "holds a damaged reveal") from None
-        return out
-
-    async def add_seat(
-        self,
-        tenant: str,
-        session_id: str,
-        combatants: tuple[str, ...],
-        label: str = "",
-        *,
-        approval: bool = False,
-    ) -> tuple[str, Seat]:
-        """A new seat of the session, for ``combatants``: its token (shown only now) and its
-        record. The seat ends with the session, or when revoked (:meth:`revoke_seat`, which
-        drops its proposals too); with ``approval`` its actions are proposals
-        (:meth:`propose`).
-
-        :raises SessionNotFound: there is no such session.
-        :raises TooManySeats: the session holds :data:`MAX_SEATS` seats already.
-        """
-        keys = self._keys(tenant, session_id)
-        token, seat, raw = _seats.new_seat(tenant, keys.session_id, combatants, label, approval)
-        async with self._guard():
-            status = as_text(
-                await _lua.SEAT_ADD(
-                    self.redis, [keys.session], [_seats.field(seat.id), raw, _seats.MAX_SEATS]
-                )
-            )
-        if status == "missing":
-            raise SessionNotFound(keys.session_id)
-        if status == "full":
-            raise TooManySeats(keys.session_id, _seats.MAX_SEATS)
-        return token, seat
-
-    async def seats(self, tenant: str, session_id: str) -> list[Seat]:
-        """The session's seats, the oldest first.
-
-        :raises SessionNotFound: there is no such session.
-        """
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            found = await _lua.SEATS(self.redis, [keys.session])
-        if found is None or found is False:
-            raise SessionNotFound(keys.session_id)
-        seats = [_seats.decoded(raw, tenant, keys.session_id)[0] for raw in found]
-        return sorted(seats, key=lambda seat: (seat.created, seat.id))
-
-    async def revoke_seat(self, tenant: str, session_id: str, seat_id: str) -> None:
-        """Revoke one of the session's seats: its token is refused from now on.
-
-        :raises SessionNotFound: there is no such session.
-        :raises SeatNotFound: the session has no such seat.
-        """
-        keys = self._keys(tenant, session_id)
-        if not _seats.is_seat_id(seat_id):
-            raise SeatNotFound(keys.session_id, seat_id)
-        async with self._guard():
-            found = await _lua.SEAT_REVOKE(
-                self.redis, [keys.session], [_seats.field(seat_id), seat_id]
-            )
-        if found is None or found is False:
-            raise SessionNotFound(keys.session_id)
-        if not int(found):
-            raise SeatNotFound(keys.session_id, seat_id)
-
-    async def propose(
-        self,
-        tenant: str,
-        session_id: str,
-        seat_id: str,
-        action: str,
-        params: Document,
-        version: int,
-    ) -> Proposal:
-        """Keep a seat's action for the DM to approve, made on ``version`` (it applies to that
-        version only: proposals of another version are dropped as stale here and whenever
-        the proposals are read).
-
-        :raises SessionNotFound: there is no such session.
-        :raises VersionConflict: the session is at another version now.
-        :raises SeatNotFound: the seat was revoked.
-        :raises TooManyProposals: :data:`MAX_PROPOSALS` are waiting already.
-        """
-        keys = self._keys(tenant, session_id)
-        proposal, raw = _seats.new_proposal(seat_id, action, params, version)
-        field = _seats.proposal_field(version, seat_id, proposal.id)
-        async with self._guard():
-            status = as_text(
-                await _lua.PROPOSE(
-                    self.redis,
-                    [keys.session],
-                    [version, seat_id, field, raw, _seats.MAX_PROPOSALS],
-                )
-            )
-        if status == "missing":
-            raise SessionNotFound(keys.session_id)
-        if status == "conflict":
-            current = await self.get(tenant, session_id)
-            raise VersionConflict(current.version)
-        if status == "revoked":
-            raise SeatNotFound(keys.session_id, seat_id)
-        if status == "full":
-            raise TooManyProposals(keys.session_id, _seats.MAX_PROPOSALS)
-        return proposal
-
-    async def proposals(
-        self, tenant: str, session_id: str, proposal_id: str = "", *, drop: bool = False
-    ) -> list[Proposal]:
-        """The proposals waiting on the session's current version, the oldest first (the
-        stale ones are dropped); with ``proposal_id``, that one only, stale or not (a stale
-        one is dropped as it is answered; none: it is not waiting), and with ``drop``,
-        removed as it is read.
-
-        :raises SessionNotFound: there is no such session.
-        """
-        keys = self._keys(tenant, session_id)
-        if proposal_id and not _seats.is_seat_id(proposal_id):
-            return []
-        async with self._guard():
-            found = await _lua.PROPOSALS(
-                self.redis, [keys.session], [proposal_id, "drop" if drop else ""]
-            )
-        if found is None or found is False:
-            raise SessionNotFound(keys.session_id)
-        out = [_seats.decoded_proposal(raw, keys.session_id) for raw in found]
-        return sorted(out, key=lambda proposal: (proposal.created, proposal.id))
-
-    async def seat(self, tenant: str, session_id: str, seat_id: str) -> Seat | None:
-        """One of the session's seats, or None (revoked, or never made)."""
-        keys = self._keys(tenant, session_id)
-        if not _seats.is_seat_id(seat_id):
-            return None
-        async with self._guard():
-            raw = await self.redis.hget(keys.session, _seats.field(seat_id))
-        return None if raw is None else _seats.decoded(raw, tenant, keys.session_id)[0]
-
-    async def has_seat(self, tenant: str, session_id: str, seat_id: str) -> bool:
-        """Whether the session (still) has the seat."""
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            return bool(await self.redis.hexists(keys.session, _seats.field(seat_id)))
-
-    async def seat_of(self, token: str) -> Seat | None:
-        """The seat a token opens, or None: malformed, revoked, or its session is gone."""
-        named = _seats.parse_seat_token(token)
-        if named is None:
-            return None
-        keys = self._keys(named.tenant, named.session_id)
-        async with self._guard():
-            version, raw = await self.redis.hmget(
-                keys.session, ["version", _seats.field(named.seat_id)]
-            )
-        if version is None or raw is None:
-            _seats.matches(token, _seats.NOTHING)
-            return None
-        seat, digest = _seats.decoded(raw, named.tenant, keys.session_id)
-        return seat if _seats.matches(token, digest) else None
-
-    async def events(
-        self, tenant: str, session_id: str, *, offset: int = 0, limit: int = 50
-    ) -> EventPage:
-        """A page of the session's event log, oldest first.
-
-        :raises InvalidArgument: for a negative offset or a limit outside 1..``MAX_PAGE``.
-        """
-        _check_page(offset, limit)
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            total, items = await self._event_range(keys, offset, offset + limit - 1)
-        end = offset + len(items)
-        return EventPage(items, offset, limit, total, end if end < total else None)
-
-    async def steps(
-        self, tenant: str, session_id: str, *, offset: int = 0, limit: int = 50
-    ) -> StepPage:
-        """A page of the session's replay log, oldest first: one record per version (see
-        :meth:`create`, :attr:`Change.step`, :meth:`undo`); empty if it keeps none.
-
-        :raises InvalidArgument: for a negative offset or a limit outside 1..``MAX_PAGE``.
-        """
-        _check_page(offset, limit)
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            found = await _lua.EVENTS(
-                self.redis, [keys.session, keys.steps], [offset, offset + limit - 1]
-            )
-        if not found:
-            raise SessionNotFound(keys.session_id)
-        total = count_from(found[0], keys.session_id, "replay log length")
-        items = [
-            step_from(item, keys.session_id, offset + 1 + i) for i, item in enumerate(found[1])
-        ]
-        end = offset + len(items)
-        return StepPage(items, offset, limit, total, end if end < total else None)
-
-    async def replay_length(self, tenant: str, session_id: str) -> int:
-        """How many records the session's replay log holds (nothing else is read).
-
-        :raises SessionNotFound: there is no such session.
-        """
-        keys = self._keys(tenant, session_id)
-        async with self._guard():
-            found = await _lua.EVENTS(self.redis, [keys.session, keys.steps], [1, 0])
-        if not found:
-            raise SessionNotFound(keys.session_id)
-        return count_from(found[0], keys.session_id, "replay log length")
-
-    async def transcript_pages(
-        self, tenant: str, session_id: str, *, versions: int = MAX_PAGE
-    ) -> AsyncGenerator[TranscriptPage, None]:
-        """What a replay of the session checks, a page of at most ``versions`` versions at
-        a time, oldest first, from version 1 to the session's version when the first page
-        is read (each page one script, bounded: see :class:`TranscriptPage`).
-
-        The replay log and the event log only grow, so a write between two pages changes
-        neither below that version; a later page holds the states the session keeps when it
-        is read.
-
-        :raises SessionNotFound: there is no such session (or it ended between two pages).
-        :raises InvalidArgument: for ``versions`` outside 1..``MAX_PAGE``.
-        """
-        _check_page(0, versions)
-        keys = self._keys(tenant, session_id)
-        first, cursor, upto = 1, 0, 0
-        while upto == 0 or first <= upto:
-            start = cursor
-            async with self._guard():
-                found = await _lua.TRANSCRIPT(
-                    self.redis,
-                    [keys.session, keys.events, keys.history, keys.steps, keys.marks],
-                    [first, versions, cursor, upto, _lua.PAGE_BYTES],
-                )
-            if not found:
-                raise SessionNotFound(keys.session_id)
-            if len(found) == 1:
-                count_from(found[0], keys.session_id, "version", 1)
-            current, created, updated, last, total, steps, cursor, events = found[:8]
-            states = found[8:]
-            sid = keys.session_id
-            upto = upto or count_from(current, sid, "version", 1)
-            records, first_document = steps_from(steps, sid, first)
-            page = TranscriptPage(
-                sid,
-                upto,
-                datetime_of(count_from(created, sid, "creation time")),
-                datetime_of(count_from(updated, sid, "update time")),
-                first,
-                count_from(last, sid, "page end"),
-                count_from(total, sid, "replay log length"),
-                records,
-                [event_from(item, sid, start + i) for i, item in enumerate(events)],
-                {
-                    count_from(states[i], sid, "version"): as_bytes(states[i + 1])
-                    for i in range(0, len(states), 2)
-                },
-                first_document,
-            )
-            cursor = count_from(cursor, sid, "event count")
-            first = page.last + 1
-            yield page
-
-    async def transcript(self, tenant: str, session_id: str) -> Transcript:
-        """The session's whole transcript, its pages (:meth:`transcript_pages`) gathered:
-        for small sessions and tests; a replay walks the pages instead.
-
-        :raises SessionNotFound: there is no such session.
-        """
-        steps: list[dict[str, Any]] = []
-        events: list[Event] = []
-        states: dict[int, bytes] = {}
-        page = None
-        async for page in self.transcript_pages(tenant, session_id):
-            if page.first_document is not None:
-                document = document_from(page.first_document, page.session_id)
-                steps += [{**page.steps[0], "document": document}, *page.steps[1:]]
-            else:
-                steps += page.steps
-            events += page.events
-            states.update(page.states)
-        assert page is not None
-        current = states.pop(page.version, b"null")
-        session = Session(
-            page.session_id,
-            page.version,
-            None,
-            page.created,
-            page.updated,
-            json=current,
-        )
-        snapshots = {v: document_from(d, page.session_id) for v, d in states.items()}
-        return Transcript(session, steps, events, snapshots)
-
     @asynccontextmanager
     async def follow(
         self, tenant: str, session_id: str, *, after: int | None = None
@@ -1047,13 +691,13 @@ class SessionStore:
         :raises QuotaExceeded: the tenant holds ``max_subscriptions`` already.
         :raises StoreUnavailable: Redis does not answer.
         """
-        keys = self._keys(tenant, session_id)
+        keys = self._access.keys(tenant, session_id)
         if after is None:
-            async with self._guard():
+            async with self._access.guard():
                 after = await current_version(self.redis, keys)
         subscriber = await self._hub.join(tenant, keys.channel)
         try:
-            follower = Follower(self, keys, subscriber)
+            follower = Follower(self._access, keys, subscriber)
             await follower._start(after)
             yield follower
         finally:
@@ -1088,7 +732,7 @@ class SessionStore:
     async def ping(self) -> bool:
         """Whether Redis answers within the timeout; never raises."""
         try:
-            async with self._guard():
+            async with self._access.guard():
                 return bool(await self.redis.ping())
         except StoreUnavailable:
             return False
@@ -1109,7 +753,7 @@ class SessionStore:
         with_snapshot: bool,
         cached: bool = False,
     ) -> Applied:
-        keys = self._keys(tenant, session_id)
+        keys = self._access.keys(tenant, session_id)
         record_key = digest = None
         if idempotency_key is not None:
             digest = key_digest(idempotency_key)
@@ -1117,7 +761,7 @@ class SessionStore:
         claim = None
         try:
             if record_key is not None:
-                async with self._guard():
+                async with self._access.guard():
                     outcome = await claims.claim(
                         self.redis,
                         record_key,
@@ -1126,7 +770,7 @@ class SessionStore:
                         _ms(self.idempotency_lease),
                     )
                 if not isinstance(outcome, str):
-                    return await claims.replayed(self, keys, outcome)
+                    return await claims.replayed(self._access, keys, outcome)
                 claim = outcome
             async with self._queues.turn(keys.session, keys.session_id):
                 return await self._attempt(
@@ -1216,8 +860,8 @@ class SessionStore:
             assert kept is not None
             return kept.state, kept, True
         known = None if kept is None else kept.state.version
-        async with self._guard():
-            state = await self._read(keys, with_snapshot=with_snapshot, known=known)
+        async with self._access.guard():
+            state = await self._access.state(keys, with_snapshot=with_snapshot, known=known)
         if state.json is not None:
             kept = None
         return state, kept, False
@@ -1237,7 +881,7 @@ class SessionStore:
         written_keys = keys.stored()
         if idempotency.record_key is not None:
             written_keys.append(idempotency.record_key)
-        async with self._guard():
+        async with self._access.guard():
             grown = (
                 len(write.document)
                 + sum(map(len, write.events))
@@ -1299,88 +943,6 @@ class SessionStore:
             dice=state.dice,
         )
         self._cache.put(keys.session, Kept(written, value, write.document))
-
-    async def _read(
-        self, keys: SessionKeys, *, with_snapshot: bool, known: int | None = None
-    ) -> State:
-        """The session's state; its document is not sent (``json`` is None) when its version
-        is ``known``."""
-        found = await _lua.READ(
-            self.redis,
-            [keys.session, keys.events, keys.history],
-            ["1" if with_snapshot else "0", "" if known is None else known],
-        )
-        if not found:
-            raise SessionNotFound(keys.session_id)
-        head, dice_fields = found[:9], [*found[9:], None, None, None][:3]
-        version, document, created, updated, total, snapshot, size, document_bytes, title = head
-        line, commitment, dice = dice_fields
-        session_id = keys.session_id
-        return State(
-            count_from(version, session_id, "version", 1),
-            None if document is None else as_bytes(document),
-            count_from(created, session_id, "creation time"),
-            count_from(updated, session_id, "update time"),
-            count_from(total, session_id, "event count"),
-            None if snapshot is None else as_text(snapshot),
-            count_from(size, session_id, "size"),
-            count_from(document_bytes, session_id, "document size"),
-            None if not title else as_text(title),
-            0 if line is None else count_from(line, session_id, "dice line"),
-            None if not commitment else as_text(commitment),
-            None if not dice else bytes.fromhex(as_text(dice)),
-        )
-
-    async def _event_range(
-        self, keys: SessionKeys, first: int, last: int
-    ) -> tuple[int, list[Event]]:
-        found = await _lua.EVENTS(self.redis, [keys.session, keys.events], [first, last])
-        if not found:
-            raise SessionNotFound(keys.session_id)
-        total = count_from(found[0], keys.session_id, "event count")
-        return total, [
-            event_from(item, keys.session_id, first + i) for i, item in enumerate(found[1])
-        ]
-
-    def _key(self, tenant: str, scope: str, part: str) -> str:
-        return key(tenant, scope, part, prefix=self.prefix)
-
-    def _keys(self, tenant: str, session_id: str) -> SessionKeys:
-        session_id = parse_session_id(session_id)
-        return SessionKeys(
-            session_id,
-            self._key(tenant, session_id, "session"),
-            self._key(tenant, session_id, "events"),
-            self._key(tenant, session_id, "history"),
-            self._key(tenant, session_id, "records"),
-            self._key(tenant, session_id, "updates"),
-            self._key(tenant, session_id, "idempotency:"),
-            self._key(tenant, session_id, "steps"),
-            self._key(tenant, session_id, "marks"),
-            self._key(tenant, session_id, "refs"),
-            self._key(tenant, session_id, "reveals"),
-        )
-
-    @asynccontextmanager
-    async def _guard(self, seconds: float | None = None) -> AsyncIterator[None]:
-        """Bound the time of the body and turn Redis trouble into StoreUnavailable."""
-        try:
-            async with asyncio.timeout(self.timeout if seconds is None else seconds):
-                yield
-        except ResponseError as exc:
-            damaged = damaged_in_script(str(exc))
-            if damaged is not None:
-                raise damaged from None
-            raise unavailable(exc, self.retry_after) from exc
-        except (RedisError, RedisClusterException, OSError) as exc:
-            raise unavailable(exc, self.retry_after) from exc
-
-
-def _check_page(offset: int, limit: int) -> None:
-    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise InvalidArgument(f"offset must be an integer >= 0, not {offset!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
-        raise InvalidArgument(f"limit must be an integer from 1 to {MAX_PAGE}, not {limit!r}")
 
 
 def _line_after(state: State, history: str) -> str:

@@ -65,7 +65,7 @@ def every_operation(store: SessionStore, session_id: str) -> list[Callable[[], A
         lambda: store.apply("acme", session_id, decrement),
         lambda: store.apply("acme", session_id, decrement, idempotency_key="k"),
         lambda: store.undo("acme", session_id),
-        lambda: store.events("acme", session_id),
+        lambda: store.logs.events("acme", session_id),
         lambda: store.delete("acme", session_id),
         lambda: anext(store.subscribe("acme", session_id)),
     ]

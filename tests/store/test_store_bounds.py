@@ -267,7 +267,7 @@ async def test_a_transcript_comes_in_pages_of_bounded_documents(
     store = SessionStore(counting, prefix="bounds")
     sid = await long_session(store, tenant)
     current = (await store.get(tenant, sid)).version
-    pages = [page async for page in store.transcript_pages(tenant, sid)]
+    pages = [page async for page in store.logs.transcript_pages(tenant, sid)]
     assert [p.first for p in pages] == [1, *(p.last + 1 for p in pages[:-1])]
     assert pages[-1].last == current
     document = len(encode(big()))
@@ -277,7 +277,7 @@ async def test_a_transcript_comes_in_pages_of_bounded_documents(
     assert states == set(range(current - store.history_limit, current + 1))
     assert [s["version"] for p in pages for s in p.steps] == list(range(1, current + 1))
     assert [e.version for p in pages for e in p.events] == list(range(2, current + 1))
-    whole = await store.transcript(tenant, sid)
+    whole = await store.logs.transcript(tenant, sid)
     assert whole.session.version == current and sorted(whole.snapshots) == sorted(
         states - {current}
     )
@@ -308,7 +308,7 @@ async def test_marks_a_process_of_an_earlier_release_did_not_write_are_rebuilt(
             await counting.hset(name("session"), mapping={"version": version + 1, "document": new})
             await counting.rpush(name("steps"), b'{"version":%d,"n":1}' % (version + 1))
         current = (await store.get(tenant, sid)).version
-        pages = [page async for page in store.transcript_pages(tenant, sid)]
+        pages = [page async for page in store.logs.transcript_pages(tenant, sid)]
         found = {v: from_json(d)["n"] for p in pages for v, d in p.states.items()}
         assert found == {v: v - 1 for v in range(current - 4, current + 1)}
         async with store.follow(tenant, sid, after=current - 6) as follower:

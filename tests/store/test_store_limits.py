@@ -173,7 +173,7 @@ async def test_the_replay_log_counts_in_what_the_session_holds(
     for _ in range(3):
         await store.apply(tenant, session.id, logged)
     await store.undo(tenant, session.id, log_step=True)
-    page = await store.steps(tenant, session.id, offset=0, limit=50)
+    page = await store.logs.steps(tenant, session.id, offset=0, limit=50)
     assert page.total == 5 and page.next_offset is None
     assert page.items[0] == {"version": 1, "document": {"big": BIG[:5000]}}
     assert page.items[1:] == [
@@ -186,7 +186,7 @@ async def test_the_replay_log_counts_in_what_the_session_holds(
     assert int(await redis_client.hget(name, "bytes")) == await stored_bytes(
         redis_client, store, tenant, session.id
     )
-    transcript = await store.transcript(tenant, session.id)
+    transcript = await store.logs.transcript(tenant, session.id)
     assert transcript.session.version == 5 and len(transcript.steps) == 5
     assert sorted(transcript.snapshots) == [1, 2]
     assert [e.version for e in transcript.events] == [2, 3, 4, 5]
@@ -625,13 +625,13 @@ async def test_an_event_naming_no_version_is_damage_in_the_scripts_too(
     events = key(tenant, session.id, "events", prefix=store.prefix)
     spaced = b'{"index": 0, "version": 2, "data": {"type": "grow", "n": 1}}'
     await redis_client.lset(events, 0, spaced)
-    pages = [page async for page in store.transcript_pages(tenant, session.id)]
+    pages = [page async for page in store.logs.transcript_pages(tenant, session.id)]
     assert [e.version for p in pages for e in p.events] == [2, 3, 4]
     for i in range(await redis_client.llen(events)):
         await redis_client.lset(events, i, b'{"index": %d, "data": {}}' % i)
     try:
         with pytest.raises(SessionDamaged) as damaged:
-            _ = [page async for page in store.transcript_pages(tenant, session.id)]
+            _ = [page async for page in store.logs.transcript_pages(tenant, session.id)]
         assert (damaged.value.session_id, damaged.value.part) == (session.id, "event")
         with pytest.raises(SessionDamaged) as damaged:
             async with store.follow(tenant, session.id, after=1):

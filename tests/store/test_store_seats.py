@@ -1,4 +1,4 @@
-"""A session's seats in the store (SessionStore.add_seat, seats, revoke_seat, seat_of), on a
+"""A session's seats in the store (SessionStore.seating: add, seats, revoke, opened_by), on a
 real Redis, standalone and cluster (see conftest): a seat opens only with its own token, and
 ends when revoked or with its session (deleted, or expired)."""
 
@@ -31,50 +31,53 @@ def step(document: Document) -> Change:
 
 async def test_a_seat_opens_with_its_token_until_revoked(store: SessionStore, tenant: str) -> None:
     session = await store.create(tenant, {"count": 0})
-    token, seat = await store.add_seat(tenant, session.id, ("hero",), "Ana")
-    other_token, other = await store.add_seat(tenant, session.id, ("gob1", "gob2"))
+    token, seat = await store.seating.add(tenant, session.id, ("hero",), "Ana")
+    other_token, other = await store.seating.add(tenant, session.id, ("gob1", "gob2"))
     assert token.startswith(f"seat.{tenant}.{session.id}.{seat.id}.")
-    assert await store.seat_of(token) == seat
-    assert (await store.seat_of(other_token)) == other
-    assert [s.id for s in await store.seats(tenant, session.id)] == [seat.id, other.id]
+    assert await store.seating.opened_by(token) == seat
+    assert (await store.seating.opened_by(other_token)) == other
+    assert [s.id for s in await store.seating.seats(tenant, session.id)] == [seat.id, other.id]
     # A token with the right seat and another secret, or another tenant's, opens nothing.
-    assert await store.seat_of(token[:-3] + ("AAA" if token[-3:] != "AAA" else "BBB")) is None
-    assert await store.seat_of(token.replace(f"seat.{tenant}.", "seat.other.", 1)) is None
+    assert (
+        await store.seating.opened_by(token[:-3] + ("AAA" if token[-3:] != "AAA" else "BBB"))
+        is None
+    )
+    assert await store.seating.opened_by(token.replace(f"seat.{tenant}.", "seat.other.", 1)) is None
     # Writes keep the seats; a revoke ends one at once, twice is not found.
     await store.apply(tenant, session.id, step)
-    assert await store.seat_of(token) == seat
-    await store.revoke_seat(tenant, session.id, seat.id)
-    assert await store.seat_of(token) is None
-    assert not await store.has_seat(tenant, session.id, seat.id)
+    assert await store.seating.opened_by(token) == seat
+    await store.seating.revoke(tenant, session.id, seat.id)
+    assert await store.seating.opened_by(token) is None
+    assert not await store.seating.has(tenant, session.id, seat.id)
     with pytest.raises(SeatNotFound):
-        await store.revoke_seat(tenant, session.id, seat.id)
-    assert [s.id for s in await store.seats(tenant, session.id)] == [other.id]
+        await store.seating.revoke(tenant, session.id, seat.id)
+    assert [s.id for s in await store.seating.seats(tenant, session.id)] == [other.id]
 
 
 async def test_a_session_holds_a_bounded_number_of_seats(store: SessionStore, tenant: str) -> None:
     session = await store.create(tenant, {"count": 0})
     for _ in range(MAX_SEATS):
-        await store.add_seat(tenant, session.id, ("hero",))
+        await store.seating.add(tenant, session.id, ("hero",))
     with pytest.raises(TooManySeats):
-        await store.add_seat(tenant, session.id, ("hero",))
+        await store.seating.add(tenant, session.id, ("hero",))
     with pytest.raises(SessionNotFound):
-        await store.add_seat(tenant, "NoSuchSession0000000", ("hero",))
+        await store.seating.add(tenant, "NoSuchSession0000000", ("hero",))
 
 
 async def test_seats_end_with_their_session(redis_client: Client, prefix: str, tenant: str) -> None:
     store = SessionStore(redis_client, prefix=prefix, idle_ttl=0.5)
     deleted = await store.create(tenant, {"count": 0})
-    token, _ = await store.add_seat(tenant, deleted.id, ("hero",))
+    token, _ = await store.seating.add(tenant, deleted.id, ("hero",))
     await store.delete(tenant, deleted.id)
-    assert await store.seat_of(token) is None
+    assert await store.seating.opened_by(token) is None
     with pytest.raises(SessionNotFound):
-        await store.seats(tenant, deleted.id)
+        await store.seating.seats(tenant, deleted.id)
 
     expiring = await store.create(tenant, {"count": 0})
-    token, seat = await store.add_seat(tenant, expiring.id, ("hero",))
-    assert await store.seat_of(token) == seat
+    token, seat = await store.seating.add(tenant, expiring.id, ("hero",))
+    assert await store.seating.opened_by(token) == seat
     async with asyncio.timeout(30):
-        while await store.seat_of(token) is not None:
+        while await store.seating.opened_by(token) is not None:
             await asyncio.sleep(0.1)
     with pytest.raises(SessionNotFound):
         await store.get(tenant, expiring.id)
@@ -82,34 +85,41 @@ async def test_seats_end_with_their_session(redis_client: Client, prefix: str, t
 
 async def test_proposals_wait_on_their_version_and_end(store: SessionStore, tenant: str) -> None:
     session = await store.create(tenant, {"count": 0})
-    _, seat = await store.add_seat(tenant, session.id, ("hero",), approval=True)
-    _, other = await store.add_seat(tenant, session.id, ("gob1",), approval=True)
-    assert seat.approval and (await store.seat(tenant, session.id, seat.id)) == seat
-    first = await store.propose(tenant, session.id, seat.id, "dash", {"combatantId": "hero"}, 1)
-    theirs = await store.propose(tenant, session.id, other.id, "dodge", {"combatantId": "gob1"}, 1)
-    assert [p.id for p in await store.proposals(tenant, session.id)] == [first.id, theirs.id]
-    (found,) = await store.proposals(tenant, session.id, first.id)
+    _, seat = await store.seating.add(tenant, session.id, ("hero",), approval=True)
+    _, other = await store.seating.add(tenant, session.id, ("gob1",), approval=True)
+    assert seat.approval and (await store.seating.seat(tenant, session.id, seat.id)) == seat
+    first = await store.seating.propose(
+        tenant, session.id, seat.id, "dash", {"combatantId": "hero"}, 1
+    )
+    theirs = await store.seating.propose(
+        tenant, session.id, other.id, "dodge", {"combatantId": "gob1"}, 1
+    )
+    assert [p.id for p in await store.seating.proposals(tenant, session.id)] == [
+        first.id,
+        theirs.id,
+    ]
+    (found,) = await store.seating.proposals(tenant, session.id, first.id)
     assert (found.action, found.params, found.version) == ("dash", {"combatantId": "hero"}, 1)
     # A revoked seat takes its proposals with it.
-    await store.revoke_seat(tenant, session.id, other.id)
-    assert [p.id for p in await store.proposals(tenant, session.id)] == [first.id]
+    await store.seating.revoke(tenant, session.id, other.id)
+    assert [p.id for p in await store.seating.proposals(tenant, session.id)] == [first.id]
     with pytest.raises(SeatNotFound):
-        await store.propose(tenant, session.id, other.id, "dodge", {}, 1)
+        await store.seating.propose(tenant, session.id, other.id, "dodge", {}, 1)
     # Once the session moves on, a proposal is stale: answered once by id, then gone.
     await store.apply(tenant, session.id, step)
-    (stale,) = await store.proposals(tenant, session.id, first.id)
+    (stale,) = await store.seating.proposals(tenant, session.id, first.id)
     assert stale.version == 1
-    assert await store.proposals(tenant, session.id, first.id) == []
-    assert await store.proposals(tenant, session.id) == []
+    assert await store.seating.proposals(tenant, session.id, first.id) == []
+    assert await store.seating.proposals(tenant, session.id) == []
     with pytest.raises(VersionConflict):
-        await store.propose(tenant, session.id, seat.id, "dash", {}, 1)
+        await store.seating.propose(tenant, session.id, seat.id, "dash", {}, 1)
     # Taken with drop, a proposal is gone; at most MAX_PROPOSALS wait.
     for _ in range(MAX_PROPOSALS):
-        await store.propose(tenant, session.id, seat.id, "dash", {}, 2)
+        await store.seating.propose(tenant, session.id, seat.id, "dash", {}, 2)
     with pytest.raises(TooManyProposals):
-        await store.propose(tenant, session.id, seat.id, "dash", {}, 2)
-    some = (await store.proposals(tenant, session.id))[0]
-    assert [p.id for p in await store.proposals(tenant, session.id, some.id, drop=True)] == [
-        some.id
-    ]
-    assert len(await store.proposals(tenant, session.id)) == MAX_PROPOSALS - 1
+        await store.seating.propose(tenant, session.id, seat.id, "dash", {}, 2)
+    some = (await store.seating.proposals(tenant, session.id))[0]
+    assert [
+        p.id for p in await store.seating.proposals(tenant, session.id, some.id, drop=True)
+    ] == [some.id]
+    assert len(await store.seating.proposals(tenant, session.id)) == MAX_PROPOSALS - 1

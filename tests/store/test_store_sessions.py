@@ -95,7 +95,7 @@ async def test_delete(store: SessionStore, tenant: str) -> None:
     with pytest.raises(SessionNotFound):
         await store.get(tenant, session.id)
     with pytest.raises(SessionNotFound):
-        await store.events(tenant, session.id)
+        await store.logs.events(tenant, session.id)
     with pytest.raises(SessionNotFound):
         await store.delete(tenant, session.id)
     with pytest.raises(SessionNotFound):
@@ -145,7 +145,7 @@ async def test_tenants_are_isolated(store: SessionStore) -> None:
     with pytest.raises(SessionNotFound):
         await store.undo("tenant-b", session.id)
     with pytest.raises(SessionNotFound):
-        await store.events("tenant-b", session.id)
+        await store.logs.events("tenant-b", session.id)
     with pytest.raises(SessionNotFound):
         await anext(store.subscribe("tenant-b", session.id))
     with pytest.raises(SessionNotFound):
@@ -191,7 +191,7 @@ async def test_two_hundred_concurrent_writers_lose_nothing(
     assert final.version == 201
     assert sorted(r.session.version for r in results) == list(range(2, 202))
     assert sorted(r.response["counter"] for r in results) == list(range(800, 1000))
-    page = await store.events(tenant, session.id, limit=200)
+    page = await store.logs.events(tenant, session.id, limit=200)
     assert page.total == 200
     assert [e.version for e in page.items] == list(range(2, 202))
 
@@ -208,7 +208,7 @@ async def test_stale_expected_version_conflicts_and_changes_nothing(
     assert action.calls == 0
     current = await store.get(tenant, session.id)
     assert (current.version, current.document) == (2, {"counter": 9})
-    assert (await store.events(tenant, session.id)).total == 1
+    assert (await store.logs.events(tenant, session.id)).total == 1
 
 
 async def test_retries_are_bounded(store: SessionStore, url: str, prefix: str, tenant: str) -> None:
@@ -243,7 +243,7 @@ async def test_a_failing_action_writes_nothing(store: SessionStore, tenant: str)
     with pytest.raises(Boom, match="refused"):
         await store.apply(tenant, session.id, explode)
     assert await store.get(tenant, session.id) == session
-    assert (await store.events(tenant, session.id)).total == 0
+    assert (await store.logs.events(tenant, session.id)).total == 0
     with pytest.raises(NothingToUndo):
         await store.undo(tenant, session.id)
 
@@ -447,7 +447,7 @@ async def test_events_page_through_the_log(store: SessionStore, tenant: str) -> 
     pages = []
     offset: int | None = 0
     while offset is not None:
-        page = await store.events(tenant, session.id, offset=offset, limit=4)
+        page = await store.logs.events(tenant, session.id, offset=offset, limit=4)
         assert (page.offset, page.limit, page.total) == (offset, 4, 10)
         pages.append(page)
         offset = page.next_offset
@@ -456,7 +456,7 @@ async def test_events_page_through_the_log(store: SessionStore, tenant: str) -> 
     assert [e.index for e in items] == list(range(10))
     assert [e.version for e in items] == [2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
     assert items[5].data == {"type": "set", "n": 3, "part": 1}
-    beyond = await store.events(tenant, session.id, offset=50)
+    beyond = await store.logs.events(tenant, session.id, offset=50)
     assert (beyond.items, beyond.total, beyond.next_offset) == ([], 10, None)
 
 
@@ -466,7 +466,7 @@ async def test_events_reject_bad_pages(
 ) -> None:
     session = await store.create(tenant, {})
     with pytest.raises(InvalidArgument, match=r"offset|limit") as raised:
-        await store.events(tenant, session.id, offset=offset, limit=limit)
+        await store.logs.events(tenant, session.id, offset=offset, limit=limit)
     assert isinstance(raised.value, ValueError)
 
 
@@ -490,7 +490,7 @@ async def test_undo_twice(store: SessionStore, tenant: str) -> None:
     with pytest.raises(VersionConflict):
         await store.undo(tenant, session.id, expected_version=4)
 
-    log = await store.events(tenant, session.id)
+    log = await store.logs.events(tenant, session.id)
     assert [e.version for e in log.items] == [2, 3, 4, 5]
     assert [e.data["type"] for e in log.items] == ["set", "set", "undo", "undo"]
 
@@ -593,7 +593,7 @@ async def test_a_client_that_decodes_responses(redis_url: str, prefix: str, tena
         replay = await store.apply(tenant, session.id, decrement, idempotency_key="k")
         assert replay.replayed and replay.session.document == {"counter": 1}
         assert (await store.undo(tenant, session.id)).session.document == {"counter": 2}
-        assert [e.version for e in (await store.events(tenant, session.id)).items] == [2, 3]
+        assert [e.version for e in (await store.logs.events(tenant, session.id)).items] == [2, 3]
         await store.delete(tenant, session.id)
         assert [k async for k in client.scan_iter(match=f"{prefix}:*")] == []
     finally:
