@@ -67,7 +67,7 @@ class Kind(StrEnum):
     """What kind of failure a problem is: the one thing both doors map from.
 
     REST answers :attr:`status` (:data:`STATUS`); GraphQL answers the error result type its
-    schema maps the kind to (``service.api.graphql.schema``). ``code`` refines a kind
+    schema maps the kind to (``service.api.graphql.problems``). ``code`` refines a kind
     (``session-not-found``, ``deadline-exceeded``...) without changing how it is answered.
     """
 

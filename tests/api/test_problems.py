@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from service.api.codes import CODES
 from service.api.core import STATUS, Kind, Problem, json_pointer
-from service.api.graphql.schema import ERROR_TYPES, RESULTS, error_result
+from service.api.graphql.problems import ERROR_TYPES, RESULTS, error_result
 
 
 @pytest.mark.parametrize("kind", list(Kind))
