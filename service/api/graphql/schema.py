@@ -17,15 +17,14 @@ from typing import Annotated, Any, Union, cast
 
 import strawberry
 from graphql import GraphQLInputObjectType
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 from pydantic_core import to_json
-from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import Info
 
 from service.api import catalog, models, proposals, replay, sessions
-from service.api.core import Problem, from_validation_error, invalid, run_action
+from service.api.core import Problem, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
     MAX_SEED,
@@ -42,12 +41,12 @@ from service.api.pool import (
     is_light,
     runs_inline,
 )
-from service.rules import events
 from service.rules import model as state
 from service.settings import Settings
 from service.store import MAX_PAGE, MAX_SEATS
 
 from .execution import executor_for
+from .inputs import connection_of, validate
 from .limits import extensions
 from .problems import (
     ERROR_TYPES,
@@ -64,24 +63,40 @@ from .problems import (
     error_result,
 )
 from .spelling import wire_input
-from .types import enum_type, input_type, model_type, output_type, plain_types, resolve_field
+from .types import input_type, output_type, plain_types, resolve_field
+from .wire import (
+    DOCUMENT_DEPRECATION,
+    ApprovedProposal,
+    DeletedSession,
+    EncounterInput,
+    EncounterType,
+    EventType,
+    NewSeat,
+    ProposalList,
+    ProposalType,
+    RejectedProposal,
+    ReplayPage,
+    RevealPayload,
+    RevokedSeat,
+    SeatApproval,
+    SeatList,
+    SessionEvent,
+    SessionEventPage,
+    SessionList,
+    SessionRef,
+    SessionType,
+    SessionUpdate,
+    UndoPayload,
+    Verification,
+)
 
 Document = dict[str, Any]
 RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed", "changes")
-DOCUMENT_DEPRECATION = (
-    "Select `encounter` instead: it is typed, and its value can be sent back as an "
-    "`EncounterInput`."
-)
 
 
 CREATE_SESSION = TypeAdapter(CreateSessionRequest)
 CREATE_SEAT = TypeAdapter(models.CreateSeatRequest)
 PROPOSE = TypeAdapter(models.ProposeRequest)
-SeatApproval = enum_type(("none", "dm"), "SeatApproval")
-
-EncounterType = output_type(state.Encounter)
-EncounterInput = input_type(state.Encounter)
-EventType = output_type(events.Event)
 
 
 RulesetInfo = output_type(catalog.RulesetInfo)
@@ -121,137 +136,6 @@ class BaseQuery:
         return __version__
 
 
-def _document(root: models.Session | models.UndoResponse) -> JSON:
-    return cast(JSON, root.encounter)
-
-
-@model_type(models.SessionRef)
-class SessionRef:
-    id: strawberry.ID
-
-
-@model_type(models.Session, name="Session")
-class SessionType:
-    id: strawberry.ID
-    document = strawberry.field(
-        resolver=_document,
-        description="The encounter as a JSON document.",
-        deprecation_reason=DOCUMENT_DEPRECATION,
-    )
-
-
-@model_type(models.SessionSummary)
-class SessionSummary:
-    id: strawberry.ID
-
-
-@model_type(models.SessionList)
-class SessionList:
-    pass
-
-
-@strawberry.type(description="The session was deleted.")
-class DeletedSession:
-    id: strawberry.ID
-
-
-@model_type(models.SessionEvent)
-class SessionEvent:
-    pass
-
-
-@model_type(models.EventPage, name="SessionEventPage")
-class SessionEventPage:
-    pass
-
-
-@model_type(models.ReplayPage)
-class ReplayPage:
-    pass
-
-
-@model_type(models.Verification)
-class Verification:
-    pass
-
-
-@model_type(models.RevealResponse, name="RevealPayload")
-class RevealPayload:
-    session_id: strawberry.ID
-
-
-@model_type(models.UndoResponse, name="UndoPayload")
-class UndoPayload:
-    document = strawberry.field(
-        resolver=_document,
-        description="The restored encounter as a JSON document.",
-        deprecation_reason=DOCUMENT_DEPRECATION,
-    )
-
-
-@model_type(models.Seat, name="Seat")
-class SeatType:
-    id: strawberry.ID
-    session_id: strawberry.ID
-
-
-@model_type(models.NewSeat)
-class NewSeat:
-    pass
-
-
-@model_type(models.SeatList)
-class SeatList:
-    pass
-
-
-@model_type(models.Proposal, name="Proposal")
-class ProposalType:
-    id: strawberry.ID
-    seat_id: strawberry.ID
-
-
-@model_type(models.ProposalList)
-class ProposalList:
-    pass
-
-
-@strawberry.type(description="The proposal was applied, as the seat proposed it.")
-class ApprovedProposal:
-    id: strawberry.ID
-    session: SessionRef = strawberry.field(description="The session and the version written.")
-
-
-@strawberry.type(description="The proposal was dropped.")
-class RejectedProposal:
-    id: strawberry.ID
-
-
-@strawberry.type(description="The seat was revoked.")
-class RevokedSeat:
-    id: strawberry.ID
-
-
-@strawberry.type(description="A new version of a session, written through any server.")
-class SessionUpdate:
-    id: strawberry.ID
-    version: int
-    encounter: EncounterType | None = strawberry.field(  # type: ignore[valid-type]
-        description="The session's encounter at this version; null only for a version "
-        "written before a subscription with `after` began whose state the session no longer "
-        "keeps (read the session for its current state)."
-    )
-    events: list[SessionEvent] = strawberry.field(description="What this version logged.")
-
-    @strawberry.field(  # type: ignore[untyped-decorator]
-        description="The session's encounter at this version, as a JSON document (null as "
-        "`encounter` is).",
-        deprecation_reason=DOCUMENT_DEPRECATION,
-    )
-    def document(self) -> JSON | None:
-        return cast(JSON | None, self.encounter)
-
-
 def _encounter_bytes(encounter: Any) -> int:
     """An encounter variable's size for :func:`is_light`: its JSON's, or, validated once by
     the executor already, estimated from its combatants (as a session version's is whose JSON
@@ -259,19 +143,6 @@ def _encounter_bytes(encounter: Any) -> int:
     if isinstance(encounter, state.Encounter):
         return sessions.BYTES_PER_COMBATANT * len(encounter.combatants)
     return len(to_json(encounter))
-
-
-def _validate(adapter: TypeAdapter[Any], data: Any, root: type) -> Any:
-    """``data`` validated as REST validates a body; a :class:`Problem` if it is invalid."""
-    try:
-        return adapter.validate_json(to_json(data))
-    except ValidationError as e:
-        raise from_validation_error(e, root=root) from None
-
-
-def _connection(info: Info) -> HTTPConnection:
-    connection: HTTPConnection = info.context["request"]
-    return connection
 
 
 def _payload_type(spec_models: ActionModels) -> type:
@@ -352,8 +223,8 @@ def _operation(spec_models: ActionModels) -> Any:
         not validated again)."""
         if not isinstance(encounter, state.Encounter):
             body = {"encounter": encounter, **input, "seed": seed}
-            return _validate(adapter, body, spec_models.request)
-        rest = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+            return validate(adapter, body, spec_models.request)
+        rest = validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         fields = {name: getattr(rest, name) for name in (*spec_models.param_names, "seed")}
         return spec_models.request(encounter=encounter, **fields)
 
@@ -380,7 +251,7 @@ def _operation(spec_models: ActionModels) -> Any:
     ) -> Any:
         if (encounter is None) == (session_id is None):
             raise invalid("send exactly one of `encounter` and `sessionId`", ("sessionId",))
-        connection = _connection(info)
+        connection = connection_of(info)
         if encounter is not None:
             sessions.tenant_of(connection)  # a seat has no stateless actions
             if expected_version is not None or idempotency_key is not None:
@@ -406,7 +277,7 @@ def _operation(spec_models: ActionModels) -> Any:
                     await pool.run(functools.partial(respond, request), light=True, inline=inline)
                 )
             return build(await pool.run(answer, light=is_light(spec.name, size)))
-        request = _validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
+        request = validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
         access = sessions.access_of(connection, str(session_id))
         if access.seat is not None and access.seat.approval and not spec.query:
             raise proposals.needs_approval(access.seat)
@@ -613,7 +484,7 @@ class SessionQueries:
     async def sessions(
         self, info: Info, limit: int = 50, cursor: str | None = None
     ) -> SessionsResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         page = await sessions.list_sessions(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -624,7 +495,7 @@ class SessionQueries:
 
     @strawberry.field(description="A session at its current version.")  # type: ignore[untyped-decorator]
     async def session(self, info: Info, id: strawberry.ID) -> SessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         stored = await sessions.get(
             sessions.store_of(connection), sessions.access_of(connection, str(id)).tenant, str(id)
         )
@@ -635,7 +506,7 @@ class SessionQueries:
         "first (a seat's token: its own); a proposal of an earlier version is stale and dropped."
     )
     async def proposals(self, info: Info, session_id: strawberry.ID) -> ProposalsResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         access = sessions.access_of(connection, str(session_id))
         found = await proposals.list_proposals(
             sessions.store_of(connection), access.tenant, str(session_id), access.seat
@@ -647,7 +518,7 @@ class SessionQueries:
         "seat's token, that seat alone."
     )
     async def seats(self, info: Info, session_id: strawberry.ID) -> SeatsResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         access = sessions.access_of(connection, str(session_id))
         found = await sessions.list_seats(
             sessions.store_of(connection), access.tenant, str(session_id), access.seat
@@ -660,7 +531,7 @@ class SessionQueries:
     async def session_events(
         self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
     ) -> SessionEventsResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         _check_page(offset, limit)
         page = await sessions.events(
             sessions.store_of(connection),
@@ -678,7 +549,7 @@ class SessionQueries:
     async def session_replay(
         self, info: Info, id: strawberry.ID, offset: int = 0, limit: int = 50
     ) -> SessionReplayResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         _check_page(offset, limit)
         page = await replay.replay(
             sessions.store_of(connection),
@@ -695,7 +566,7 @@ class SessionQueries:
         "nothing."
     )
     async def verify_session(self, info: Info, id: strawberry.ID) -> VerifySessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         verified = await replay.verify(
             sessions.store_of(connection),
             sessions.access_of(connection, str(id)).tenant,
@@ -718,9 +589,9 @@ class SessionMutations:
         idempotency_key: str | None = None,
         title: str | None = None,
     ) -> CreateSessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         if not isinstance(encounter, state.Encounter):
-            request = _validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
+            request = validate(CREATE_SESSION, {"encounter": encounter}, CreateSessionRequest)
             encounter = request.encounter
         created = await sessions.create(
             sessions.store_of(connection),
@@ -746,7 +617,7 @@ class SessionMutations:
         title: str | None = None,
         idempotency_key: str | None = None,
     ) -> ForkSessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         if version < 1:
             raise invalid("must be at least 1", ("version",))
         forked = await replay.fork(
@@ -771,7 +642,7 @@ class SessionMutations:
         title: str | None = strawberry.UNSET,
         expected_version: int | None = None,
     ) -> UpdateSessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         if title is strawberry.UNSET:
             raise invalid("send the new title, or null to remove it", ("title",))
         session = await sessions.retitle(
@@ -787,7 +658,7 @@ class SessionMutations:
         description="Delete a session, its log and its history; its subscriptions end."
     )
     async def delete_session(self, info: Info, id: strawberry.ID) -> DeleteSessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         await sessions.delete(
             sessions.store_of(connection), sessions.tenant_of(connection), str(id)
         )
@@ -804,7 +675,7 @@ class SessionMutations:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> UndoResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         written = await sessions.undo(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -822,7 +693,7 @@ class SessionMutations:
         "`nothing-to-reveal` for a session created before fair dice."
     )
     async def reveal_session(self, info: Info, id: strawberry.ID) -> RevealSessionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         revealed = await sessions.reveal(
             sessions.store_of(connection), sessions.tenant_of(connection), str(id)
         )
@@ -843,9 +714,9 @@ class SessionMutations:
         label: str = "",
         approval: SeatApproval = SeatApproval.NONE,  # type: ignore[valid-type,attr-defined]
     ) -> CreateSeatResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         wanted = {"combatants": combatants, "label": label, "approval": approval.value}  # type: ignore[attr-defined]
-        request = _validate(CREATE_SEAT, wanted, models.CreateSeatRequest)
+        request = validate(CREATE_SEAT, wanted, models.CreateSeatRequest)
         made = await sessions.create_seat(
             sessions.store_of(connection), sessions.tenant_of(connection), str(session_id), request
         )
@@ -865,9 +736,9 @@ class SessionMutations:
         params: JSON | None = None,
         expected_version: int | None = None,
     ) -> ProposeActionResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         access = sessions.access_of(connection, str(session_id))
-        proposed = _validate(
+        proposed = validate(
             PROPOSE, {"action": action, "params": params or {}}, models.ProposeRequest
         )
         made = await proposals.propose(
@@ -894,7 +765,7 @@ class SessionMutations:
         proposal_id: strawberry.ID,
         idempotency_key: str | None = None,
     ) -> ApproveProposalResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         written = await proposals.approve(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -910,7 +781,7 @@ class SessionMutations:
     async def reject_proposal(
         self, info: Info, session_id: strawberry.ID, proposal_id: strawberry.ID
     ) -> RejectProposalResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         await proposals.reject(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -926,7 +797,7 @@ class SessionMutations:
     async def revoke_seat(
         self, info: Info, session_id: strawberry.ID, seat_id: strawberry.ID
     ) -> RevokeSeatResult:
-        connection = _connection(info)
+        connection = connection_of(info)
         await sessions.revoke_seat(
             sessions.store_of(connection),
             sessions.tenant_of(connection),
@@ -957,7 +828,7 @@ class Subscription:
             ),
         ] = None,
     ) -> AsyncGenerator[SessionUpdateResult, None]:
-        connection = _connection(info)
+        connection = connection_of(info)
         try:
             if after is not None and after < 0:
                 raise invalid("must be a version (an integer from 0)", ("after",))
