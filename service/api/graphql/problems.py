@@ -204,7 +204,7 @@ def error_result(problem: Problem) -> Any:
 class ProblemResults(strawberry.ExceptionHandler[Problem, Unavailable]):
     """The one place a :class:`Problem` raised by a resolver becomes its typed result.
 
-    It applies to every field whose result union has ``Unavailable`` (every union here
+    It applies to every field whose result union has ``Unavailable`` (every union of the schema
     has it); a kind whose result type the field's union lacks stays a GraphQL error.
     """
 
