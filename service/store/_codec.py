@@ -7,6 +7,7 @@ the record, never a bare ``ValueError``, ``KeyError`` or ``TypeError``."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -79,6 +80,11 @@ def as_text(value: bytes | str) -> str:
 
 def datetime_of(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, UTC)
+
+
+def now_ms() -> int:
+    """The time now, as the store keeps times: milliseconds since the epoch."""
+    return time.time_ns() // 1_000_000
 
 
 def session_json(session: Session) -> dict[str, Any]:

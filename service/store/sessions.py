@@ -20,11 +20,8 @@ Lua scripts that write it (:mod:`service.store._lua`).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import random
-import time
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -44,6 +41,7 @@ from service.store._codec import (
     document_from,
     facts_json,
     json_of,
+    now_ms,
     snapshot_from,
     undo_event,
 )
@@ -56,24 +54,19 @@ from service.store._logs import Logs
 from service.store._queues import Queues
 from service.store._seating import Seating
 from service.store._write import (
-    ActionFailed,
-    Idempotency,
-    Write,
     key_digest,
-    prepare,
     run_action,
 )
+from service.store._writing import WritePolicy, Writer
 from service.store.errors import (
     IdempotencyInProgress,
     NothingToUndo,
-    SessionBusy,
     SessionNotFound,
     StoreUnavailable,
     VersionConflict,
 )
 from service.store.keys import (
     DEFAULT_PREFIX,
-    SessionKeys,
     check_name,
     new_session_id,
     parse_session_id,
@@ -214,6 +207,15 @@ class SessionStore:
         self._cache = Cache(cache_bytes)
         self._ledger = Ledger(redis, self.prefix, _ms(idle_ttl), max_sessions, max_bytes)
         self._access = Access(redis, self.prefix, timeout, retry_after)
+        policy = WritePolicy(
+            max_attempts,
+            history_limit,
+            retry_after,
+            _ms(idle_ttl),
+            _ms(idempotency_ttl),
+            _ms(idempotency_lease),
+        )
+        self._writer = Writer(self._access, self._ledger, self._cache, self._queues, policy)
         self.seating = Seating(self._access)
         """The sessions' seats and the proposals of their seats."""
         self.logs = Logs(self._access)
@@ -334,7 +336,7 @@ class SessionStore:
         """Write the document at version 1 under a new id (a fresh one while an id is taken
         or refused by the tenant's quota), with its title and facts (``about``), and keep an
         :class:`Encoded` one's value."""
-        now = _now()
+        now = now_ms()
         title, facts, origin = about
         while True:
             keys = self._access.keys(tenant, new_session_id())
@@ -527,7 +529,7 @@ class SessionStore:
             assert state.json is not None
             return await run_action(fn, document_from(state.json, session_id))
 
-        return await self._write(
+        return await self._writer.write(
             tenant,
             session_id,
             step,
@@ -573,7 +575,7 @@ class SessionStore:
             )
             return await run_action(fn, stored)
 
-        return await self._write(
+        return await self._writer.write(
             tenant,
             session_id,
             step,
@@ -663,7 +665,7 @@ class SessionStore:
             facts = None if facts_of is None else facts_of(document)
             return Plan(document, [event], dict(event), "pop", step=record, facts=facts)
 
-        return await self._write(
+        return await self._writer.write(
             tenant,
             session_id,
             step,
@@ -740,225 +742,6 @@ class SessionStore:
     async def aclose(self) -> None:
         """Close the pub/sub connection (the Redis client is the caller's to close)."""
         await self._hub.aclose()
-
-    async def _write(
-        self,
-        tenant: str,
-        session_id: str,
-        step: Callable[[State, Any], Awaitable[Plan]],
-        expected_version: int | None,
-        idempotency_key: str | None,
-        fingerprint: str | None,
-        *,
-        with_snapshot: bool,
-        cached: bool = False,
-    ) -> Applied:
-        keys = self._access.keys(tenant, session_id)
-        record_key = digest = None
-        if idempotency_key is not None:
-            digest = key_digest(idempotency_key)
-            record_key = keys.record_prefix + digest
-        claim = None
-        try:
-            if record_key is not None:
-                async with self._access.guard():
-                    outcome = await claims.claim(
-                        self.redis,
-                        record_key,
-                        fingerprint,
-                        keys.session_id,
-                        _ms(self.idempotency_lease),
-                    )
-                if not isinstance(outcome, str):
-                    return await claims.replayed(self._access, keys, outcome)
-                claim = outcome
-            async with self._queues.turn(keys.session, keys.session_id):
-                return await self._attempt(
-                    tenant,
-                    keys,
-                    step,
-                    expected_version,
-                    Idempotency(record_key, digest, claim, fingerprint),
-                    with_snapshot,
-                    cached,
-                )
-        except ActionFailed as failed:
-            error = failed.error
-        except BaseException:
-            if record_key is not None and claim is not None:
-                await claims.release(self.redis, record_key, claim, self.timeout)
-            raise
-        if record_key is not None and claim is not None:
-            await claims.release(self.redis, record_key, claim, self.timeout)
-        raise error
-
-    async def _attempt(
-        self,
-        tenant: str,
-        keys: SessionKeys,
-        step: Callable[[State, Any], Awaitable[Plan]],
-        expected_version: int | None,
-        idempotency: Idempotency,
-        with_snapshot: bool,
-        cached: bool,
-    ) -> Applied:
-        """One read-apply-write, retried on a version race; the newest undo snapshot is
-        read only when ``with_snapshot`` (only undo needs it).
-
-        ``cached``: the action takes the kept value of a version (:meth:`apply_json`). The
-        first attempt on the version this process knows as the newest does not read it."""
-        optimistic = False
-        for attempt in range(self.max_attempts):
-            if attempt and not optimistic:
-                await asyncio.sleep(random.uniform(0, min(0.05, 0.002 * 2**attempt)))
-            state, kept, optimistic = await self._base(
-                keys,
-                expected_version,
-                with_snapshot=with_snapshot,
-                cached=cached,
-                first=not attempt,
-            )
-            if expected_version is not None and state.version != expected_version:
-                raise VersionConflict(state.version)
-            plan = await step(state, None if kept is None else kept.value)
-            write = prepare(keys, state, plan, idempotency, _now())
-            outcome = await self._send(tenant, keys, state, write, idempotency)
-            status = as_text(outcome[0])
-            if status == "ok":
-                self._remember(keys, state, write, int(outcome[1]), cached=cached)
-                return write.applied
-            self._cache.drop(keys.session)
-            if status == "stale":
-                continue
-            if status == "missing":
-                raise SessionNotFound(keys.session_id)
-            if status == "claim_lost":
-                raise IdempotencyInProgress()
-            if expected_version is not None:
-                raise VersionConflict(int(outcome[1]))
-        raise SessionBusy(keys.session_id, self.retry_after)
-
-    async def _base(
-        self,
-        keys: SessionKeys,
-        expected_version: int | None,
-        *,
-        with_snapshot: bool,
-        cached: bool,
-        first: bool,
-    ) -> tuple[State, Kept | None, bool]:
-        """The version an attempt applies to, the value kept of it (if it is used) and
-        whether it was taken from the cache unread (optimistically: the write's
-        compare-and-set checks it)."""
-        kept = self._cache.get(keys.session) if cached else None
-        optimistic = (
-            kept is not None
-            and first
-            and (expected_version is None or expected_version == kept.state.version)
-        )
-        if optimistic:
-            assert kept is not None
-            return kept.state, kept, True
-        known = None if kept is None else kept.state.version
-        async with self._access.guard():
-            state = await self._access.state(keys, with_snapshot=with_snapshot, known=known)
-        if state.json is not None:
-            kept = None
-        return state, kept, False
-
-    async def _send(
-        self,
-        tenant: str,
-        keys: SessionKeys,
-        state: State,
-        write: Write,
-        idempotency: Idempotency,
-    ) -> Any:
-        """Charge the tenant's quota for the write, then run the compare-and-set script (in
-        one round trip on standalone Redis); its answer (``ok``, ``missing``, ``claim_lost``
-        or a version race)."""
-        plan = write.plan
-        written_keys = keys.stored()
-        if idempotency.record_key is not None:
-            written_keys.append(idempotency.record_key)
-        async with self._access.guard():
-            grown = (
-                len(write.document)
-                + sum(map(len, write.events))
-                + len(write.record)
-                + len(write.step)
-            )
-            if plan.history == "push":
-                grown += 24 + len(str(state.version)) + state.document_bytes
-            return await self._ledger.charge_and_write(
-                tenant,
-                keys.session_id,
-                state.bytes - state.document_bytes + grown,
-                written_keys,
-                [
-                    state.version,
-                    write.applied.session.version,
-                    write.document,
-                    write.now,
-                    plan.history,
-                    self.history_limit,
-                    _ms(self.idle_ttl),
-                    keys.channel,
-                    write.head,
-                    idempotency.claim or "",
-                    write.record,
-                    _ms(self.idempotency_ttl),
-                    idempotency.digest or "",
-                    write.tail,
-                    write.step,
-                    keys.record_prefix,
-                    write.facts,
-                    _line_after(state, plan.history),
-                    state.commitment or "",
-                    *write.events,
-                ],
-            )
-
-    def _remember(
-        self, keys: SessionKeys, state: State, write: Write, size: int, *, cached: bool
-    ) -> None:
-        """Keep the written version's value for the next action (``cached``), or forget the
-        session's."""
-        document = write.plan.document
-        value = document.value if isinstance(document, Encoded) else None
-        if not cached or value is None:
-            self._cache.drop(keys.session)
-            return
-        written = State(
-            write.applied.session.version,
-            None,
-            state.created,
-            write.now,
-            state.total_events + len(write.events),
-            None,
-            size,
-            len(write.document),
-            line=int(_line_after(state, write.plan.history) or 0),
-            commitment=state.commitment,
-            dice=state.dice,
-        )
-        self._cache.put(keys.session, Kept(written, value, write.document))
-
-
-def _line_after(state: State, history: str) -> str:
-    """The dice line a write with this history op leaves the session at ('' for a session
-    without fair dice): an action goes one further, an undo one back."""
-    if not state.line:
-        return ""
-    if history == "push":
-        return str(state.line + 1)
-    if history == "pop":
-        return str(max(1, state.line - 1))
-    return str(state.line)
-
-
-def _now() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def _ms(seconds: float) -> int:
