@@ -16,7 +16,15 @@ from pydantic_core import from_json
 
 from service.jsontext import encode
 from service.store.errors import InvalidArgument, Part, SessionDamaged, StoreUnavailable
-from service.store.records import MAX_FACTS, Document, Encoded, Event, Session, SessionUpdate
+from service.store.records import (
+    MAX_FACTS,
+    Document,
+    Encoded,
+    Event,
+    Proposed,
+    Session,
+    SessionUpdate,
+)
 
 _SHOWN = 60
 """How much of a damaged value a :class:`SessionDamaged` reason quotes."""
@@ -127,15 +135,34 @@ def session_of(data: dict[str, Any]) -> Session:
     )
 
 
-def update_from(raw: bytes | str, session_id: str) -> SessionUpdate | None:
-    """A message of the session's channel: the update a write published, or None when the
-    session was deleted. A message that is neither (not what the store publishes) raises
-    :class:`StoreUnavailable`, as a lost connection does: a version may have been missed, so
-    the follower follows again, after its last version."""
+def proposal_notice(session_id: str, version: int, proposal_id: str, seat_id: str) -> bytes:
+    """The message a new proposal publishes on its session's channel (no new version)."""
+    return encode(
+        {
+            "proposal": {"id": proposal_id, "seatId": seat_id, "version": version},
+            "session": {"id": session_id},
+        }
+    )
+
+
+def update_from(raw: bytes | str, session_id: str) -> SessionUpdate | Proposed | None:
+    """A message of the session's channel: the update a write published, a proposal's
+    notice (:class:`Proposed`), or None when the session was deleted. A message that is
+    none of these (not what the store publishes) raises :class:`StoreUnavailable`, as a
+    lost connection does: a version may have been missed, so the follower follows again,
+    after its last version."""
     try:
         message = from_json(raw)
         if message.get("deleted"):
             return None
+        if "proposal" in message:
+            notice, about = message["proposal"], message["session"]
+            proposed = Proposed(
+                str(about["id"]), int(notice["version"]), str(notice["id"]), str(notice["seatId"])
+            )
+            if proposed.session_id == session_id and _whole(proposed.version):
+                return proposed
+            raise ValueError
         session, events = message["session"], message["events"]
         update = SessionUpdate(session_of(session), [event_of(e) for e in events])
     except (ValueError, KeyError, TypeError, AttributeError):

@@ -15,7 +15,7 @@ from service.store._codec import as_bytes, count_from, update_from
 from service.store._hub import Subscriber
 from service.store.errors import SessionNotFound
 from service.store.keys import SessionKeys
-from service.store.records import MAX_PAGE, Event, Gone, Missed, SessionUpdate
+from service.store.records import MAX_PAGE, Event, Gone, Missed, Proposed, SessionUpdate
 
 SUBSCRIPTION_CHECK = 10.0
 """Seconds between a follower's checks that its session still exists (with up to a second
@@ -95,10 +95,11 @@ class Follower:
             document = None if found is None else as_bytes(found)
         return Missed(keys.session_id, version, events, document)
 
-    async def next(self, timeout: float) -> SessionUpdate | Missed | Gone | None:
-        """The next version (a missed one first), :class:`Gone` once the session is deleted
-        or expired (noticed within about 10 seconds), or None if nothing came within
-        ``timeout`` seconds.
+    async def next(self, timeout: float) -> SessionUpdate | Missed | Proposed | Gone | None:
+        """The next version (a missed one first), a live proposal's notice
+        (:class:`Proposed`: no version; one made before following began is not sent),
+        :class:`Gone` once the session is deleted or expired (noticed within about 10
+        seconds), or None if nothing came within ``timeout`` seconds.
 
         :raises StoreUnavailable: the pub/sub connection was lost, or this follower fell
             too far behind: versions may have been missed (follow again, after the last).
@@ -131,6 +132,10 @@ class Follower:
             if update is None:
                 self._gone = True
                 return Gone(self._keys.session_id)
+            if isinstance(update, Proposed):
+                if update.version < self.version:
+                    continue  # stale already: the session moved on
+                return update
             if update.session.version <= self.version:
                 continue
             self.version = update.session.version

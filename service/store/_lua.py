@@ -710,7 +710,8 @@ PROPOSE = Script(
     + """
 -- A seat's proposal, waiting for the DM; the stale ones (of another version) are dropped.
 -- KEYS: session. ARGV: 1 the version it was made on, 2 the seat's id, 3 its field, 4 its
--- record, 5 the most proposals a session holds.
+-- record, 5 the most proposals a session holds, 6 the session's channel, 7 the notice
+-- published there (the DM's page learns of the proposal from its stream).
 -- Answers 'ok', 'missing', 'conflict' (the session moved on), 'revoked' or 'full'.
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then return 'missing' end
@@ -720,6 +721,7 @@ if redis.call('HEXISTS', KEYS[1], 'seat:' .. ARGV[2]) == 0 then return 'revoked'
 if #proposal_fields(KEYS[1]) >= tonumber(ARGV[5]) then return 'full' end
 redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
 resize(KEYS[1], #ARGV[4])
+redis.call('PUBLISH', ARGV[6], ARGV[7])
 return 'ok'
 """
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from service.store import _lua, _seats
 from service.store._access import Access
-from service.store._codec import as_text
+from service.store._codec import as_text, proposal_notice
 from service.store._follower import current_version
 from service.store.errors import (
     SeatNotFound,
@@ -134,7 +134,8 @@ class Seating:
     ) -> Proposal:
         """Keep a seat's action for the DM to approve, made on ``version`` (it applies to that
         version only: proposals of another version are dropped as stale here and whenever
-        the proposals are read).
+        the proposals are read). Its notice (:class:`Proposed`) is published on the
+        session's channel: followers learn of it as it is kept, though it makes no version.
 
         :raises SessionNotFound: there is no such session.
         :raises VersionConflict: the session is at another version now.
@@ -150,7 +151,15 @@ class Seating:
                 await _lua.PROPOSE(
                     access.redis,
                     [keys.session],
-                    [version, seat_id, field, raw, _seats.MAX_PROPOSALS],
+                    [
+                        version,
+                        seat_id,
+                        field,
+                        raw,
+                        _seats.MAX_PROPOSALS,
+                        keys.channel,
+                        proposal_notice(keys.session_id, version, proposal.id, seat_id),
+                    ],
                 )
             )
         if status == "missing":

@@ -29,6 +29,7 @@ __all__ = [
     "Gone",
     "Missed",
     "Proposal",
+    "Proposed",
     "Reveal",
     "Seat",
     "Session",
@@ -371,6 +372,19 @@ class Missed:
     version: int
     events: list[Event]
     document: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Proposed:
+    """A seat proposed an action for the DM to approve (:meth:`SessionStore.propose`), as
+    published on the session's channel: no new version, only a notice that a proposal waits
+    (its id, its seat and the version it was made on; read it with
+    :meth:`SessionStore.proposals`)."""
+
+    session_id: str
+    version: int
+    proposal_id: str
+    seat_id: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,7 @@ from service.store.records import (
     Gone,
     Missed,
     Proposal,
+    Proposed,
     Reveal,
     Seat,
     Session,
@@ -111,6 +112,7 @@ __all__ = [
     "Gone",
     "Missed",
     "Proposal",
+    "Proposed",
     "Reveal",
     "Seat",
     "Session",
@@ -728,7 +730,7 @@ class SessionStore:
                 update = await follower.next(SUBSCRIPTION_CHECK)
                 if isinstance(update, Gone):
                     return
-                if update is not None:
+                if update is not None and not isinstance(update, Proposed):
                     yield update
 
     async def ping(self) -> bool:

@@ -412,3 +412,56 @@ async def test_a_seat_follows_its_session_and_a_revoked_seat_ends_its_stream(
         with pytest.raises(EOFError):
             await events.next()
     assert (await client.get(f"/v1/sessions/{sid}", headers=player)).status_code == 401
+
+
+async def test_a_proposal_is_told_to_the_dm_and_its_seat_as_it_is_made(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    """A proposal makes no version, but its notice (``event: proposal``, no id) comes on the
+    DM's stream and on the proposing seat's, not on another seat's; the DM reads it from the
+    list. The notice of one made before a stream opened is not resumed."""
+    key, _ = await service.key("proposing")
+    dm = {"X-API-Key": key}
+    sid = await new_session(client, dm)
+    await act(client, sid, dm, "roll-initiative", seed=2)  # the hero's turn first
+
+    async def seat(combatant: str) -> tuple[str, dict[str, str]]:
+        made = await client.post(
+            f"/v1/sessions/{sid}/seats",
+            json={"combatants": [combatant], "approval": "dm"},
+            headers=dm,
+        )
+        assert made.status_code == 201, made.text
+        return made.json()["seat"]["id"], {"Authorization": f"Bearer {made.json()['token']}"}
+
+    seat_id, player = await seat("hero")
+    _, bystander = await seat("gob1")
+    async with (
+        stream(client, sid, dm) as for_dm,
+        stream(client, sid, player) as for_player,
+        stream(client, sid, bystander) as for_bystander,
+    ):
+        for events in (for_dm, for_player, for_bystander):
+            assert "comment" in await events.next()
+        proposed = await client.post(
+            f"/v1/sessions/{sid}/proposals",
+            json={"action": "dodge", "params": {"combatantId": "hero"}},
+            headers=player,
+        )
+        assert proposed.status_code == 202, proposed.text
+        pid = proposed.json()["id"]
+        notice = {"session": {"id": sid, "version": 2}, "proposal": {"id": pid, "seatId": seat_id}}
+        for events in (for_dm, for_player):
+            told = await events.next_version()
+            assert told == {"event": "proposal", "data": notice}  # no id: it is no version
+        listed = await client.get(f"/v1/sessions/{sid}/proposals", headers=dm)
+        assert [p["id"] for p in listed.json()["items"]] == [pid]
+        approved = await client.post(f"/v1/sessions/{sid}/proposals/{pid}/approve", headers=dm)
+        assert approved.status_code == 200, approved.text
+        for events in (for_dm, for_player, for_bystander):
+            version = await events.next_version()  # the bystander was told of nothing before
+            assert (version["event"], version["id"]) == ("version", "3")
+    # A stream resuming after version 2 gets the versions, not the notice (list the proposals).
+    async with stream(client, sid, dm, after=2) as events:
+        first = await events.next_version()
+        assert (first["event"], first["id"]) == ("version", "3")

@@ -14,9 +14,11 @@ from service.store import (
     Change,
     Client,
     Document,
+    Proposed,
     SeatNotFound,
     SessionNotFound,
     SessionStore,
+    SessionUpdate,
     TooManyProposals,
     TooManySeats,
     VersionConflict,
@@ -123,3 +125,20 @@ async def test_proposals_wait_on_their_version_and_end(store: SessionStore, tena
         p.id for p in await store.seating.proposals(tenant, session.id, some.id, drop=True)
     ] == [some.id]
     assert len(await store.seating.proposals(tenant, session.id)) == MAX_PROPOSALS - 1
+
+
+async def test_a_proposal_is_published_to_the_sessions_followers(
+    store: SessionStore, tenant: str
+) -> None:
+    """A proposal makes no version, but its followers learn of it (:class:`Proposed`); one of
+    a version the follower has moved past is not handed out."""
+    session = await store.create(tenant, {"count": 0})
+    _, seat = await store.seating.add(tenant, session.id, ("hero",), approval=True)
+    async with store.follow(tenant, session.id) as follower:
+        made = await store.seating.propose(
+            tenant, session.id, seat.id, "dash", {"combatantId": "hero"}, 1
+        )
+        assert await follower.next(5) == Proposed(session.id, 1, made.id, seat.id)
+        await store.apply(tenant, session.id, step)
+        assert isinstance(await follower.next(5), SessionUpdate)
+        assert await follower.next(0.2) is None

@@ -6,8 +6,9 @@ copies this file from clients/generator/python-modules into the package):
 - :func:`etag`: a version as the ``ETag`` the service sends (the session functions'
   ``if_match`` take the int already).
 - :func:`follow_session` / :func:`afollow_session`: a session's live stream as typed events
-  (:class:`VersionEvent`, :class:`DeletedEvent`, :class:`ErrorEvent`), an iterator that ends
-  with the session, on ``close()`` (or leaving its ``with``), or after ``timeout`` seconds.
+  (:class:`VersionEvent`, :class:`ProposalEvent`, :class:`DeletedEvent`, :class:`ErrorEvent`),
+  an iterator that ends with the session, on ``close()`` (or leaving its ``with``), or after
+  ``timeout`` seconds.
 """
 
 from __future__ import annotations
@@ -68,6 +69,18 @@ class DeletedEvent:
 
 
 @dataclass(frozen=True)
+class ProposalEvent:
+    """``event: proposal``: a seat proposed an action for the DM (no new version, no id); read
+    it with ``GET /v1/sessions/{id}/proposals``. Sent to the DM and to the proposing seat."""
+
+    session_id: str
+    version: int
+    """The version it was made on (it applies to that one only)."""
+    proposal_id: str
+    seat_id: str
+
+
+@dataclass(frozen=True)
 class ErrorEvent:
     """``event: error``: the stream ends (``store-unavailable``: reconnect, ``last_event_id``
     resumes; ``unauthorized``: the API key was revoked)."""
@@ -76,7 +89,7 @@ class ErrorEvent:
     message: str
 
 
-SessionStreamEvent = VersionEvent | DeletedEvent | ErrorEvent
+SessionStreamEvent = VersionEvent | ProposalEvent | DeletedEvent | ErrorEvent
 
 
 def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
@@ -89,6 +102,13 @@ def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
             version=data["session"]["version"],
             encounter=None if encounter is None else EncounterOutput.from_dict(encounter),
             events=[SessionEvent.from_dict(e) for e in data.get("events", [])],
+        )
+    if raw.event == "proposal":
+        return ProposalEvent(
+            session_id=data["session"]["id"],
+            version=data["session"]["version"],
+            proposal_id=data["proposal"]["id"],
+            seat_id=data["proposal"]["seatId"],
         )
     if raw.event == "deleted":
         return DeletedEvent(session_id=data["session"]["id"])
@@ -210,11 +230,12 @@ def follow_session(
     timeout: float | None = None,
 ) -> SessionStream:
     """Follow a session live: ``with follow_session(sid, client=c, timeout=60) as stream:``,
-    then ``for event in stream:``, each a :class:`VersionEvent`, :class:`DeletedEvent` or
-    :class:`ErrorEvent` (``isinstance`` tells which). It ends with the session (or an error
-    event), on ``close()``, or after ``timeout`` seconds (None: never). ``last_event_id`` (the
-    last ``VersionEvent.id`` you had) resumes: the versions after it come first. A problem the
-    service answers (404, 401...) raises :class:`~.errors.ProblemError` here."""
+    then ``for event in stream:``, each a :class:`VersionEvent`, :class:`ProposalEvent`,
+    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with
+    the session (or an error event), on ``close()``, or after ``timeout`` seconds (None:
+    never). ``last_event_id`` (the last ``VersionEvent.id`` you had) resumes: the versions
+    after it come first. A problem the service answers (404, 401...) raises
+    :class:`~.errors.ProblemError` here."""
     return SessionStream(session_id, client=client, last_event_id=last_event_id, timeout=timeout)
 
 
@@ -255,6 +276,7 @@ async def afollow_session(
 __all__ = [
     "DeletedEvent",
     "ErrorEvent",
+    "ProposalEvent",
     "SessionStream",
     "SessionStreamEvent",
     "VersionEvent",

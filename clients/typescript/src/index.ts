@@ -160,13 +160,21 @@ export type SessionUpdate = {
   events: Array<SessionEvent>;
 };
 
+/** `event: proposal`'s data: the proposal's id and seat, and the version it was made on. */
+export type ProposalNotice = {
+  session: Pick<SessionRef, 'id' | 'version'>;
+  proposal: { id: string; seatId: string };
+};
+
 /**
  * One event of a session's stream, by its `event` name: `version` (a new version; `id` is the
- * version, for `lastEventId` on a reconnect), `deleted` (the session went; the stream ends) or
+ * version, for `lastEventId` on a reconnect), `proposal` (a seat's proposal waits for the DM: no
+ * version, no id; read it with `listProposals`), `deleted` (the session went; the stream ends) or
  * `error` (the stream ends: `store-unavailable`, reconnect and resume; `unauthorized`).
  */
 export type SessionStreamEvent =
   | { event: 'version'; id: string; data: SessionUpdate }
+  | { event: 'proposal'; data: ProposalNotice }
   | { event: 'deleted'; data: { session: Pick<SessionRef, 'id'> } }
   | { event: 'error'; data: { code: string; message: string } };
 
@@ -228,6 +236,8 @@ export async function* followSession(
       const raw: unknown = data;
       if (last.event === 'version') {
         yield { event: 'version', id: last.id ?? '', data: raw as SessionUpdate };
+      } else if (last.event === 'proposal') {
+        yield { event: 'proposal', data: raw as ProposalNotice };
       } else if (last.event === 'deleted' || last.event === 'error') {
         yield { event: last.event, data: raw } as SessionStreamEvent;
         return;

@@ -6,8 +6,16 @@ Each new version is one event::
     event: version
     data: {"session":{"id":"…","version":7},"encounter":{…},"events":[{"index","version","data"}]}
 
-what the GraphQL subscription ``sessionUpdated`` yields, whichever process wrote it. The
-session's deletion (or expiry) sends ``event: deleted`` and ends the stream. A
+what the GraphQL subscription ``sessionUpdated`` yields, whichever process wrote it. A
+seat's new proposal (docs/seats.md), which makes no version, is a notice without an id::
+
+    event: proposal
+    data: {"session":{"id":"…","version":7},"proposal":{"id":"…","seatId":"…"}}
+
+sent to the DM's streams (the tenant's key) and to the stream of the seat that proposed it;
+the proposal itself is read from ``GET …/proposals``. A notice is not resumed: a client
+that reconnects lists the proposals again. The session's deletion (or expiry) sends
+``event: deleted`` and ends the stream. A
 ``Last-Event-ID`` header (what ``EventSource`` sends when it reconnects), or ``?after=<v>``,
 resumes: every version after ``v`` comes first from the session's log (with its events;
 its ``encounter`` where the session still keeps that state, the current version's and
@@ -41,7 +49,15 @@ from service.api.auth import Principal, principal_of, recheck_seconds, rechecked
 from service.api.core import invalid
 from service.api.rest import handles_problems
 from service.settings import Settings
-from service.store import Event, Follower, Gone, Missed, SessionUpdate, StoreUnavailable
+from service.store import (
+    Event,
+    Follower,
+    Gone,
+    Missed,
+    Proposed,
+    SessionUpdate,
+    StoreUnavailable,
+)
 
 EVENT_STREAM = "text/event-stream"
 STOP = "crs.stream.stop"
@@ -84,6 +100,17 @@ def _named(name: str, data: dict[str, Any]) -> bytes:
     return b"event: %s\ndata: %s\n\n" % (name.encode(), to_json(data))
 
 
+def proposal_event(item: Proposed) -> bytes:
+    """The notice of a new proposal: no ``id`` (it is no version, and resumes nothing)."""
+    return _named(
+        "proposal",
+        {
+            "session": {"id": item.session_id, "version": item.version},
+            "proposal": {"id": item.proposal_id, "seatId": item.seat_id},
+        },
+    )
+
+
 def encode(item: SessionUpdate | Missed) -> bytes:
     if isinstance(item, Missed):
         document = b"null" if item.document is None else item.document
@@ -116,6 +143,7 @@ class EventStream(Response):
         self.stack = stack
         self.settings = settings
         self.principal = principal if rechecked(principal, settings) else None
+        self.seat = None if principal is None else principal.seat
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async with self.stack:
@@ -142,6 +170,11 @@ class EventStream(Response):
                 watcher.cancel()
                 with suppress(BaseException):
                     await watcher
+
+    def _told(self, proposed: Proposed) -> bool:
+        """Whether this stream is told of a proposal: the DM's are, a seat's of its own."""
+        seat = self.seat
+        return seat is None or seat.id == proposed.seat_id
 
     async def _run(self, scope: Scope, send: Send, disconnected: asyncio.Event) -> None:
         async def emit(chunk: bytes) -> None:
@@ -191,6 +224,10 @@ class EventStream(Response):
             if isinstance(item, Gone):
                 await emit(_named("deleted", {"session": {"id": item.session_id}}))
                 return
+            if isinstance(item, Proposed):
+                if self._told(item):
+                    await emit(proposal_event(item))
+                continue
             await emit(encode(item))
             ping_at = time.monotonic() + heartbeat
 
