@@ -124,6 +124,10 @@ class Settings:
     sse_heartbeat_seconds: float = 15.0
     """How often an event stream with nothing to send sends a ``: ping`` comment, so that
     proxies keep it open and a client notices a dead connection."""
+    play_proposal_poll_seconds: int = 30
+    """How often the DM's page on ``/play`` lists the proposals waiting while its event stream
+    is open (the stream tells it of each new one as it is made, so this is only a fallback;
+    ``0``: never). Without an open stream the page looks every 3 seconds."""
     require_persistence: bool = False
     """Refuse to start unless the Redis keeping the API keys persists its data (AOF or RDB
     snapshots), so that a restart cannot silently wipe every key. On by default with
@@ -179,6 +183,7 @@ class Settings:
             api_key_recheck_seconds=_float("CRS_API_KEY_RECHECK_SECONDS", 10.0),
             seat_recheck_seconds=_float("CRS_SEAT_RECHECK_SECONDS", 1.0),
             sse_heartbeat_seconds=_float("CRS_SSE_HEARTBEAT_SECONDS", 15.0),
+            play_proposal_poll_seconds=_int("CRS_PLAY_PROPOSAL_POLL_SECONDS", 30),
             require_persistence=_bool("CRS_REQUIRE_PERSISTENCE", auth),
             rate_limit=_int("CRS_RATE_LIMIT", 600 if production else 0),
             rate_burst=_int("CRS_RATE_BURST", 60),
@@ -228,6 +233,8 @@ class Settings:
         for name in ("tenant_max_sessions", "tenant_max_bytes", "tenant_max_subscriptions"):
             if getattr(self, name) < 0:
                 raise SystemExit(f"CRS_{name.upper()} must be 0 (no cap) or more")
+        if self.play_proposal_poll_seconds < 0:
+            raise SystemExit("CRS_PLAY_PROPOSAL_POLL_SECONDS must be 0 (never) or more")
         if self.session_cache_bytes < 0:
             raise SystemExit("CRS_SESSION_CACHE_BYTES must be 0 (none) or more")
         if (

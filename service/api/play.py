@@ -14,7 +14,9 @@ travels in a JSON data block (``#play-config``):
 - ``extents``: each ruleset's size ladder (the side of a creature's space in cells), to draw
   creatures by size and footprint;
 - ``live``: how the page follows a session, ``sse`` when the service has the
-  ``GET /v1/sessions/{id}/stream`` route, else the GraphQL subscription ``sessionUpdated``.
+  ``GET /v1/sessions/{id}/stream`` route, else the GraphQL subscription ``sessionUpdated``;
+- ``proposalPollSeconds``: how often the DM's page lists the proposals waiting while its
+  stream is open (``CRS_PLAY_PROPOSAL_POLL_SECONDS``; the stream tells it of new ones).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from service.api.pages import STATIC, data_block, own, page, page_response
 from service.rules import ACTIONS, REGISTRY
 from service.rules.acting import is_the_dms
 from service.rules.model import ABILITIES, Cond
+from service.settings import Settings
 
 PLAY = STATIC / "play"
 SAMPLES = PLAY / "samples"
@@ -65,9 +68,10 @@ def samples() -> list[dict[str, Any]]:
     return out
 
 
-def config(live: str) -> dict[str, Any]:
+def config(live: str, proposal_poll_seconds: int = 30) -> dict[str, Any]:
     return {
         "live": live,
+        "proposalPollSeconds": proposal_poll_seconds,
         "samples": samples(),
         "actions": [
             {
@@ -87,14 +91,16 @@ def config(live: str) -> dict[str, Any]:
 
 
 @cache
-def play_html(live: str) -> str:
+def play_html(live: str, proposal_poll_seconds: int = 30) -> str:
     body = (PLAY / "body.html").read_text(encoding="utf-8")
     script = f'<script type="module" src="{own("play/play.js")}"></script>'
     return page(
         TITLE,
         [own("play/play.css")],
         [],
-        "\n    ".join([body, data_block("play-config", config(live)), script]),
+        "\n    ".join(
+            [body, data_block("play-config", config(live, proposal_poll_seconds)), script]
+        ),
     )
 
 
@@ -109,7 +115,8 @@ def live_transport(request: Request) -> str:
 
 async def play(request: Request) -> Response:
     """``GET /play``: the battle map."""
-    return page_response(play_html(live_transport(request)))
+    settings: Settings = request.app.state.settings
+    return page_response(play_html(live_transport(request), settings.play_proposal_poll_seconds))
 
 
 def routes() -> list[BaseRoute]:

@@ -24,12 +24,15 @@ import subprocess
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import httpx
+from redis_support import answers as redis_answers
+from service_process import ServiceProcess
 from websockets.sync.client import ClientConnection, connect
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -455,3 +458,31 @@ def _pipe(source: socket.socket, sink: socket.socket) -> None:
     finally:
         with contextlib.suppress(OSError):
             sink.shutdown(socket.SHUT_WR)
+
+
+@contextlib.contextmanager
+def serving(log_dir: Path, **settings: str) -> Iterator[ServiceProcess]:
+    """``python -m service`` for a module's pages, with ``settings`` (``CRS_...``) added."""
+    prefix = f"crs-e2e-{uuid.uuid4().hex[:12]}"
+    env = {"CRS_REDIS_PREFIX": prefix, "CRS_SESSION_TTL_SECONDS": "900", **settings}
+    redis_url = "redis://127.0.0.1:6379/0" if redis_answers() else None
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    process = ServiceProcess(env, log_dir / "service.log")
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.stop()
+        if redis_url:
+            import redis
+
+            conn = redis.Redis.from_url(redis_url, socket_timeout=5)
+            try:
+                keys = list(conn.scan_iter(match=f"{prefix}*", count=500))
+                if keys:
+                    conn.delete(*keys)
+            except redis.RedisError:
+                pass
+            finally:
+                conn.close()

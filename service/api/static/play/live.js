@@ -5,6 +5,8 @@
 //                              connecting is missed)
 //   on.version(v, encounter)   a new version; encounter is null when the transport does
 //                              not carry it (read it over REST)
+//   on.proposal(notice)        a seat proposed an action (SSE only: `event: proposal`,
+//                              {session: {id, version}, proposal: {id, seatId}}; no version)
 //   on.lost(delayMs)           disconnected, retrying after delayMs
 //   on.gone(why)               the session is gone: no more updates
 // and answer a function that stops following.
@@ -17,7 +19,9 @@ const MAX_DELAY = 15000;
 
 // The stream read with fetch, not EventSource, so that it can send the API key. Each
 // message is `id: <version>`, `event: version`, `data: {"session", "encounter", "events"}`;
-// a last `event: deleted` ends it; `Last-Event-ID` resumes after a reconnection.
+// a seat's new proposal is `event: proposal` (no id: it is no version, and is not resumed,
+// so on.open lists the proposals again); a last `event: deleted` ends it; `Last-Event-ID`
+// resumes after a reconnection.
 function followSse(sessionId, { headers, version }, on) {
   let stopped = false;
   let controller = null;
@@ -40,6 +44,8 @@ function followSse(sessionId, { headers, version }, on) {
     } else if (event === "version" && data.length) {
       const message = JSON.parse(data.join("\n"));
       on.version(message.session.version, message.encounter || null);
+    } else if (event === "proposal" && data.length) {
+      on.proposal?.(JSON.parse(data.join("\n")));
     }
   };
   (async () => {

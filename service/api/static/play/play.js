@@ -23,6 +23,8 @@ const DEDICATED = new Set([
 const ACTOR_FIELD = /^(combatant|attacker|grappler|source|initiator|actor|mover)Id$/;
 const TARGET_FIELD = /^(target|defender|victim|patient)Id$/;
 const MAX_LOG_VERSIONS = 300;
+const FALLBACK_POLL_SECONDS = 3; // the proposals, while no stream tells of them
+const MAX_SAID_VERSIONS = 3; // the versions another window wrote, said at once
 const HOVER_DELAY = 120;
 const ACT_HINT = (verb) => `Click to ${verb} (on a touch screen: tap again).`;
 const TERRAIN = {
@@ -50,6 +52,9 @@ const state = {
   stopLive: null,
   rules: new Map(),
   seat: null, // a player's view (opened from a seat link): {id, combatants, approval}
+  told: false, // an SSE stream is open: it tells of new proposals (event: proposal)
+  own: new Set(), // versions this page wrote (said by act), not said again from the log
+  proposals: null, // the ids of the proposals listed, once they are
   saveDc: "", // the DC typed for saving throws, kept across renders
 };
 
@@ -181,19 +186,24 @@ function startLive() {
       status.textContent = text;
       status.className = "live on";
       readSession(); // a version written while (re)connecting is not missed
+      setTold(config.live === "sse");
+      pullProposals(); // nor a proposal: its notice is not resumed
     },
     version: (version, encounter) => {
       if (version <= state.version) return;
       if (encounter) render(version, encounter);
       else readSession();
     },
+    proposal: () => pullProposals(),
     lost: (delay) => {
       status.textContent = `reconnecting in ${Math.round(delay / 1000)} s`;
       status.className = "live off";
+      setTold(false);
     },
     gone: (why) => {
       status.textContent = why;
       status.className = "live off";
+      setTold(false);
     },
   });
 }
@@ -201,6 +211,7 @@ function startLive() {
 function stopLive() {
   if (state.stopLive) state.stopLive();
   state.stopLive = null;
+  setTold(false);
   $("live-status").textContent = "not following";
   $("live-status").className = "live off";
 }
@@ -255,6 +266,7 @@ async function act(slug, body, path) {
     }
     const seedText = result.seed !== undefined ? ` · seed ${result.seed}` : "";
     notice(`${slug}: version ${result.session.version}${seedText}`, "info");
+    state.own.add(result.session.version);
     render(result.session.version, result.encounter);
     announce(outcomeWords(slug, result));
     return result;
@@ -284,6 +296,7 @@ const outcomeWords = (slug, result) =>
 
 function setBusy(busy) {
   state.busy = busy;
+  if (!busy) sayOthers([]);
   document.body.dataset.busy = busy ? "1" : "";
   for (const b of document.querySelectorAll("#table button"))
     b.disabled = busy && !b.classList.contains("rule");
@@ -309,8 +322,11 @@ function openSession(id, initial) {
     target: null,
     attackName: null,
     cursor: null,
+    own: new Set(),
+    proposals: null,
   });
   resetLog();
+  pendingNews = [];
   const url = new URL(location.href);
   url.search = `?session=${encodeURIComponent(id)}`;
   history.replaceState(null, "", url);
@@ -398,6 +414,10 @@ async function pullProposals() {
     return;
   }
   if (pulled !== proposalsPulled) return;
+  const known = state.proposals;
+  state.proposals = new Set(found.map((p) => p.id));
+  const fresh = known ? found.filter((p) => !known.has(p.id)) : [];
+  if (fresh.length) announce(fresh.map(proposalWords).join(". "));
   $("proposals").hidden = found.length === 0;
   $("proposal-list").replaceChildren(
     ...found.map((p) =>
@@ -416,16 +436,51 @@ async function pullProposals() {
   );
 }
 
+// A proposal in words: "Proposed for Aria: dodge".
+function proposalWords(p) {
+  const actor = Object.entries(p.params || {}).find(([k]) => ACTOR_FIELD.test(k))?.[1];
+  const label = config.actions.find((a) => a.name === p.action)?.slug || p.action;
+  return `Proposed${actor ? ` for ${nameOf(actor)}` : ""}: ${label.replaceAll("-", " ")}`;
+}
+
+// The DM's page lists the proposals when its stream tells of a new one and when the stream
+// (re)opens; this poll is the fallback: every FALLBACK_POLL_SECONDS while no SSE stream is
+// open (not following, following over GraphQL, reconnecting), else every
+// config.proposalPollSeconds (0: never). A hidden page does not poll.
+let pollTimer = null;
+function setTold(told) {
+  if (told === state.told && pollTimer !== null) return;
+  state.told = told;
+  schedulePoll();
+}
+
+function schedulePoll() {
+  clearTimeout(pollTimer);
+  pollTimer = null;
+  const seconds = state.told ? config.proposalPollSeconds : FALLBACK_POLL_SECONDS;
+  if (!(seconds > 0)) return;
+  pollTimer = setTimeout(() => {
+    if (state.sessionId && !state.seat && !document.hidden) pullProposals();
+    schedulePoll();
+  }, seconds * 1000);
+}
+
 async function decide(id, verdict) {
+  if (state.busy) return;
+  setBusy(true);
   try {
     const result = await api("POST", sessionPath(`/proposals/${id}/${verdict}`));
     if (result && result.session) {
       notice(`approved: version ${result.session.version}`, "info");
+      state.own.add(result.session.version);
       render(result.session.version, result.encounter);
+      announce(`Approved: ${outcomeWords("the proposal", result)}`);
     } else pullProposals();
   } catch (error) {
     notice(`Not done: ${error.message}`, "error");
     pullProposals();
+  } finally {
+    setBusy(false);
   }
 }
 
@@ -1457,18 +1512,54 @@ function syncLog() {
 }
 
 async function pullLog(generation) {
+  const history = !logStarted; // the log as the page opened: not said
   if (!logStarted) {
     const first = await api("GET", sessionPath("/events?offset=0&limit=1"));
     logNext = Math.max(0, first.total - 200);
     logStarted = true;
   }
+  const news = [];
   for (let i = 0; i < 50; i++) {
     const page = await api("GET", sessionPath(`/events?offset=${logNext}&limit=200`));
     if (generation !== logGeneration) return;
-    for (const item of page.items) addLogEntry(item);
+    for (const item of page.items) {
+      addLogEntry(item);
+      if (!history) news.push(item);
+    }
     logNext = page.offset + page.items.length;
     if (page.nextOffset === null || page.nextOffset === undefined || !page.items.length) break;
   }
+  sayOthers(news);
+}
+
+// What another window (a player, the DM) wrote, said in the live region from the new
+// versions' events: those this page wrote are said as it writes them (act). While a write of
+// this page is on its way, the events wait: its version may stream before its answer.
+let pendingNews = [];
+function sayOthers(items) {
+  pendingNews.push(...items);
+  if (state.busy) return;
+  const versions = new Map();
+  for (const item of pendingNews.splice(0)) {
+    if (state.own.has(item.version)) continue;
+    const words = eventWords(item.data || {});
+    if (!versions.has(item.version)) versions.set(item.version, []);
+    if (words) versions.get(item.version).push(words);
+  }
+  const said = [...versions.values()].filter((w) => w.length).map((w) => w.join(". "));
+  if (!said.length) return;
+  const more = said.length - MAX_SAID_VERSIONS;
+  const last = said.slice(-MAX_SAID_VERSIONS).join(". ");
+  announce(more > 0 ? `${more} more changes, then: ${last}` : last);
+}
+
+function eventWords(e) {
+  if (e.type === "undo") {
+    const reverted = e.revertedVersion ?? e.reverted_version;
+    const restored = e.restoredVersion ?? e.restored_version;
+    return `Undo: version ${reverted} reverted, back to the state of version ${restored}`;
+  }
+  return e.message || "";
 }
 
 function addLogEntry(item) {
@@ -1492,15 +1583,7 @@ function addLogEntry(item) {
     "data-rule": e.rule || "",
   });
   if (e.type === "undo") {
-    const reverted = e.revertedVersion ?? e.reverted_version;
-    const restored = e.restoredVersion ?? e.restored_version;
-    entry.append(
-      html(
-        "span",
-        { class: "message" },
-        `Undo: version ${reverted} reverted, back to the state of version ${restored}`,
-      ),
-    );
+    entry.append(html("span", { class: "message" }, eventWords(e)));
   } else {
     entry.append(
       html("span", { class: "message" }, e.message || e.type || "?"),
@@ -1655,10 +1738,7 @@ $("follow").addEventListener("change", () => {
 
 $("invite").addEventListener("click", invite);
 $("dice-form").addEventListener("submit", rollFreeDice);
-// The DM's page looks for new proposals (they make no version, so nothing streams them).
-setInterval(() => {
-  if (state.sessionId && !state.seat && !document.hidden) pullProposals();
-}, 3000);
+schedulePoll();
 
 const initial = new URLSearchParams(location.search).get("session");
 const seatToken = takeSeatLink();
