@@ -133,9 +133,15 @@ def _wire_value(tp: Any) -> Any:
     return tp
 
 
+def event_name(type_id: str) -> str:
+    """``initiative-tie`` -> ``InitiativeTieEvent``: the schema of an event of that type
+    (a member of the contract's ``Event`` union)."""
+    return "".join(part.capitalize() for part in type_id.split("-")) + "Event"
+
+
 def event_data_name(type_id: str) -> str:
     """``initiative-tie`` -> ``InitiativeTieEventData``: the schema of that type's ``data``."""
-    return "".join(part.capitalize() for part in type_id.split("-")) + "EventData"
+    return event_name(type_id) + "Data"
 
 
 def _event_data_type(type_id: str, kind: engine_events.EventType) -> Any:

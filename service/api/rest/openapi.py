@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
 from collections.abc import Collection
@@ -41,6 +42,7 @@ from service.api.models import (
     adapter,
     budget_text,
     event_data_name,
+    event_name,
     wire_classes,
     wire_text,
 )
@@ -66,6 +68,7 @@ from service.api.rest.operations import (
     write_headers,
 )
 from service.api.rest.sessions import session_routes
+from service.rules.events import EVENT_TYPES
 
 
 def _catalog_paths() -> dict[str, Any]:
@@ -488,6 +491,70 @@ def _event_data_by_type() -> dict[str, Any]:
     }
 
 
+UNDO_TYPE = "undo"
+"""The ``type`` of the entry an undo writes to a session's log (not an engine event)."""
+
+UNDO_EVENT: dict[str, Any] = {
+    "type": "object",
+    "description": "The entry an undo writes to a session's log (and its stream): the version "
+    "it undid and the version whose state the session has again.",
+    "properties": {
+        "type": {"type": "string", "const": UNDO_TYPE},
+        "revertedVersion": {"type": "integer", "description": "The version that was undone."},
+        "restoredVersion": {
+            "type": "integer",
+            "description": "The version whose state the session has again.",
+        },
+    },
+    "required": ["type", "revertedVersion", "restoredVersion"],
+    "additionalProperties": False,
+}
+
+
+def _union(description: str, members: dict[str, str]) -> dict[str, Any]:
+    """A union of the schemas ``members`` names by their ``type``, discriminated by it."""
+    return {
+        "description": description,
+        "oneOf": [_ref_of(name) for name in members.values()],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {type_id: REF.format(model=name) for type_id, name in members.items()},
+        },
+    }
+
+
+def _event_schemas(event: dict[str, Any]) -> dict[str, Any]:
+    """``Event`` (the engine's event as pydantic describes it: one object whose ``type`` is
+    any of :data:`EVENT_TYPES` and whose ``data`` is any object) as a union discriminated by
+    ``type``: one ``<Type>Event`` per type of the catalogue, its ``type`` that one value and
+    its ``data`` that type's ``<Type>EventData``, so a generated client narrows an event's
+    ``data`` by its ``type``. Also ``LoggedEvent``, what a session's log holds: those and
+    ``UndoEvent``. Only the description changes: the wire is the same."""
+    members = {type_id: event_name(type_id) for type_id in EVENT_TYPES}
+    out: dict[str, Any] = {}
+    for type_id, kind in EVENT_TYPES.items():
+        member = copy.deepcopy(event)
+        member["description"] = f"An event of type `{type_id}`: {wire_text(kind.summary)}"
+        member["properties"]["type"] = {"type": "string", "const": type_id}
+        member["properties"]["data"] = {
+            **_ref_of(event_data_name(type_id)),
+            "description": "The type's own details (every key optional, no other key).",
+        }
+        out[members[type_id]] = member
+    out["Event"] = _union(
+        f"{event['description']}\n\nOne schema per `type` (`RollEvent` for `roll`), each "
+        "with its `data` schema (`RollEventData`): narrow an event by its `type`.",
+        members,
+    )
+    out[event_name(UNDO_TYPE)] = UNDO_EVENT
+    out["LoggedEvent"] = _union(
+        "An entry of a session's log, as a `SessionEvent`'s `data` holds it: an engine event "
+        "(`Event`, one schema per `type`) or an undo (`UndoEvent`).",
+        {**members, UNDO_TYPE: event_name(UNDO_TYPE)},
+    )
+    return out
+
+
 def build_openapi() -> dict[str, Any]:
     inputs: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = []
     for m in MODELS.values():
@@ -532,6 +599,14 @@ def build_openapi() -> dict[str, Any]:
         for name, schema in generated.items()
     }
     schemas.update(_enum_schemas())
+    made = _event_schemas(schemas["Event"])
+    if made.keys() & schemas.keys() - {"Event"}:
+        raise RuntimeError(f"event schemas named as others: {made.keys() & schemas.keys()}")
+    schemas.update(made)
+    schemas["SessionEvent"]["properties"]["data"] = {
+        **_ref_of("LoggedEvent"),
+        "description": "The event: an engine event (`Event`) or an undo (`UndoEvent`).",
+    }
     schemas = dict(sorted(schemas.items()))
     schemas["EventDataByType"] = _event_data_by_type()
     schemas["Problem"] = PROBLEM_SCHEMA

@@ -221,7 +221,9 @@ STREAM_OPERATION = "streamSession"
 STREAM_DESCRIPTION = (
     "One event per new version, whichever server wrote it: `id: <version>`, `event: "
     "version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` "
-    "(what the GraphQL subscription `sessionUpdated` yields). A seat's new proposal (it makes "
+    "(what the GraphQL subscription `sessionUpdated` yields), each of `events` a "
+    "`SessionEvent` (its `data` a `LoggedEvent`: an `Event` by its `type`, or an "
+    "`UndoEvent`). A seat's new proposal (it makes "
     "no version) is `event: proposal`, without an id, `data: {session: {id, version}, "
     "proposal: {id, seatId}}` (`version`: the one it was made on), sent to the DM's streams "
     "and to the proposing seat's; it is not resumed (list `GET .../proposals` after a "
@@ -243,7 +245,7 @@ STREAM_DESCRIPTION = (
 STREAM_EXAMPLE = (
     'id: 2\nevent: version\ndata: {"session":{"id":"Q2xvdWR5RGF5SW5Ub3du","version":2},'
     '"encounter":{"ruleset":"d20","...":"..."},"events":[{"index":0,"version":2,"data":'
-    '{"type":"attack-roll","...":"..."}}]}\n\n: ping\n\nevent: proposal\ndata: '
+    '{"type":"roll","...":"..."}}]}\n\n: ping\n\nevent: proposal\ndata: '
     '{"session":{"id":"Q2xvdWR5RGF5SW5Ub3du","version":2},"proposal":{"id":'
     '"5f0c2a9d8e7b6a41","seatId":"0a1b2c3d4e5f6789"}}\n\nevent: deleted\ndata: '
     '{"session":{"id":"Q2xvdWR5RGF5SW5Ub3du"}}\n\n'
