@@ -59,6 +59,7 @@ class VersionEvent:
     encounter: EncounterOutput | None
     """The encounter at that version (None for an old version the session keeps no state of)."""
     events: list[SessionEvent]
+    """Its log entries (``events.logged_event(entry)`` reads one into its type's model)."""
 
 
 @dataclass(frozen=True)

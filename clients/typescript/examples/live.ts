@@ -44,11 +44,14 @@ const { data: attack } = await resolveAttack({
 });
 console.log(`stateless round ${attack.encounter.round}, ${attack.outcome.hit ? 'hit' : 'miss'}`);
 // Each event's data, typed by its type: a roll's `advantage` is a string[], no cast.
-for (const event of attack.events.map(typedEvent)) {
+for (const event of attack.events) {
   if (event.type === 'roll' && event.data.advantage !== undefined) {
     console.log(`roll advantage [${event.data.advantage.join(',')}]`);
   }
 }
+// `typedEvent`, kept for earlier code, gives the event as it is.
+const damage = attack.events.map(typedEvent).find((e) => e.type === 'damage');
+if (damage?.type === 'damage') console.log(`absorbed ${damage.data.tempHpAbsorbed ?? 0}`);
 
 // A write computed on a version: the number is quoted as the ETag it is.
 const { data: session } = await createSession({ client, body: { encounter } });
@@ -73,7 +76,13 @@ for await (const update of followSession({
 })) {
   if (update.event === 'version') {
     const hp = update.data.encounter?.combatants.map((c) => c.hp).join(',');
-    const types = update.data.events.map((e) => e.data.type).join(',');
+    const types = update.data.events.map(({ data }) => data.type).join(',');
+    // Each entry's data is an event or an undo, narrowed by `type`: a damage's keys are typed.
+    for (const { data } of update.data.events) {
+      if (data.type === 'damage' && data.data.tempHpAbsorbed) {
+        console.log(`temporary HP absorbed ${data.data.tempHpAbsorbed}`);
+      }
+    }
     console.log(`version ${update.id} ${update.data.session.version} hp ${hp} [${types}]`);
   }
 }

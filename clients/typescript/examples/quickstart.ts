@@ -61,5 +61,8 @@ try {
 
 const { data: log } = await getSessionEvents({ client, path });
 for (const entry of log.items) {
-  console.log(`v${entry.version} #${entry.index} ${entry.data.type}: ${entry.data.message ?? ''}`);
+  // A log entry is an engine event or an undo, told apart by `type`.
+  const said =
+    entry.data.type === 'undo' ? `back to v${entry.data.restoredVersion}` : entry.data.message;
+  console.log(`v${entry.version} #${entry.index} ${entry.data.type}: ${said}`);
 }

@@ -2,8 +2,9 @@
 // scripts/generate_sdks; do not edit it), the client factory to point them at a service,
 // ProblemError, what a failed call rejects with (or answers as `error`), and the helpers the
 // generated functions leave to their callers: `ifMatch`/`etag` (a version as the `If-Match`
-// header), `followSession` (a session's live stream as typed events) and `typedEvent` (an
-// event's `data` typed by its `type`).
+// header) and `followSession` (a session's live stream as typed events). Events are typed by
+// their `type` as generated (`Event` is a union: `RollEvent`, `DamageEvent`...; a session's log
+// holds `LoggedEvent`s, those and `UndoEvent`); `typedEvent` is kept for earlier code.
 import { client } from './client/client.gen.js';
 import { createClient as createFetchClient } from './client/client/index.js';
 import type { Client, Config } from './client/client/index.js';
@@ -11,7 +12,6 @@ import { type Options, streamSession } from './client/sdk.gen.js';
 import type {
   EncounterOutput,
   Event,
-  EventDataByType,
   Problem,
   SessionEvent,
   SessionRef,
@@ -139,17 +139,18 @@ export function ifMatch(version: number | string): { 'If-Match': string } {
 }
 
 /**
- * An event with its `data` typed by its `type`: a union discriminated by `type`, so
- * `if (e.type === 'damage') e.data.tempHpAbsorbed` type-checks (`EventDataByType` names each
- * type's data; the service writes no other key).
+ * An event with its `data` typed by its `type`: the contract's `Event`, a union discriminated by
+ * `type` (`RollEvent`, `DamageEvent`...), so `if (e.type === 'damage') e.data.tempHpAbsorbed`
+ * type-checks on an answer's events as they are. Kept as a name of its own for earlier code.
  */
-export type TypedEvent = {
-  [T in Event['type']]: Omit<Event, 'type' | 'data'> & { type: T; data: EventDataByType[T] };
-}[Event['type']];
+export type TypedEvent = Event;
 
-/** `event` (an answer's `events[i]`) as a `TypedEvent`, to narrow its `data` by its `type`. */
+/**
+ * `event` as it is: answers' events are typed by their `type` already (`Event` is the union).
+ * Kept for earlier code, which passed events through it to narrow their `data`.
+ */
 export function typedEvent(event: Event): TypedEvent {
-  return event as TypedEvent;
+  return event;
 }
 
 /** `event: version`'s data: a new version of a session, with its events and its encounter. */

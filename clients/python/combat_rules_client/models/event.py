@@ -24,6 +24,9 @@ class Event:
     `rule` names the RULES.md id that decided it, where one did; `data` carries the
     type's own details.
 
+    One schema per `type` (`RollEvent` for `roll`), each with its `data` schema (`RollEventData`): narrow an event by
+    its `type`.
+
         Attributes:
             type (EventType):
             message (str):
@@ -32,8 +35,8 @@ class Event:
             roll (None | Roll):
             amount (int | None):
             rule (None | str):
-            data (EventData): The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType`
-                (`RollEventData` for `roll`), every key optional, no other key.
+            data (EventData): The type's own details: `typed_event(event).data` is its type's `<Type>EventData`
+                (`RollEventData` for `roll`).
     """
 
     type: EventType

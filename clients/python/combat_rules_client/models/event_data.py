@@ -12,10 +12,7 @@ T = TypeVar("T", bound="EventData")
 
 @_attrs_define
 class EventData:
-    """The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType` (`RollEventData` for
-    `roll`), every key optional, no other key.
-
-    """
+    """The type's own details: `typed_event(event).data` is its type's `<Type>EventData` (`RollEventData` for `roll`)."""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -20,7 +20,8 @@ class SessionEvent:
     Attributes:
         index (int): Its position in the log, from 0.
         version (int): The version of the session the entry was written at.
-        data (SessionEventData): The event: an engine event (see `Event`), or `{type: "undo", ...}`.
+        data (SessionEventData): The event: an engine event (`Event`) or an undo (`UndoEvent`). `logged_event(entry)`
+            reads it into its model.
     """
 
     index: int

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="SessionEventData")
 
 @_attrs_define
 class SessionEventData:
-    """The event: an engine event (see `Event`), or `{type: "undo", ...}`."""
+    """The event: an engine event (`Event`) or an undo (`UndoEvent`). `logged_event(entry)` reads it into its model."""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -186,10 +186,44 @@ export type AddCombatantSessionResult = {
 };
 
 /**
+ * An event of type `ammo-spent`: d100: a shot spends a round; `amount` is what is left.
+ */
+export type AmmoSpentEvent = {
+    type: 'ammo-spent';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: AmmoSpentEventData;
+};
+
+/**
  * The `data` of an event of type `ammo-spent`. d100: a shot spends a round; `amount` is what is left.
  */
 export type AmmoSpentEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `ammunition-recovered`: A creature picks up spilled ammunition, or frees lodged ammunition.
+ */
+export type AmmunitionRecoveredEvent = {
+    type: 'ammunition-recovered';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: AmmunitionRecoveredEventData;
 };
 
 /**
@@ -373,6 +407,23 @@ export type Area = {
      * How long it lasts, counted like a condition's; null: until removed.
      */
     duration?: Duration | null;
+};
+
+/**
+ * An event of type `area-ended`: An area (smoke...) ends at the start or end of its turn.
+ */
+export type AreaEndedEvent = {
+    type: 'area-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: AreaEndedEventData;
 };
 
 /**
@@ -850,6 +901,23 @@ export type AttackReach = {
 };
 
 /**
+ * An event of type `aware`: d10: an unaware creature becomes aware on its first turn.
+ */
+export type AwareEvent = {
+    type: 'aware';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: AwareEventData;
+};
+
+/**
  * The `data` of an event of type `aware`. d10: an unaware creature becomes aware on its first turn.
  */
 export type AwareEventData = {
@@ -887,6 +955,23 @@ export type Cell = {
 };
 
 /**
+ * An event of type `choice-accepted`: A pending choice is accepted.
+ */
+export type ChoiceAcceptedEvent = {
+    type: 'choice-accepted';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ChoiceAcceptedEventData;
+};
+
+/**
  * The `data` of an event of type `choice-accepted`. A pending choice is accepted.
  */
 export type ChoiceAcceptedEventData = {
@@ -901,6 +986,23 @@ export type ChoiceAcceptedEventData = {
 };
 
 /**
+ * An event of type `choice-declined`: A pending choice is declined.
+ */
+export type ChoiceDeclinedEvent = {
+    type: 'choice-declined';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ChoiceDeclinedEventData;
+};
+
+/**
  * The `data` of an event of type `choice-declined`. A pending choice is declined.
  */
 export type ChoiceDeclinedEventData = {
@@ -911,6 +1013,23 @@ export type ChoiceDeclinedEventData = {
 };
 
 /**
+ * An event of type `choice-lapsed`: A pending choice still open when the turn ends lapses, declined (d20.crit.effects decision 5).
+ */
+export type ChoiceLapsedEvent = {
+    type: 'choice-lapsed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ChoiceLapsedEventData;
+};
+
+/**
  * The `data` of an event of type `choice-lapsed`. A pending choice still open when the turn ends lapses, declined (d20.crit.effects decision 5).
  */
 export type ChoiceLapsedEventData = {
@@ -918,6 +1037,23 @@ export type ChoiceLapsedEventData = {
      * its id
      */
     choiceId?: string;
+};
+
+/**
+ * An event of type `choice-offered`: A pending choice is offered (a critical table left it to a person).
+ */
+export type ChoiceOfferedEvent = {
+    type: 'choice-offered';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ChoiceOfferedEventData;
 };
 
 /**
@@ -952,6 +1088,23 @@ export type ChoiceOutcome = {
      * Ids of new pending choices the accepted effects raised (a check's DM choice...).
      */
     offered: Array<string>;
+};
+
+/**
+ * An event of type `combat-start`: d10: a creature's hostile action starts the fight.
+ */
+export type CombatStartEvent = {
+    type: 'combat-start';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CombatStartEventData;
 };
 
 /**
@@ -1166,6 +1319,23 @@ export type Combatant = {
      * for Tiny) it is 0.
      */
     carriedWeight?: number;
+};
+
+/**
+ * An event of type `combatant-added`: The DM adds a creature (addCombatant); `amount` is its initiative count, if any.
+ */
+export type CombatantAddedEvent = {
+    type: 'combatant-added';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CombatantAddedEventData;
 };
 
 /**
@@ -1418,6 +1588,23 @@ export type CombatantOutput = {
 };
 
 /**
+ * An event of type `combatant-removed`: The DM removes a creature (removeCombatant), and what ended with it.
+ */
+export type CombatantRemovedEvent = {
+    type: 'combatant-removed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CombatantRemovedEventData;
+};
+
+/**
  * The `data` of an event of type `combatant-removed`. The DM removes a creature (removeCombatant), and what ended with it.
  */
 export type CombatantRemovedEventData = {
@@ -1445,6 +1632,23 @@ export type CombatantRemovedOutcome = {
     ended: Array<string>;
     order: Array<InitiativeEntryOutput>;
     turnOf: string | null;
+};
+
+/**
+ * An event of type `combatant-updated`: The DM corrects a creature (updateCombatant): only the fields given change.
+ */
+export type CombatantUpdatedEvent = {
+    type: 'combatant-updated';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CombatantUpdatedEventData;
 };
 
 /**
@@ -1485,6 +1689,23 @@ export type CombatantUpdatedOutcome = {
 };
 
 /**
+ * An event of type `concentration-ended`: Concentration ends (a failed save, 0 HP, incapacitated, another spell readied).
+ */
+export type ConcentrationEndedEvent = {
+    type: 'concentration-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ConcentrationEndedEventData;
+};
+
+/**
  * The `data` of an event of type `concentration-ended`. Concentration ends (a failed save, 0 HP, incapacitated, another spell readied).
  */
 export type ConcentrationEndedEventData = {
@@ -1496,6 +1717,23 @@ export type ConcentrationEndedEventData = {
      * whether a readied spell was lost with it
      */
     lost?: boolean;
+};
+
+/**
+ * An event of type `concentration`: A readied spell is held with concentration.
+ */
+export type ConcentrationEvent = {
+    type: 'concentration';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ConcentrationEventData;
 };
 
 /**
@@ -1527,6 +1765,23 @@ export type Condition = {
      * How long it lasts; null: until it is removed (by the client, or by the rule that gave it).
      */
     duration?: Duration | null;
+};
+
+/**
+ * An event of type `condition-ended`: A condition or effect ends (its duration ran out, damage, the creature it named left).
+ */
+export type ConditionEndedEvent = {
+    type: 'condition-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ConditionEndedEventData;
 };
 
 /**
@@ -1564,10 +1819,44 @@ export type ConditionOutput = {
 };
 
 /**
+ * An event of type `conscious`: A creature at 0 HP regains HP and wakes up.
+ */
+export type ConsciousEvent = {
+    type: 'conscious';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ConsciousEventData;
+};
+
+/**
  * The `data` of an event of type `conscious`. A creature at 0 HP regains HP and wakes up.
  */
 export type ConsciousEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `contest`: A contest of checks (shove, grapple, escape; a tie: the one trying to change the situation fails, d20.save).
+ */
+export type ContestEvent = {
+    type: 'contest';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ContestEventData;
 };
 
 /**
@@ -1767,6 +2056,23 @@ export type CreateSessionRequest = {
 };
 
 /**
+ * An event of type `critical-applied`: What a critical band did in all.
+ */
+export type CriticalAppliedEvent = {
+    type: 'critical-applied';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CriticalAppliedEventData;
+};
+
+/**
  * The `data` of an event of type `critical-applied`. What a critical band did in all.
  */
 export type CriticalAppliedEventData = {
@@ -1778,6 +2084,23 @@ export type CriticalAppliedEventData = {
      * ids of the choices it offered
      */
     offered?: Array<string>;
+};
+
+/**
+ * An event of type `critical-band`: The band a critical hit or fumble rolled on its table.
+ */
+export type CriticalBandEvent = {
+    type: 'critical-band';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CriticalBandEventData;
 };
 
 /**
@@ -1800,6 +2123,23 @@ export type CriticalBandEventData = {
      * the seed's effect text
      */
     text?: string;
+};
+
+/**
+ * An event of type `critical-effect`: One mechanical effect of a critical band, applied.
+ */
+export type CriticalEffectEvent = {
+    type: 'critical-effect';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: CriticalEffectEventData;
 };
 
 /**
@@ -1837,6 +2177,23 @@ export type DamageChance = {
 };
 
 /**
+ * An event of type `damage`: A creature takes damage; `amount` is the damage.
+ */
+export type DamageEvent = {
+    type: 'damage';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DamageEventData;
+};
+
+/**
  * The `data` of an event of type `damage`. A creature takes damage; `amount` is the damage.
  */
 export type DamageEventData = {
@@ -1863,6 +2220,23 @@ export type DamageOutcome = {
     instantDeath: boolean;
     unconscious: boolean;
     deathSaveFailures: number;
+};
+
+/**
+ * An event of type `dash`: Dash: extra movement this turn.
+ */
+export type DashEvent = {
+    type: 'dash';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DashEventData;
 };
 
 /**
@@ -1973,6 +2347,23 @@ export type DashSessionResult = {
 };
 
 /**
+ * An event of type `death`: A creature dies; `rule` says which death rule killed it.
+ */
+export type DeathEvent = {
+    type: 'death';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DeathEventData;
+};
+
+/**
  * The `data` of an event of type `death`. A creature dies; `rule` says which death rule killed it.
  */
 export type DeathEventData = {
@@ -2005,6 +2396,23 @@ export type DeathSave = {
      * Became stable: hours (1d4) after which it regains 1 HP if not healed (not applied).
      */
     hoursToRegain: number | null;
+};
+
+/**
+ * An event of type `death-save-failure`: A creature at 0 HP suffers death-save failures; `amount` is how many.
+ */
+export type DeathSaveFailureEvent = {
+    type: 'death-save-failure';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DeathSaveFailureEventData;
 };
 
 /**
@@ -2044,6 +2452,23 @@ export type DeathSavesOutput = {
      * from a critical hit: `d20.death.damage-at-zero`); the third kills.
      */
     failures: number;
+};
+
+/**
+ * An event of type `deferred-applied`: d10: damage held by a simultaneous count lands now.
+ */
+export type DeferredAppliedEvent = {
+    type: 'deferred-applied';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DeferredAppliedEventData;
 };
 
 /**
@@ -2111,6 +2536,23 @@ export type DeferredDamageOutput = {
      * The attacker chose to knock the target out (`d20.death.knockout`).
      */
     knockout: boolean;
+};
+
+/**
+ * An event of type `deferred`: d10: damage between creatures on one count waits for the count to end.
+ */
+export type DeferredEvent = {
+    type: 'deferred';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DeferredEventData;
 };
 
 /**
@@ -2199,6 +2641,23 @@ export type Difference = {
      * What differs, in words.
      */
     detail: string;
+};
+
+/**
+ * An event of type `disengage`: Disengage: no opportunity attacks until the turn ends.
+ */
+export type DisengageEvent = {
+    type: 'disengage';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DisengageEventData;
 };
 
 /**
@@ -2311,6 +2770,23 @@ export type DisengageSessionResult = {
 };
 
 /**
+ * An event of type `dodge`: Dodge: attacks against it have disadvantage.
+ */
+export type DodgeEvent = {
+    type: 'dodge';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DodgeEventData;
+};
+
+/**
  * The `data` of an event of type `dodge`. Dodge: attacks against it have disadvantage.
  */
 export type DodgeEventData = {
@@ -2417,6 +2893,23 @@ export type DodgeSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * An event of type `dragged`: d100: a grappler's move drags the creature it holds (forced movement).
+ */
+export type DraggedEvent = {
+    type: 'dragged';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DraggedEventData;
 };
 
 /**
@@ -2545,6 +3038,23 @@ export type DrinkPotionSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * An event of type `drop-prone`: A creature drops prone (no movement).
+ */
+export type DropProneEvent = {
+    type: 'drop-prone';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DropProneEventData;
 };
 
 /**
@@ -2772,6 +3282,23 @@ export type DurationOutput = {
 };
 
 /**
+ * An event of type `durations-ended`: Round durations that ran out as a new round began.
+ */
+export type DurationsEndedEvent = {
+    type: 'durations-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DurationsEndedEventData;
+};
+
+/**
  * The `data` of an event of type `durations-ended`. Round durations that ran out as a new round began.
  */
 export type DurationsEndedEventData = {
@@ -2844,6 +3371,23 @@ export type Effect = {
      * `material`), a Help's task, what an `other` effect does.
      */
     note?: string | null;
+};
+
+/**
+ * An event of type `effect-ended`: An effect that counted uses is used up.
+ */
+export type EffectEndedEvent = {
+    type: 'effect-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: EffectEndedEventData;
 };
 
 /**
@@ -3119,6 +3663,23 @@ export type EncounterOutput = {
 };
 
 /**
+ * An event of type `end-turn`: A critical band ends the creature's turn at once.
+ */
+export type EndTurnEvent = {
+    type: 'end-turn';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: EndTurnEventData;
+};
+
+/**
  * The `data` of an event of type `end-turn`. A critical band ends the creature's turn at once.
  */
 export type EndTurnEventData = {
@@ -3225,6 +3786,23 @@ export type EscapeGrappleSessionResult = {
 };
 
 /**
+ * An event of type `escaped`: d100: a grappled creature escapes.
+ */
+export type EscapedEvent = {
+    type: 'escaped';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: EscapedEventData;
+};
+
+/**
  * The `data` of an event of type `escaped`. d100: a grappled creature escapes.
  */
 export type EscapedEventData = {
@@ -3237,22 +3815,188 @@ export type EscapedEventData = {
  * `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
  * `rule` names the RULES.md id that decided it, where one did; `data` carries the
  * type's own details.
+ *
+ * One schema per `type` (`RollEvent` for `roll`), each with its `data` schema (`RollEventData`): narrow an event by its `type`.
  */
-export type Event = {
-    type: 'roll' | 'turn-start' | 'turn-end' | 'round-start' | 'no-turn' | 'fight-over' | 'turn-delayed' | 'surprised' | 'surprise-over' | 'combat-start' | 'aware' | 'initiative-unaware' | 'initiative-tie' | 'initiative-companion' | 'initiative-order' | 'initiative-changed' | 'initiative-waits' | 'initiative-moved' | 'step-opened' | 'step-closed' | 'deferred' | 'deferred-applied' | 'held' | 'held-applied' | 'reactions-restored' | 'damage' | 'healing' | 'unconscious' | 'conscious' | 'knocked-out' | 'death' | 'death-save-failure' | 'stable' | 'unstable' | 'no-effect' | 'condition-ended' | 'area-ended' | 'hp-max-halved' | 'weapon-recovered' | 'weapon-dropped' | 'ammunition-recovered' | 'durations-ended' | 'effect-ended' | 'move' | 'teleport' | 'stand-up' | 'drop-prone' | 'opportunity-attack' | 'opportunity-attack-not-taken' | 'dash' | 'disengage' | 'dodge' | 'help' | 'interact' | 'readied' | 'readied-fired' | 'readied-declined' | 'readied-lapsed' | 'concentration' | 'concentration-ended' | 'critical-band' | 'critical-effect' | 'critical-applied' | 'choice-offered' | 'choice-accepted' | 'choice-declined' | 'choice-lapsed' | 'end-turn' | 'weapon-moved' | 'odds' | 'ammo-spent' | 'reloaded' | 'speed-reduced' | 'contest' | 'prone' | 'pushed' | 'push-blocked' | 'grappled' | 'grapple-ended' | 'dragged' | 'speed-changed' | 'escaped' | 'released' | 'found' | 'not-found' | 'combatant-added' | 'combatant-removed' | 'combatant-updated' | 'revealed';
-    message: string;
-    actor: string | null;
-    target: string | null;
-    roll: Roll | null;
-    amount: number | null;
-    rule: string | null;
-    /**
-     * The type's own details: the `<Type>EventData` schema its `type` names in `EventDataByType` (`RollEventData` for `roll`), every key optional, no other key.
-     */
-    data: {
-        [key: string]: unknown;
-    };
-};
+export type Event = ({
+    type: 'roll';
+} & RollEvent) | ({
+    type: 'turn-start';
+} & TurnStartEvent) | ({
+    type: 'turn-end';
+} & TurnEndEvent) | ({
+    type: 'round-start';
+} & RoundStartEvent) | ({
+    type: 'no-turn';
+} & NoTurnEvent) | ({
+    type: 'fight-over';
+} & FightOverEvent) | ({
+    type: 'turn-delayed';
+} & TurnDelayedEvent) | ({
+    type: 'surprised';
+} & SurprisedEvent) | ({
+    type: 'surprise-over';
+} & SurpriseOverEvent) | ({
+    type: 'combat-start';
+} & CombatStartEvent) | ({
+    type: 'aware';
+} & AwareEvent) | ({
+    type: 'initiative-unaware';
+} & InitiativeUnawareEvent) | ({
+    type: 'initiative-tie';
+} & InitiativeTieEvent) | ({
+    type: 'initiative-companion';
+} & InitiativeCompanionEvent) | ({
+    type: 'initiative-order';
+} & InitiativeOrderEvent) | ({
+    type: 'initiative-changed';
+} & InitiativeChangedEvent) | ({
+    type: 'initiative-waits';
+} & InitiativeWaitsEvent) | ({
+    type: 'initiative-moved';
+} & InitiativeMovedEvent) | ({
+    type: 'step-opened';
+} & StepOpenedEvent) | ({
+    type: 'step-closed';
+} & StepClosedEvent) | ({
+    type: 'deferred';
+} & DeferredEvent) | ({
+    type: 'deferred-applied';
+} & DeferredAppliedEvent) | ({
+    type: 'held';
+} & HeldEvent) | ({
+    type: 'held-applied';
+} & HeldAppliedEvent) | ({
+    type: 'reactions-restored';
+} & ReactionsRestoredEvent) | ({
+    type: 'damage';
+} & DamageEvent) | ({
+    type: 'healing';
+} & HealingEvent) | ({
+    type: 'unconscious';
+} & UnconsciousEvent) | ({
+    type: 'conscious';
+} & ConsciousEvent) | ({
+    type: 'knocked-out';
+} & KnockedOutEvent) | ({
+    type: 'death';
+} & DeathEvent) | ({
+    type: 'death-save-failure';
+} & DeathSaveFailureEvent) | ({
+    type: 'stable';
+} & StableEvent) | ({
+    type: 'unstable';
+} & UnstableEvent) | ({
+    type: 'no-effect';
+} & NoEffectEvent) | ({
+    type: 'condition-ended';
+} & ConditionEndedEvent) | ({
+    type: 'area-ended';
+} & AreaEndedEvent) | ({
+    type: 'hp-max-halved';
+} & HpMaxHalvedEvent) | ({
+    type: 'weapon-recovered';
+} & WeaponRecoveredEvent) | ({
+    type: 'weapon-dropped';
+} & WeaponDroppedEvent) | ({
+    type: 'ammunition-recovered';
+} & AmmunitionRecoveredEvent) | ({
+    type: 'durations-ended';
+} & DurationsEndedEvent) | ({
+    type: 'effect-ended';
+} & EffectEndedEvent) | ({
+    type: 'move';
+} & MoveEvent) | ({
+    type: 'teleport';
+} & TeleportEvent) | ({
+    type: 'stand-up';
+} & StandUpEvent) | ({
+    type: 'drop-prone';
+} & DropProneEvent) | ({
+    type: 'opportunity-attack';
+} & OpportunityAttackEvent) | ({
+    type: 'opportunity-attack-not-taken';
+} & OpportunityAttackNotTakenEvent) | ({
+    type: 'dash';
+} & DashEvent) | ({
+    type: 'disengage';
+} & DisengageEvent) | ({
+    type: 'dodge';
+} & DodgeEvent) | ({
+    type: 'help';
+} & HelpEvent) | ({
+    type: 'interact';
+} & InteractEvent) | ({
+    type: 'readied';
+} & ReadiedEvent) | ({
+    type: 'readied-fired';
+} & ReadiedFiredEvent) | ({
+    type: 'readied-declined';
+} & ReadiedDeclinedEvent) | ({
+    type: 'readied-lapsed';
+} & ReadiedLapsedEvent) | ({
+    type: 'concentration';
+} & ConcentrationEvent) | ({
+    type: 'concentration-ended';
+} & ConcentrationEndedEvent) | ({
+    type: 'critical-band';
+} & CriticalBandEvent) | ({
+    type: 'critical-effect';
+} & CriticalEffectEvent) | ({
+    type: 'critical-applied';
+} & CriticalAppliedEvent) | ({
+    type: 'choice-offered';
+} & ChoiceOfferedEvent) | ({
+    type: 'choice-accepted';
+} & ChoiceAcceptedEvent) | ({
+    type: 'choice-declined';
+} & ChoiceDeclinedEvent) | ({
+    type: 'choice-lapsed';
+} & ChoiceLapsedEvent) | ({
+    type: 'end-turn';
+} & EndTurnEvent) | ({
+    type: 'weapon-moved';
+} & WeaponMovedEvent) | ({
+    type: 'odds';
+} & OddsEvent) | ({
+    type: 'ammo-spent';
+} & AmmoSpentEvent) | ({
+    type: 'reloaded';
+} & ReloadedEvent) | ({
+    type: 'speed-reduced';
+} & SpeedReducedEvent) | ({
+    type: 'contest';
+} & ContestEvent) | ({
+    type: 'prone';
+} & ProneEvent) | ({
+    type: 'pushed';
+} & PushedEvent) | ({
+    type: 'push-blocked';
+} & PushBlockedEvent) | ({
+    type: 'grappled';
+} & GrappledEvent) | ({
+    type: 'grapple-ended';
+} & GrappleEndedEvent) | ({
+    type: 'dragged';
+} & DraggedEvent) | ({
+    type: 'speed-changed';
+} & SpeedChangedEvent) | ({
+    type: 'escaped';
+} & EscapedEvent) | ({
+    type: 'released';
+} & ReleasedEvent) | ({
+    type: 'found';
+} & FoundEvent) | ({
+    type: 'not-found';
+} & NotFoundEvent) | ({
+    type: 'combatant-added';
+} & CombatantAddedEvent) | ({
+    type: 'combatant-removed';
+} & CombatantRemovedEvent) | ({
+    type: 'combatant-updated';
+} & CombatantUpdatedEvent) | ({
+    type: 'revealed';
+} & RevealedEvent);
 
 /**
  * A page of a session's event log, oldest first.
@@ -3269,6 +4013,23 @@ export type EventPage = {
      * The `offset` of the next page, or null on the last one.
      */
     nextOffset: number | null;
+};
+
+/**
+ * An event of type `fight-over`: At most one side is left standing (d20.order.steps).
+ */
+export type FightOverEvent = {
+    type: 'fight-over';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: FightOverEventData;
 };
 
 /**
@@ -3386,10 +4147,44 @@ export type ForkSessionRequest = {
 };
 
 /**
+ * An event of type `found`: A search finds a hidden creature (d20.hide, d100.hide.contest).
+ */
+export type FoundEvent = {
+    type: 'found';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: FoundEventData;
+};
+
+/**
  * The `data` of an event of type `found`. A search finds a hidden creature (d20.hide, d100.hide.contest).
  */
 export type FoundEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `grapple-ended`: d100: a grapple ends by itself (out of reach, the grappler down, the held creature dead).
+ */
+export type GrappleEndedEvent = {
+    type: 'grapple-ended';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: GrappleEndedEventData;
 };
 
 /**
@@ -3515,6 +4310,23 @@ export type GrappleSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * An event of type `grappled`: d100: a creature is grappled.
+ */
+export type GrappledEvent = {
+    type: 'grappled';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: GrappledEventData;
 };
 
 /**
@@ -3747,10 +4559,44 @@ export type HealSessionResult = {
 };
 
 /**
+ * An event of type `healing`: A creature regains HP; `amount` is what it regained.
+ */
+export type HealingEvent = {
+    type: 'healing';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: HealingEventData;
+};
+
+/**
  * The `data` of an event of type `healing`. A creature regains HP; `amount` is what it regained.
  */
 export type HealingEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `held-applied`: d10: a change held by a simultaneous count is made now.
+ */
+export type HeldAppliedEvent = {
+    type: 'held-applied';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: HeldAppliedEventData;
 };
 
 /**
@@ -3865,6 +4711,23 @@ export type HeldChangeOutput = {
 };
 
 /**
+ * An event of type `held`: d10: what a turn did to another creature on its count (healing, conditions, effects such as Dodge, forced movement) waits for the count to end.
+ */
+export type HeldEvent = {
+    type: 'held';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: HeldEventData;
+};
+
+/**
  * The `data` of an event of type `held`. d10: what a turn did to another creature on its count (healing, conditions, effects such as Dodge, forced movement) waits for the count to end.
  */
 export type HeldEventData = {
@@ -3872,6 +4735,23 @@ export type HeldEventData = {
      * the count
      */
     initiative?: number;
+};
+
+/**
+ * An event of type `help`: Help: an ally's next check or attack has advantage.
+ */
+export type HelpEvent = {
+    type: 'help';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: HelpEventData;
 };
 
 /**
@@ -4133,6 +5013,23 @@ export type HideSessionResult = {
 };
 
 /**
+ * An event of type `hp-max-halved`: Exhaustion level 4 halves a creature's hit point maximum.
+ */
+export type HpMaxHalvedEvent = {
+    type: 'hp-max-halved';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: HpMaxHalvedEventData;
+};
+
+/**
  * The `data` of an event of type `hp-max-halved`. Exhaustion level 4 halves a creature's hit point maximum.
  */
 export type HpMaxHalvedEventData = {
@@ -4140,6 +5037,23 @@ export type HpMaxHalvedEventData = {
      * its HP now
      */
     hp?: number;
+};
+
+/**
+ * An event of type `initiative-changed`: A creature lowered (or, with a feature, raised) its initiative.
+ */
+export type InitiativeChangedEvent = {
+    type: 'initiative-changed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeChangedEventData;
 };
 
 /**
@@ -4162,6 +5076,23 @@ export type InitiativeChangedEventData = {
      * the combatants that moved (it, its companions, its group)
      */
     moved?: Array<string>;
+};
+
+/**
+ * An event of type `initiative-companion`: A companion acts right after its controller.
+ */
+export type InitiativeCompanionEvent = {
+    type: 'initiative-companion';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeCompanionEventData;
 };
 
 /**
@@ -4219,6 +5150,23 @@ export type InitiativeEntryOutput = {
 export type InitiativeFrom = 'request' | 'controller' | 'group' | 'rolled' | 'bottom';
 
 /**
+ * An event of type `initiative-moved`: A critical band moved a creature to the top or bottom of the order.
+ */
+export type InitiativeMovedEvent = {
+    type: 'initiative-moved';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeMovedEventData;
+};
+
+/**
  * The `data` of an event of type `initiative-moved`. A critical band moved a creature to the top or bottom of the order.
  */
 export type InitiativeMovedEventData = {
@@ -4230,6 +5178,23 @@ export type InitiativeMovedEventData = {
      * the combatants that moved (it, its companions, its group)
      */
     moved?: Array<string>;
+};
+
+/**
+ * An event of type `initiative-order`: d100: the order of combat from positions or as declared.
+ */
+export type InitiativeOrderEvent = {
+    type: 'initiative-order';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeOrderEventData;
 };
 
 /**
@@ -4253,6 +5218,23 @@ export type InitiativeOutcome = {
     order: Array<InitiativeEntryOutput>;
     round: number;
     turnOf: string | null;
+};
+
+/**
+ * An event of type `initiative-tie`: Combatants tied on initiative: a roll-off, or (d10) a shared count.
+ */
+export type InitiativeTieEvent = {
+    type: 'initiative-tie';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeTieEventData;
 };
 
 /**
@@ -4280,10 +5262,44 @@ export type InitiativeTieEventData = {
 };
 
 /**
+ * An event of type `initiative-unaware`: d10: an unaware creature's initiative, without a roll.
+ */
+export type InitiativeUnawareEvent = {
+    type: 'initiative-unaware';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeUnawareEventData;
+};
+
+/**
  * The `data` of an event of type `initiative-unaware`. d10: an unaware creature's initiative, without a roll.
  */
 export type InitiativeUnawareEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `initiative-waits`: A creature that has acted this round lowered its initiative: its new place counts from the next round (it does not act twice in this one).
+ */
+export type InitiativeWaitsEvent = {
+    type: 'initiative-waits';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InitiativeWaitsEventData;
 };
 
 /**
@@ -4294,6 +5310,23 @@ export type InitiativeWaitsEventData = {
      * those of the moved creatures that have acted this round
      */
     combatants?: Array<string>;
+};
+
+/**
+ * An event of type `interact`: An object interaction (free, or the action).
+ */
+export type InteractEvent = {
+    type: 'interact';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: InteractEventData;
 };
 
 /**
@@ -4425,11 +5458,213 @@ export type InteractSessionResult = {
 };
 
 /**
+ * An event of type `knocked-out`: A melee attack knocks a creature out: unconscious and stable.
+ */
+export type KnockedOutEvent = {
+    type: 'knocked-out';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: KnockedOutEventData;
+};
+
+/**
  * The `data` of an event of type `knocked-out`. A melee attack knocks a creature out: unconscious and stable.
  */
 export type KnockedOutEventData = {
     [key: string]: never;
 };
+
+/**
+ * An entry of a session's log, as a `SessionEvent`'s `data` holds it: an engine event (`Event`, one schema per `type`) or an undo (`UndoEvent`).
+ */
+export type LoggedEvent = ({
+    type: 'roll';
+} & RollEvent) | ({
+    type: 'turn-start';
+} & TurnStartEvent) | ({
+    type: 'turn-end';
+} & TurnEndEvent) | ({
+    type: 'round-start';
+} & RoundStartEvent) | ({
+    type: 'no-turn';
+} & NoTurnEvent) | ({
+    type: 'fight-over';
+} & FightOverEvent) | ({
+    type: 'turn-delayed';
+} & TurnDelayedEvent) | ({
+    type: 'surprised';
+} & SurprisedEvent) | ({
+    type: 'surprise-over';
+} & SurpriseOverEvent) | ({
+    type: 'combat-start';
+} & CombatStartEvent) | ({
+    type: 'aware';
+} & AwareEvent) | ({
+    type: 'initiative-unaware';
+} & InitiativeUnawareEvent) | ({
+    type: 'initiative-tie';
+} & InitiativeTieEvent) | ({
+    type: 'initiative-companion';
+} & InitiativeCompanionEvent) | ({
+    type: 'initiative-order';
+} & InitiativeOrderEvent) | ({
+    type: 'initiative-changed';
+} & InitiativeChangedEvent) | ({
+    type: 'initiative-waits';
+} & InitiativeWaitsEvent) | ({
+    type: 'initiative-moved';
+} & InitiativeMovedEvent) | ({
+    type: 'step-opened';
+} & StepOpenedEvent) | ({
+    type: 'step-closed';
+} & StepClosedEvent) | ({
+    type: 'deferred';
+} & DeferredEvent) | ({
+    type: 'deferred-applied';
+} & DeferredAppliedEvent) | ({
+    type: 'held';
+} & HeldEvent) | ({
+    type: 'held-applied';
+} & HeldAppliedEvent) | ({
+    type: 'reactions-restored';
+} & ReactionsRestoredEvent) | ({
+    type: 'damage';
+} & DamageEvent) | ({
+    type: 'healing';
+} & HealingEvent) | ({
+    type: 'unconscious';
+} & UnconsciousEvent) | ({
+    type: 'conscious';
+} & ConsciousEvent) | ({
+    type: 'knocked-out';
+} & KnockedOutEvent) | ({
+    type: 'death';
+} & DeathEvent) | ({
+    type: 'death-save-failure';
+} & DeathSaveFailureEvent) | ({
+    type: 'stable';
+} & StableEvent) | ({
+    type: 'unstable';
+} & UnstableEvent) | ({
+    type: 'no-effect';
+} & NoEffectEvent) | ({
+    type: 'condition-ended';
+} & ConditionEndedEvent) | ({
+    type: 'area-ended';
+} & AreaEndedEvent) | ({
+    type: 'hp-max-halved';
+} & HpMaxHalvedEvent) | ({
+    type: 'weapon-recovered';
+} & WeaponRecoveredEvent) | ({
+    type: 'weapon-dropped';
+} & WeaponDroppedEvent) | ({
+    type: 'ammunition-recovered';
+} & AmmunitionRecoveredEvent) | ({
+    type: 'durations-ended';
+} & DurationsEndedEvent) | ({
+    type: 'effect-ended';
+} & EffectEndedEvent) | ({
+    type: 'move';
+} & MoveEvent) | ({
+    type: 'teleport';
+} & TeleportEvent) | ({
+    type: 'stand-up';
+} & StandUpEvent) | ({
+    type: 'drop-prone';
+} & DropProneEvent) | ({
+    type: 'opportunity-attack';
+} & OpportunityAttackEvent) | ({
+    type: 'opportunity-attack-not-taken';
+} & OpportunityAttackNotTakenEvent) | ({
+    type: 'dash';
+} & DashEvent) | ({
+    type: 'disengage';
+} & DisengageEvent) | ({
+    type: 'dodge';
+} & DodgeEvent) | ({
+    type: 'help';
+} & HelpEvent) | ({
+    type: 'interact';
+} & InteractEvent) | ({
+    type: 'readied';
+} & ReadiedEvent) | ({
+    type: 'readied-fired';
+} & ReadiedFiredEvent) | ({
+    type: 'readied-declined';
+} & ReadiedDeclinedEvent) | ({
+    type: 'readied-lapsed';
+} & ReadiedLapsedEvent) | ({
+    type: 'concentration';
+} & ConcentrationEvent) | ({
+    type: 'concentration-ended';
+} & ConcentrationEndedEvent) | ({
+    type: 'critical-band';
+} & CriticalBandEvent) | ({
+    type: 'critical-effect';
+} & CriticalEffectEvent) | ({
+    type: 'critical-applied';
+} & CriticalAppliedEvent) | ({
+    type: 'choice-offered';
+} & ChoiceOfferedEvent) | ({
+    type: 'choice-accepted';
+} & ChoiceAcceptedEvent) | ({
+    type: 'choice-declined';
+} & ChoiceDeclinedEvent) | ({
+    type: 'choice-lapsed';
+} & ChoiceLapsedEvent) | ({
+    type: 'end-turn';
+} & EndTurnEvent) | ({
+    type: 'weapon-moved';
+} & WeaponMovedEvent) | ({
+    type: 'odds';
+} & OddsEvent) | ({
+    type: 'ammo-spent';
+} & AmmoSpentEvent) | ({
+    type: 'reloaded';
+} & ReloadedEvent) | ({
+    type: 'speed-reduced';
+} & SpeedReducedEvent) | ({
+    type: 'contest';
+} & ContestEvent) | ({
+    type: 'prone';
+} & ProneEvent) | ({
+    type: 'pushed';
+} & PushedEvent) | ({
+    type: 'push-blocked';
+} & PushBlockedEvent) | ({
+    type: 'grappled';
+} & GrappledEvent) | ({
+    type: 'grapple-ended';
+} & GrappleEndedEvent) | ({
+    type: 'dragged';
+} & DraggedEvent) | ({
+    type: 'speed-changed';
+} & SpeedChangedEvent) | ({
+    type: 'escaped';
+} & EscapedEvent) | ({
+    type: 'released';
+} & ReleasedEvent) | ({
+    type: 'found';
+} & FoundEvent) | ({
+    type: 'not-found';
+} & NotFoundEvent) | ({
+    type: 'combatant-added';
+} & CombatantAddedEvent) | ({
+    type: 'combatant-removed';
+} & CombatantRemovedEvent) | ({
+    type: 'combatant-updated';
+} & CombatantUpdatedEvent) | ({
+    type: 'revealed';
+} & RevealedEvent) | ({
+    type: 'undo';
+} & UndoEvent);
 
 /**
  * The combatant's old and new initiative, whether it was raised, and the order and
@@ -4711,6 +5946,23 @@ export type MoveCombatantSessionResult = {
 };
 
 /**
+ * An event of type `move`: A creature moves; `amount` is the feet spent.
+ */
+export type MoveEvent = {
+    type: 'move';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: MoveEventData;
+};
+
+/**
  * The `data` of an event of type `move`. A creature moves; `amount` is the feet spent.
  */
 export type MoveEventData = {
@@ -4872,10 +6124,44 @@ export type NextTurnSessionResult = {
 };
 
 /**
+ * An event of type `no-effect`: Something was asked that the state makes pointless (said why).
+ */
+export type NoEffectEvent = {
+    type: 'no-effect';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: NoEffectEventData;
+};
+
+/**
  * The `data` of an event of type `no-effect`. Something was asked that the state makes pointless (said why).
  */
 export type NoEffectEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `no-turn`: Every combatant in the order is dead: nobody's turn.
+ */
+export type NoTurnEvent = {
+    type: 'no-turn';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: NoTurnEventData;
 };
 
 /**
@@ -4886,10 +6172,44 @@ export type NoTurnEventData = {
 };
 
 /**
+ * An event of type `not-found`: A hidden creature stays hidden from a search.
+ */
+export type NotFoundEvent = {
+    type: 'not-found';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: NotFoundEventData;
+};
+
+/**
  * The `data` of an event of type `not-found`. A hidden creature stays hidden from a search.
  */
 export type NotFoundEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `odds`: A summary of computed odds.
+ */
+export type OddsEvent = {
+    type: 'odds';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: OddsEventData;
 };
 
 /**
@@ -4930,10 +6250,44 @@ export type OpportunityAttack = {
 };
 
 /**
+ * An event of type `opportunity-attack`: A mover leaves a reactor's reach: it attacks.
+ */
+export type OpportunityAttackEvent = {
+    type: 'opportunity-attack';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: OpportunityAttackEventData;
+};
+
+/**
  * The `data` of an event of type `opportunity-attack`. A mover leaves a reactor's reach: it attacks.
  */
 export type OpportunityAttackEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `opportunity-attack-not-taken`: A mover leaves a reactor's reach: no attack (the message says why).
+ */
+export type OpportunityAttackNotTakenEvent = {
+    type: 'opportunity-attack-not-taken';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: OpportunityAttackNotTakenEventData;
 };
 
 /**
@@ -5218,6 +6572,23 @@ export type PostureOutcome = {
 export type PotionSource = 'hand' | 'pouch' | 'belt' | 'backpack';
 
 /**
+ * An event of type `prone`: d100: a shove knocks a creature prone.
+ */
+export type ProneEvent = {
+    type: 'prone';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ProneEventData;
+};
+
+/**
  * The `data` of an event of type `prone`. d100: a shove knocks a creature prone.
  */
 export type ProneEventData = {
@@ -5276,10 +6647,44 @@ export type ProposeRequest = {
 };
 
 /**
+ * An event of type `push-blocked`: d100: a shove's push is blocked (the message says by what).
+ */
+export type PushBlockedEvent = {
+    type: 'push-blocked';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: PushBlockedEventData;
+};
+
+/**
  * The `data` of an event of type `push-blocked`. d100: a shove's push is blocked (the message says by what).
  */
 export type PushBlockedEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `pushed`: d100: a shove pushes a creature 5 ft.
+ */
+export type PushedEvent = {
+    type: 'pushed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: PushedEventData;
 };
 
 /**
@@ -5389,6 +6794,23 @@ export type ReachSessionResult = {
 };
 
 /**
+ * An event of type `reactions-restored`: d10: a new round gives reactions back.
+ */
+export type ReactionsRestoredEvent = {
+    type: 'reactions-restored';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReactionsRestoredEventData;
+};
+
+/**
  * The `data` of an event of type `reactions-restored`. d10: a new round gives reactions back.
  */
 export type ReactionsRestoredEventData = {
@@ -5459,10 +6881,44 @@ export type ReadiedActionOutput = {
 };
 
 /**
+ * An event of type `readied-declined`: A trigger passes without the readied action.
+ */
+export type ReadiedDeclinedEvent = {
+    type: 'readied-declined';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReadiedDeclinedEventData;
+};
+
+/**
  * The `data` of an event of type `readied-declined`. A trigger passes without the readied action.
  */
 export type ReadiedDeclinedEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `readied`: A creature readies an action for a trigger.
+ */
+export type ReadiedEvent = {
+    type: 'readied';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReadiedEventData;
 };
 
 /**
@@ -5473,10 +6929,44 @@ export type ReadiedEventData = {
 };
 
 /**
+ * An event of type `readied-fired`: A readied action fires with the reaction.
+ */
+export type ReadiedFiredEvent = {
+    type: 'readied-fired';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReadiedFiredEventData;
+};
+
+/**
  * The `data` of an event of type `readied-fired`. A readied action fires with the reaction.
  */
 export type ReadiedFiredEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `readied-lapsed`: A readied action lapses at the start of its owner's turn.
+ */
+export type ReadiedLapsedEvent = {
+    type: 'readied-lapsed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReadiedLapsedEventData;
 };
 
 /**
@@ -5721,6 +7211,23 @@ export type ReleaseGrappleSessionResult = {
 };
 
 /**
+ * An event of type `released`: d100: a grappler lets go.
+ */
+export type ReleasedEvent = {
+    type: 'released';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReleasedEventData;
+};
+
+/**
  * The `data` of an event of type `released`. d100: a grappler lets go.
  */
 export type ReleasedEventData = {
@@ -5833,6 +7340,23 @@ export type ReloadSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * An event of type `reloaded`: d100: a weapon is reloaded; `amount` is the rounds loaded.
+ */
+export type ReloadedEvent = {
+    type: 'reloaded';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: ReloadedEventData;
 };
 
 /**
@@ -6414,6 +7938,23 @@ export type RevealResult = {
 };
 
 /**
+ * An event of type `revealed`: A hidden attacker gives away its location (d20.hide: when it attacks; d100: when it hits).
+ */
+export type RevealedEvent = {
+    type: 'revealed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: RevealedEventData;
+};
+
+/**
  * The `data` of an event of type `revealed`. A hidden attacker gives away its location (d20.hide: when it attacks; d100: when it hits).
  */
 export type RevealedEventData = {
@@ -6702,6 +8243,23 @@ export type RollDiceSessionResult = {
      * The session, and the version this action wrote (a query: the version it read).
      */
     session: SessionRef;
+};
+
+/**
+ * An event of type `roll`: A roll of dice (`roll` holds every die); `amount` is its total.
+ */
+export type RollEvent = {
+    type: 'roll';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: RollEventData;
 };
 
 /**
@@ -7047,6 +8605,23 @@ export type RollSide = {
 export type RollSideKind = 'save' | 'check';
 
 /**
+ * An event of type `round-start`: A new round begins.
+ */
+export type RoundStartEvent = {
+    type: 'round-start';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: RoundStartEventData;
+};
+
+/**
  * The `data` of an event of type `round-start`. A new round begins.
  */
 export type RoundStartEventData = {
@@ -7371,11 +8946,9 @@ export type SessionEvent = {
      */
     version: number;
     /**
-     * The event: an engine event (see `Event`), or `{type: "undo", ...}`.
+     * The event: an engine event (`Event`) or an undo (`UndoEvent`).
      */
-    data: {
-        [key: string]: unknown;
-    };
+    data: LoggedEvent;
 };
 
 /**
@@ -7571,6 +9144,23 @@ export type SideChance = {
 export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'colossal' | 'gargantuan';
 
 /**
+ * An event of type `speed-changed`: d100: a grapple changes a creature's speed during its turn; `amount` is the movement left.
+ */
+export type SpeedChangedEvent = {
+    type: 'speed-changed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: SpeedChangedEventData;
+};
+
+/**
  * The `data` of an event of type `speed-changed`. d100: a grapple changes a creature's speed during its turn; `amount` is the movement left.
  */
 export type SpeedChangedEventData = {
@@ -7578,6 +9168,23 @@ export type SpeedChangedEventData = {
      * its speed now
      */
     speed?: number;
+};
+
+/**
+ * An event of type `speed-reduced`: d100: a creature's speed is reduced this turn.
+ */
+export type SpeedReducedEvent = {
+    type: 'speed-reduced';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: SpeedReducedEventData;
 };
 
 /**
@@ -7707,10 +9314,44 @@ export type StabilizeSessionResult = {
 };
 
 /**
+ * An event of type `stable`: A dying creature is stable.
+ */
+export type StableEvent = {
+    type: 'stable';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: StableEventData;
+};
+
+/**
  * The `data` of an event of type `stable`. A dying creature is stable.
  */
 export type StableEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `stand-up`: A prone creature stands up (half its speed).
+ */
+export type StandUpEvent = {
+    type: 'stand-up';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: StandUpEventData;
 };
 
 /**
@@ -7836,6 +9477,23 @@ export type Step = {
 };
 
 /**
+ * An event of type `step-closed`: d10: the simultaneous count ends; what it held has landed.
+ */
+export type StepClosedEvent = {
+    type: 'step-closed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: StepClosedEventData;
+};
+
+/**
  * The `data` of an event of type `step-closed`. d10: the simultaneous count ends; what it held has landed.
  */
 export type StepClosedEventData = {
@@ -7855,6 +9513,23 @@ export type StepClosedEventData = {
      * how many other held changes (healing, conditions...) it had
      */
     held?: number;
+};
+
+/**
+ * An event of type `step-opened`: d10: creatures on one count act simultaneously from now.
+ */
+export type StepOpenedEvent = {
+    type: 'step-opened';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: StepOpenedEventData;
 };
 
 /**
@@ -7899,6 +9574,23 @@ export type StepOutput = {
 };
 
 /**
+ * An event of type `surprise-over`: A surprised creature's first turn is over: it can react.
+ */
+export type SurpriseOverEvent = {
+    type: 'surprise-over';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: SurpriseOverEventData;
+};
+
+/**
  * The `data` of an event of type `surprise-over`. A surprised creature's first turn is over: it can react.
  */
 export type SurpriseOverEventData = {
@@ -7906,10 +9598,44 @@ export type SurpriseOverEventData = {
 };
 
 /**
+ * An event of type `surprised`: A creature is surprised (d20.order.surprise).
+ */
+export type SurprisedEvent = {
+    type: 'surprised';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: SurprisedEventData;
+};
+
+/**
  * The `data` of an event of type `surprised`. A creature is surprised (d20.order.surprise).
  */
 export type SurprisedEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `teleport`: A creature teleports: no path, no opportunity attacks.
+ */
+export type TeleportEvent = {
+    type: 'teleport';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: TeleportEventData;
 };
 
 /**
@@ -8211,10 +9937,44 @@ export type TurnBudgetOutput = {
 };
 
 /**
+ * An event of type `turn-delayed`: A creature lowered its initiative on its turn: it acts later.
+ */
+export type TurnDelayedEvent = {
+    type: 'turn-delayed';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: TurnDelayedEventData;
+};
+
+/**
  * The `data` of an event of type `turn-delayed`. A creature lowered its initiative on its turn: it acts later.
  */
 export type TurnDelayedEventData = {
     [key: string]: never;
+};
+
+/**
+ * An event of type `turn-end`: A creature's turn ends.
+ */
+export type TurnEndEvent = {
+    type: 'turn-end';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: TurnEndEventData;
 };
 
 /**
@@ -8225,6 +9985,23 @@ export type TurnEndEventData = {
 };
 
 /**
+ * An event of type `turn-start`: A creature's turn begins.
+ */
+export type TurnStartEvent = {
+    type: 'turn-start';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: TurnStartEventData;
+};
+
+/**
  * The `data` of an event of type `turn-start`. A creature's turn begins.
  */
 export type TurnStartEventData = {
@@ -8232,10 +10009,42 @@ export type TurnStartEventData = {
 };
 
 /**
+ * An event of type `unconscious`: A creature drops to 0 HP and falls unconscious.
+ */
+export type UnconsciousEvent = {
+    type: 'unconscious';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: UnconsciousEventData;
+};
+
+/**
  * The `data` of an event of type `unconscious`. A creature drops to 0 HP and falls unconscious.
  */
 export type UnconsciousEventData = {
     [key: string]: never;
+};
+
+/**
+ * The entry an undo writes to a session's log (and its stream): the version it undid and the version whose state the session has again.
+ */
+export type UndoEvent = {
+    type: 'undo';
+    /**
+     * The version that was undone.
+     */
+    revertedVersion: number;
+    /**
+     * The version whose state the session has again.
+     */
+    restoredVersion: number;
 };
 
 /**
@@ -8255,6 +10064,23 @@ export type UndoResult = {
      * The version whose state the session has again.
      */
     restoredVersion: number;
+};
+
+/**
+ * An event of type `unstable`: A stable creature is damaged and dying again.
+ */
+export type UnstableEvent = {
+    type: 'unstable';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: UnstableEventData;
 };
 
 /**
@@ -8490,6 +10316,23 @@ export type Verification = {
 };
 
 /**
+ * An event of type `weapon-dropped`: A creature falling unconscious drops the weapon it holds where it lies (`d20.cond`).
+ */
+export type WeaponDroppedEvent = {
+    type: 'weapon-dropped';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: WeaponDroppedEventData;
+};
+
+/**
  * The `data` of an event of type `weapon-dropped`. A creature falling unconscious drops the weapon it holds where it lies (`d20.cond`).
  */
 export type WeaponDroppedEventData = {
@@ -8501,6 +10344,23 @@ export type WeaponDroppedEventData = {
      * the cell where it lies
      */
     at?: Point;
+};
+
+/**
+ * An event of type `weapon-moved`: A critical band moves a weapon out of its holder's hand.
+ */
+export type WeaponMovedEvent = {
+    type: 'weapon-moved';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: WeaponMovedEventData;
 };
 
 /**
@@ -8535,6 +10395,23 @@ export type WeaponMovedEventData = {
      * the DM's answer
      */
     detail?: string | null;
+};
+
+/**
+ * An event of type `weapon-recovered`: A creature picks up its dropped or flung weapon (an object interaction).
+ */
+export type WeaponRecoveredEvent = {
+    type: 'weapon-recovered';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: WeaponRecoveredEventData;
 };
 
 /**

@@ -112,19 +112,21 @@ def sync_detailed(
 
      One event per new version, whichever server wrote it: `id: <version>`, `event: version`, `data:
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
-    subscription `sessionUpdated` yields). A seat's new proposal (it makes no version) is `event:
-    proposal`, without an id, `data: {session: {id, version}, proposal: {id, seatId}}` (`version`: the
-    one it was made on), sent to the DM's streams and to the proposing seat's; it is not resumed (list
-    `GET .../proposals` after a reconnect). The session's deletion (or expiry) sends `event: deleted`
-    and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from
-    the session's log, each with its events and its `encounter` where the session still keeps that state
-    (the current version's and those of its undo history; else null); then the live ones. With nothing
-    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
-    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
-    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
-    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
-    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
-    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    subscription `sessionUpdated` yields), each of `events` a `SessionEvent` (its `data` a
+    `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
+    version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
+    seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
+    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
+    it come first, from the session's log, each with its events and its `encounter` where the session
+    still keeps that state (the current version's and those of its undo history; else null); then the
+    live ones. With nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event:
+    error` (`data: {code, message}`) ends it: `store-unavailable` (the connection to Redis was lost, or
+    the client fell 64 updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API
+    key was revoked, noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s
+    to take an event loses the stream, and a server shutting down ends its streams: reconnect, `Last-
+    Event-ID` resumes. A stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL
+    subscriptions.
 
     Args:
         id (str):
@@ -173,19 +175,21 @@ def sync(
 
      One event per new version, whichever server wrote it: `id: <version>`, `event: version`, `data:
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
-    subscription `sessionUpdated` yields). A seat's new proposal (it makes no version) is `event:
-    proposal`, without an id, `data: {session: {id, version}, proposal: {id, seatId}}` (`version`: the
-    one it was made on), sent to the DM's streams and to the proposing seat's; it is not resumed (list
-    `GET .../proposals` after a reconnect). The session's deletion (or expiry) sends `event: deleted`
-    and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from
-    the session's log, each with its events and its `encounter` where the session still keeps that state
-    (the current version's and those of its undo history; else null); then the live ones. With nothing
-    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
-    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
-    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
-    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
-    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
-    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    subscription `sessionUpdated` yields), each of `events` a `SessionEvent` (its `data` a
+    `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
+    version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
+    seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
+    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
+    it come first, from the session's log, each with its events and its `encounter` where the session
+    still keeps that state (the current version's and those of its undo history; else null); then the
+    live ones. With nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event:
+    error` (`data: {code, message}`) ends it: `store-unavailable` (the connection to Redis was lost, or
+    the client fell 64 updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API
+    key was revoked, noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s
+    to take an event loses the stream, and a server shutting down ends its streams: reconnect, `Last-
+    Event-ID` resumes. A stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL
+    subscriptions.
 
     Args:
         id (str):
@@ -221,19 +225,21 @@ async def asyncio_detailed(
 
      One event per new version, whichever server wrote it: `id: <version>`, `event: version`, `data:
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
-    subscription `sessionUpdated` yields). A seat's new proposal (it makes no version) is `event:
-    proposal`, without an id, `data: {session: {id, version}, proposal: {id, seatId}}` (`version`: the
-    one it was made on), sent to the DM's streams and to the proposing seat's; it is not resumed (list
-    `GET .../proposals` after a reconnect). The session's deletion (or expiry) sends `event: deleted`
-    and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from
-    the session's log, each with its events and its `encounter` where the session still keeps that state
-    (the current version's and those of its undo history; else null); then the live ones. With nothing
-    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
-    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
-    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
-    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
-    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
-    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    subscription `sessionUpdated` yields), each of `events` a `SessionEvent` (its `data` a
+    `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
+    version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
+    seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
+    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
+    it come first, from the session's log, each with its events and its `encounter` where the session
+    still keeps that state (the current version's and those of its undo history; else null); then the
+    live ones. With nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event:
+    error` (`data: {code, message}`) ends it: `store-unavailable` (the connection to Redis was lost, or
+    the client fell 64 updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API
+    key was revoked, noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s
+    to take an event loses the stream, and a server shutting down ends its streams: reconnect, `Last-
+    Event-ID` resumes. A stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL
+    subscriptions.
 
     Args:
         id (str):
@@ -270,19 +276,21 @@ async def asyncio(
 
      One event per new version, whichever server wrote it: `id: <version>`, `event: version`, `data:
     {session: {id, version}, encounter, events: [{index, version, data}]}` (what the GraphQL
-    subscription `sessionUpdated` yields). A seat's new proposal (it makes no version) is `event:
-    proposal`, without an id, `data: {session: {id, version}, proposal: {id, seatId}}` (`version`: the
-    one it was made on), sent to the DM's streams and to the proposing seat's; it is not resumed (list
-    `GET .../proposals` after a reconnect). The session's deletion (or expiry) sends `event: deleted`
-    and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after it come first, from
-    the session's log, each with its events and its `encounter` where the session still keeps that state
-    (the current version's and those of its undo history; else null); then the live ones. With nothing
-    to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event: error` (`data: {code,
-    message}`) ends it: `store-unavailable` (the connection to Redis was lost, or the client fell 64
-    updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API key was revoked,
-    noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s to take an event
-    loses the stream, and a server shutting down ends its streams: reconnect, `Last-Event-ID` resumes. A
-    stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL subscriptions.
+    subscription `sessionUpdated` yields), each of `events` a `SessionEvent` (its `data` a
+    `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
+    version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
+    seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
+    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
+    it come first, from the session's log, each with its events and its `encounter` where the session
+    still keeps that state (the current version's and those of its undo history; else null); then the
+    live ones. With nothing to send, a `: ping` comment every `CRS_SSE_HEARTBEAT_SECONDS` (15). `event:
+    error` (`data: {code, message}`) ends it: `store-unavailable` (the connection to Redis was lost, or
+    the client fell 64 updates behind: reconnect, `Last-Event-ID` resumes) or `unauthorized` (the API
+    key was revoked, noticed within `CRS_API_KEY_RECHECK_SECONDS`). A client that takes more than 30 s
+    to take an event loses the stream, and a server shutting down ends its streams: reconnect, `Last-
+    Event-ID` resumes. A stream counts in the tenant's `CRS_TENANT_MAX_SUBSCRIPTIONS`, with its GraphQL
+    subscriptions.
 
     Args:
         id (str):
