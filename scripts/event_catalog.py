@@ -49,7 +49,7 @@ def render() -> str:
         "for `roll`), its `type` that one value and its `data` a `<Type>EventData` with these",
         "keys (`EventDataByType` maps each type to it). A session's log (its event pages, the",
         "stream's `events`) holds `SessionEvent`s whose `data` is a `LoggedEvent`: an `Event`,",
-        "or the `UndoEvent` an undo writes (`{type: \"undo\", revertedVersion, restoredVersion}`).",
+        'or the `UndoEvent` an undo writes (`{type: "undo", revertedVersion, restoredVersion}`).',
         "The TypeScript SDK's events are that union (narrow by `type`); the Python SDK's",
         "`events.typed_event` and `events.logged_event` read one into its type's model.",
         "GraphQL's `Event.data` stays JSON, with these keys.",
