@@ -8,7 +8,7 @@
 import { client } from './client/client.gen.js';
 import { createClient as createFetchClient } from './client/client/index.js';
 import type { Client, Config } from './client/client/index.js';
-import { type Options, streamSession } from './client/sdk.gen.js';
+import { getSession, type Options, streamSession } from './client/sdk.gen.js';
 import type {
   EncounterOutput,
   Event,
@@ -169,9 +169,10 @@ export type ProposalNotice = {
 
 /**
  * One event of a session's stream, by its `event` name: `version` (a new version; `id` is the
- * version, for `lastEventId` on a reconnect), `proposal` (a seat's proposal waits for the DM: no
- * version, no id; read it with `listProposals`), `deleted` (the session went; the stream ends) or
- * `error` (the stream ends: `store-unavailable`, reconnect and resume; `unauthorized`).
+ * version, for `lastEventId`), `proposal` (a seat's proposal waits for the DM: no version, no
+ * id; read it with `listProposals`), `deleted` (the session went; the stream ends) or `error`
+ * (the stream ends: `store-unavailable`, follow again with `lastEventId` to resume;
+ * `unauthorized`).
  */
 export type SessionStreamEvent =
   | { event: 'version'; id: string; data: SessionUpdate }
@@ -179,72 +180,199 @@ export type SessionStreamEvent =
   | { event: 'deleted'; data: { session: Pick<SessionRef, 'id'> } }
   | { event: 'error'; data: { code: string; message: string } };
 
+/** How `followSession` reconnects after a lost connection (each field has its default). */
+export type ReconnectOptions = {
+  /** Reconnections in a row that may fail (no connection, or a 429/5xx) before it throws: 10. */
+  attempts?: number;
+  /** The first wait (ms), unless the stream's `retry:` field set another: 500. */
+  initialDelayMs?: number;
+  /** The longest wait (ms), the doubling capped there (a `Retry-After` may ask more): 30 000. */
+  maxDelayMs?: number;
+};
+
 export type FollowSessionOptions = Pick<
   Options<StreamSessionData>,
   'client' | 'path' | 'query' | 'headers' | 'signal'
 > & {
   /** Resume after this version (the last `version` event's `id`): the versions after it first. */
   lastEventId?: number | string;
+  /**
+   * Reconnect after a lost connection (the default, with `ReconnectOptions`' defaults), or
+   * `false`: a lost connection throws and a stream the server ends just ends.
+   */
+  reconnect?: ReconnectOptions | false;
 };
+
+/** The statuses a stream is asked again after (with their `Retry-After`): the others throw. */
+const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
+
+/** A stream's answer that is not a problem document (a proxy's 502 page...). */
+class StreamRefused extends Error {
+  constructor(readonly response: Response) {
+    super(`${response.status} ${response.statusText}`);
+    this.name = 'StreamRefused';
+  }
+}
+
+/** How one connection of a stream ended. */
+type Ending =
+  | { final: true }
+  | { final: false; connected: boolean; failure: unknown; retryMs?: number };
+
+/** Wait `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 /**
  * Follow a session live: `for await (const update of followSession({ client, path: { id } }))`
  * yields each event as a `SessionStreamEvent` (narrow it by `event`). It ends after `deleted`
  * or `error`, when the loop breaks, or when `signal` aborts (`signal:
- * AbortSignal.timeout(60_000)` to follow for a minute). A problem the service answers (404,
- * 401...) throws a ProblemError; a lost connection throws too (reconnect with `lastEventId`).
+ * AbortSignal.timeout(60_000)` to follow for a minute).
+ *
+ * A lost connection, or a stream the server ends (it shuts down), is reconnected with
+ * `Last-Event-ID` = the last version yielded, so the versions missed come first: each version
+ * is yielded once, in order, none skipped. The waits double from `reconnect.initialDelayMs`
+ * (or the stream's `retry:`) up to `maxDelayMs`, with jitter, or follow a 429/503's
+ * `Retry-After`; after `reconnect.attempts` failed reconnections in a row the last failure
+ * throws. Without `lastEventId` it first reads the session's version (`getSession`), so that a
+ * connection lost before the first event misses nothing either. A problem the service answers
+ * (404, 401, 403, 422...) throws a ProblemError at once, never retried.
  */
 export async function* followSession(
   options: FollowSessionOptions,
 ): AsyncGenerator<SessionStreamEvent, void, undefined> {
-  const { lastEventId, signal, ...rest } = options;
+  const { lastEventId, signal, reconnect, ...rest } = options;
   if (signal?.aborted) return;
+  const policy =
+    reconnect === false
+      ? undefined
+      : {
+          attempts: reconnect?.attempts ?? 10,
+          initialDelayMs: reconnect?.initialDelayMs ?? 500,
+          maxDelayMs: reconnect?.maxDelayMs ?? 30_000,
+        };
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const target = rest.client ?? client;
   const base = target.getConfig().fetch ?? globalThis.fetch;
-  let failure: unknown;
-  let last: { event?: string; id?: string } = {};
+  let after: string | undefined =
+    lastEventId === undefined ? rest.query?.after?.toString() : String(lastEventId);
   try {
-    const { stream } = await streamSession({
-      ...rest,
-      client: target,
-      headers:
-        lastEventId === undefined
-          ? rest.headers
-          : { ...rest.headers, 'Last-Event-ID': String(lastEventId) },
-      signal: stop.signal,
-      // A problem answer is a ProblemError, and any failure ends the stream (no silent retries).
-      fetch: async (input, init) => {
-        const response = await base(input, init);
-        if (response.ok) return response;
-        const body: unknown = await response.json().catch(() => undefined);
-        throw isProblem(body)
-          ? new ProblemError(body, response)
-          : new Error(`${response.status} ${response.statusText}`);
-      },
-      onSseEvent: (event) => {
-        last = event;
-      },
-      onSseError: (error) => {
-        if (!stop.signal.aborted) failure = error;
-      },
-      sseMaxRetryAttempts: 1,
-    });
-    for await (const data of stream) {
-      // The stream types its data as the contract's `string`; it is the JSON the event holds.
-      const raw: unknown = data;
-      if (last.event === 'version') {
-        yield { event: 'version', id: last.id ?? '', data: raw as SessionUpdate };
-      } else if (last.event === 'proposal') {
-        yield { event: 'proposal', data: raw as ProposalNotice };
-      } else if (last.event === 'deleted' || last.event === 'error') {
-        yield { event: last.event, data: raw } as SessionStreamEvent;
+    if (policy !== undefined && after === undefined) {
+      const found = await getSession({
+        client: target,
+        path: rest.path,
+        headers: rest.headers,
+        signal: stop.signal,
+        throwOnError: false,
+      }).catch((error: unknown) => {
+        if (stop.signal.aborted) return undefined;
+        throw error;
+      });
+      if (found === undefined) return;
+      if (found.error !== undefined) {
+        throw found.error instanceof ProblemError || !isProblem(found.error)
+          ? found.error
+          : new ProblemError(found.error, found.response);
+      }
+      after = String(found.data.version);
+    }
+
+    // One connection: yields its events (a version at most once), says how it ended.
+    async function* connect(): AsyncGenerator<SessionStreamEvent, Ending, undefined> {
+      let connected = false;
+      let failure: unknown;
+      let last: { event?: string; id?: string; retry?: number } = {};
+      const { stream } = await streamSession({
+        ...rest,
+        client: target,
+        headers: after === undefined ? rest.headers : { ...rest.headers, 'Last-Event-ID': after },
+        signal: stop.signal,
+        // A problem answer is a ProblemError; the reconnections are followSession's own.
+        fetch: async (input, init) => {
+          const response = await base(input, init);
+          if (response.ok) {
+            connected = true;
+            return response;
+          }
+          const body: unknown = await response.json().catch(() => undefined);
+          throw isProblem(body) ? new ProblemError(body, response) : new StreamRefused(response);
+        },
+        onSseEvent: (event) => {
+          last = event;
+        },
+        onSseError: (error) => {
+          if (!stop.signal.aborted) failure = error;
+        },
+        sseMaxRetryAttempts: 1,
+        // -1: "the server sent no `retry:`" (the generated client reports a default otherwise).
+        sseDefaultRetryDelay: -1,
+      });
+      for await (const data of stream) {
+        // The stream types its data as the contract's `string`; it is the JSON the event holds.
+        const raw: unknown = data;
+        if (last.event === 'version') {
+          const id = last.id ?? '';
+          // A version at or before the last one yielded (a resumption's overlap) is not repeated.
+          if (after !== undefined && Number(id) <= Number(after)) continue;
+          after = id;
+          yield { event: 'version', id, data: raw as SessionUpdate };
+        } else if (last.event === 'proposal') {
+          yield { event: 'proposal', data: raw as ProposalNotice };
+        } else if (last.event === 'deleted' || last.event === 'error') {
+          yield { event: last.event, data: raw } as SessionStreamEvent;
+          return { final: true };
+        }
+      }
+      const retryMs = last.retry !== undefined && last.retry >= 0 ? last.retry : undefined;
+      return { final: false, connected, failure, retryMs };
+    }
+
+    let failures = 0;
+    let retryMs: number | undefined;
+    for (;;) {
+      const ending = yield* connect();
+      if (ending.final || stop.signal.aborted) return;
+      const { connected, failure } = ending;
+      retryMs = ending.retryMs ?? retryMs;
+      const status =
+        failure instanceof ProblemError
+          ? failure.status
+          : failure instanceof StreamRefused
+            ? failure.response.status
+            : undefined;
+      if (status !== undefined && !RETRIED_STATUSES.has(status)) throw failure;
+      if (policy === undefined) {
+        if (failure !== undefined) throw failure;
         return;
       }
+      failures = connected ? 0 : failures + 1;
+      if (failures >= policy.attempts) {
+        throw failure ?? new Error(`the stream ended ${failures} times in a row`);
+      }
+      const first = retryMs ?? policy.initialDelayMs;
+      const backoff = Math.min(policy.maxDelayMs, first * 2 ** failures);
+      const jittered = backoff / 2 + (Math.random() * backoff) / 2;
+      const given =
+        failure instanceof ProblemError
+          ? failure.retryAfter
+          : failure instanceof StreamRefused
+            ? Number(failure.response.headers.get('retry-after') ?? Number.NaN)
+            : undefined;
+      const wait = given !== undefined && given >= 0 ? Math.max(given * 1000, jittered) : jittered;
+      await pause(wait, stop.signal);
+      if (stop.signal.aborted) return;
     }
-    if (failure !== undefined) throw failure;
   } finally {
     stop.abort();
     signal?.removeEventListener('abort', onAbort);
