@@ -8,20 +8,25 @@ copies this file from clients/generator/python-modules into the package):
 - :func:`follow_session` / :func:`afollow_session`: a session's live stream as typed events
   (:class:`VersionEvent`, :class:`ProposalEvent`, :class:`DeletedEvent`, :class:`ErrorEvent`),
   an iterator that ends with the session, on ``close()`` (or leaving its ``with``), or after
-  ``timeout`` seconds.
+  ``timeout`` seconds, and follows again after a lost connection (:class:`Reconnect`), each
+  version once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import random
+import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, overload
 
 import httpx
 
-from .api.sessions import stream_session
+from . import errors
+from .api.sessions import get_session, stream_session
 from .client import AuthenticatedClient, Client
 from .models.combatant import Combatant
 from .models.combatant_output import CombatantOutput
@@ -129,11 +134,109 @@ class _Deadline:
     def passed(self) -> bool:
         return self.at is not None and time.monotonic() >= self.at
 
+    def left(self) -> float | None:
+        """The seconds left (None: no end)."""
+        return None if self.at is None else max(0.001, self.at - time.monotonic())
+
     def arm(self, response: httpx.Response) -> None:
         if self.at is not None:
             timeouts = response.request.extensions.get("timeout")
             if isinstance(timeouts, dict):
-                timeouts["read"] = max(0.001, self.at - time.monotonic())
+                timeouts["read"] = self.left()
+
+
+@dataclass(frozen=True)
+class Reconnect:
+    """How :func:`follow_session` reconnects after a lost connection: the waits double from
+    ``initial_delay`` (or the stream's ``retry:``) up to ``max_delay`` seconds, with jitter (a
+    429 or 503's ``Retry-After`` may ask longer); after ``attempts`` failed reconnections in a
+    row (no connection, or a 429/5xx answer) the last failure is raised."""
+
+    attempts: int = 10
+    initial_delay: float = 0.5
+    max_delay: float = 30.0
+
+
+RETRIED_STREAM_STATUSES = frozenset({429, 502, 503, 504})
+"""The answers a stream is asked again after (with their ``Retry-After``); any other problem
+(401, 403, 404, 422...) is raised at once."""
+
+
+class StreamEnded(ConnectionError):
+    """The stream kept ending before it could be followed again (what is raised once the
+    reconnections are spent, when no failure said more)."""
+
+
+def _refusal(client: AuthenticatedClient | Client, response: httpx.Response) -> Exception:
+    """What a refused stream raises (``response`` read): a ProblemError for a problem."""
+    try:
+        stream_session._answer(stream_session._build_response(client=client, response=response))
+    except (errors.ProblemError, errors.UnexpectedStatus) as error:
+        return error
+    except (ValueError, KeyError, TypeError):  # a body that is no problem (a proxy's page)
+        pass
+    return errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _retried(error: Exception) -> bool:
+    """Whether a connection that failed with ``error`` is tried again."""
+    if isinstance(error, errors.ProblemError):
+        return error.status in RETRIED_STREAM_STATUSES
+    if isinstance(error, errors.UnexpectedStatus):
+        return error.status_code in RETRIED_STREAM_STATUSES
+    return isinstance(error, httpx.TransportError)
+
+
+class _Resume:
+    """What the connections of one stream share: the last version yielded (each connection
+    resumes after it, and a version is never yielded twice), the failures in a row, the wait
+    the server asked (``retry:``)."""
+
+    def __init__(self, last_event_id: str | int | None, reconnect: Reconnect | bool) -> None:
+        self.after = None if last_event_id is None else str(last_event_id)
+        self.policy = (
+            None if reconnect is False else Reconnect() if reconnect is True else reconnect
+        )
+        self.failures = 0
+        self.retry: float | None = None
+
+    def request(
+        self, http: httpx.Client | httpx.AsyncClient, session_id: str, deadline: _Deadline
+    ) -> httpx.Request:
+        return _request(http, session_id, self.after, deadline.left())
+
+    def typed(self, line: str, events: stream_session._Events) -> SessionStreamEvent | None:
+        """The event ``line`` ends, if any, and not one yielded already."""
+        if line.startswith("retry:"):
+            value = line[6:].strip()
+            if value.isdigit():
+                self.retry = int(value) / 1000
+        raw = events.feed(line)
+        event = None if raw is None else _typed(raw)
+        if isinstance(event, VersionEvent):
+            if self.after is not None and self.after.isdigit() and event.version <= int(self.after):
+                return None  # a resumption's overlap
+            self.after = str(event.version)
+        return event
+
+    def wait(self, connected: bool, error: Exception | None) -> float | None:
+        """The seconds to wait before the next connection after one ended (``connected``: it
+        had been answered 200) with ``error`` (None: cleanly); None: end the stream. Raises
+        ``error`` when it is not retried or the reconnections are spent."""
+        if error is not None and not _retried(error):
+            raise error
+        if self.policy is None:
+            if error is not None:
+                raise error
+            return None
+        self.failures = 0 if connected else self.failures + 1
+        if self.failures >= self.policy.attempts:
+            raise error or StreamEnded(f"the stream ended {self.failures} times in a row")
+        first = self.policy.initial_delay if self.retry is None else self.retry
+        backoff = min(self.policy.max_delay, first * 2.0**self.failures)
+        jittered = backoff / 2 + random.random() * backoff / 2
+        given = error.retry_after if isinstance(error, errors.ProblemError) else None
+        return jittered if given is None else max(float(given), jittered)
 
 
 def _request(
@@ -157,7 +260,7 @@ def _request(
 class SessionStream:
     """A session's stream (:func:`follow_session`): iterate it for its events; it ends after a
     :class:`DeletedEvent` or an :class:`ErrorEvent`, on :meth:`close` (or leaving its ``with``),
-    or once ``timeout`` seconds have passed."""
+    or once ``timeout`` seconds have passed; it reconnects after a lost connection."""
 
     def __init__(
         self,
@@ -166,37 +269,90 @@ class SessionStream:
         client: AuthenticatedClient | Client,
         last_event_id: str | int | None = None,
         timeout: float | None = None,
+        reconnect: Reconnect | bool = True,
     ) -> None:
         self._deadline = _Deadline(timeout)
-        http = client.get_httpx_client()
-        request = _request(http, session_id, last_event_id, timeout)
-        self._response = http.send(request, stream=True)
+        self._client = client
+        self._session_id = session_id
+        self._resume = _Resume(last_event_id, reconnect)
         self._closed = False
+        self._stopping = threading.Event()
+        self._response: httpx.Response | None = None
+        if self._resume.policy is not None and self._resume.after is None:
+            # Resume from the version now, so that a connection lost before the first event
+            # misses nothing.
+            self._resume.after = str(get_session.sync(session_id, client=client).version)
+        first: Exception | None = None
         try:
-            stream_session._refused(client, self._response)
-        except BaseException:
-            self.close()
-            raise
-        self._events = self._follow()
+            self._response = self._connect()
+        except Exception as error:
+            if not _retried(error) or self._resume.policy is None:
+                raise
+            first = error  # tried again when iterated
+        self._events = self._follow(first)
 
-    def _follow(self) -> Iterator[SessionStreamEvent]:
+    def _connect(self) -> httpx.Response:
+        """A connection answered 200 (else its failure raised)."""
+        http = self._client.get_httpx_client()
+        response = http.send(
+            self._resume.request(http, self._session_id, self._deadline), stream=True
+        )
+        if response.status_code >= 300:
+            try:
+                response.read()
+            finally:
+                response.close()
+            raise _refusal(self._client, response)
+        return response
+
+    def _read(self, response: httpx.Response) -> Generator[SessionStreamEvent, None, bool]:
+        """The events of one connection; True when the stream is over."""
         events = stream_session._Events()
+        self._deadline.arm(response)
+        for line in response.iter_lines():
+            if (event := self._resume.typed(line, events)) is not None:
+                yield event
+                if not isinstance(event, VersionEvent):
+                    return True
+            if self._closed or self._deadline.passed():
+                return True
+            self._deadline.arm(response)
+        return False
+
+    def _follow(self, error: Exception | None) -> Iterator[SessionStreamEvent]:
         try:
-            self._deadline.arm(self._response)
-            for line in self._response.iter_lines():
-                if (raw := events.feed(line)) is not None and (event := _typed(raw)) is not None:
-                    yield event
-                    if not isinstance(event, VersionEvent):
-                        return
+            while True:
+                connected = self._response is not None
+                if self._response is not None:
+                    try:
+                        if (yield from self._read(self._response)):
+                            return
+                    except httpx.TransportError as lost:
+                        if self._closed or self._deadline.passed():
+                            return
+                        error = lost
+                    except httpx.StreamClosed:
+                        if self._closed:
+                            return
+                        raise
+                    finally:
+                        self._response.close()
+                        self._response = None
                 if self._closed or self._deadline.passed():
                     return
-                self._deadline.arm(self._response)
-        except httpx.ReadTimeout:
-            if not self._deadline.passed():
-                raise
-        except (httpx.StreamClosed, httpx.ReadError):
-            if not self._closed:
-                raise
+                wait = self._resume.wait(connected, error)
+                if wait is None:
+                    return
+                left = self._deadline.left()
+                if self._stopping.wait(wait if left is None else min(wait, left)):
+                    return
+                if self._deadline.passed():
+                    return
+                error = None
+                try:
+                    self._response = self._connect()
+                except Exception as failed:
+                    error = failed
         finally:
             self.close()
 
@@ -209,7 +365,9 @@ class SessionStream:
     def close(self) -> None:
         """End the stream (the iteration stops) and close its connection."""
         self._closed = True
-        self._response.close()
+        self._stopping.set()
+        if self._response is not None:
+            self._response.close()
 
     def __enter__(self) -> SessionStream:
         return self
@@ -229,15 +387,28 @@ def follow_session(
     client: AuthenticatedClient | Client,
     last_event_id: str | int | None = None,
     timeout: float | None = None,
+    reconnect: Reconnect | bool = True,
 ) -> SessionStream:
     """Follow a session live: ``with follow_session(sid, client=c, timeout=60) as stream:``,
     then ``for event in stream:``, each a :class:`VersionEvent`, :class:`ProposalEvent`,
-    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with
-    the session (or an error event), on ``close()``, or after ``timeout`` seconds (None:
-    never). ``last_event_id`` (the last ``VersionEvent.id`` you had) resumes: the versions
-    after it come first. A problem the service answers (404, 401...) raises
-    :class:`~.errors.ProblemError` here."""
-    return SessionStream(session_id, client=client, last_event_id=last_event_id, timeout=timeout)
+    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with the session (or an error
+    event), on ``close()``, or after ``timeout`` seconds (None: never). ``last_event_id`` (the
+    last ``VersionEvent.id`` you had) resumes: the versions after it come first.
+
+    A lost connection, or a stream the server ends (it shuts down), is followed again with
+    ``Last-Event-ID`` = the last version yielded: each version comes once, in order, none
+    skipped (without ``last_event_id``, the session's version is read first, so that nothing
+    is missed before the first event either). ``reconnect`` tunes it (:class:`Reconnect`), or
+    ``False``: a lost connection raises, a stream the server ends just ends. A problem the
+    service answers (404, 401, 403, 422...) raises :class:`~.errors.ProblemError` at once,
+    here for the first connection, never retried."""
+    return SessionStream(
+        session_id,
+        client=client,
+        last_event_id=last_event_id,
+        timeout=timeout,
+        reconnect=reconnect,
+    )
 
 
 async def afollow_session(
@@ -246,40 +417,65 @@ async def afollow_session(
     client: AuthenticatedClient | Client,
     last_event_id: str | int | None = None,
     timeout: float | None = None,
+    reconnect: Reconnect | bool = True,
 ) -> AsyncIterator[SessionStreamEvent]:
     """:func:`follow_session` for asyncio (``async for event in afollow_session(...)``); break
-    out of the loop (or ``aclose()`` it) to stop it."""
+    out of the loop (or ``aclose()`` it) to stop it. A problem is raised at the first
+    iteration."""
     deadline = _Deadline(timeout)
+    resume = _Resume(last_event_id, reconnect)
     http = client.get_async_httpx_client()
-    request = _request(http, session_id, last_event_id, timeout)
-    response = await http.send(request, stream=True)
-    try:
-        if response.status_code >= 300:
-            await response.aread()
-            stream_session._answer(stream_session._build_response(client=client, response=response))
-        events = stream_session._Events()
-        deadline.arm(response)
-        async for line in response.aiter_lines():
-            if (raw := events.feed(line)) is not None and (event := _typed(raw)) is not None:
-                yield event
-                if not isinstance(event, VersionEvent):
+    if resume.policy is not None and resume.after is None:
+        resume.after = str((await get_session.asyncio(session_id, client=client)).version)
+    while True:
+        connected = False
+        error: Exception | None = None
+        try:
+            response = await http.send(resume.request(http, session_id, deadline), stream=True)
+        except httpx.TransportError as failed:
+            error = failed
+        else:
+            try:
+                if response.status_code >= 300:
+                    await response.aread()
+                    error = _refusal(client, response)  # raised by resume.wait unless retried
+                else:
+                    connected = True
+                    events = stream_session._Events()
+                    deadline.arm(response)
+                    async for line in response.aiter_lines():
+                        if (event := resume.typed(line, events)) is not None:
+                            yield event
+                            if not isinstance(event, VersionEvent):
+                                return
+                        if deadline.passed():
+                            return
+                        deadline.arm(response)
+            except httpx.TransportError as lost:
+                if deadline.passed():
                     return
-            if deadline.passed():
-                return
-            deadline.arm(response)
-    except httpx.ReadTimeout:
-        if not deadline.passed():
-            raise
-    finally:
-        await response.aclose()
+                error = lost
+            finally:
+                await response.aclose()
+        if deadline.passed():
+            return
+        wait = resume.wait(connected, error)
+        if wait is None:
+            return
+        left = deadline.left()
+        await asyncio.sleep(wait if left is None else min(wait, left))
+        if deadline.passed():
+            return
 
 
 __all__ = [
     "DeletedEvent",
     "ErrorEvent",
     "ProposalEvent",
+    "Reconnect",
     "SessionStream",
     "SessionStreamEvent",
+    "StreamEnded",
     "VersionEvent",
     "afollow_session",
     "as_input",
