@@ -6,11 +6,16 @@ loaded last.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -126,3 +131,130 @@ def need_node() -> tuple[str, str]:
     if not node or not npm:
         pytest.skip("node and npm are needed for the TypeScript SDK (Node.js 20.19+)")
     return node, npm
+
+
+class CuttingProxy:
+    """A loopback TCP proxy to ``port`` (on a thread of its own) that a test can break:
+    :meth:`cut` ends every open connection (with a reset, or a plain close), :attr:`refusing`
+    closes each new one at once, :meth:`refuse_next` answers the next requests with a problem
+    (503 and a ``Retry-After``...). It records each request's head (:meth:`heads`)."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.refusing = False
+        self.accepted = 0
+        self._refusals: list[tuple[int, int | None]] = []
+        self._heads: list[tuple[float, str]] = []
+        self._pairs: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = set()
+        self._seen = threading.Condition()
+        self._loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self._thread.start()
+        if not ready.wait(30):
+            raise RuntimeError("the proxy did not start")
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._server = self._loop.run_until_complete(
+            asyncio.start_server(self._handle, "127.0.0.1", 0)
+        )
+        self.port = int(self._server.sockets[0].getsockname()[1])
+        ready.set()
+        self._loop.run_forever()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.accepted += 1
+        if self.refusing:
+            writer.close()
+            return
+        if self._refusals:
+            status, retry_after = self._refusals.pop(0)
+            head = await reader.readuntil(b"\r\n\r\n")
+            self._record(head)
+            body = json.dumps(
+                {
+                    "type": "about:blank",
+                    "title": "Unavailable",
+                    "status": status,
+                    "code": "store-unavailable",
+                    "detail": "refused by the test's proxy",
+                }
+            ).encode()
+            extra = "" if retry_after is None else f"retry-after: {retry_after}\r\n"
+            writer.write(
+                f"HTTP/1.1 {status} Refused\r\ncontent-type: application/problem+json\r\n"
+                f"content-length: {len(body)}\r\n{extra}connection: close\r\n\r\n".encode()
+                + body
+            )
+            await writer.drain()
+            writer.close()
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        pair = (writer, up_writer)
+        self._pairs.add(pair)
+
+        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter, up: bool) -> None:
+            try:
+                while data := await src.read(65536):
+                    if up:
+                        self._record(data)
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                dst.close()
+
+        try:
+            await asyncio.gather(pump(reader, up_writer, True), pump(up_reader, writer, False))
+        finally:
+            self._pairs.discard(pair)
+
+    def _record(self, data: bytes) -> None:
+        for match in re.finditer(
+            rb"^(GET|POST|PATCH|DELETE|PUT) [^\r\n]*\r\n.*?\r\n\r\n", data, re.M | re.S
+        ):
+            with self._seen:
+                self._heads.append((time.monotonic(), match.group(0).decode("latin-1")))
+                self._seen.notify_all()
+
+    def heads(self, contains: str = "") -> list[tuple[float, str]]:
+        """The request heads seen (when, head) holding ``contains``."""
+        with self._seen:
+            return [(at, head) for at, head in self._heads if contains in head]
+
+    def wait_heads(self, contains: str, count: int, timeout: float = 60.0) -> list[str]:
+        """Wait until ``count`` request heads holding ``contains`` were seen; those heads."""
+        with self._seen:
+            if not self._seen.wait_for(lambda: len(self.heads(contains)) >= count, timeout):
+                raise AssertionError(f"{count} requests with {contains!r}: {self._heads}")
+        return [head for _, head in self.heads(contains)]
+
+    def refuse_next(self, status: int, retry_after: int | None = None) -> None:
+        """Answer the next connection's request with a ``status`` problem, then close it."""
+        self._refusals.append((status, retry_after))
+
+    def cut(self, reset: bool = True) -> None:
+        """End every open connection: the client's with a reset (or a close), the service's
+        with a close (it sees its client leave)."""
+
+        def now() -> None:
+            for client, upstream in list(self._pairs):
+                if reset:
+                    sock = client.get_extra_info("socket")
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                client.transport.abort()
+                upstream.transport.abort()
+
+        done = threading.Event()
+        self._loop.call_soon_threadsafe(lambda: (now(), done.set()))
+        if not done.wait(30):
+            raise RuntimeError("the proxy did not cut")
+
+    def close(self) -> None:
+        self._loop.call_soon_threadsafe(self._server.close)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(30)
+        self._loop.close()
