@@ -265,8 +265,11 @@ export async function* followSession(
   signal?.addEventListener('abort', onAbort, { once: true });
   const target = rest.client ?? client;
   const base = target.getConfig().fetch ?? globalThis.fetch;
+  // Where it resumes: `lastEventId`, else a `Last-Event-ID` header or `?after=` given.
   let after: string | undefined =
-    lastEventId === undefined ? rest.query?.after?.toString() : String(lastEventId);
+    lastEventId === undefined
+      ? (rest.headers?.['Last-Event-ID'] ?? rest.query?.after?.toString())
+      : String(lastEventId);
   try {
     if (policy !== undefined && after === undefined) {
       const found = await getSession({
