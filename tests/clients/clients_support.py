@@ -59,10 +59,18 @@ def run(cmd: list[str], timeout: float, **kwargs: object) -> subprocess.Complete
 class LiveService:
     """``python -m service`` on a free loopback port (``env``: more settings)."""
 
-    def __init__(self, tmp: Path, env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        tmp: Path,
+        env: dict[str, str] | None = None,
+        *,
+        port: int | None = None,
+        prefix: str | None = None,
+    ) -> None:
+        """``port`` and ``prefix`` (the Redis keys'): another's, to restart it."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.prefix = f"crs-clients-{uuid.uuid4().hex[:12]}"
+        self.prefix = prefix or f"crs-clients-{uuid.uuid4().hex[:12]}"
         self.redis_url: str | None = None
         given = env or {}
         env = {k: v for k, v in os.environ.items() if not k.startswith("CRS_") and k != "REDIS_URL"}
@@ -100,16 +108,18 @@ class LiveService:
         self._log.flush()
         return self.log_path.read_text(errors="replace")[-4000:]
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=15)
-        self._log.close()
-        if self.redis_url:
+    def stop(self, forget: bool = True) -> None:
+        """Stop it (gracefully first); ``forget``: remove its Redis keys too."""
+        if not self._log.closed:
+            if self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait(timeout=15)
+            self._log.close()
+        if self.redis_url and forget:
             self._forget_keys()
 
     def _forget_keys(self) -> None:

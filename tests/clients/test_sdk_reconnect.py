@@ -17,11 +17,13 @@ import queue
 import re
 import subprocess
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from clients_support import CuttingProxy, LiveService, need_node, run
+from clients_support import LOCAL_REDIS, CuttingProxy, LiveService, need_node, run
+from redis_support import answers as redis_answers
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -43,6 +45,7 @@ reconnect: Reconnect | bool = (
     else Reconnect(
         attempts=int(os.environ.get("RECONNECT_ATTEMPTS", "10")),
         initial_delay=int(os.environ.get("RECONNECT_DELAY_MS", "500")) / 1000,
+        max_delay=int(os.environ.get("RECONNECT_MAX_DELAY_MS", "30000")) / 1000,
     )
 )
 
@@ -157,6 +160,22 @@ class Follower:
         return self.process.stderr.read()[-4000:]
 
 
+@pytest.fixture
+def spawn(tmp_path: Path) -> Iterator[Callable[[list[str], dict[str, str]], Follower]]:
+    """Start a follower program (killed at the end of the test if still running)."""
+    started: list[Follower] = []
+
+    def start(command: list[str], env: dict[str, str]) -> Follower:
+        started.append(Follower(command, env, tmp_path))
+        return started[-1]
+
+    yield start
+    for follower in started:
+        if follower.process.poll() is None:
+            follower.process.kill()
+            follower.process.wait(30)
+
+
 def create_session(http: httpx.Client) -> str:
     combatants = [
         {
@@ -192,7 +211,11 @@ def resumed_after(heads: list[str]) -> list[int | None]:
 
 @pytest.mark.parametrize("sdk", SDKS)
 def test_a_follower_resumes_after_lost_connections_with_each_version_once(
-    sdk: str, request: pytest.FixtureRequest, live_service: LiveService, tmp_path: Path
+    sdk: str,
+    request: pytest.FixtureRequest,
+    live_service: LiveService,
+    tmp_path: Path,
+    spawn: Callable[[list[str], dict[str, str]], Follower],
 ) -> None:
     command, env = follower_command(sdk, request, tmp_path)
     proxy = CuttingProxy(live_service.port)
@@ -200,7 +223,7 @@ def test_a_follower_resumes_after_lost_connections_with_each_version_once(
         with httpx.Client(base_url=live_service.url, timeout=30) as http:
             sid = create_session(http)
             env.update(COMBAT_RULES_URL=proxy.url, RECONNECT_DELAY_MS="100")
-            follower = Follower([*command, sid], env, tmp_path)
+            follower = spawn([*command, sid], env)
             # No last event id: it reads the version (1) and follows from there.
             proxy.wait_heads(f"/{sid}/stream", 1)
             hurt(http, sid)
@@ -251,7 +274,11 @@ def test_a_follower_resumes_after_lost_connections_with_each_version_once(
 
 @pytest.mark.parametrize("sdk", SDKS)
 def test_a_follower_gives_up_after_its_attempts_and_a_404_is_never_retried(
-    sdk: str, request: pytest.FixtureRequest, live_service: LiveService, tmp_path: Path
+    sdk: str,
+    request: pytest.FixtureRequest,
+    live_service: LiveService,
+    tmp_path: Path,
+    spawn: Callable[[list[str], dict[str, str]], Follower],
 ) -> None:
     command, env = follower_command(sdk, request, tmp_path)
     proxy = CuttingProxy(live_service.port)
@@ -260,7 +287,7 @@ def test_a_follower_gives_up_after_its_attempts_and_a_404_is_never_retried(
         with httpx.Client(base_url=live_service.url, timeout=30) as http:
             sid = create_session(http)
             hurt(http, sid)
-            follower = Follower([*command, sid, "1"], env, tmp_path)
+            follower = spawn([*command, sid, "1"], env)
             assert follower.next() == "version 2 hp 10,9"  # following
         accepted = proxy.accepted
         proxy.refusing = True
@@ -273,9 +300,61 @@ def test_a_follower_gives_up_after_its_attempts_and_a_404_is_never_retried(
         # An unknown session: the 404 is raised at once, from the stream or from the version.
         missing = "x" * 22
         for last in (["0"], []):
-            follower = Follower([*command, missing, *last], env, tmp_path)
+            follower = spawn([*command, missing, *last], env)
             assert follower.finish() == ["threw 404 session-not-found"]
         assert len(proxy.heads(f"/{missing}/stream")) == 1
         assert len(proxy.heads(f"/v1/sessions/{missing} ")) == 1
     finally:
         proxy.close()
+
+
+@pytest.mark.parametrize("sdk", ["typescript", "python"])
+def test_a_follower_follows_through_a_service_restart(
+    sdk: str,
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    spawn: Callable[[list[str], dict[str, str]], Follower],
+) -> None:
+    """The service shuts down (its streams end cleanly) and comes back on the same port with
+    the same Redis: the follower retries the refused connections and resumes where it was."""
+    if not redis_answers(*LOCAL_REDIS):
+        pytest.skip("the sessions outlive a restart only in a real Redis (127.0.0.1:6379)")
+    command, env = follower_command(sdk, request, tmp_path)
+    (tmp_path / "first").mkdir()
+    service = LiveService(tmp_path / "first")
+    restarted: LiveService | None = None
+    try:
+        service.wait_ready(timeout=300)  # a cold start, on a busy machine
+        env.update(
+            COMBAT_RULES_URL=service.url,
+            RECONNECT_DELAY_MS="100",
+            RECONNECT_MAX_DELAY_MS="1000",
+            RECONNECT_ATTEMPTS="300",  # at least 150 s of refused connections
+        )
+        with httpx.Client(base_url=service.url, timeout=30) as http:
+            sid = create_session(http)
+            hurt(http, sid)
+            follower = spawn([*command, sid, "1"], env)
+            assert follower.next() == "version 2 hp 10,9"
+        service.stop(forget=False)
+        (tmp_path / "second").mkdir()
+        restarted = LiveService(tmp_path / "second", port=service.port, prefix=service.prefix)
+        restarted.wait_ready(timeout=300)
+        with httpx.Client(base_url=restarted.url, timeout=30) as http:
+            hurt(http, sid)
+            assert follower.next() == "version 3 hp 10,8"
+            hurt(http, sid)
+            assert follower.next() == "version 4 hp 10,7"
+            http.delete(f"/v1/sessions/{sid}").raise_for_status()
+        assert follower.finish() == ["deleted", "ended"]
+        assert follower.seen == [
+            "version 2 hp 10,9",
+            "version 3 hp 10,8",
+            "version 4 hp 10,7",
+            "deleted",
+            "ended",
+        ]
+    finally:
+        if restarted is not None:
+            restarted.stop(forget=False)
+        service.stop()
