@@ -391,9 +391,10 @@ def follow_session(
 ) -> SessionStream:
     """Follow a session live: ``with follow_session(sid, client=c, timeout=60) as stream:``,
     then ``for event in stream:``, each a :class:`VersionEvent`, :class:`ProposalEvent`,
-    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with the session (or an error
-    event), on ``close()``, or after ``timeout`` seconds (None: never). ``last_event_id`` (the
-    last ``VersionEvent.id`` you had) resumes: the versions after it come first.
+    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with
+    the session (or an error event), on ``close()``, or after ``timeout`` seconds (None:
+    never). ``last_event_id`` (the last ``VersionEvent.id`` you had) resumes: the versions
+    after it come first.
 
     A lost connection, or a stream the server ends (it shuts down), is followed again with
     ``Last-Event-ID`` = the last version yielded: each version comes once, in order, none
