@@ -9,6 +9,7 @@
 
 import { geometry, key } from "./grid.js";
 import { follow } from "./live.js";
+import { mountBuilder } from "./builder.js";
 
 const config = JSON.parse(document.getElementById("play-config").textContent);
 const $ = (id) => document.getElementById(id);
@@ -1739,6 +1740,9 @@ $("follow").addEventListener("change", () => {
 $("invite").addEventListener("click", invite);
 $("dice-form").addEventListener("submit", rollFreeDice);
 schedulePoll();
+
+// The encounter builder on the start screen (builder.js): it starts a session as a sample does.
+mountBuilder($("builder"), { config, api, open: openSession });
 
 const initial = new URLSearchParams(location.search).get("session");
 const seatToken = takeSeatLink();

@@ -1,0 +1,675 @@
+// The encounter builder of the battle map (GET /play): the DM draws a fight before any
+// session exists (ruleset, squares or hexes, terrain, creatures and where they stand), and
+// "Start session" sends it as POST /v1/sessions takes it, as a sample is started.
+//
+// Everything is checked here before anything is sent (HP at least 1, a creature on the map,
+// on no wall and on no other creature); what the service still refuses (a 422) is shown
+// with the field's path. The map is one tab stop: the arrow keys move a cursor over the
+// cells and Enter or Space does what a click does (grid.js gives the cells, as play.js
+// draws them). mountBuilder(root, {config, api, open}) is the only entry: play.js calls
+// it with its own api() (the API key, the JSON) and openSession().
+
+import { geometry, key } from "./grid.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const MAX_SIDE = 60;
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const GRIDS = {
+  square: { label: "Squares", grid: { kind: "square" } },
+  pointy: { label: "Hexes, pointy-top", grid: { kind: "hex", hexOrientation: "pointy" } },
+  flat: { label: "Hexes, flat-top", grid: { kind: "hex", hexOrientation: "flat" } },
+};
+const TOOLS = {
+  place: "Place and move creatures",
+  blocked: "Wall brush",
+  difficult: "Difficult terrain brush",
+};
+const TERRAIN_WORDS = { blocked: "wall", difficult: "difficult terrain" };
+// Dice notation as the service reads it (service/rules/dice.py); the service checks the rest.
+const DICE = /^\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+)(\s*[+-]\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+))*\s*$/i;
+
+function html(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const labelled = (text, control) => html("label", {}, `${text} `, control);
+
+function numberInput(id, value, min, max, extra) {
+  return html("input", { id, type: "number", inputmode: "numeric", value, min, max, ...extra });
+}
+
+export function mountBuilder(root, { config, api, open }) {
+  const rulesets = Object.keys(config.extents);
+  const b = {
+    ruleset: rulesets.includes("d20") ? "d20" : rulesets[0],
+    gridKind: "square",
+    width: 12,
+    height: 8,
+    terrain: { blocked: new Set(), difficult: new Set() },
+    creatures: [], // {id, name, side, kind, hp, ac, speed, size, attack, position|null}
+    selected: null,
+    tool: "place",
+    cursor: null,
+    drag: null,
+  };
+  const $ = (id) => root.querySelector(`#${id}`);
+
+  // ---- the markup
+
+  const rulesetSelect = html(
+    "select",
+    { id: "b-ruleset" },
+    ...rulesets.map((r) => html("option", { value: r }, r)),
+  );
+  const gridSelect = html(
+    "select",
+    { id: "b-grid" },
+    ...Object.entries(GRIDS).map(([v, g]) => html("option", { value: v }, g.label)),
+  );
+  const sizeSelect = html("select", { id: "b-size", name: "size" });
+  const form = html(
+    "form",
+    { id: "b-form", class: "b-form", novalidate: true },
+    labelled("Name", html("input", { id: "b-name", name: "name", maxlength: 80, size: 16 })),
+    labelled(
+      "Side",
+      html("input", { id: "b-side", name: "side", maxlength: 40, size: 10, value: "party" }),
+    ),
+    labelled(
+      "Kind",
+      html(
+        "select",
+        { id: "b-kind", name: "kind" },
+        html("option", { value: "monster" }, "monster"),
+        html("option", { value: "pc" }, "player character"),
+      ),
+    ),
+    labelled("Hit points", numberInput("b-hp", 10, 1, 1000000)),
+    labelled("Armour class", numberInput("b-ac", 12, 0, 100)),
+    labelled("Speed (ft)", numberInput("b-speed", 30, 0, 10000, { step: 5 })),
+    labelled("Size", sizeSelect),
+    labelled(
+      "Attack",
+      html("input", { id: "b-attack", name: "attack", maxlength: 80, size: 12, value: "club" }),
+    ),
+    labelled("Attack bonus", numberInput("b-bonus", 3, -100, 100)),
+    labelled(
+      "Damage dice",
+      html("input", {
+        id: "b-damage",
+        name: "damage",
+        maxlength: 120,
+        size: 8,
+        value: "1d6+1",
+        spellcheck: "false",
+        "aria-describedby": "b-damage-hint",
+      }),
+    ),
+    html("span", { id: "b-damage-hint", class: "muted" }, "as 1d8+3, 2d6, 4d6kh3"),
+    html("button", { type: "submit", id: "b-add" }, "Add creature"),
+    html("p", { id: "b-form-error", class: "bad", role: "alert" }),
+  );
+  root.replaceChildren(
+    html("h2", { id: "builder-title" }, "Build an encounter"),
+    html(
+      "p",
+      {},
+      "Draw the fight yourself: the map, its walls and difficult terrain, the creatures and " +
+        "where they stand. Start session makes it a session, as a sample does.",
+    ),
+    html(
+      "fieldset",
+      { class: "b-map" },
+      html("legend", {}, "Map"),
+      labelled("Ruleset", rulesetSelect),
+      labelled("Grid", gridSelect),
+      labelled("Width", numberInput("b-width", b.width, 1, MAX_SIDE)),
+      labelled("Height", numberInput("b-height", b.height, 1, MAX_SIDE)),
+      html("p", { id: "b-map-error", class: "bad", role: "alert" }),
+    ),
+    html("fieldset", { class: "b-creature" }, html("legend", {}, "Add a creature"), form),
+    html(
+      "div",
+      { class: "b-tools buttons", role: "toolbar", "aria-label": "map tools" },
+      ...Object.entries(TOOLS).map(([tool, label]) =>
+        html("button", { type: "button", "data-tool": tool, "aria-pressed": "false" }, label),
+      ),
+    ),
+    html("p", { id: "b-status", "aria-live": "polite" }),
+    html("div", {
+      id: "b-board",
+      tabindex: "0",
+      role: "application",
+      "aria-label": "encounter map",
+      "aria-describedby": "b-keys",
+    }),
+    html(
+      "p",
+      { id: "b-keys", class: "hint" },
+      "Click a cell, or Tab to the map and use the arrow keys and Enter or Space: with " +
+        "“Place and move creatures” on, it puts the selected creature there, or selects the " +
+        "one there (a token can be dragged too); with a brush on, it paints that terrain or " +
+        "clears it.",
+    ),
+    html("h3", {}, "Creatures"),
+    html("ul", { id: "b-list" }),
+    html("p", { id: "b-error", class: "bad", role: "alert" }),
+    html(
+      "div",
+      { class: "buttons" },
+      html("button", { type: "button", id: "b-start" }, "Start session"),
+    ),
+  );
+  rulesetSelect.value = b.ruleset;
+
+  // ---- the state's words and checks
+
+  const geo = () => geometry({ ...GRIDS[b.gridKind].grid, width: b.width, height: b.height });
+  const byId = (id) => b.creatures.find((c) => c.id === id) || null;
+  const extent = (c) => (config.extents[b.ruleset] || {})[c.size] || 1;
+  const cellWords = (cell) => `(${cell.x}, ${cell.y})`;
+
+  function onGrid(g, cell) {
+    const [c, r] = g.offset(cell);
+    return c >= 0 && r >= 0 && c < b.width && r < b.height;
+  }
+
+  function spaceAt(c, position, g) {
+    return g.shape(extent(c)).map(([dx, dy]) => ({ x: position.x + dx, y: position.y + dy }));
+  }
+
+  // Who stands on each cell (every cell of each placed creature's space), but `except`.
+  function occupants(g, except) {
+    const out = new Map();
+    for (const c of b.creatures) {
+      if (!c.position || c.id === except) continue;
+      for (const cell of spaceAt(c, c.position, g)) out.set(key(cell), c);
+    }
+    return out;
+  }
+
+  // Why `c` can't stand at `position`, or "".
+  function whyNot(c, position, g) {
+    const taken = occupants(g, c.id);
+    for (const cell of spaceAt(c, position, g)) {
+      if (!onGrid(g, cell)) return `${c.name} doesn't fit there: ${cellWords(cell)} is off the map`;
+      if (b.terrain.blocked.has(key(cell)))
+        return `${c.name} can't stand there: ${cellWords(cell)} is a wall`;
+      const other = taken.get(key(cell));
+      if (other) return `${c.name} can't stand there: ${other.name} is on ${cellWords(cell)}`;
+    }
+    return "";
+  }
+
+  function say(text) {
+    const status = $("b-status");
+    status.textContent = status.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  function uniqueId(name) {
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 40) || "creature";
+    let id = base;
+    for (let n = 2; byId(id); n++) id = `${base}-${n}`;
+    return id;
+  }
+
+  // ---- the form
+
+  function drawSizes() {
+    const sizes = Object.keys(config.extents[b.ruleset] || { medium: 1 });
+    const was = sizeSelect.value || "medium";
+    sizeSelect.replaceChildren(...sizes.map((s) => html("option", { value: s }, s)));
+    sizeSelect.value = sizes.includes(was) ? was : "medium";
+  }
+
+  function intField(id, label, low, high) {
+    const text = $(id).value.trim();
+    const value = Number(text);
+    if (text === "" || !Number.isInteger(value) || value < low || value > high)
+      throw new Error(`${label} must be a whole number from ${low} to ${high}`);
+    return value;
+  }
+
+  function readForm() {
+    const name = $("b-name").value.trim();
+    if (!name) throw new Error("Name is required");
+    const side = $("b-side").value.trim();
+    if (!side) throw new Error("Side is required (creatures on one side are allies)");
+    const attack = $("b-attack").value.trim();
+    if (!attack) throw new Error("Attack needs a name");
+    const damage = $("b-damage").value.trim();
+    if (!DICE.test(damage)) throw new Error(`Damage dice: “${damage}” is not dice (as 1d8+3)`);
+    return {
+      id: uniqueId(name),
+      name,
+      side,
+      kind: $("b-kind").value,
+      hp: intField("b-hp", "Hit points", 1, 1000000),
+      ac: intField("b-ac", "Armour class", 0, 100),
+      speed: intField("b-speed", "Speed", 0, 10000),
+      size: sizeSelect.value,
+      attack: { name: attack, bonus: intField("b-bonus", "Attack bonus", -100, 100), damage },
+      position: null,
+    };
+  }
+
+  function addCreature(event) {
+    event.preventDefault();
+    const error = $("b-form-error");
+    let c;
+    try {
+      c = readForm();
+    } catch (e) {
+      error.textContent = e.message;
+      return;
+    }
+    error.textContent = "";
+    b.creatures.push(c);
+    b.selected = c.id;
+    setTool("place");
+    $("b-name").value = "";
+    draw();
+    say(`${c.name} added: click a cell of the map (or Enter on it) to place it`);
+  }
+
+  // ---- the map settings
+
+  function readMap() {
+    const error = $("b-map-error");
+    const width = Number($("b-width").value);
+    const height = Number($("b-height").value);
+    for (const [label, v] of [
+      ["Width", width],
+      ["Height", height],
+    ]) {
+      if (!Number.isInteger(v) || v < 1 || v > MAX_SIDE) {
+        error.textContent = `${label} must be a whole number from 1 to ${MAX_SIDE}`;
+        return;
+      }
+    }
+    error.textContent = "";
+    Object.assign(b, { ruleset: rulesetSelect.value, gridKind: gridSelect.value, width, height });
+    drawSizes();
+    // what the new map no longer holds: terrain off it, creatures that no longer fit
+    const g = geo();
+    for (const cells of Object.values(b.terrain)) {
+      for (const k of [...cells]) {
+        const [x, y] = k.split(",").map(Number);
+        if (!onGrid(g, { x, y })) cells.delete(k);
+      }
+    }
+    const lifted = [];
+    for (const c of b.creatures) {
+      if (!c.position) continue;
+      const placed = c.position;
+      c.position = null;
+      if (whyNot(c, placed, g)) lifted.push(c.name);
+      else c.position = placed;
+    }
+    draw();
+    if (lifted.length) say(`${lifted.join(", ")} no longer fit on the map: place them again`);
+  }
+
+  // ---- tools and cells
+
+  function setTool(tool) {
+    b.tool = tool;
+    for (const button of root.querySelectorAll("[data-tool]"))
+      button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
+    root.dataset.brush = tool;
+  }
+
+  function toggleTool(tool) {
+    setTool(b.tool === tool && tool !== "place" ? "place" : tool);
+    say(
+      b.tool === "place"
+        ? "Placing creatures: a click selects the creature there or puts the selected one there"
+        : `${TOOLS[b.tool]} on: a click paints ${TERRAIN_WORDS[b.tool]} or clears it`,
+    );
+  }
+
+  function paint(cell, g) {
+    const k = key(cell);
+    const cells = b.terrain[b.tool];
+    const words = TERRAIN_WORDS[b.tool];
+    if (cells.has(k)) {
+      cells.delete(k);
+      return `${cellWords(cell)}: ${words} cleared`;
+    }
+    if (b.tool === "blocked") {
+      const who = occupants(g).get(k);
+      if (who) return `no wall on ${cellWords(cell)}: ${who.name} stands there`;
+    }
+    for (const [kind, others] of Object.entries(b.terrain)) if (kind !== b.tool) others.delete(k);
+    cells.add(k);
+    return `${cellWords(cell)}: ${words}`;
+  }
+
+  function place(c, cell, g) {
+    const why = whyNot(c, cell, g);
+    if (why) return why;
+    c.position = { x: cell.x, y: cell.y };
+    return `${c.name} placed on ${cellWords(cell)}`;
+  }
+
+  // A click, Enter or Space on `cell`: what the tool does there, said.
+  function actOn(cell) {
+    const g = geo();
+    if (!onGrid(g, cell)) return;
+    let words;
+    if (b.tool !== "place") words = paint(cell, g);
+    else {
+      const there = occupants(g).get(key(cell));
+      const chosen = byId(b.selected);
+      // a creature still to place is refused there; else the click selects the one there
+      if (there && there !== chosen && chosen && !chosen.position)
+        words = place(chosen, cell, g);
+      else if (there && there !== chosen) {
+        b.selected = there.id;
+        words = `${there.name} selected: now choose where it goes`;
+      } else if (!chosen) words = "Add a creature first (or select one in the list)";
+      else words = place(chosen, cell, g);
+    }
+    draw();
+    say(words);
+  }
+
+  function cellOf(event) {
+    const hit = document.elementFromPoint(event.clientX, event.clientY);
+    const shape = hit?.closest?.("#b-board [data-cell]");
+    if (!shape) return null;
+    const [x, y] = shape.dataset.cell.split(",").map(Number);
+    return { x, y };
+  }
+
+  // ---- drawing
+
+  function sideClass(side) {
+    const sides = [...new Set(b.creatures.map((c) => c.side))];
+    return `side-${sides.indexOf(side) % 6}`;
+  }
+
+  function initials(name) {
+    const words = name.split(/\s+/).filter(Boolean);
+    return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+  }
+
+  function draw() {
+    drawBoard();
+    drawList();
+  }
+
+  function drawBoard() {
+    const g = geo();
+    const [w, h] = g.size;
+    const root2 = svg("svg", {
+      viewBox: `-2 -2 ${w + 4} ${h + 4}`,
+      width: Math.ceil(w + 4),
+      height: Math.ceil(h + 4),
+      role: "group",
+      "aria-label": `${b.width} by ${b.height} ${g.kind === "hex" ? "hexes" : "squares"}`,
+    });
+    const cells = svg("g", { class: "cells" });
+    for (const cell of g.cells()) {
+      const k = key(cell);
+      const mark = b.terrain.blocked.has(k)
+        ? "blocked"
+        : b.terrain.difficult.has(k)
+          ? "difficult"
+          : "";
+      const { tag, ...attrs } = g.outline(cell);
+      const shape = svg(tag, { ...attrs, class: mark ? `cell ${mark}` : "cell", "data-cell": k });
+      if (mark) shape.dataset.terrain = mark;
+      shape.appendChild(svg("title", {}, `${cellWords(cell)}${mark ? ` ${TERRAIN_WORDS[mark]}` : ""}`));
+      cells.appendChild(shape);
+    }
+    const spaces = svg("g", { class: "spaces" });
+    const tokens = svg("g", { class: "tokens" });
+    for (const c of b.creatures) {
+      if (!c.position) continue;
+      const space = spaceAt(c, c.position, g);
+      for (const cell of space) {
+        const { tag, ...attrs } = g.outline(cell);
+        spaces.appendChild(
+          svg(tag, { ...attrs, class: `space ${sideClass(c.side)}`, "data-space": key(cell) }),
+        );
+      }
+      const centres = space.map((cell) => g.centre(cell));
+      const cx = centres.reduce((s, p) => s + p[0], 0) / centres.length;
+      const cy = centres.reduce((s, p) => s + p[1], 0) / centres.length;
+      const r = g.step * 0.38 * (space.length > 1 ? 1.6 : 1);
+      const group = svg("g", {
+        class: `token b-token${c.id === b.selected ? " selected" : ""}`,
+        "data-id": c.id,
+        "data-at": key(c.position),
+        role: "img",
+        "aria-label": `${c.name}, ${c.side}, at ${cellWords(c.position)}`,
+      });
+      group.append(
+        svg("circle", { cx, cy, r, class: `disc ${sideClass(c.side)}` }),
+        svg("text", { x: cx, y: cy + 4, class: "name" }, initials(c.name)),
+      );
+      tokens.appendChild(group);
+    }
+    const cursor = svg("g", { class: "b-cursor" });
+    if (b.cursor && onGrid(g, b.cursor)) {
+      const { tag, ...attrs } = g.outline(b.cursor);
+      cursor.appendChild(svg(tag, { ...attrs, class: "cursor", "data-cursor": key(b.cursor) }));
+    }
+    root2.append(cells, spaces, tokens, cursor);
+    $("b-board").replaceChildren(root2);
+  }
+
+  function drawList() {
+    $("b-list").replaceChildren(
+      ...b.creatures.map((c) =>
+        html(
+          "li",
+          { "data-id": c.id },
+          html(
+            "button",
+            {
+              type: "button",
+              "data-pick": c.id,
+              "aria-pressed": String(c.id === b.selected),
+              "aria-label": `select ${c.name} to place it`,
+            },
+            c.name,
+          ),
+          html(
+            "span",
+            { class: "muted" },
+            ` ${c.side} · ${c.kind === "pc" ? "player character" : "monster"} · ${c.hp} HP · AC ${c.ac}` +
+              ` · ${c.speed} ft · ${c.size} · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
+              `${c.attack.bonus} (${c.attack.damage}) · ` +
+              (c.position ? `at ${cellWords(c.position)}` : "not placed yet"),
+          ),
+          " ",
+          html(
+            "button",
+            { type: "button", "data-remove": c.id, "aria-label": `remove ${c.name}` },
+            "Remove",
+          ),
+        ),
+      ),
+    );
+  }
+
+  // ---- starting
+
+  function encounter() {
+    if (!b.creatures.length) throw new Error("Add at least one creature");
+    const g = geo();
+    for (const c of b.creatures) {
+      if (!c.position) throw new Error(`${c.name} is not on the map yet: place it`);
+      const why = whyNot(c, c.position, g);
+      if (why) throw new Error(why);
+      if (!(c.size in (config.extents[b.ruleset] || {})))
+        throw new Error(`${c.name}: ${b.ruleset} has no size ${c.size}`);
+    }
+    const cells = (set) =>
+      [...set].map((k) => {
+        const [x, y] = k.split(",").map(Number);
+        return { x, y };
+      });
+    return {
+      ruleset: b.ruleset,
+      grid: {
+        ...GRIDS[b.gridKind].grid,
+        width: b.width,
+        height: b.height,
+        blocked: cells(b.terrain.blocked),
+        difficult: cells(b.terrain.difficult),
+      },
+      combatants: b.creatures.map((c) => ({
+        id: c.id,
+        name: c.name,
+        side: c.side,
+        kind: c.kind,
+        position: c.position,
+        hp: c.hp,
+        maxHp: c.hp,
+        ac: c.ac,
+        speed: c.speed,
+        size: c.size,
+        attacks: [{ ...c.attack }],
+      })),
+    };
+  }
+
+  // "encounter.combatants[1].attacks[0].damage: ..." names the creature too.
+  function problemWords(e) {
+    const m = /^encounter\.combatants\[(\d+)\]/.exec(e.path || "");
+    const who = m && b.creatures[Number(m[1])];
+    return `${e.path}${who ? ` (${who.name})` : ""}: ${e.message}`;
+  }
+
+  async function start() {
+    const error = $("b-error");
+    let body;
+    try {
+      body = encounter();
+    } catch (e) {
+      error.textContent = `Not started: ${e.message}`;
+      return;
+    }
+    error.textContent = "";
+    const button = $("b-start");
+    button.disabled = true;
+    try {
+      const s = await api("POST", "v1/sessions", { encounter: body });
+      open(s.id, s);
+    } catch (e) {
+      const errors = (e.problem?.errors || []).map(problemWords);
+      error.textContent = `The service refused it (${e.status || "no answer"}): ${
+        errors.length ? errors.join("; ") : e.message
+      }`;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // ---- wiring
+
+  root.addEventListener("click", (event) => {
+    const t = event.target.closest("button");
+    if (!t || !root.contains(t)) return;
+    if (t.dataset.tool) toggleTool(t.dataset.tool);
+    else if (t.dataset.pick) {
+      b.selected = t.dataset.pick;
+      setTool("place");
+      draw();
+      say(`${byId(b.selected).name} selected: click a cell (or Enter on it) to put it there`);
+    } else if (t.dataset.remove) {
+      const c = byId(t.dataset.remove);
+      b.creatures = b.creatures.filter((x) => x !== c);
+      if (b.selected === c.id) b.selected = null;
+      draw();
+      say(`${c.name} removed`);
+    } else if (t.id === "b-start") start();
+  });
+  form.addEventListener("submit", addCreature);
+  for (const id of ["b-ruleset", "b-grid", "b-width", "b-height"])
+    $(id).addEventListener("change", readMap);
+
+  const board = $("b-board");
+  // a press on a token starts a drag (released on another cell: it moves there); a press
+  // anywhere else is a click, handled on release
+  board.addEventListener("pointerdown", (event) => {
+    const from = cellOf(event);
+    const who = from && b.tool === "place" ? occupants(geo()).get(key(from)) : null;
+    b.drag = { id: who ? who.id : null, from, pointer: event.pointerId };
+    if (b.drag.id) board.setPointerCapture(event.pointerId);
+  });
+  board.addEventListener("pointerup", (event) => {
+    const drag = b.drag;
+    b.drag = null;
+    if (!drag) return;
+    if (board.hasPointerCapture?.(drag.pointer)) board.releasePointerCapture(drag.pointer);
+    const cell = cellOf(event) || drag.from;
+    if (!cell) return;
+    if (drag.id && drag.from && key(cell) !== key(drag.from)) {
+      const c = byId(drag.id);
+      b.selected = c.id;
+      const words = place(c, cell, geo());
+      draw();
+      say(words);
+    } else actOn(cell);
+  });
+  board.addEventListener("keydown", (event) => {
+    const g = geo();
+    const step = STEPS[event.key];
+    if (!step && !["Enter", " ", "Home", "End", "Escape"].includes(event.key)) return;
+    event.preventDefault();
+    if (event.key === "Escape") {
+      b.cursor = null;
+      drawBoard();
+      return;
+    }
+    const here = b.cursor || byId(b.selected)?.position || g.at(0, 0);
+    if (event.key === "Enter" || event.key === " ") {
+      actOn(here);
+      return;
+    }
+    let [c, r] = g.offset(here);
+    if (step) [c, r] = [c + step[0], r + step[1]];
+    else c = event.key === "Home" ? 0 : b.width - 1;
+    c = Math.max(0, Math.min(b.width - 1, c));
+    r = Math.max(0, Math.min(b.height - 1, r));
+    b.cursor = g.at(c, r);
+    drawBoard();
+    const k = key(b.cursor);
+    const who = occupants(g).get(k);
+    const mark = b.terrain.blocked.has(k)
+      ? "wall"
+      : b.terrain.difficult.has(k)
+        ? "difficult terrain"
+        : "open";
+    say(`${cellWords(b.cursor)}: ${mark}${who ? `, ${who.name}` : ""}`);
+  });
+
+  drawSizes();
+  setTool("place");
+  draw();
+}

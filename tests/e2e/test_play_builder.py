@@ -1,0 +1,406 @@
+"""The encounter builder of the battle map (``GET /play``, ``static/play/builder.js``), in
+headless Chromium, every request outside the service refused (docs/play.md, "Building an
+encounter"):
+
+- on squares: bad input is refused in the form (HP 0, two creatures on one cell, a token on
+  a wall, a wall under a creature, a map too big) before anything is sent; two creatures
+  added, placed by clicks and one dragged, walls and difficult terrain painted, a creature
+  removed; a 422 of the service is shown with its field path; "Start session" opens the
+  table, the session (read back over REST) holds those creatures at those cells with that
+  terrain, and a move through the difficult cell costs what ``path-cost`` says (5 ft + 10 ft
+  for the difficult square), in the page's preview and in the movement left;
+- on pointy-top hexes, by keyboard: the map's cursor and Enter place the creatures, a token
+  is refused on a wall hex, and the session holds the axial cells the map showed.
+
+Every wait is on the page's state; clicks, drags and keys are real input events (CDP).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from e2e_support import Chromium, Page
+from service_process import ServiceProcess
+
+pytestmark = pytest.mark.timeout(240)
+
+VIEWPORT = {"width": 1280, "height": 1600, "deviceScaleFactor": 1, "mobile": False}
+STATE = """(() => {
+  const all = (s) => [...document.querySelectorAll(s)];
+  const root = document.getElementById("builder");
+  if (!root || !document.getElementById("b-board")) return { ready: false };
+  const text = (id) => document.getElementById(id)?.textContent || "";
+  return {
+    ready: true,
+    state: document.body.dataset.state || "",
+    version: Number(document.body.dataset.version || 0),
+    busy: document.body.dataset.busy || "",
+    tokens: Object.fromEntries(all("#b-board .b-token").map((g) => [g.dataset.id, g.dataset.at])),
+    selected: all("#b-list [aria-pressed=true]").map((b) => b.dataset.pick),
+    listed: all("#b-list li").map((li) => li.dataset.id),
+    blocked: all("#b-board [data-terrain=blocked]").map((c) => c.dataset.cell).sort(),
+    difficult: all("#b-board [data-terrain=difficult]").map((c) => c.dataset.cell).sort(),
+    cells: all("#b-board [data-cell]").length,
+    tool: root.dataset.brush || "",
+    cursor: document.querySelector("#b-board .cursor")?.dataset.cursor || "",
+    status: text("b-status"),
+    formError: text("b-form-error"),
+    mapError: text("b-map-error"),
+    error: text("b-error"),
+    actor: document.querySelector("#actor h2")?.textContent || "",
+    preview: { ...(document.getElementById("preview")?.dataset || {}),
+               text: document.getElementById("preview")?.innerText || "" },
+    focused: document.activeElement?.id || "",
+  };
+})()"""
+
+
+def state_of(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(STATE)
+    return found
+
+
+def until(page: Page, what: str, predicate: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.wait_for(STATE, predicate, what=what)
+    return found
+
+
+@contextlib.contextmanager
+def play_page(browser: Chromium, service: ServiceProcess) -> Iterator[Page]:
+    with browser.page() as page:
+        page.allow_only(service.url)
+        page.send("Emulation.setDeviceMetricsOverride", VIEWPORT)
+        page.send("Page.bringToFront")
+        page.navigate(service.url + "/play")
+        until(page, "the setup and its builder", lambda s: s["ready"] and s["state"] == "setup")
+        yield page
+        assert page.exceptions == [], page.exceptions
+        assert page.csp_violations() == []
+        assert page.blocked == [], f"the page asked for something outside: {page.blocked}"
+
+
+def q(selector: str) -> str:
+    return f"document.querySelector({selector!r})"
+
+
+def cell(x: int, y: int) -> str:
+    return q(f'#b-board [data-cell="{x},{y}"]')
+
+
+def type_into(page: Page, selector: str, text: str) -> None:
+    """Click the field, select what is there, type ``text`` (real input events)."""
+    page.click(q(selector))
+    page.evaluate(f"{q(selector)}.select()")
+    page.send("Input.insertText", {"text": text})
+
+
+def choose(page: Page, selector: str, value: str) -> None:
+    """Pick an option of a ``<select>`` as a person does (the value, then its change event)."""
+    page.evaluate(
+        f"(() => {{ const s = {q(selector)}; s.focus(); s.value = {value!r};"
+        " s.dispatchEvent(new Event('change', {bubbles: true})); })()"
+    )
+
+
+def add_creature(page: Page, **fields: Any) -> dict[str, Any]:
+    """Fill the creature form (``name``, ``side``, ``hp``...: the fields' ids without
+    ``b-``) and press "Add creature"; the page's state once the form has answered."""
+    before = state_of(page)["listed"]
+    if "kind" in fields:
+        choose(page, "#b-kind", fields.pop("kind"))
+    if "size" in fields:
+        choose(page, "#b-size", fields.pop("size"))
+    for name, value in fields.items():
+        type_into(page, f"#b-{name}", str(value))
+    page.click(q("#b-add"))
+    return until(
+        page,
+        "the form's answer",
+        lambda s: s["formError"] or len(s["listed"]) == len(before) + 1,
+    )
+
+
+def click_cell(page: Page, x: int, y: int, says: str) -> dict[str, Any]:
+    page.click(cell(x, y))
+    return until(page, f"a click on ({x}, {y}): {says}", lambda s: says in s["status"])
+
+
+def centre(page: Page, expression: str) -> tuple[float, float]:
+    box = page.evaluate(
+        f"""(() => {{ const el = {expression}; el.scrollIntoView({{block: "center"}});
+               const r = el.getBoundingClientRect();
+               return [r.left + r.width / 2, r.top + r.height / 2]; }})()"""
+    )
+    return float(box[0]), float(box[1])
+
+
+def drag(page: Page, start: str, end: str) -> None:
+    """A real drag with the mouse: press on ``start``, move in steps, release on ``end``."""
+    (x0, y0), (x1, y1) = centre(page, start), centre(page, end)
+    send = page.send
+    send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x0, "y": y0})
+    send(
+        "Input.dispatchMouseEvent",
+        {"type": "mousePressed", "x": x0, "y": y0, "button": "left", "clickCount": 1},
+    )
+    for i in range(1, 6):
+        x, y = x0 + (x1 - x0) * i / 5, y0 + (y1 - y0) * i / 5
+        send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "buttons": 1})
+    send(
+        "Input.dispatchMouseEvent",
+        {"type": "mouseReleased", "x": x1, "y": y1, "button": "left", "clickCount": 1},
+    )
+
+
+def hover(page: Page, expression: str) -> None:
+    """Move the mouse to the middle of the element (no click)."""
+    x, y = centre(page, expression)
+    page.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+
+
+def start_session(page: Page) -> str:
+    page.click(q("#b-start"))
+    session_id: str = page.wait_for(
+        "document.body.dataset.state === 'table' && document.body.dataset.version === '1'"
+        " && document.querySelector('#board svg') && new URLSearchParams(location.search)"
+        ".get('session')",
+        bool,
+        what="the session opened in the table view",
+    )
+    return session_id
+
+
+def session(service: ServiceProcess, session_id: str) -> dict[str, Any]:
+    r = httpx.get(f"{service.url}/v1/sessions/{session_id}", timeout=10)
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def cells(found: list[dict[str, int]]) -> list[str]:
+    return sorted(f"{c['x']},{c['y']}" for c in found)
+
+
+def turn_of(service: ServiceProcess, session_id: str, who: str) -> int:
+    """Initiative rolled over REST, then next turn until it is ``who``'s; the version."""
+    base = f"{service.url}/v1/sessions/{session_id}"
+    r = httpx.post(f"{base}/roll-initiative", json={}, timeout=10)
+    assert r.status_code == 200, r.text
+    while r.json()["encounter"]["turnOf"] != who:
+        r = httpx.post(f"{base}/next-turn", json={}, timeout=10)
+        assert r.status_code == 200, r.text
+    version: int = r.json()["session"]["version"]
+    return version
+
+
+def test_the_builder_script_comes_from_the_service(service: ServiceProcess) -> None:
+    asset = httpx.get(f"{service.url}/static/play/builder.js", timeout=10)
+    assert asset.status_code == 200 and asset.headers["x-content-type-options"] == "nosniff"
+    assert "text/javascript" in asset.headers["content-type"]
+    page = httpx.get(f"{service.url}/play", timeout=10).text
+    assert '<section id="builder" aria-labelledby="builder-title"></section>' in page
+
+
+def test_build_on_squares_start_and_move_through_difficult_terrain(
+    browser: Chromium, service: ServiceProcess
+) -> None:
+    with play_page(browser, service) as page:
+        # The map: 6 by 3 squares (a size over the builder's limit is refused first).
+        type_into(page, "#b-width", "99")
+        page.press("Tab")
+        until(page, "the width refused", lambda s: "Width must be" in s["mapError"])
+        type_into(page, "#b-width", "6")
+        page.press("Tab")
+        type_into(page, "#b-height", "3")
+        page.press("Tab")
+        state = until(page, "a 6 by 3 map", lambda s: s["cells"] == 18 and not s["mapError"])
+
+        # Bad input is refused in the form: nothing is added.
+        state = add_creature(page, name="Aria", hp=0)
+        assert "Hit points must be a whole number from 1" in state["formError"]
+        assert state["listed"] == []
+        state = add_creature(page, name="Aria", damage="a lot")
+        assert "is not dice" in state["formError"] and state["listed"] == []
+
+        # Aria, placed by a click.
+        state = add_creature(
+            page,
+            kind="pc",
+            name="Aria",
+            side="party",
+            hp=24,
+            ac=16,
+            speed=30,
+            attack="longsword",
+            bonus=5,
+            damage="1d8+3",
+        )
+        assert state["formError"] == "" and state["listed"] == ["aria"]
+        assert state["selected"] == ["aria"] and state["tool"] == "place"
+        click_cell(page, 1, 1, "Aria placed on (1, 1)")
+
+        # Grisk: not on Aria's cell; placed next to her, then dragged away.
+        add_creature(
+            page,
+            kind="monster",
+            name="Grisk",
+            side="goblins",
+            hp=15,
+            ac=15,
+            attack="scimitar",
+            damage="1d6+2",
+        )
+        state = click_cell(page, 1, 1, "Grisk can't stand there: Aria is on (1, 1)")
+        assert state["tokens"] == {"aria": "1,1"}
+        click_cell(page, 4, 1, "Grisk placed on (4, 1)")
+        drag(page, cell(4, 1), cell(5, 2))
+        state = until(page, "Grisk dragged", lambda s: s["tokens"].get("grisk") == "5,2")
+        assert state["tokens"] == {"aria": "1,1", "grisk": "5,2"}
+
+        # Walls above and below (2, 1), difficult terrain on it: the only way east.
+        page.click(q('[data-tool="blocked"]'))
+        until(page, "the wall brush on", lambda s: s["tool"] == "blocked")
+        click_cell(page, 2, 0, "(2, 0): wall")
+        click_cell(page, 2, 2, "(2, 2): wall")
+        state = click_cell(page, 1, 1, "no wall on (1, 1): Aria stands there")
+        assert state["blocked"] == ["2,0", "2,2"]
+        page.click(q('[data-tool="difficult"]'))
+        until(page, "the difficult terrain brush on", lambda s: s["tool"] == "difficult")
+        click_cell(page, 3, 0, "(3, 0): difficult terrain")
+        click_cell(page, 3, 0, "(3, 0): difficult terrain cleared")
+        state = click_cell(page, 2, 1, "(2, 1): difficult terrain")
+        assert state["difficult"] == ["2,1"]
+        page.click(q('[data-tool="difficult"]'))  # the brush off again: placing
+        until(page, "the brush toggled off", lambda s: s["tool"] == "place")
+
+        # A token can't stand on a wall: Grisk selected, a click on (2, 0) is refused.
+        page.click(q('[data-pick="grisk"]'))
+        until(page, "Grisk selected", lambda s: s["selected"] == ["grisk"])
+        state = click_cell(page, 2, 0, "Grisk can't stand there: (2, 0) is a wall")
+        assert state["tokens"]["grisk"] == "5,2"
+
+        # A third creature with dice the service refuses: the 422 with its path, then removed.
+        add_creature(page, name="Wolf", side="goblins", hp=11, ac=13, attack="bite", damage="1d1")
+        click_cell(page, 0, 0, "Wolf placed on (0, 0)")
+        page.click(q("#b-start"))
+        state = until(page, "the service's refusal", lambda s: "refused" in s["error"])
+        assert "422" in state["error"]
+        assert "encounter.combatants[2].attacks[0].damage (Wolf)" in state["error"]
+        assert state["state"] == "setup"
+        page.click(q('[data-remove="wolf"]'))
+        state = until(page, "Wolf removed", lambda s: s["listed"] == ["aria", "grisk"])
+        assert state["tokens"] == {"aria": "1,1", "grisk": "5,2"}
+
+        # Start: the table view, and the session holds what was built.
+        session_id = start_session(page)
+        body = session(service, session_id)
+        encounter = body["encounter"]
+        assert body["version"] == 1 and encounter["ruleset"] == "d20"
+        grid = encounter["grid"]
+        assert (grid["kind"], grid["width"], grid["height"]) == ("square", 6, 3)
+        assert cells(grid["blocked"]) == ["2,0", "2,2"]
+        assert cells(grid["difficult"]) == ["2,1"]
+        by_id = {c["id"]: c for c in encounter["combatants"]}
+        assert set(by_id) == {"aria", "grisk"}
+        aria, grisk = by_id["aria"], by_id["grisk"]
+        assert aria["position"] == {"x": 1, "y": 1} and grisk["position"] == {"x": 5, "y": 2}
+        assert (aria["name"], aria["side"], aria["kind"]) == ("Aria", "party", "pc")
+        assert (aria["hp"], aria["maxHp"], aria["ac"], aria["speed"]) == (24, 24, 16, 30)
+        longsword = {"name": "longsword", "bonus": 5, "damage": "1d8+3"}
+        assert aria["attacks"][0].items() >= longsword.items()
+        assert (grisk["side"], grisk["kind"], grisk["hp"]) == ("goblins", "monster", 15)
+
+        # Play it forward: Aria walks through the difficult square to (3, 1).
+        version = turn_of(service, session_id, "aria")
+        until(
+            page,
+            "Aria's turn on the page",
+            lambda s: s["version"] == version and s["actor"].startswith("Aria") and not s["busy"],
+        )
+        base = f"{service.url}/v1/sessions/{session_id}"
+        answer = httpx.post(
+            f"{base}/path-cost", json={"combatantId": "aria", "to": {"x": 3, "y": 1}}, timeout=10
+        ).json()["outcome"]
+        # 5 ft into (2, 1), doubled there (difficult terrain: d20.grid.difficult), 5 ft on
+        assert answer["legal"] and answer["cost"] == 15
+        assert [f"{p['x']},{p['y']}" for p in answer["path"]][-2:] == ["2,1", "3,1"]
+        hover(page, "document.querySelector('#board [data-cell=\"3,1\"]')")
+        state = until(
+            page,
+            "the path's preview",
+            lambda s: s["preview"].get("kind") == "path" and s["preview"].get("cost") == "15",
+        )
+        assert "15 ft" in state["preview"]["text"]
+        page.click("document.querySelector('#board [data-cell=\"3,1\"]')")
+        until(page, "the move", lambda s: s["version"] == version + 1 and not s["busy"])
+        moved = {c["id"]: c for c in session(service, session_id)["encounter"]["combatants"]}
+        assert moved["aria"]["position"] == {"x": 3, "y": 1}
+        assert moved["aria"]["budget"]["movement"] == 30 - 15
+
+
+def test_build_on_hexes_by_keyboard(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        choose(page, "#b-grid", "pointy")
+        type_into(page, "#b-width", "7")
+        page.press("Tab")
+        type_into(page, "#b-height", "5")
+        page.press("Tab")
+        until(page, "a 7 by 5 hex map", lambda s: s["cells"] == 35)
+        assert page.evaluate(q("#b-board svg") + ".getAttribute('aria-label')") == "7 by 5 hexes"
+
+        # A wall and a difficult hex, painted by clicks.
+        page.click(q('[data-tool="blocked"]'))
+        click_cell(page, 2, 1, "(2, 1): wall")
+        page.click(q('[data-tool="difficult"]'))
+        click_cell(page, 1, 2, "(1, 2): difficult terrain")
+        page.click(q('[data-tool="place"]'))
+        until(page, "placing", lambda s: s["tool"] == "place")
+
+        # Kael, placed by keyboard: Tab to the map, arrows, Enter.
+        add_creature(page, name="Kael", side="rangers", hp=22, ac=15, attack="spear")
+        page.evaluate(q("#b-keys") + ".scrollIntoView()")
+        page.evaluate(q("[data-tool='difficult']") + ".focus()")
+        page.press("Tab")
+        until(page, "the map focused", lambda s: s["focused"] == "b-board")
+        page.press("ArrowDown")  # from (0, 0), down one drawn row: odd-r row 1 is (0, 1)
+        page.press("ArrowRight")
+        state = until(page, "the cursor on (1, 1)", lambda s: s["cursor"] == "1,1")
+        assert state["status"].startswith("(1, 1): open")
+        page.press("Enter")
+        until(page, "Kael placed by Enter", lambda s: s["tokens"].get("kael") == "1,1")
+
+        # The wolf: refused on the wall hex, placed beyond the difficult one.
+        add_creature(page, name="Wolf", side="beasts", hp=11, ac=13, speed=40, attack="bite")
+        state = click_cell(page, 2, 1, "Wolf can't stand there: (2, 1) is a wall")
+        assert "wolf" not in state["tokens"]
+        click_cell(page, 0, 3, "Wolf placed on (0, 3)")
+
+        session_id = start_session(page)
+        encounter = session(service, session_id)["encounter"]
+        grid = encounter["grid"]
+        assert (grid["kind"], grid["hexOrientation"]) == ("hex", "pointy")
+        assert (grid["width"], grid["height"]) == (7, 5)
+        assert cells(grid["blocked"]) == ["2,1"] and cells(grid["difficult"]) == ["1,2"]
+        positions = {c["id"]: c["position"] for c in encounter["combatants"]}
+        assert positions == {"kael": {"x": 1, "y": 1}, "wolf": {"x": 0, "y": 3}}
+        # the table draws the same axial cells: each token on the cell it was built on
+        drawn = page.evaluate(
+            "Object.fromEntries([...document.querySelectorAll('#board .space')]"
+            ".map((s) => [s.dataset.id, s.dataset.space]))"
+        )
+        assert drawn == {"kael": "1,1", "wolf": "0,3"}
+
+        # Entering the difficult hex costs double: 10 ft for one step.
+        version = turn_of(service, session_id, "kael")
+        until(page, "Kael's turn", lambda s: s["version"] == version and not s["busy"])
+        hover(page, "document.querySelector('#board [data-cell=\"1,2\"]')")
+        state = until(
+            page,
+            "the path's preview",
+            lambda s: s["preview"].get("kind") == "path" and s["preview"].get("cost") == "10",
+        )
+        assert "10 ft" in state["preview"]["text"]
