@@ -441,7 +441,8 @@ export function mountBuilder(root, { config, api, open }) {
       const { tag, ...attrs } = g.outline(cell);
       const shape = svg(tag, { ...attrs, class: mark ? `cell ${mark}` : "cell", "data-cell": k });
       if (mark) shape.dataset.terrain = mark;
-      shape.appendChild(svg("title", {}, `${cellWords(cell)}${mark ? ` ${TERRAIN_WORDS[mark]}` : ""}`));
+      const words = mark ? ` ${TERRAIN_WORDS[mark]}` : "";
+      shape.appendChild(svg("title", {}, `${cellWords(cell)}${words}`));
       cells.appendChild(shape);
     }
     const spaces = svg("g", { class: "spaces" });
@@ -500,8 +501,9 @@ export function mountBuilder(root, { config, api, open }) {
           html(
             "span",
             { class: "muted" },
-            ` ${c.side} · ${c.kind === "pc" ? "player character" : "monster"} · ${c.hp} HP · AC ${c.ac}` +
-              ` · ${c.speed} ft · ${c.size} · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
+            ` ${c.side} · ${c.kind === "pc" ? "player character" : "monster"}` +
+              ` · ${c.hp} HP · AC ${c.ac} · ${c.speed} ft · ${c.size}` +
+              ` · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
               `${c.attack.bonus} (${c.attack.damage}) · ` +
               (c.position ? `at ${cellWords(c.position)}` : "not placed yet"),
           ),
