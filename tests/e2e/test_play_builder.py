@@ -2,15 +2,17 @@
 headless Chromium, every request outside the service refused (docs/play.md, "Building an
 encounter"):
 
-- on squares: bad input is refused in the form (HP 0, two creatures on one cell, a token on
-  a wall, a wall under a creature, a map too big) before anything is sent; two creatures
-  added, placed by clicks and one dragged, walls and difficult terrain painted, a creature
-  removed; a 422 of the service is shown with its field path; "Start session" opens the
-  table, the session (read back over REST) holds those creatures at those cells with that
-  terrain, and a move through the difficult cell costs what ``path-cost`` says (5 ft + 10 ft
-  for the difficult square), in the page's preview and in the movement left;
-- on pointy-top hexes, by keyboard: the map's cursor and Enter place the creatures, a token
-  is refused on a wall hex, and the session holds the axial cells the map showed.
+- on squares: bad input is refused in the form (HP 0, two creatures on one cell, a token
+  on a wall, a wall under a creature, a token dragged onto another, a map too big) before
+  anything is sent; two creatures added, placed by clicks and one dragged, walls and
+  difficult terrain painted, a creature removed; a 422 of the service is shown with its
+  field path; "Start session" opens the table, the session (read back over REST) holds
+  those creatures at those cells with that terrain, and a move through the difficult cell
+  costs what ``path-cost`` says (5 ft + 10 ft for the difficult square), in the page's
+  preview and in the movement left;
+- on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
+  refused on a wall hex, the session holds the axial cells the map showed, and a step onto
+  the difficult hex is previewed at 10 ft.
 
 Every wait is on the page's state; clicks, drags and keys are real input events (CDP).
 """
@@ -129,9 +131,10 @@ def click_cell(page: Page, x: int, y: int, says: str) -> dict[str, Any]:
     return until(page, f"a click on ({x}, {y}): {says}", lambda s: says in s["status"])
 
 
-def centre(page: Page, expression: str) -> tuple[float, float]:
+def centre(page: Page, expression: str, scroll: bool = True) -> tuple[float, float]:
     box = page.evaluate(
-        f"""(() => {{ const el = {expression}; el.scrollIntoView({{block: "center"}});
+        f"""(() => {{ const el = {expression};
+               if ({str(scroll).lower()}) el.scrollIntoView({{block: "center"}});
                const r = el.getBoundingClientRect();
                return [r.left + r.width / 2, r.top + r.height / 2]; }})()"""
     )
@@ -140,7 +143,8 @@ def centre(page: Page, expression: str) -> tuple[float, float]:
 
 def drag(page: Page, start: str, end: str) -> None:
     """A real drag with the mouse: press on ``start``, move in steps, release on ``end``."""
-    (x0, y0), (x1, y1) = centre(page, start), centre(page, end)
+    page.evaluate(q("#b-board") + ".scrollIntoView({block: 'center'})")
+    (x0, y0), (x1, y1) = centre(page, start, False), centre(page, end, False)
     send = page.send
     send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x0, "y": y0})
     send(
@@ -259,6 +263,9 @@ def test_build_on_squares_start_and_move_through_difficult_terrain(
         click_cell(page, 4, 1, "Grisk placed on (4, 1)")
         drag(page, cell(4, 1), cell(5, 2))
         state = until(page, "Grisk dragged", lambda s: s["tokens"].get("grisk") == "5,2")
+        assert state["tokens"] == {"aria": "1,1", "grisk": "5,2"}
+        drag(page, cell(5, 2), cell(1, 1))  # onto Aria: refused, Grisk stays
+        state = until(page, "the drag refused", lambda s: "Aria is on (1, 1)" in s["status"])
         assert state["tokens"] == {"aria": "1,1", "grisk": "5,2"}
 
         # Walls above and below (2, 1), difficult terrain on it: the only way east.
