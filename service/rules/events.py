@@ -45,7 +45,7 @@ class Roll:
 class Event:
     """One entry of the log.
 
-    ``type`` is a short kebab-case word (``roll``, ``attack-hit``, ``damage``, ``death``...);
+    ``type`` is a short kebab-case word (``roll``, ``damage``, ``death``, ``turn-start``...);
     ``rule`` names the RULES.md id that decided it, where one did; ``data`` carries the
     type's own details.
     """

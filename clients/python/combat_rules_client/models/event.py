@@ -20,7 +20,7 @@ T = TypeVar("T", bound="Event")
 class Event:
     """One entry of the log.
 
-    `type` is a short kebab-case word (`roll`, `attack-hit`, `damage`, `death`...);
+    `type` is a short kebab-case word (`roll`, `damage`, `death`, `turn-start`...);
     `rule` names the RULES.md id that decided it, where one did; `data` carries the
     type's own details.
 
