@@ -240,12 +240,13 @@ class Page:
             args = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
             self.console.append(f"{params.get('type')}: {args}")
 
-    def evaluate(self, expression: str, await_promise: bool = False) -> Any:
-        """The value of ``expression`` (of the promise it gives, with ``await_promise``)."""
+    def evaluate(self, expression: str, await_promise: bool = False, timeout: float = 15.0) -> Any:
+        """The value of ``expression`` (of the promise it gives, with ``await_promise``), if
+        the page answers within ``timeout`` seconds (a busy renderer answers late)."""
         params = {"expression": expression, "returnByValue": True, "timeout": 5000}
         if await_promise:
             params["awaitPromise"] = True
-        result = self.send("Runtime.evaluate", params)
+        result = self.send("Runtime.evaluate", params, timeout=timeout)
         if "exceptionDetails" in result:
             raise CDPError(f"{expression!r} threw: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -259,14 +260,16 @@ class Page:
         self,
         expression: str,
         predicate: Callable[[Any], bool],
-        timeout: float = 15.0,
+        timeout: float = 60.0,
         what: str = "",
     ) -> Any:
-        """Evaluate ``expression`` every 50 ms until ``predicate`` holds of its value."""
+        """Evaluate ``expression`` every 50 ms until ``predicate`` holds of its value; a
+        renderer too busy to answer (a large page drawing on a loaded machine) is waited for
+        until ``timeout``, not taken as a failure."""
         deadline = time.monotonic() + timeout
         value: Any = None
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            value = self.evaluate(expression, timeout=max(15.0, deadline - time.monotonic()))
             if predicate(value):
                 return value
             time.sleep(0.05)
