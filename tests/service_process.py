@@ -67,6 +67,12 @@ class ServiceProcess:
         self.stop()
         raise RuntimeError(f"the service at {self.url} did not get ready:\n{self.output()}")
 
+    def cpu_seconds(self) -> float:
+        """The CPU time (user and system) the process has used so far, from ``/proc``: what a
+        request costs the service, whatever else the machine is doing."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def output(self) -> str:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
 

@@ -11,7 +11,6 @@ import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -38,11 +37,6 @@ HEAVY = {"encounter": duel(), "runs": 96, "maxRounds": 20, "seed": 1}
 """encounter-odds at its work budget (``odds-work``), each fight lasting all its rounds:
 about 0.15 s of engine work on this machine, three times the deadline here."""
 DEADLINE = 0.05
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100
 
 
 @pytest.fixture
@@ -115,9 +109,9 @@ def test_healthz_answers_while_a_heavy_request_runs(deadline_service: ServicePro
     assert statistics.median(seconds for _, seconds in answers) < 0.35, answers
 
     # The given-up work stopped at its next draw: the process is idle again.
-    before = cpu_seconds(deadline_service.process.pid)
+    before = deadline_service.cpu_seconds()
     time.sleep(1.0)
-    assert cpu_seconds(deadline_service.process.pid) - before < 0.5
+    assert deadline_service.cpu_seconds() - before < 0.5
 
 
 def test_graphql_answers_unavailable_past_the_deadline(

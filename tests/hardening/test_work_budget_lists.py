@@ -8,9 +8,7 @@ spent is printed as a report only (the machine is shared)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -66,16 +64,11 @@ def duel(ruleset: str, **lists: Any) -> dict[str, Any]:
     )
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def odds(service: ServiceProcess, body: dict[str, Any]) -> tuple[httpx.Response, float]:
     assert service.process.pid
-    before = cpu_seconds(service.process.pid)
+    before = service.cpu_seconds()
     response = httpx.post(f"{service.url}/v1/encounter-odds", json=body, timeout=60)
-    return response, cpu_seconds(service.process.pid) - before
+    return response, service.cpu_seconds() - before
 
 
 def granted_runs(service: ServiceProcess, encounter: dict[str, Any]) -> tuple[int, float]:
