@@ -12,7 +12,7 @@ import ast
 import dataclasses
 import inspect
 import itertools
-import textwrap
+import sys
 import types
 from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
@@ -33,16 +33,11 @@ def attribute_docs(cls: type) -> dict[str, str]:
 
 @cache
 def _own_docs(cls: type) -> dict[str, str]:
-    try:
-        source = textwrap.dedent(inspect.getsource(cls))
-    except (OSError, TypeError):
-        return {}
-    node = ast.parse(source).body[0]
-    if not isinstance(node, ast.ClassDef):
+    node = _class_nodes(cls.__module__).get(cls.__qualname__)
+    if node is None:
         return {}
     docs: dict[str, str] = {}
-    body = node.body
-    for stmt, after in itertools.pairwise(body):
+    for stmt, after in itertools.pairwise(node.body):
         if (
             isinstance(stmt, ast.AnnAssign)
             and isinstance(stmt.target, ast.Name)
@@ -52,6 +47,31 @@ def _own_docs(cls: type) -> dict[str, str]:
         ):
             docs[stmt.target.id] = inspect.cleandoc(after.value.value)
     return docs
+
+
+@cache
+def _class_nodes(module: str) -> dict[str, ast.ClassDef]:
+    """The class definitions of ``module``'s source by qualified name, wherever they sit (in
+    a class, a function, an ``if``), the module parsed once (``inspect.getsource`` parses
+    it again for every class); the first definition of a name wins, as for ``inspect``."""
+    try:
+        source = inspect.getsource(sys.modules[module])
+    except (KeyError, OSError, TypeError):
+        return {}
+    found: dict[str, ast.ClassDef] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                found.setdefault(prefix + child.name, child)
+                visit(child, f"{prefix}{child.name}.")
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(child, f"{prefix}{child.name}.<locals>.")
+            elif isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+                visit(child, prefix)
+
+    visit(ast.parse(source), "")
+    return found
 
 
 def class_doc(cls: type) -> str | None:
