@@ -32,15 +32,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp
-from strawberry.http.websocket_origin import normalize_allowed_origins
 
 from service.api.auth import Guard, key_store
-from service.api.graphql.playground import PLAYGROUND_CSP, playground_html
-from service.api.graphql.schema import build_schema
-from service.api.graphql.view import GraphQLView
+from service.api.lazy import OnFirstUse
 from service.api.nosniff import NoSniffMiddleware
 from service.api.observability import REGISTRY, Observability, metrics_endpoint, setup_logging
-from service.api.pages import page_response
 from service.api.pages import routes as page_routes
 from service.api.play import routes as play_routes
 from service.api.pool import close_engine_pool
@@ -57,21 +53,6 @@ from service.store.apikeys import persistence_problems
 log = logging.getLogger("uvicorn.error")
 
 CONNECT_TIMEOUT = 1.0
-
-
-class GraphQLApp(GraphQLView):
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(
-            build_schema(settings),
-            settings,
-            graphql_ide="graphiql" if settings.graphql_playground else None,
-            # Browsers apply no CORS to websockets: strawberry checks the handshake's
-            # Origin itself, against the same origins as CORS.
-            allowed_origins=allowed_origins(settings),
-        )
-
-    async def render_graphql_ide(self, request: Request) -> Response:
-        return page_response(playground_html(), PLAYGROUND_CSP)
 
 
 def make_store(settings: Settings, url: str) -> SessionStore:
@@ -187,6 +168,10 @@ def stop_metrics_server(metrics: WSGIServer) -> None:
 def allowed_origins(settings: Settings) -> tuple[str, ...]:
     """``CRS_CORS_ORIGINS`` as browsers send an ``Origin`` (``https://Vtt.example:443/`` is
     ``https://vtt.example``), or SystemExit naming a value that is no origin."""
+    if not settings.cors_origins:
+        return ()
+    from strawberry.http.websocket_origin import normalize_allowed_origins
+
     try:
         return tuple(sorted(normalize_allowed_origins(settings.cors_origins)))
     except ValueError as error:
@@ -204,7 +189,7 @@ def metrics_routes(settings: Settings) -> list[BaseRoute]:
 def cors(settings: Settings) -> list[Middleware]:
     """CORS for browser clients on other origins (``CRS_CORS_ORIGINS``), before the key
     check so that preflight requests, which carry no key, are answered. The GraphQL
-    websocket checks the same origins itself (:class:`GraphQLApp`)."""
+    websocket checks the same origins itself (:func:`graphql_door`)."""
     if not settings.cors_origins:
         return []
     return [
@@ -246,6 +231,19 @@ class App(Starlette):
         return instrument(NoSniffMiddleware(super().build_middleware_stack()))
 
 
+def graphql_door(settings: Settings, origins: tuple[str, ...]) -> ASGIApp:
+    """The GraphQL door (:mod:`service.api.graphql.door`), imported and built on its first
+    request (:class:`~service.api.lazy.OnFirstUse`): a cold start that serves REST, or
+    ``/healthz``, doesn't pay for it."""
+
+    def build() -> ASGIApp:
+        from service.api.graphql.door import GraphQLApp
+
+        return GraphQLApp(settings, origins)
+
+    return OnFirstUse(build)
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     openapi = build_openapi()
@@ -279,7 +277,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
 
     setup_logging()
-    graphql = GraphQLApp(settings)
+    graphql = graphql_door(settings, allowed_origins(settings))
     app = App(
         # Starlette tries the routes in order: the few fixed paths first, then the 70-odd
         # action routes (GraphQL came after all of them, 75 regex matches a request).

@@ -1,0 +1,98 @@
+"""The GraphQL door is built on its first request (``service.api.lazy.OnFirstUse``): a cold
+start that serves REST and health doesn't import it, the first GraphQL requests all wait for
+one build, and a build that fails is tried again by the next request."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from service.api.lazy import OnFirstUse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import sys
+from starlette.testclient import TestClient
+from service.app import create_app
+from service.settings import Settings
+
+with TestClient(create_app(Settings(redis_url=sys.argv[1], redis_prefix=sys.argv[2]))) as c:
+    assert c.get("/healthz").status_code == 200
+    rolled = c.post("/v1/roll-initiative", json={"encounter": {"combatants": []}})
+    assert rolled.status_code in (200, 422), rolled.text
+    print("before", "service.api.graphql.schema" in sys.modules, "strawberry" in sys.modules)
+    answer = c.post("/graphql", json={"query": "{ __typename }"})
+    assert answer.json() == {"data": {"__typename": "Query"}}, answer.text
+    print("after", "service.api.graphql.schema" in sys.modules)
+"""
+
+
+def test_rest_and_health_answer_without_the_graphql_door_which_comes_on_first_use(
+    redis_url: str, redis_prefix: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, redis_url, f"{redis_prefix}-lazy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[:2] == ["before False False", "after True"], done.stdout
+
+
+async def call(app: ASGIApp) -> bytes:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        return (await client.get("/")).content
+
+
+async def test_requests_before_the_build_is_done_all_wait_for_one_build() -> None:
+    release = threading.Event()
+    builds: list[int] = []
+
+    def build() -> ASGIApp:
+        builds.append(1)
+        release.wait(30)
+        return PlainTextResponse("built")
+
+    door = OnFirstUse(build)
+    waiting = [asyncio.ensure_future(call(door)) for _ in range(5)]
+    await asyncio.sleep(0)
+    while not builds:
+        await asyncio.sleep(0.01)
+    assert not any(w.done() for w in waiting)
+    release.set()
+    assert await asyncio.gather(*waiting) == [b"built"] * 5
+    assert await call(door) == b"built"
+    assert builds == [1]
+
+
+async def test_a_failed_build_fails_its_requests_and_the_next_request_builds_again() -> None:
+    attempts: list[int] = []
+
+    def build() -> ASGIApp:
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise RuntimeError("first build fails")
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            await PlainTextResponse("second")(scope, receive, send)
+
+        return app
+
+    door = OnFirstUse(build)
+    with pytest.raises(RuntimeError, match="first build fails"):
+        await call(door)
+    assert await call(door) == b"second"
+    assert await call(door) == b"second"
+    assert len(attempts) == 2
