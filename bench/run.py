@@ -392,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
 
     load = Load(client_cpu, args.connections, args.python_load)
     sessions: list[str] = []
-    tenants_table = ""
+    tenants_table = cold_table = ""
     try:
         redis_url, redis_where = procs.redis_url()
         prefix = f"crs-bench-{os.getpid()}"
@@ -464,6 +464,13 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only or "tenants" in args.only:
             tenants_table = tenants_row(procs, server_cpu, redis_url, prefix, args.duration)
             print(tenants_table, flush=True)
+        if not args.only or "coldstart" in args.only:
+            from bench import coldstart
+
+            cold_table = "## cold start (issue 25)\n\n" + coldstart.row(
+                coldstart.measure(redis_url, f"{prefix}-cold", args.runs)
+            )
+            print(cold_table, flush=True)
     finally:
         for sid in sessions:
             with contextlib.suppress(Exception):
@@ -472,8 +479,9 @@ def main(argv: list[str] | None = None) -> int:
 
     table = render(rows, bodies)
     print(table)
-    if tenants_table:
-        print("\n" + tenants_table)
+    for extra in (tenants_table, cold_table):
+        if extra:
+            print("\n" + extra)
     if args.json:
         args.json.write_text(
             json.dumps(
@@ -484,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
                     "engine": engine_table,
                     "table": table,
                     "tenants": tenants_table,
+                    "coldstart": cold_table,
                 },
                 indent=2,
             )
