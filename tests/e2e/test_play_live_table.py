@@ -156,6 +156,7 @@ def test_the_dms_page_is_told_of_a_proposal_and_the_player_hears_the_dms_writes(
 
         # The DM approves it: the DM's page says it approved, the player's what it did.
         click(dm, button(f'[data-approve="{proposed}"]'))
+        dm.wait_for(STATE, lambda s: s["version"] == version + 1, what="the approval's version")
         approved = words_of(base, version + 1)
         assert approved  # the dodge's events have words
         heard = player.wait_for(
