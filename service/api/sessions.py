@@ -77,6 +77,7 @@ from service.store import (
     Missed,
     NothingToReveal,
     NothingToUndo,
+    Proposed,
     QuotaExceeded,
     SeatNotFound,
     SessionBusy,
@@ -821,11 +822,23 @@ def _update(update: StoredUpdate | Missed) -> SessionUpdate:
     return SessionUpdate(stored.id, stored.version, stored.document, events)
 
 
+def is_told(seat: StoredSeat | None, proposed: Proposed) -> bool:
+    """Whether a follower of the session is told of a new proposal: the DM's followers are
+    (``seat`` None), a seat's of its own proposals only."""
+    return seat is None or seat.id == proposed.seat_id
+
+
 async def subscribe(
-    store: SessionStore, tenant: str, session_id: str, *, after: int | None = None
-) -> AsyncIterator[SessionUpdate]:
+    store: SessionStore, access: Access, session_id: str, *, after: int | None = None
+) -> AsyncIterator[SessionUpdate | Proposed]:
     """Each new version of the session, written by any process, until it is deleted; with
-    ``after``, first each version written after that one (see :meth:`SessionStore.subscribe`)."""
+    ``after``, first each version written after that one (see :meth:`SessionStore.subscribe`);
+    and the notice of each proposal made meanwhile that ``access`` is told of
+    (:func:`is_told`)."""
     with store_errors():
-        async for update in store.subscribe(tenant, session_id, after=after):
-            yield _update(update)
+        updates = store.subscribe(access.tenant, session_id, after=after, proposals=True)
+        async for update in updates:
+            if not isinstance(update, Proposed):
+                yield _update(update)
+            elif is_told(access.seat, update):
+                yield update

@@ -708,11 +708,17 @@ class SessionStore:
             self._hub.leave(subscriber)
 
     async def subscribe(
-        self, tenant: str, session_id: str, *, after: int | None = None
-    ) -> AsyncGenerator[SessionUpdate | Missed, None]:
+        self,
+        tenant: str,
+        session_id: str,
+        *,
+        after: int | None = None,
+        proposals: bool = False,
+    ) -> AsyncGenerator[SessionUpdate | Missed | Proposed, None]:
         """Yield each new version of the session written from now on, by any process; with
         ``after`` (a version), first those written after it and before now
-        (:class:`Missed`, as :meth:`follow` gives them), each version once.
+        (:class:`Missed`, as :meth:`follow` gives them), each version once. With
+        ``proposals``, also the notice of each proposal made from now on (:class:`Proposed`).
 
         Raises :class:`SessionNotFound` first if there is no such session, and returns when
         the session is deleted, or has expired (noticed within about 10 seconds). Raises
@@ -730,7 +736,7 @@ class SessionStore:
                 update = await follower.next(SUBSCRIPTION_CHECK)
                 if isinstance(update, Gone):
                     return
-                if update is not None and not isinstance(update, Proposed):
+                if update is not None and (proposals or not isinstance(update, Proposed)):
                     yield update
 
     async def ping(self) -> bool:

@@ -137,6 +137,23 @@ async def act(
     return out
 
 
+async def until_counted_out(
+    client: httpx.AsyncClient, sid: str, headers: dict[str, str], seconds: float = 60.0
+) -> None:
+    """Wait until the tenant's closed streams have left its subscription count, as the
+    service notices each close (at once on an idle machine, later on a busy one): a stream
+    of ``sid`` opens again."""
+    deadline = time.monotonic() + seconds
+    while True:
+        async with client.stream("GET", f"/v1/sessions/{sid}/stream", headers=headers) as again:
+            if again.status_code == 200:
+                return
+            assert again.status_code == 507, await again.aread()
+        if time.monotonic() > deadline:
+            pytest.fail("the tenant's streams were not counted out when they closed")
+        await asyncio.sleep(0.1)
+
+
 @pytest.fixture
 async def client(service: Service) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=service.url, timeout=10.0) as c:
@@ -306,13 +323,7 @@ async def test_streams_count_in_the_tenants_subscriptions(
             assert "comment" in await theirs.next()
         for context, _events in opened:
             await context.__aexit__(None, None, None)
-    for _ in range(50):  # a closed stream leaves the count
-        await asyncio.sleep(0.1)
-        async with client.stream("GET", f"/v1/sessions/{sid}/stream", headers=auth) as again:
-            if again.status_code == 200:
-                break
-    else:
-        pytest.fail("the tenant's streams were not counted out when they closed")
+    await until_counted_out(client, sid, auth)
 
 
 async def test_streams_and_graphql_subscriptions_share_the_cap(
@@ -462,6 +473,92 @@ async def test_a_proposal_is_told_to_the_dm_and_its_seat_as_it_is_made(
             version = await events.next_version()  # the bystander was told of nothing before
             assert (version["event"], version["id"]) == ("version", "3")
     # A stream resuming after version 2 gets the versions, not the notice (list the proposals).
+    await until_counted_out(client, sid, dm)
     async with stream(client, sid, dm, after=2) as events:
         first = await events.next_version()
         assert (first["event"], first["id"]) == ("version", "3")
+
+
+PROPOSALS_SUBSCRIPTION = """subscription ($id: ID!, $after: Int) {
+    sessionUpdated(sessionId: $id, after: $after) {
+    __typename ... on ProposalNotice { sessionId version proposalId seatId }
+    ... on SessionUpdate { version } ... on Error { code } } }"""
+
+
+@asynccontextmanager
+async def subscribed(service: Service, sid: str, token: str, after: int) -> AsyncIterator[Any]:
+    """A graphql-transport-ws subscription to ``sid``'s updates after version ``after`` with
+    ``token`` (so that a write made while it starts is not missed); its next payload is
+    ``await next_update()``."""
+    ws = await websockets.connect(
+        service.url.replace("http://", "ws://") + "/graphql",
+        subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+    )
+    try:
+        init = {"type": "connection_init", "payload": {"Authorization": f"Bearer {token}"}}
+        await ws.send(json.dumps(init))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "connection_ack"
+        payload = {"query": PROPOSALS_SUBSCRIPTION, "variables": {"id": sid, "after": after}}
+        await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+
+        async def next_update() -> dict[str, Any]:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            assert message["type"] == "next", message
+            update: dict[str, Any] = message["payload"]["data"]["sessionUpdated"]
+            return update
+
+        yield next_update
+    finally:
+        await ws.close()
+
+
+async def test_a_proposal_is_told_on_the_graphql_subscriptions_of_the_dm_and_its_seat(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    """As on the stream: ``sessionUpdated`` gives the DM and the proposing seat a
+    ``ProposalNotice`` (the version it was made on), another seat nothing; the approval's
+    version then comes to all three."""
+    key, _ = await service.key("proposing-graphql")
+    dm = {"X-API-Key": key}
+    sid = await new_session(client, dm)
+    await act(client, sid, dm, "roll-initiative", seed=2)
+    tokens: dict[str, str] = {}
+    seat_ids: dict[str, str] = {}
+    for combatant in ("hero", "gob1"):
+        made = await client.post(
+            f"/v1/sessions/{sid}/seats",
+            json={"combatants": [combatant], "approval": "dm"},
+            headers=dm,
+        )
+        assert made.status_code == 201, made.text
+        tokens[combatant], seat_ids[combatant] = made.json()["token"], made.json()["seat"]["id"]
+    async with (
+        subscribed(service, sid, key, 2) as for_dm,
+        subscribed(service, sid, tokens["hero"], 2) as for_player,
+        subscribed(service, sid, tokens["gob1"], 2) as for_bystander,
+    ):
+        # A write each subscription gets first, from the log or live: then it is live.
+        await act(client, sid, dm, "apply-damage", targetId="gob2", amount=1)
+        for updates in (for_dm, for_player, for_bystander):
+            assert await updates() == {"__typename": "SessionUpdate", "version": 3}
+        proposed = await client.post(
+            f"/v1/sessions/{sid}/proposals",
+            json={"action": "dodge", "params": {"combatantId": "hero"}},
+            headers={"Authorization": f"Bearer {tokens['hero']}"},
+        )
+        assert proposed.status_code == 202, proposed.text
+        notice = {
+            "__typename": "ProposalNotice",
+            "sessionId": sid,
+            "version": 3,
+            "proposalId": proposed.json()["id"],
+            "seatId": seat_ids["hero"],
+        }
+        assert await for_dm() == notice
+        assert await for_player() == notice
+        approved = await client.post(
+            f"/v1/sessions/{sid}/proposals/{proposed.json()['id']}/approve", headers=dm
+        )
+        assert approved.status_code == 200, approved.text
+        for updates in (for_dm, for_player, for_bystander):
+            assert await updates() == {"__typename": "SessionUpdate", "version": 4}

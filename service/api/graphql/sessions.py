@@ -18,7 +18,7 @@ from service.api.core import Problem, invalid
 from service.api.models import CreateSessionRequest
 from service.api.pool import engine_pool
 from service.rules import model as state
-from service.store import MAX_PAGE, MAX_SEATS
+from service.store import MAX_PAGE, MAX_SEATS, Proposed
 
 from .inputs import connection_of, validate
 from .problems import (
@@ -39,6 +39,7 @@ from .wire import (
     EncounterInput,
     NewSeat,
     ProposalList,
+    ProposalNotice,
     ProposalType,
     RejectedProposal,
     ReplayPage,
@@ -182,6 +183,7 @@ RejectProposalResult = Annotated[
 ]
 SessionUpdateResult = Annotated[
     SessionUpdate
+    | ProposalNotice
     | InvalidInput
     | NotFound
     | QuotaExceeded
@@ -527,11 +529,13 @@ class SessionMutations:
 @strawberry.type(description="Live updates of sessions (graphql-transport-ws).")
 class Subscription:
     @strawberry.subscription(  # type: ignore[untyped-decorator]
-        description="Each new version of the session from now on, whichever server wrote it; "
-        "ends when the session is deleted or expires. With `after` (a version: the last one "
-        "the client has), the versions written after it come first, each version once, so "
-        "nothing written before the subscription began is missed. `NotFound` or "
-        "`Unavailable` end it too (after `Unavailable`, subscribe again with `after`)."
+        description="Each new version of the session from now on, whichever server wrote it, "
+        "and each new proposal the subscriber is told of (`ProposalNotice`: the DM, or the "
+        "proposing seat); ends when the session is deleted or expires. With `after` (a "
+        "version: the last one the client has), the versions written after it come first, "
+        "each version once, so nothing written before the subscription began is missed. "
+        "`NotFound` or `Unavailable` end it too (after `Unavailable`, subscribe again with "
+        "`after`)."
     )
     async def session_updated(
         self,
@@ -551,9 +555,15 @@ class Subscription:
                 raise invalid("must be a version (an integer from 0)", ("after",))
             store = sessions.store_of(connection)
             access = sessions.access_of(connection, str(session_id))
-            async for update in sessions.subscribe(
-                store, access.tenant, str(session_id), after=after
-            ):
+            async for update in sessions.subscribe(store, access, str(session_id), after=after):
+                if isinstance(update, Proposed):
+                    yield ProposalNotice(
+                        session_id=strawberry.ID(update.session_id),
+                        version=update.version,
+                        proposal_id=strawberry.ID(update.proposal_id),
+                        seat_id=strawberry.ID(update.seat_id),
+                    )
+                    continue
                 yield SessionUpdate(
                     id=strawberry.ID(update.id),
                     version=update.version,

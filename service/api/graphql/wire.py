@@ -139,6 +139,19 @@ class RevokedSeat:
     id: strawberry.ID
 
 
+@strawberry.type(
+    description="A seat proposed an action for the DM to approve: no new version (read the "
+    "session's `proposals`, then approve or reject it). Told to the DM's subscriptions and to "
+    "the proposing seat's; one made before a subscription began is not told (`after` resumes "
+    "versions only)."
+)
+class ProposalNotice:
+    session_id: strawberry.ID
+    version: int = strawberry.field(description="The version the proposal was made on.")
+    proposal_id: strawberry.ID
+    seat_id: strawberry.ID
+
+
 @strawberry.type(description="A new version of a session, written through any server.")
 class SessionUpdate:
     id: strawberry.ID

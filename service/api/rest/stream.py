@@ -171,11 +171,6 @@ class EventStream(Response):
                 with suppress(BaseException):
                     await watcher
 
-    def _told(self, proposed: Proposed) -> bool:
-        """Whether this stream is told of a proposal: the DM's are, a seat's of its own."""
-        seat = self.seat
-        return seat is None or seat.id == proposed.seat_id
-
     async def _run(self, scope: Scope, send: Send, disconnected: asyncio.Event) -> None:
         async def emit(chunk: bytes) -> None:
             async with asyncio.timeout(SEND_TIMEOUT):
@@ -225,7 +220,7 @@ class EventStream(Response):
                 await emit(_named("deleted", {"session": {"id": item.session_id}}))
                 return
             if isinstance(item, Proposed):
-                if self._told(item):
+                if sessions.is_told(self.seat, item):
                     await emit(proposal_event(item))
                 continue
             await emit(encode(item))
