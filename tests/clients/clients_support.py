@@ -145,9 +145,11 @@ def need_node() -> tuple[str, str]:
 
 class CuttingProxy:
     """A loopback TCP proxy to ``port`` (on a thread of its own) that a test can break:
-    :meth:`cut` ends every open connection (with a reset, or a plain close), :attr:`refusing`
-    closes each new one at once, :meth:`refuse_next` answers the next requests with a problem
-    (503 and a ``Retry-After``...). It records each request's head (:meth:`heads`)."""
+    :meth:`cut` ends every open connection (with a reset, or a plain close), :meth:`freeze`
+    silences them (what the service sends is dropped, nothing ends: a network that lost them
+    without a word), :attr:`refusing` closes each new one at once, :meth:`refuse_next`
+    answers the next requests with a problem (503 and a ``Retry-After``...). It records each
+    request's head (:meth:`heads`)."""
 
     def __init__(self, port: int) -> None:
         self.target = port
@@ -156,6 +158,7 @@ class CuttingProxy:
         self._refusals: list[tuple[int, int | None]] = []
         self._heads: list[tuple[float, str]] = []
         self._pairs: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = set()
+        self._frozen: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = set()
         self._seen = threading.Condition()
         self._loop = asyncio.new_event_loop()
         ready = threading.Event()
@@ -210,6 +213,8 @@ class CuttingProxy:
                 while data := await src.read(65536):
                     if up:
                         self._record(data)
+                    elif pair in self._frozen:
+                        continue
                     dst.write(data)
                     await dst.drain()
             except (ConnectionError, OSError):
@@ -221,6 +226,7 @@ class CuttingProxy:
             await asyncio.gather(pump(reader, up_writer, True), pump(up_reader, writer, False))
         finally:
             self._pairs.discard(pair)
+            self._frozen.discard(pair)
 
     def _record(self, data: bytes) -> None:
         for match in re.finditer(
@@ -262,6 +268,14 @@ class CuttingProxy:
         self._loop.call_soon_threadsafe(lambda: (now(), done.set()))
         if not done.wait(30):
             raise RuntimeError("the proxy did not cut")
+
+    def freeze(self) -> None:
+        """Silence every open connection: from now on what the service sends on it is
+        dropped, and neither side is told (new connections are not frozen)."""
+        done = threading.Event()
+        self._loop.call_soon_threadsafe(lambda: (self._frozen.update(self._pairs), done.set()))
+        if not done.wait(30):
+            raise RuntimeError("the proxy did not freeze")
 
     def close(self) -> None:
         self._loop.call_soon_threadsafe(self._server.close)

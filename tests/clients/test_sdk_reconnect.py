@@ -46,6 +46,7 @@ reconnect: Reconnect | bool = (
         attempts=int(os.environ.get("RECONNECT_ATTEMPTS", "10")),
         initial_delay=int(os.environ.get("RECONNECT_DELAY_MS", "500")) / 1000,
         max_delay=int(os.environ.get("RECONNECT_MAX_DELAY_MS", "30000")) / 1000,
+        silence=int(os.environ.get("RECONNECT_SILENCE_MS", "45000")) / 1000,
     )
 )
 
@@ -268,6 +269,42 @@ def test_a_follower_resumes_after_lost_connections_with_each_version_once(
         assert {2, 4, 5} <= set(after), after
         (refused_at, _), (next_at, _) = streams_seen[-2:]
         assert next_at - refused_at >= 0.95, (refused_at, next_at)
+    finally:
+        proxy.close()
+
+
+@pytest.mark.parametrize("sdk", SDKS)
+def test_a_silent_connection_is_taken_as_lost_and_followed_again(
+    sdk: str,
+    request: pytest.FixtureRequest,
+    live_service: LiveService,
+    tmp_path: Path,
+    spawn: Callable[[list[str], dict[str, str]], Follower],
+) -> None:
+    """A connection a network dropped without a word brings nothing more, not even the
+    heartbeat: after ``Reconnect.silence`` the follower takes it as lost and follows again
+    from the last version it had, so the version written meanwhile still comes."""
+    command, env = follower_command(sdk, request, tmp_path)
+    proxy = CuttingProxy(live_service.port)
+    try:
+        with httpx.Client(base_url=live_service.url, timeout=30) as http:
+            sid = create_session(http)
+            env.update(COMBAT_RULES_URL=proxy.url, RECONNECT_DELAY_MS="100")
+            env.update(RECONNECT_SILENCE_MS="2000")
+            follower = spawn([*command, sid], env)
+            proxy.wait_heads(f"/{sid}/stream", 1)
+            hurt(http, sid)
+            assert follower.next() == "version 2 hp 10,9"
+            proxy.freeze()
+            hurt(http, sid)  # sent on the frozen connection: dropped
+            assert follower.next() == "version 3 hp 10,8"
+            http.delete(f"/v1/sessions/{sid}").raise_for_status()
+            assert follower.next() == "deleted"
+            assert follower.finish() == ["ended"]
+        after = resumed_after([head for _, head in proxy.heads(f"/{sid}/stream")])
+        # Every reconnection resumes after version 2 (the first may go out on a pooled
+        # keep-alive connection the freeze silenced too, and be followed again).
+        assert after[0] == 1 and after[1:] and set(after[1:]) == {2}, after
     finally:
         proxy.close()
 

@@ -124,9 +124,7 @@ def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
 
 
 class _Deadline:
-    """The end of a stream that lasts ``timeout`` seconds (None: no end). Each read of the
-    response waits at most until then: httpcore takes the request's read timeout at each read,
-    so it is lowered as the deadline comes."""
+    """The end of a stream that lasts ``timeout`` seconds (None: no end)."""
 
     def __init__(self, timeout: float | None) -> None:
         self.at = None if timeout is None else time.monotonic() + timeout
@@ -138,23 +136,21 @@ class _Deadline:
         """The seconds left (None: no end)."""
         return None if self.at is None else max(0.001, self.at - time.monotonic())
 
-    def arm(self, response: httpx.Response) -> None:
-        if self.at is not None:
-            timeouts = response.request.extensions.get("timeout")
-            if isinstance(timeouts, dict):
-                timeouts["read"] = self.left()
-
 
 @dataclass(frozen=True)
 class Reconnect:
     """How :func:`follow_session` reconnects after a lost connection: the waits double from
     ``initial_delay`` (or the stream's ``retry:``) up to ``max_delay`` seconds, with jitter (a
     429 or 503's ``Retry-After`` may ask longer); after ``attempts`` failed reconnections in a
-    row (no connection, or a 429/5xx answer) the last failure is raised."""
+    row (no connection, or a 429/5xx answer) the last failure is raised. A connection that
+    brings nothing for ``silence`` seconds, not even the service's heartbeat (a comment every
+    15 s by default), is taken as lost (a network that dropped it without a word) and
+    followed again; None waits for ever."""
 
     attempts: int = 10
     initial_delay: float = 0.5
     max_delay: float = 30.0
+    silence: float | None = 45.0
 
 
 RETRIED_STREAM_STATUSES = frozenset({429, 502, 503, 504})
@@ -203,7 +199,21 @@ class _Resume:
     def request(
         self, http: httpx.Client | httpx.AsyncClient, session_id: str, deadline: _Deadline
     ) -> httpx.Request:
-        return _request(http, session_id, self.after, deadline.left())
+        return _request(http, session_id, self.after, self.read_timeout(deadline))
+
+    def read_timeout(self, deadline: _Deadline) -> float | None:
+        """How long the next read may wait: until the deadline, and no longer than the
+        policy's ``silence`` (None: for ever)."""
+        silence = None if self.policy is None else self.policy.silence
+        waits = [w for w in (deadline.left(), silence) if w is not None]
+        return min(waits) if waits else None
+
+    def arm(self, response: httpx.Response, deadline: _Deadline) -> None:
+        """Set the next read's timeout (:meth:`read_timeout`): httpcore takes the request's
+        read timeout at each read, so it is lowered as the deadline comes."""
+        timeouts = response.request.extensions.get("timeout")
+        if isinstance(timeouts, dict):
+            timeouts["read"] = self.read_timeout(deadline)
 
     def typed(self, line: str, events: stream_session._Events) -> SessionStreamEvent | None:
         """The event ``line`` ends, if any, and not one yielded already."""
@@ -245,8 +255,8 @@ def _request(
     last_event_id: str | int | None,
     timeout: float | None,
 ) -> httpx.Request:
-    """The stream's request: the client's timeouts but for reads, which wait for the next event
-    (a heartbeat comes every 15 s) until the deadline, if any."""
+    """The stream's request: the client's timeouts but for reads, which wait ``timeout`` seconds
+    for the next line (a heartbeat comes every 15 s; None: for ever)."""
     kwargs = stream_session._get_kwargs(
         session_id, last_event_id=UNSET if last_event_id is None else str(last_event_id)
     )
@@ -308,7 +318,7 @@ class SessionStream:
     def _read(self, response: httpx.Response) -> Generator[SessionStreamEvent, None, bool]:
         """The events of one connection; True when the stream is over."""
         events = stream_session._Events()
-        self._deadline.arm(response)
+        self._resume.arm(response, self._deadline)
         for line in response.iter_lines():
             if (event := self._resume.typed(line, events)) is not None:
                 yield event
@@ -316,7 +326,7 @@ class SessionStream:
                     return True
             if self._closed or self._deadline.passed():
                 return True
-            self._deadline.arm(response)
+            self._resume.arm(response, self._deadline)
         return False
 
     def _follow(self, error: Exception | None) -> Iterator[SessionStreamEvent]:
@@ -443,7 +453,7 @@ async def afollow_session(
                 else:
                     connected = True
                     events = stream_session._Events()
-                    deadline.arm(response)
+                    resume.arm(response, deadline)
                     async for line in response.aiter_lines():
                         if (event := resume.typed(line, events)) is not None:
                             yield event
@@ -451,7 +461,7 @@ async def afollow_session(
                                 return
                         if deadline.passed():
                             return
-                        deadline.arm(response)
+                        resume.arm(response, deadline)
             except httpx.TransportError as lost:
                 if deadline.passed():
                     return

@@ -1,7 +1,8 @@
 // Follow a session until it ends, through lost connections: each version once, in order.
 //   node dist/examples/follow.js <session id> [last event id]
 // COMBAT_RULES_URL (default http://127.0.0.1:8000); RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS (the
-// first wait) and RECONNECT_MAX_DELAY_MS tune the reconnection, RECONNECT=off turns it off.
+// first wait), RECONNECT_MAX_DELAY_MS and RECONNECT_SILENCE_MS tune the reconnection,
+// RECONNECT=off turns it off.
 import { createClient, followSession, ProblemError } from '../src/index.js';
 
 const [id, lastEventId] = process.argv.slice(2);
@@ -14,6 +15,7 @@ const reconnect =
         attempts: Number(process.env.RECONNECT_ATTEMPTS ?? 10),
         initialDelayMs: Number(process.env.RECONNECT_DELAY_MS ?? 500),
         maxDelayMs: Number(process.env.RECONNECT_MAX_DELAY_MS ?? 30_000),
+        silenceMs: Number(process.env.RECONNECT_SILENCE_MS ?? 45_000),
       };
 
 try {

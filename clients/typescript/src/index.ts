@@ -188,6 +188,12 @@ export type ReconnectOptions = {
   initialDelayMs?: number;
   /** The longest wait (ms), the doubling capped there (a `Retry-After` may ask more): 30 000. */
   maxDelayMs?: number;
+  /**
+   * A connection that brings nothing for this long (ms), not even the service's heartbeat (a
+   * comment every 15 s by default), is taken as lost (a network that dropped it without a
+   * word) and followed again: 45 000; 0 waits for ever.
+   */
+  silenceMs?: number;
 };
 
 export type FollowSessionOptions = Pick<
@@ -259,6 +265,7 @@ export async function* followSession(
           attempts: reconnect?.attempts ?? 10,
           initialDelayMs: reconnect?.initialDelayMs ?? 500,
           maxDelayMs: reconnect?.maxDelayMs ?? 30_000,
+          silenceMs: reconnect?.silenceMs ?? 45_000,
         };
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
@@ -296,17 +303,40 @@ export async function* followSession(
       let connected = false;
       let failure: unknown;
       let last: { event?: string; id?: string; retry?: number } = {};
+      // This connection's end: the follow's, or a silence of `policy.silenceMs`.
+      const line = new AbortController();
+      const endLine = () => line.abort(stop.signal.reason);
+      stop.signal.addEventListener('abort', endLine, { once: true });
+      let silent: ReturnType<typeof setTimeout> | undefined;
+      const heard = () => {
+        clearTimeout(silent);
+        if (policy !== undefined && policy.silenceMs > 0) {
+          const hush = () => line.abort(new Error('the stream went silent'));
+          silent = setTimeout(hush, policy.silenceMs);
+        }
+      };
       const { stream } = await streamSession({
         ...rest,
         client: target,
         headers: after === undefined ? rest.headers : { ...rest.headers, 'Last-Event-ID': after },
-        signal: stop.signal,
+        signal: line.signal,
         // A problem answer is a ProblemError; the reconnections are followSession's own.
         fetch: async (input, init) => {
+          heard(); // the wait for the answer's head counts too
           const response = await base(input, init);
           if (response.ok) {
             connected = true;
-            return response;
+            if (response.body === null) return response;
+            const watched = response.body.pipeThrough(
+              new TransformStream<Uint8Array, Uint8Array>({
+                transform(chunk, controller) {
+                  heard();
+                  controller.enqueue(chunk);
+                },
+              }),
+            );
+            const { status, statusText, headers } = response;
+            return new Response(watched, { status, statusText, headers });
           }
           const body: unknown = await response.json().catch(() => undefined);
           throw isProblem(body) ? new ProblemError(body, response) : new StreamRefused(response);
@@ -321,21 +351,27 @@ export async function* followSession(
         // -1: "the server sent no `retry:`" (the generated client reports a default otherwise).
         sseDefaultRetryDelay: -1,
       });
-      for await (const data of stream) {
-        // The stream types its data as the contract's `string`; it is the JSON the event holds.
-        const raw: unknown = data;
-        if (last.event === 'version') {
-          const id = last.id ?? '';
-          // A version at or before the last one yielded (a resumption's overlap) is not repeated.
-          if (after !== undefined && Number(id) <= Number(after)) continue;
-          after = id;
-          yield { event: 'version', id, data: raw as SessionUpdate };
-        } else if (last.event === 'proposal') {
-          yield { event: 'proposal', data: raw as ProposalNotice };
-        } else if (last.event === 'deleted' || last.event === 'error') {
-          yield { event: last.event, data: raw } as SessionStreamEvent;
-          return { final: true };
+      try {
+        for await (const data of stream) {
+          // The stream types its data as the contract's `string`; it is the JSON it holds.
+          const raw: unknown = data;
+          if (last.event === 'version') {
+            const id = last.id ?? '';
+            // A version at or before the last one yielded (a resumption's overlap): not again.
+            if (after !== undefined && Number(id) <= Number(after)) continue;
+            after = id;
+            yield { event: 'version', id, data: raw as SessionUpdate };
+          } else if (last.event === 'proposal') {
+            yield { event: 'proposal', data: raw as ProposalNotice };
+          } else if (last.event === 'deleted' || last.event === 'error') {
+            yield { event: last.event, data: raw } as SessionStreamEvent;
+            return { final: true };
+          }
         }
+      } finally {
+        clearTimeout(silent);
+        stop.signal.removeEventListener('abort', endLine);
+        line.abort();
       }
       const retryMs = last.retry !== undefined && last.retry >= 0 ? last.retry : undefined;
       return { final: false, connected, failure, retryMs };
