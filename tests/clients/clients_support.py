@@ -147,7 +147,8 @@ class CuttingProxy:
     """A loopback TCP proxy to ``port`` (on a thread of its own) that a test can break:
     :meth:`cut` ends every open connection (with a reset, or a plain close), :meth:`freeze`
     silences them (what the service sends is dropped, nothing ends: a network that lost them
-    without a word), :attr:`refusing` closes each new one at once, :meth:`refuse_next`
+    without a word), :meth:`tell` sends the clients words of its own and closes,
+    :attr:`refusing` closes each new one at once, :meth:`refuse_next`
     answers the next requests with a problem (503 and a ``Retry-After``...). It records each
     request's head (:meth:`heads`)."""
 
@@ -268,6 +269,24 @@ class CuttingProxy:
         self._loop.call_soon_threadsafe(lambda: (now(), done.set()))
         if not done.wait(30):
             raise RuntimeError("the proxy did not cut")
+
+    def tell(self, data: bytes) -> None:
+        """Send ``data`` to the client of every open connection as the last chunk of the
+        service's chunked answer (a stream's is), then end the answer and close them (the
+        service's side too)."""
+
+        def now() -> None:
+            chunk = b"%x\r\n%s\r\n0\r\n\r\n" % (len(data), data)
+            for client, upstream in list(self._pairs):
+                self._frozen.add((client, upstream))  # nothing more of the service's
+                client.write(chunk)
+                client.close()
+                upstream.close()
+
+        done = threading.Event()
+        self._loop.call_soon_threadsafe(lambda: (now(), done.set()))
+        if not done.wait(30):
+            raise RuntimeError("the proxy did not tell")
 
     def freeze(self) -> None:
         """Silence every open connection: from now on what the service sends on it is

@@ -12,6 +12,7 @@ breaks the connections, waiting for the lines (never for fixed times).
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -34,7 +35,8 @@ import asyncio, os, sys
 from combat_rules_client import Client
 from combat_rules_client.errors import ProblemError
 from combat_rules_client.helpers import (
-    DeletedEvent, Reconnect, SessionStreamEvent, VersionEvent, afollow_session, follow_session,
+    DeletedEvent, ProposalEvent, Reconnect, SessionStreamEvent, VersionEvent, afollow_session,
+    follow_session,
 )
 
 session_id = sys.argv[1]
@@ -55,6 +57,8 @@ def show(event: SessionStreamEvent) -> None:
     if isinstance(event, VersionEvent):
         hp = ",".join(str(c.hp) for c in event.encounter.combatants) if event.encounter else None
         print(f"version {event.id} hp {hp}", flush=True)
+    elif isinstance(event, ProposalEvent):
+        print("proposal", flush=True)
     else:
         print("deleted" if isinstance(event, DeletedEvent) else "error", flush=True)
 
@@ -305,6 +309,59 @@ def test_a_silent_connection_is_taken_as_lost_and_followed_again(
         # Every reconnection resumes after version 2 (the first may go out on a pooled
         # keep-alive connection the freeze silenced too, and be followed again).
         assert after[0] == 1 and after[1:] and set(after[1:]) == {2}, after
+    finally:
+        proxy.close()
+
+
+@pytest.mark.parametrize("sdk", SDKS)
+def test_a_store_unavailable_error_is_followed_again_and_a_proposal_is_no_end(
+    sdk: str,
+    request: pytest.FixtureRequest,
+    live_service: LiveService,
+    tmp_path: Path,
+    spawn: Callable[[list[str], dict[str, str]], Follower],
+) -> None:
+    """A stream the service ends with ``event: error`` ``store-unavailable`` (it lost its
+    store for a moment) is followed again, the error not yielded, and the version written
+    meanwhile comes; a proposal's notice is yielded and the stream goes on."""
+    command, env = follower_command(sdk, request, tmp_path)
+    proxy = CuttingProxy(live_service.port)
+    try:
+        with httpx.Client(base_url=live_service.url, timeout=30) as http:
+            sid = create_session(http)
+            env.update(COMBAT_RULES_URL=proxy.url, RECONNECT_DELAY_MS="100")
+            follower = spawn([*command, sid], env)
+            proxy.wait_heads(f"/{sid}/stream", 1)
+            hurt(http, sid)
+            assert follower.next() == "version 2 hp 10,9"
+            error = {"code": "store-unavailable", "message": "the session store is unavailable"}
+            proxy.tell(b"event: error\ndata: " + json.dumps(error).encode() + b"\n\n")
+            hurt(http, sid)
+            assert follower.next() == "version 3 hp 10,8"
+
+            rolled = http.post(f"/v1/sessions/{sid}/roll-initiative", json={"seed": 1}).json()
+            while rolled["encounter"]["turnOf"] != "a":
+                rolled = http.post(f"/v1/sessions/{sid}/next-turn", json={}).json()
+            version = rolled["session"]["version"]
+            for v in range(4, version + 1):
+                assert follower.next().startswith(f"version {v} "), follower.seen
+            seat = http.post(
+                f"/v1/sessions/{sid}/seats", json={"combatants": ["a"], "approval": "dm"}
+            ).raise_for_status()
+            proposed = http.post(
+                f"/v1/sessions/{sid}/proposals",
+                json={"action": "dodge", "params": {"combatantId": "a"}},
+                headers={"Authorization": f"Bearer {seat.json()['token']}"},
+            )
+            assert proposed.status_code == 202, proposed.text
+            assert follower.next() == "proposal"
+            hurt(http, sid)
+            assert follower.next() == f"version {version + 1} hp 10,7"
+            http.delete(f"/v1/sessions/{sid}").raise_for_status()
+            assert follower.next() == "deleted"
+            assert follower.finish() == ["ended"]
+        after = resumed_after([head for _, head in proxy.heads(f"/{sid}/stream")])
+        assert after == [1, 2], after
     finally:
         proxy.close()
 

@@ -88,8 +88,9 @@ class ProposalEvent:
 
 @dataclass(frozen=True)
 class ErrorEvent:
-    """``event: error``: the stream ends (``store-unavailable``: reconnect, ``last_event_id``
-    resumes; ``unauthorized``: the API key was revoked)."""
+    """``event: error``: the stream ends (``unauthorized``: the API key or the seat was
+    revoked). A ``store-unavailable`` is yielded only with ``reconnect=False``: a follower
+    that reconnects follows again after it, ``Last-Event-ID`` resuming."""
 
     code: str
     message: str
@@ -153,6 +154,11 @@ class Reconnect:
     silence: float | None = 45.0
 
 
+RETRIED_ERROR_CODES = frozenset({"store-unavailable"})
+"""The codes of an ``event: error`` a reconnecting follower follows again after instead of
+yielding it: the service lost its session store for a moment, and the versions written
+meanwhile come on the next connection (``Last-Event-ID``)."""
+
 RETRIED_STREAM_STATUSES = frozenset({429, 502, 503, 504})
 """The answers a stream is asked again after (with their ``Retry-After``); any other problem
 (401, 403, 404, 422...) is raised at once."""
@@ -214,6 +220,15 @@ class _Resume:
         timeouts = response.request.extensions.get("timeout")
         if isinstance(timeouts, dict):
             timeouts["read"] = self.read_timeout(deadline)
+
+    def follows_again(self, event: SessionStreamEvent) -> bool:
+        """Whether ``event`` ends only this connection, to be followed again (it is not
+        yielded): an error of :data:`RETRIED_ERROR_CODES`, when reconnecting."""
+        return (
+            self.policy is not None
+            and isinstance(event, ErrorEvent)
+            and event.code in RETRIED_ERROR_CODES
+        )
 
     def typed(self, line: str, events: stream_session._Events) -> SessionStreamEvent | None:
         """The event ``line`` ends, if any, and not one yielded already."""
@@ -321,8 +336,10 @@ class SessionStream:
         self._resume.arm(response, self._deadline)
         for line in response.iter_lines():
             if (event := self._resume.typed(line, events)) is not None:
+                if self._resume.follows_again(event):
+                    return False
                 yield event
-                if not isinstance(event, VersionEvent):
+                if isinstance(event, DeletedEvent | ErrorEvent):
                     return True
             if self._closed or self._deadline.passed():
                 return True
@@ -409,8 +426,10 @@ def follow_session(
     A lost connection, or a stream the server ends (it shuts down), is followed again with
     ``Last-Event-ID`` = the last version yielded: each version comes once, in order, none
     skipped (without ``last_event_id``, the session's version is read first, so that nothing
-    is missed before the first event either). ``reconnect`` tunes it (:class:`Reconnect`), or
-    ``False``: a lost connection raises, a stream the server ends just ends. A problem the
+    is missed before the first event either); so is a stream that ends with a
+    ``store-unavailable`` error (the service lost its store for a moment). ``reconnect``
+    tunes it (:class:`Reconnect`), or ``False``: a lost connection raises, a stream the
+    server ends just ends (the error yielded). A problem the
     service answers (404, 401, 403, 422...) raises :class:`~.errors.ProblemError` at once,
     here for the first connection, never retried."""
     return SessionStream(
@@ -456,8 +475,10 @@ async def afollow_session(
                     resume.arm(response, deadline)
                     async for line in response.aiter_lines():
                         if (event := resume.typed(line, events)) is not None:
+                            if resume.follows_again(event):
+                                break
                             yield event
-                            if not isinstance(event, VersionEvent):
+                            if isinstance(event, DeletedEvent | ErrorEvent):
                                 return
                         if deadline.passed():
                             return

@@ -209,6 +209,12 @@ export type FollowSessionOptions = Pick<
   reconnect?: ReconnectOptions | false;
 };
 
+/**
+ * The codes of an `event: error` a reconnecting follower follows again after instead of
+ * yielding it (with `reconnect: false` it is yielded and the stream ends).
+ */
+const RETRIED_CODES = new Set(['store-unavailable']);
+
 /** The statuses a stream is asked again after (with their `Retry-After`): the others throw. */
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 
@@ -244,8 +250,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * or `error`, when the loop breaks, or when `signal` aborts (`signal:
  * AbortSignal.timeout(60_000)` to follow for a minute).
  *
- * A lost connection, or a stream the server ends (it shuts down), is reconnected with
- * `Last-Event-ID` = the last version yielded, so the versions missed come first: each version
+ * A lost connection, a stream the server ends (it shuts down), or one that ends with a
+ * `store-unavailable` error (not yielded) is reconnected with `Last-Event-ID` = the last
+ * version yielded, so the versions missed come first: each version
  * is yielded once, in order, none skipped. The waits double from `reconnect.initialDelayMs`
  * (or the stream's `retry:`) up to `maxDelayMs`, with jitter, or follow a 429/503's
  * `Retry-After`; after `reconnect.attempts` failed reconnections in a row the last failure
@@ -364,6 +371,9 @@ export async function* followSession(
           } else if (last.event === 'proposal') {
             yield { event: 'proposal', data: raw as ProposalNotice };
           } else if (last.event === 'deleted' || last.event === 'error') {
+            const code = (raw as { code?: unknown } | null)?.code;
+            // The service lost its store for a moment: follow again (Last-Event-ID resumes).
+            if (policy !== undefined && typeof code === 'string' && RETRIED_CODES.has(code)) break;
             yield { event: last.event, data: raw } as SessionStreamEvent;
             return { final: true };
           }
