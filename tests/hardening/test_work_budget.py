@@ -71,20 +71,23 @@ def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
     answers came within :data:`HEALTHZ` (scaled by the machine's slowness, measured before
     and after the block: the larger counts)."""
     latencies: list[float] = []
-    done = threading.Event()
+    done, polling = threading.Event(), threading.Event()
     before = slowness(service)
 
     def poll() -> None:
         with httpx.Client(base_url=service.url, timeout=5) as probe:
-            while not done.is_set():
+            assert probe.get("/healthz").status_code == 200  # connected, and polling
+            polling.set()
+            while True:  # one probe at least, however short the block
                 started = time.monotonic()
                 assert probe.get("/healthz").status_code == 200
                 latencies.append(time.monotonic() - started)
-                done.wait(0.02)
+                if done.wait(0.02):
+                    break
 
     thread = threading.Thread(target=poll, daemon=True)
     thread.start()
-    time.sleep(0.05)
+    assert polling.wait(60), "healthz never answered"
     began = time.monotonic()
     try:
         yield latencies
@@ -92,7 +95,7 @@ def healthz_watch(service: ServiceProcess) -> Iterator[list[float]]:
         elapsed = time.monotonic() - began
         done.set()
         thread.join(10)
-    assert latencies, "healthz never answered"
+    assert latencies, "no probe answered during the block"
     bound = HEALTHZ * max(before, slowness(service))
     ordered = sorted(latencies)
     summary = (statistics.median(ordered), ordered[-1], len(ordered), elapsed)
