@@ -11,7 +11,9 @@ tries again.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -20,18 +22,37 @@ class OnFirstUse:
     def __init__(self, build: Callable[[], ASGIApp]) -> None:
         self._build = build
         self._app: ASGIApp | None = None
-        self._building: asyncio.Task[ASGIApp] | None = None
+        self._building: Future[ASGIApp] | None = None
+        self._lock = threading.Lock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         app = self._app
         if app is None:
-            if self._building is None:
-                self._building = asyncio.ensure_future(asyncio.to_thread(self._build))
-            building = self._building
+            building = self._start()
             try:
-                app = self._app = await asyncio.shield(building)
+                app = self._app = await asyncio.shield(asyncio.wrap_future(building))
             except Exception:
-                if self._building is building and building.done():
-                    self._building = None
+                with self._lock:
+                    if self._building is building:
+                        self._building = None
                 raise
         await app(scope, receive, send)
+
+    def _start(self) -> Future[ASGIApp]:
+        """The build under way, started in a thread of its own if none is: a future of no
+        event loop's, so that a request on any loop may wait for it."""
+        with self._lock:
+            if self._building is None:
+                building: Future[ASGIApp] = Future()
+                self._building = building
+                building.set_running_or_notify_cancel()  # a waiter that leaves cancels nothing
+                threading.Thread(
+                    target=self._run, args=(building,), name="build-on-first-use", daemon=True
+                ).start()
+            return self._building
+
+    def _run(self, building: Future[ASGIApp]) -> None:
+        try:
+            building.set_result(self._build())
+        except BaseException as error:
+            building.set_exception(error)

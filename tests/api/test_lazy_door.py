@@ -96,3 +96,30 @@ async def test_a_failed_build_fails_its_requests_and_the_next_request_builds_aga
     assert await call(door) == b"second"
     assert await call(door) == b"second"
     assert len(attempts) == 2
+
+
+def test_a_waiter_that_leaves_cancels_nothing_and_another_loop_waits_for_the_same_build() -> None:
+    """The build belongs to no event loop: a first request given up (its loop then gone)
+    leaves it running, and a request on another loop gets what it built."""
+    release = threading.Event()
+    builds: list[int] = []
+
+    def build() -> ASGIApp:
+        builds.append(1)
+        release.wait(30)
+        return PlainTextResponse("built")
+
+    door = OnFirstUse(build)
+
+    async def give_up() -> None:
+        waiting = asyncio.ensure_future(call(door))
+        while not builds:
+            await asyncio.sleep(0.01)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+
+    asyncio.run(give_up())
+    release.set()
+    assert asyncio.run(call(door)) == b"built"
+    assert builds == [1]
