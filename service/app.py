@@ -8,8 +8,9 @@ the process (``service.store.RedisServer``) and stops it on shutdown. With
 Health, none of which needs a key:
 
 - ``GET /healthz``: liveness, the process answers HTTP.
-- ``GET /readyz``: readiness of the API: started and not stopping. It does not depend on
-  Redis, so a Redis outage leaves the stateless routes in service (sessions answer 503).
+- ``GET /readyz``: readiness of the API: started, the GraphQL door built (in the
+  background: :func:`graphql_door`), and not stopping. It does not depend on Redis, so a
+  Redis outage leaves the stateless routes in service (sessions answer 503).
 - ``GET /readyz/sessions``: the session store answers a ping (503 with ``Retry-After``
   otherwise): for monitoring, not for a load balancer's readiness.
 """
@@ -128,6 +129,7 @@ def lifespan(settings: Settings) -> Any:
                 if settings.auth:
                     await check_key_store(app, settings)
                 app.state.started = True
+                app.state.graphql.start()
                 yield
             finally:
                 app.state.started = False
@@ -231,10 +233,10 @@ class App(Starlette):
         return instrument(NoSniffMiddleware(super().build_middleware_stack()))
 
 
-def graphql_door(settings: Settings, origins: tuple[str, ...]) -> ASGIApp:
-    """The GraphQL door (:mod:`service.api.graphql.door`), imported and built on its first
-    request (:class:`~service.api.lazy.OnFirstUse`): a cold start that serves REST, or
-    ``/healthz``, doesn't pay for it."""
+def graphql_door(settings: Settings, origins: tuple[str, ...]) -> OnFirstUse:
+    """The GraphQL door (:mod:`service.api.graphql.door`), imported and built in the
+    background (:class:`~service.api.lazy.OnFirstUse`, started by the lifespan): the server
+    answers ``/healthz`` and REST before it is built, ``/readyz`` once it is."""
 
     def build() -> ASGIApp:
         from service.api.graphql.door import GraphQLApp
@@ -258,7 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"status": "ok"})
 
     async def readyz(request: Request) -> Response:
-        if getattr(request.app.state, "started", False):
+        if getattr(request.app.state, "started", False) and graphql.ready:
             return JSONResponse({"status": "ready"})
         return JSONResponse(
             {"status": "starting", "detail": "the service has not finished starting"},
@@ -305,6 +307,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
     )
     app.state.settings = settings
+    app.state.graphql = graphql
     app.state.store = None
     app.state.started = False
     return app

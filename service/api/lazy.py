@@ -1,11 +1,12 @@
-"""An ASGI app built on its first request instead of at start-up.
+"""An ASGI app built in the background instead of before the server answers.
 
 The GraphQL door is a third of a cold start's CPU (strawberry, and a schema derived from
-every wire type); a service that serves only REST, or has not been asked GraphQL yet,
-answers ``/healthz`` without it. The build runs in a thread, so the event loop serves
-other requests meanwhile; every request that comes before it is done waits for the same
-build. A build that fails fails the requests that waited for it, and the next request
-tries again.
+every wire type); the service answers ``/healthz`` and REST without waiting for it. The
+build starts when :meth:`OnFirstUse.start` is called (the lifespan does, once the server is
+up; ``/readyz`` waits for :attr:`OnFirstUse.ready`) or at the first request, whichever comes
+first. It runs in a thread, so the event loop serves other requests meanwhile; every
+request that comes before it is done waits for the same build. A build that fails fails the
+requests that waited for it, and the next request (or start) tries again.
 """
 
 from __future__ import annotations
@@ -37,6 +38,19 @@ class OnFirstUse:
                         self._building = None
                 raise
         await app(scope, receive, send)
+
+    def start(self) -> None:
+        """Start the build now (in the background), if it is not under way or done."""
+        if self._app is None:
+            self._start()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the app is built (a request would not wait)."""
+        building = self._building
+        return self._app is not None or (
+            building is not None and building.done() and building.exception() is None
+        )
 
     def _start(self) -> Future[ASGIApp]:
         """The build under way, started in a thread of its own if none is: a future of no

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import httpx
 import pytest
+from app_support import until_ready
 from prometheus_client.parser import text_string_to_metric_families
 from service_process import ServiceProcess
 from starlette.testclient import TestClient
@@ -324,6 +325,7 @@ def test_readiness_is_the_api_and_the_session_store_has_its_own_route() -> None:
     dead = f"redis://127.0.0.1:{free_port()}/0"
     app = create_app(Settings(redis_url=dead, store_timeout_seconds=0.5))
     with TestClient(app) as client:
+        until_ready(client)  # with Redis down: ready all the same
         assert client.get("/readyz").json() == {"status": "ready"}
         sessions = client.get("/readyz/sessions")
         assert sessions.status_code == 503

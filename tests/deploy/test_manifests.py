@@ -28,6 +28,7 @@ from typing import Any
 import kubernetes_validate
 import pytest
 import yaml
+from app_support import until_ready
 from kubernetes_validate.utils import ValidationError as K8sValidationError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -412,6 +413,7 @@ def test_every_probe_answers_while_redis_is_down() -> None:
     dead_redis = f"redis://127.0.0.1:{free_port()}/0"
     settings = Settings(redis_url=dead_redis, store_timeout_seconds=0.5)
     with TestClient(create_app(settings)) as client:
+        until_ready(client)  # the GraphQL door built in the background: then ready
         for path in sorted(probes):
             assert client.get(path).status_code == 200, path
         sessions = client.get("/readyz/sessions")

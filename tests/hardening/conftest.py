@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from app_support import until_ready
 from redis_support import drop_prefix, redis_for_tests
 from starlette.testclient import TestClient
 
@@ -48,6 +49,7 @@ def make_client(base_settings: Settings) -> Iterator[Callable[..., TestClient]]:
         client = TestClient(create_app(replace(base_settings, **changes)))
         client.__enter__()
         clients.append(client)
+        until_ready(client)  # a rate limit would refill while a first request waited
         return client
 
     yield make
