@@ -205,6 +205,18 @@ DICE_PER_EXPRESSION = Limit(
 """Most dice one dice expression may roll (``200d6``); checked in every expression of the
 encounter and the request."""
 
+LAST_ROUND = Limit(
+    name="last-round",
+    max=1_000_000,
+    counts="rounds",
+    how="An action that would begin the round after it (`nextTurn` past the last creature, "
+    "or any action that ends a turn there), or open a window in it (a critical's \"next "
+    "round\"), is refused: an encounter's `round` and an effect's `startsRound` never pass "
+    "it.",
+)
+"""The last round an encounter may reach (the bound of its ``round`` and of an effect's
+``starts_round``, so that an answer is always a state a request may send back)."""
+
 RUNS = Limit(
     name="runs", max=2000, counts="runs", actions=("encounterOdds",), refused="invalid-input"
 )
@@ -257,6 +269,7 @@ LIMITS: tuple[Limit, ...] = (
     SEARCH_CELLS,
     RUNS,
     ROUNDS,
+    LAST_ROUND,
     ODDS_WORK,
     ODDS_DICE,
     ODDS_ENUMERATION,

@@ -10,6 +10,8 @@ import pytest
 from factories import ScriptedRandom, build, combatant, encounter_doc, skirmish
 
 from service.rules import IllegalAction, InvalidAction, apply
+from service.rules.errors import LimitExceeded
+from service.rules.limits import LAST_ROUND
 from service.rules.model import Attack, Cell, Condition, Duration, Encounter, InitiativeEntry
 from service.rules.model.outcomes import MoveOutcome
 from service.rules.model.requests import (
@@ -521,3 +523,31 @@ def _keys(value: Any) -> list[str]:
     if isinstance(value, list):
         return [k for v in value for k in _keys(v)]
     return []
+
+
+def test_a_next_round_window_at_the_last_round_is_refused_and_one_round_before_opens() -> None:
+    """The last round (``last-round``, 1,000,000) bounds an effect's ``startsRound`` as it
+    bounds the encounter's ``round``: a fumble's "next round" window can't open past it, so
+    the attack that would open it is refused, nothing changed; a round earlier it opens in
+    the last round, and the next turn there is refused too (schemathesis found an answer
+    with ``startsRound`` 1,000,001, which no request could send back)."""
+    last = dataclasses.replace(_enc(), round=LAST_ROUND.max)
+    with pytest.raises(LimitExceeded) as refused:
+        _attack(last, [1, 3])
+    assert (refused.value.limit, refused.value.maximum) == ("last-round", 1_000_000)
+    before = dataclasses.replace(_enc(), round=LAST_ROUND.max - 1)
+    [effect] = _attack(before, [1, 3]).encounter.combatant("orc").effects
+    assert effect.starts_round == LAST_ROUND.max
+
+
+def test_the_next_turn_past_the_last_creature_of_the_last_round_is_refused() -> None:
+    rolled = apply(_enc(), RollInitiative(), Random(4)).encounter
+    at_last = dataclasses.replace(rolled, round=LAST_ROUND.max)
+    order = [entry.combatant_id for entry in at_last.order]
+    state = at_last
+    while state.turn_of != order[-1]:
+        state = apply(state, NextTurn(), Random(1)).encounter
+        assert state.round == LAST_ROUND.max
+    with pytest.raises(LimitExceeded) as refused:
+        apply(state, NextTurn(), Random(1))
+    assert refused.value.limit == "last-round"

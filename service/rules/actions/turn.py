@@ -35,6 +35,7 @@ from random import Random
 from .. import dice
 from ..errors import IllegalAction
 from ..events import EventLog
+from ..limits import LAST_ROUND
 from ..mechanics import economy
 from ..mechanics.checks import roll_check
 from ..mechanics.damage import add_death_save_failures, heal
@@ -242,8 +243,10 @@ def begin_round(
     ruleset: Ruleset, draft: Draft, rng: Random, log: EventLog, expired: list[str]
 ) -> None:
     """A new round: ``rounds`` durations count down; reactions come back where they return
-    with the round; then the ``after_round_start`` hook."""
+    with the round; then the ``after_round_start`` hook. Refused past the last round
+    (``last-round``)."""
     enc = draft.encounter
+    LAST_ROUND.check(enc.round + 1, "the next round")
     enc.round += 1
     log.note("round-start", f"round {enc.round} begins", rule="d20.order.steps")
     tick_rounds(draft, log, expired)

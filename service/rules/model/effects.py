@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, Len
 
+from ..limits import LAST_ROUND
 from .values import Id, Small
 
 
@@ -195,7 +196,7 @@ class Effect:
     uses: Annotated[int, Ge(1), Le(100)] | None = None
     """How many more rolls an ``advantage`` or ``disadvantage`` applies to: each attack, check or
     save it bends uses one, and it ends at 0; null: no limit (it lasts its duration)."""
-    starts_round: Annotated[int, Ge(0), Le(1_000_000)] | None = None
+    starts_round: Annotated[int, Ge(0), Le(LAST_ROUND.max)] | None = None
     """The round from which it applies (a "next round" window: ``d20.crit.effects``); its duration
     counts down meanwhile. Null: at once."""
     duration: Duration | None = None

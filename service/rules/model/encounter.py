@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le, Len
 
 from ..errors import InvalidAction
-from ..limits import ENTRIES, IDS, TERRAIN_CELLS
+from ..limits import ENTRIES, IDS, LAST_ROUND, TERRAIN_CELLS
 from .combatant import Combatant
 from .effects import Condition, Duration, Effect
 from .values import MAX_COMBATANTS, MAX_GRID_SIDE, Cell, Count, Feet, GridKind, Id
@@ -176,7 +176,7 @@ class Encounter:
     combatants: Annotated[list[Combatant], Len(0, MAX_COMBATANTS)]
     """Every creature in the fight, ids unique. Their order here breaks the ties the rules leave: a
     d20 group's bonus, d100 distances to the entry point, d10 turns on one count."""
-    round: Annotated[int, Ge(0), Le(1_000_000)] = 0
+    round: Annotated[int, Ge(0), Le(LAST_ROUND.max)] = 0
     """0 until initiative is rolled."""
     turn_of: Id | None = None
     """Whose turn it is, by combatant id."""

@@ -9,6 +9,7 @@ from typing import Annotated, Literal, TypeAlias
 from annotated_types import Ge, Le
 
 from .... import dice
+from ....limits import LAST_ROUND
 from ....model import Duration as StateDuration
 from ..loader import Dice
 from .play import (
@@ -106,7 +107,9 @@ class NextRound:
         return cls() if raw == "next round" else None
 
     def resolve(self, play: Play, holder: str) -> tuple[StateDuration | None, int | None]:
-        return StateDuration(rounds=2), play.draft.encounter.round + 1
+        starts = play.draft.encounter.round + 1
+        LAST_ROUND.check(starts, "a window that opens next round")
+        return StateDuration(rounds=2), starts
 
 
 @dataclass(frozen=True, kw_only=True)
