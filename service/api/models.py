@@ -653,6 +653,83 @@ class ProposalList:
     items: list[Proposal]
 
 
+@dataclass(slots=True)
+class StreamSession:
+    """The session a stream's event is about, at a version."""
+
+    id: str
+    version: int
+
+
+@dataclass(slots=True)
+class StreamVersion:
+    """``event: version``'s data (its ``id`` is the version): a new version of the session
+    written through any server, or, after ``Last-Event-ID``, one written since; what the
+    GraphQL subscription ``sessionUpdated`` yields."""
+
+    session: StreamSession
+    encounter: StoredEncounter | None
+    """The encounter at that version; null for a version written before the stream began
+    whose state the session no longer keeps (its current version's and its undo history's
+    it keeps)."""
+    events: list[SessionEvent]
+    """What that version logged."""
+
+
+@dataclass(slots=True)
+class StreamProposalRef:
+    """A proposal waiting for the DM: read it with ``GET /v1/sessions/{id}/proposals``."""
+
+    id: str
+    seat_id: str
+
+
+@dataclass(slots=True)
+class StreamProposal:
+    """``event: proposal``'s data (no ``id``: it makes no version and is not resumed): a
+    seat proposed an action on ``session.version``, told to the DM's streams and to the
+    proposing seat's."""
+
+    session: StreamSession
+    proposal: StreamProposalRef
+
+
+@dataclass(slots=True)
+class StreamSessionId:
+    """The session a stream follows."""
+
+    id: str
+
+
+@dataclass(slots=True)
+class StreamDeleted:
+    """``event: deleted``'s data: the session was deleted or expired; the stream ends."""
+
+    session: StreamSessionId
+
+
+StreamErrorCode = Literal["store-unavailable", "unauthorized"]
+
+
+@dataclass(slots=True)
+class StreamError:
+    """``event: error``'s data: the stream ends. ``store-unavailable``: the connection to
+    Redis was lost or the client fell too far behind (reconnect: ``Last-Event-ID``
+    resumes); ``unauthorized``: the API key or the seat was revoked."""
+
+    code: StreamErrorCode
+    message: str
+
+
+STREAM_EVENTS: dict[str, type] = {
+    "version": StreamVersion,
+    "proposal": StreamProposal,
+    "deleted": StreamDeleted,
+    "error": StreamError,
+}
+"""A session stream's events, by ``event`` name: the type of each one's ``data``."""
+
+
 _SESSION_TYPES: tuple[type, ...] = (
     SessionRef,
     Session,
@@ -679,6 +756,13 @@ _SESSION_TYPES: tuple[type, ...] = (
     ProposeRequest,
     Proposal,
     ProposalList,
+    StreamSession,
+    StreamVersion,
+    StreamProposalRef,
+    StreamProposal,
+    StreamSessionId,
+    StreamDeleted,
+    StreamError,
 )
 PatchOperation.__pydantic_config__ = CONFIG  # type: ignore[attr-defined]
 for _session_type in _SESSION_TYPES:

@@ -90,11 +90,12 @@ class EventType:
 
 EVENT_TYPES: Mapping[str, EventType] = {
     "roll": EventType(
-        "A roll of dice (`roll` holds every die); `amount` is its total.",
+        "A roll of dice other than an attack's or its damage (initiative, saves, checks, death "
+        "saves, critical tables, durations...): `roll` holds every die and its `purpose`; "
+        "`amount` is its total.",
         {
-            "advantage": DataKey(list[str], "attack rolls: the sources of advantage applied"),
-            "disadvantage": DataKey(list[str], "attack rolls: the sources of disadvantage applied"),
-            "cover": DataKey(str, "attack rolls: the cover degree against the target"),
+            "advantage": DataKey(list[str], "saves: the sources of advantage applied"),
+            "disadvantage": DataKey(list[str], "saves: the sources of disadvantage applied"),
             "table": DataKey(str, "critical-table rolls: which table"),
             "dc": DataKey(int, "checks and saves: the DC to meet"),
             "success": DataKey(bool, "checks and saves: whether it met the DC"),
@@ -107,6 +108,22 @@ EVENT_TYPES: Mapping[str, EventType] = {
             "hours": DataKey(int, "a stable creature: hours until it regains 1 HP"),
             "condition": DataKey(int, "a weapon's condition after a fumble (d100)"),
             "broken": DataKey(bool, "whether that weapon broke (d100)"),
+        },
+    ),
+    "attack-roll": EventType(
+        "An attack roll (`roll` holds every die; `actor` attacks `target`); `amount` is its "
+        "total against the target's AC.",
+        {
+            "advantage": DataKey(list[str], "the sources of advantage applied"),
+            "disadvantage": DataKey(list[str], "the sources of disadvantage applied"),
+            "cover": DataKey(str, "the cover degree against the target"),
+        },
+    ),
+    "damage-roll": EventType(
+        "A damage roll (`roll` holds every die: on a d20 critical hit, the dice twice); "
+        "`amount` is its total, before resistances and temporary hit points (the `damage` "
+        "entry after it says what the target lost).",
+        {
             "damageType": DataKey(str | None, "the damage type of a critical band's damage"),
             "bonus": DataKey(int, "a d100 critical hit: the 50% bonus damage"),
         },
@@ -479,6 +496,7 @@ class EventLog:
         roll: Roll,
         message: str,
         *,
+        type: str = "roll",
         actor: str | None = None,
         target: str | None = None,
         rule: str | None = None,
@@ -487,7 +505,7 @@ class EventLog:
         keys = {camel(k): v for k, v in data.items()}
         self.events.append(
             Event(
-                type="roll",
+                type=type,
                 message=message,
                 actor=actor,
                 target=target,

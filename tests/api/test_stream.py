@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 import redis.asyncio
 import websockets
@@ -22,6 +23,7 @@ from factories import skirmish
 from redis_support import drop_prefix
 from service_process import ServiceProcess
 
+from service.api.rest.openapi import build_openapi
 from service.store.apikeys import ApiKeyStore
 
 pytestmark = pytest.mark.timeout(120)
@@ -79,9 +81,27 @@ def service(
         drop_prefix(redis_url, prefix + ":")
 
 
+SPEC = build_openapi()
+STREAM_MESSAGE = jsonschema.Draft202012Validator(
+    {"$ref": "#/components/schemas/StreamMessage", "components": SPEC["components"]}
+)
+"""The contract's schema of one event of the stream (issue 25): every event a test reads is
+checked against it."""
+
+
+def test_the_streams_media_type_names_its_events_schema() -> None:
+    media = SPEC["paths"]["/v1/sessions/{id}/stream"]["get"]["responses"]["200"]["content"]
+    item = media["text/event-stream"]["x-itemSchema"]
+    assert item == {"$ref": "#/components/schemas/StreamMessage"}
+    union = SPEC["components"]["schemas"]["StreamMessage"]
+    assert set(union["discriminator"]["mapping"]) == {"version", "proposal", "deleted", "error"}
+    assert not STREAM_MESSAGE.is_valid({"event": "version", "data": {"session": {"id": "x"}}})
+    assert not STREAM_MESSAGE.is_valid({"event": "error", "data": {"code": "x", "message": ""}})
+
+
 class Events:
-    """The events of an open stream, one at a time: ``{"id", "event", "data"}``, or
-    ``{"comment": ...}`` for a comment line."""
+    """The events of an open stream, one at a time: ``{"id", "event", "data"}`` (checked
+    against the contract's ``StreamMessage``), or ``{"comment": ...}`` for a comment line."""
 
     def __init__(self, response: httpx.Response) -> None:
         self.response = response
@@ -93,6 +113,7 @@ class Events:
             async for line in self._lines:
                 if line == "":
                     if event:
+                        STREAM_MESSAGE.validate(event)
                         return event
                     continue
                 field, _, value = line.partition(":")

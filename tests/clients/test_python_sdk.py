@@ -42,7 +42,7 @@ def test_readme_example_runs(sdk_python: Path, live_service: LiveService, tmp_pa
     assert "refused: 422 invalid-input at ['targetId']" in out, out
     # The log: initiative at version 2, the attack at version 3.
     assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
-    assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out
+    assert re.search(r"^v3 #\d+ attack-roll: Aria attacks Goblin with longsword", out, re.M), out
 
 
 def test_sdk_is_installed_from_the_venv(sdk_python: Path, tmp_path: Path) -> None:

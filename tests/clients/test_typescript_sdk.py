@@ -71,7 +71,7 @@ def test_typescript_example_runs(
     assert re.search(r'^attack: (hit|miss) \(total \d+\), damage \S+ \(version "3"\)$', out, re.M)
     assert "refused: 422 invalid-input at targetId" in out, out
     assert re.search(r"^v2 #0 roll: .+ initiative", out, re.M), out
-    assert re.search(r"^v3 #\d+ roll: Aria attacks Goblin with longsword", out, re.M), out
+    assert re.search(r"^v3 #\d+ attack-roll: Aria attacks Goblin with longsword", out, re.M), out
 
 
 def test_retrying_fetch_honours_retry_after_and_a_write_applies_once(

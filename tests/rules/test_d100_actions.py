@@ -153,7 +153,7 @@ def test_d100_action_ready_acts_with_the_reaction_later() -> None:
     fired = apply(readied, TriggerReadied("a", target_id="foe"), Random(2))
     a = fired.encounter.combatant("a")
     assert a.readied is None and not a.budget.reaction
-    assert any(e.type == "roll" and e.actor == "a" for e in fired.events)
+    assert any(e.type == "attack-roll" and e.actor == "a" for e in fired.events)
 
 
 @pytest.mark.rule("d20.crit.effects")

@@ -134,7 +134,7 @@ def test_d20_crit_effects_prone_on_weapon_hit_75() -> None:
 def test_d20_crit_effects_extra_damage_dice_on_weapon_hit_85() -> None:
     result = _attack(_enc(), [20, 2, 5, 85, 4])
     assert result.encounter.combatant("orc").hp == 50 - 10 - 4
-    [extra] = [e for e in result.events if e.type == "roll" and e.rule == "d20.crit.effects"]
+    [extra] = [e for e in result.events if e.type == "damage-roll" and e.rule == "d20.crit.effects"]
     assert extra.roll.expression == "1d8" and extra.roll.modifier == 0
 
 

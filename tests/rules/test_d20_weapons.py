@@ -229,7 +229,7 @@ def test_d20_crit_effects_a_dropped_weapon_threatens_no_opportunity_attack() -> 
     walk = play(enc, MoveCombatant("orc", to=Cell(5, 2)), [15, 2])
     [oa] = walk.outcome.opportunity_attacks
     assert oa.taken and oa.hit
-    [roll] = [e for e in walk.events if e.type == "roll" and e.roll and e.roll.purpose == "attack"]
+    [roll] = [e for e in walk.events if e.type == "attack-roll"]
     assert "dagger" in roll.message
     alone = started(hero={"attacks": [SWORD, BOW]})
     alone = turns(play(alone, ResolveAttack("hero", "orc", spend="free"), [1, 55, 4]).encounter, 1)

@@ -28,7 +28,18 @@ def test_every_type_the_engine_writes_is_in_the_catalog() -> None:
                 and isinstance(node.args[0], ast.Constant)
             ):
                 written.add(node.args[0].value)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "rolled"
+            ):
+                written.update(
+                    k.value.value
+                    for k in node.keywords
+                    if k.arg == "type" and isinstance(k.value, ast.Constant)
+                )
     assert written, "found no log.note calls"
+    assert {"attack-roll", "damage-roll"} <= written
     assert written - set(EVENT_TYPES) == set()
 
 
@@ -59,3 +70,29 @@ def test_the_event_catalog_document_is_current() -> None:
         [sys.executable, str(script), "--check"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+ROLL_TYPES = {"attack": "attack-roll", "damage": "damage-roll"}
+
+
+def test_attack_and_damage_rolls_are_events_of_their_own_type_in_every_ruleset() -> None:
+    """Every recorded roll of an attack is an ``attack-roll`` and every roll of its damage a
+    ``damage-roll`` (the rest are ``roll``s), in all three rulesets: a client tells them
+    apart by ``type`` alone, each with its own ``data`` keys."""
+    seen: dict[str, set[str]] = {}
+    for path in (ROOT / "tests" / "golden" / "logs").glob("*.json"):
+        ruleset = path.stem.split("-")[0]
+        for case in json.loads(path.read_text()):
+            for step in case["steps"]:
+                for event in step["answer"].get("events", []):
+                    if event["roll"] is None:
+                        assert event["type"] not in ROLL_TYPES.values(), event
+                        continue
+                    want = ROLL_TYPES.get(event["roll"]["purpose"], "roll")
+                    assert event["type"] == want, (path.name, event["message"])
+                    seen.setdefault(ruleset, set()).add(event["type"])
+    assert {r: {"attack-roll", "damage-roll"} <= types for r, types in seen.items()} == {
+        "d20": True,
+        "d100": True,
+        "d10": True,
+    }

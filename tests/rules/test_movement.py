@@ -121,7 +121,7 @@ def test_d20_oa_trigger_leaving_reach_provokes_and_is_rolled_before_leaving() ->
     result = _move(enc, path=[(0, 1)])
     oas = result.outcome.opportunity_attacks
     assert [(o.reactor_id, o.taken) for o in oas] == [("orc", True)]
-    roll = next(e for e in result.events if e.type == "roll" and e.actor == "orc")
+    roll = next(e for e in result.events if e.type == "attack-roll" and e.actor == "orc")
     move = next(e for e in result.events if e.type == "move")
     assert result.events.index(roll) < result.events.index(move)
     assert not result.encounter.combatant("orc").budget.reaction

@@ -86,7 +86,7 @@ def test_d20_ready_trigger_a_readied_move_is_made_out_of_turn_and_provokes(rules
     assert [(o.reactor_id, o.taken, o.hit) for o in out.move.opportunity_attacks] == [
         ("orc", True, True)
     ]
-    roll = next(ev for ev in fired.events if ev.type == "roll" and ev.actor == "orc")
+    roll = next(ev for ev in fired.events if ev.type == "attack-roll" and ev.actor == "orc")
     step = next(ev for ev in fired.events if ev.type == "move")
     assert fired.events.index(roll) < fired.events.index(step)
     e2 = fired.encounter
@@ -179,7 +179,7 @@ def test_d20_oa_trigger_the_reactor_picks_a_usable_weapon() -> None:
     moved = move(enc, "hero", (0, 1), rolls=[60, 2])
     oa = moved.outcome.opportunity_attacks
     assert [(o.taken, o.hit, o.damage) for o in oa] == [(True, True, 2)]
-    attack = next(ev for ev in moved.events if ev.type == "roll" and ev.actor == "orc")
+    attack = next(ev for ev in moved.events if ev.type == "attack-roll" and ev.actor == "orc")
     assert "dagger" in attack.message
     # then on the orc's turn the glaive stays broken, the dagger works
     on_orc = apply(moved.encounter, NextTurn(), Random(1)).encounter
@@ -262,7 +262,7 @@ def test_d20_oa_trigger_an_opportunity_attack_carries_stated_cover_and_advantage
     enc = started(hero(1, 1), orc("orc", 2, 1))
     choice = OpportunityChoice("orc", advantage=True, cover="three-quarters")
     moved = move(enc, "hero", (0, 1), rolls=[4, 13], opportunity_attacks=[choice])
-    roll = next(ev for ev in moved.events if ev.type == "roll" and ev.actor == "orc")
+    roll = next(ev for ev in moved.events if ev.type == "attack-roll" and ev.actor == "orc")
     assert roll.data["advantage"] == ["caller"] and roll.data["cover"] == "three-quarters"
     assert not moved.outcome.opportunity_attacks[0].hit  # 13 + 5 = 18 < 14 + 5
 

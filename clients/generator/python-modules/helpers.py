@@ -33,6 +33,10 @@ from .models.combatant_output import CombatantOutput
 from .models.encounter import Encounter
 from .models.encounter_output import EncounterOutput
 from .models.session_event import SessionEvent
+from .models.stream_deleted import StreamDeleted
+from .models.stream_error import StreamError
+from .models.stream_proposal import StreamProposal
+from .models.stream_version import StreamVersion
 from .types import UNSET
 
 
@@ -100,27 +104,34 @@ SessionStreamEvent = VersionEvent | ProposalEvent | DeletedEvent | ErrorEvent
 
 
 def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
+    """A stream's event as its type, its ``data`` read by the contract's model of it
+    (``StreamVersion``, ``StreamProposal``, ``StreamDeleted``, ``StreamError``)."""
     data: dict[str, Any] = raw.data
     if raw.event == "version":
-        encounter = data.get("encounter")
+        version = StreamVersion.from_dict(data)
         return VersionEvent(
-            id=raw.id or str(data["session"]["version"]),
-            session_id=data["session"]["id"],
-            version=data["session"]["version"],
-            encounter=None if encounter is None else EncounterOutput.from_dict(encounter),
-            events=[SessionEvent.from_dict(e) for e in data.get("events", [])],
+            id=raw.id or str(version.session.version),
+            session_id=version.session.id,
+            version=version.session.version,
+            encounter=version.encounter,
+            events=version.events,
         )
     if raw.event == "proposal":
+        proposal = StreamProposal.from_dict(data)
         return ProposalEvent(
-            session_id=data["session"]["id"],
-            version=data["session"]["version"],
-            proposal_id=data["proposal"]["id"],
-            seat_id=data["proposal"]["seatId"],
+            session_id=proposal.session.id,
+            version=proposal.session.version,
+            proposal_id=proposal.proposal.id,
+            seat_id=proposal.proposal.seat_id,
         )
     if raw.event == "deleted":
-        return DeletedEvent(session_id=data["session"]["id"])
+        return DeletedEvent(session_id=StreamDeleted.from_dict(data).session.id)
     if raw.event == "error":
-        return ErrorEvent(code=data.get("code", ""), message=data.get("message", ""))
+        try:
+            error = StreamError.from_dict(data)
+        except (KeyError, ValueError):  # a code a later service may send
+            return ErrorEvent(code=str(data.get("code", "")), message=str(data.get("message", "")))
+        return ErrorEvent(code=error.code.value, message=error.message)
     return None  # an event a later service may send: skipped
 
 

@@ -18,6 +18,7 @@ from .models import (
     AmmoSpentEvent,
     AmmunitionRecoveredEvent,
     AreaEndedEvent,
+    AttackRollEvent,
     AwareEvent,
     ChoiceAcceptedEvent,
     ChoiceDeclinedEvent,
@@ -36,6 +37,7 @@ from .models import (
     CriticalBandEvent,
     CriticalEffectEvent,
     DamageEvent,
+    DamageRollEvent,
     DashEvent,
     DeathEvent,
     DeathSaveFailureEvent,
@@ -111,6 +113,8 @@ from .models import (
 
 TypedEvent: TypeAlias = (
     RollEvent
+    | AttackRollEvent
+    | DamageRollEvent
     | TurnStartEvent
     | TurnEndEvent
     | RoundStartEvent
@@ -207,6 +211,8 @@ LoggedEvent: TypeAlias = TypedEvent | UndoEvent
 
 EVENT_MODELS: dict[str, type[TypedEvent]] = {
     "roll": RollEvent,
+    "attack-roll": AttackRollEvent,
+    "damage-roll": DamageRollEvent,
     "turn-start": TurnStartEvent,
     "turn-end": TurnEndEvent,
     "round-start": RoundStartEvent,

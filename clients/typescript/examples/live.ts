@@ -43,9 +43,9 @@ const { data: attack } = await resolveAttack({
   },
 });
 console.log(`stateless round ${attack.encounter.round}, ${attack.outcome.hit ? 'hit' : 'miss'}`);
-// Each event's data, typed by its type: a roll's `advantage` is a string[], no cast.
+// Each event's data, typed by its type: an attack roll's `advantage` is a string[], no cast.
 for (const event of attack.events) {
-  if (event.type === 'roll' && event.data.advantage !== undefined) {
+  if (event.type === 'attack-roll' && event.data.advantage !== undefined) {
     console.log(`roll advantage [${event.data.advantage.join(',')}]`);
   }
 }

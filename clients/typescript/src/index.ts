@@ -10,12 +10,15 @@ import { createClient as createFetchClient } from './client/client/index.js';
 import type { Client, Config } from './client/client/index.js';
 import { getSession, type Options, streamSession } from './client/sdk.gen.js';
 import type {
-  EncounterOutput,
   Event,
   Problem,
-  SessionEvent,
-  SessionRef,
+  StreamDeletedMessage,
+  StreamErrorMessage,
+  StreamProposal,
+  StreamProposalMessage,
   StreamSessionData,
+  StreamVersion,
+  StreamVersionMessage,
 } from './client/types.gen.js';
 
 export * from './client/index.js';
@@ -153,32 +156,26 @@ export function typedEvent(event: Event): TypedEvent {
   return event;
 }
 
-/** `event: version`'s data: a new version of a session, with its events and its encounter. */
-export type SessionUpdate = {
-  session: Pick<SessionRef, 'id' | 'version'>;
-  /** The encounter at that version; null for an old version the session keeps no state of. */
-  encounter: EncounterOutput | null;
-  events: Array<SessionEvent>;
-};
+/** `event: version`'s data: a new version of a session, with its events and its encounter
+ * (the contract's `StreamVersion`). */
+export type SessionUpdate = StreamVersion;
 
-/** `event: proposal`'s data: the proposal's id and seat, and the version it was made on. */
-export type ProposalNotice = {
-  session: Pick<SessionRef, 'id' | 'version'>;
-  proposal: { id: string; seatId: string };
-};
+/** `event: proposal`'s data: the proposal's id and seat, and the version it was made on (the
+ * contract's `StreamProposal`). */
+export type ProposalNotice = StreamProposal;
 
 /**
- * One event of a session's stream, by its `event` name: `version` (a new version; `id` is the
- * version, for `lastEventId`), `proposal` (a seat's proposal waits for the DM: no version, no
- * id; read it with `listProposals`), `deleted` (the session went; the stream ends) or `error`
- * (the stream ends: `store-unavailable`, follow again with `lastEventId` to resume;
- * `unauthorized`).
+ * One event of a session's stream, by its `event` name (the contract's `StreamMessage`):
+ * `version` (a new version; `id` is the version, for `lastEventId`), `proposal` (a seat's
+ * proposal waits for the DM: no version, no id; read it with `listProposals`), `deleted` (the
+ * session went; the stream ends) or `error` (the stream ends: `store-unavailable`, follow again
+ * with `lastEventId` to resume; `unauthorized`).
  */
 export type SessionStreamEvent =
-  | { event: 'version'; id: string; data: SessionUpdate }
-  | { event: 'proposal'; data: ProposalNotice }
-  | { event: 'deleted'; data: { session: Pick<SessionRef, 'id'> } }
-  | { event: 'error'; data: { code: string; message: string } };
+  | StreamVersionMessage
+  | StreamProposalMessage
+  | StreamDeletedMessage
+  | StreamErrorMessage;
 
 /** How `followSession` reconnects after a lost connection (each field has its default). */
 export type ReconnectOptions = {

@@ -27,10 +27,11 @@ from service.api.models import ENCOUNTER, MAX_SEED, ActionModels, PatchOperation
 from service.api.pool import INLINE_ACTIONS, engine_pool, inline_candidate, is_light, runs_inline
 from service.rules import model as state
 
+from .events import Event
 from .inputs import connection_of, validate
 from .problems import ERROR_TYPES, error_result
 from .types import input_type, output_type
-from .wire import DOCUMENT_DEPRECATION, EncounterInput, EncounterType, EventType, SessionRef
+from .wire import DOCUMENT_DEPRECATION, EncounterInput, EncounterType, SessionRef
 
 Document = dict[str, Any]
 RESPONSE_FIELDS = ("encounter", "events", "outcome", "seed", "changes")
@@ -59,7 +60,7 @@ def _payload_type(spec_models: ActionModels) -> type:
             description="The new state of the encounter (send it back as `encounter`)."
         )
     annotations.update(
-        events=list[EventType],  # type: ignore[valid-type]
+        events=list[Event],  # type: ignore[valid-type]
         outcome=output_type(spec.outcome),
         seed=int,
         session=SessionRef | None,

@@ -65,6 +65,12 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
     """The object types that resolve from plain data (the JSON form of an engine dataclass,
     or the dataclass itself), by name: their fields and the attributes they read."""
 
+    dict_keys: ClassVar[dict[str, dict[str, str]]] = {}
+    """Fields of :attr:`plain_types` whose dict key is not their name, by type name."""
+
+    sparse: ClassVar[frozenset[str]] = frozenset()
+    """Types of :attr:`plain_types` whose dicts may leave a key out: its field is null."""
+
     json_value: ClassVar[Callable[[Any], Any]] = staticmethod(lambda value: value)
     """How a ``JSON`` field of a dataclass is made JSON (the response models' serializer)."""
 
@@ -183,7 +189,11 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
             values.append((response_name, name, attributes[name], convert, of_object))
         order = list(grouped)
         names = [response_name for response_name, *_ in values]
-        by_key = itemgetter(*(name for _, name, *_ in values)) if values else None
+        renamed = self.dict_keys.get(return_type.name, {})
+        keys = [renamed.get(name, name) for _, name, *_ in values]
+        by_key: Callable[[Any], Any] | None = itemgetter(*keys) if values else None
+        if values and return_type.name in self.sparse:
+            by_key = _getter(keys)
         by_attribute = (
             attrgetter(*(attribute for _, _, attribute, *_ in values)) if values else None
         )
@@ -264,6 +274,14 @@ def _directive_in(node: Any) -> bool:
     return selection_set is not None and any(_directive_in(s) for s in selection_set.selections)
 
 
+def _getter(keys: list[str]) -> Callable[[dict[str, Any]], Any]:
+    """``itemgetter(*keys)`` where a missing key gives None."""
+    if len(keys) == 1:
+        (only,) = keys
+        return lambda data: data.get(only)
+    return lambda data: tuple(data.get(k) for k in keys)
+
+
 def _is_plain(value: Any) -> bool:
     return type(value) is dict or is_dataclass(value)
 
@@ -297,15 +315,21 @@ def executor_for(
     plain_types: dict[str, dict[str, str]],
     prevalidated: dict[str, Callable[[Any, Any], Any]],
     json_value: Callable[[Any], Any],
+    *,
+    dict_keys: dict[str, dict[str, str]] | None = None,
+    sparse: frozenset[str] = frozenset(),
 ) -> type[PlainDataExecutor]:
-    """The executor class of a schema whose ``plain_types`` resolve from plain data, whose
-    ``prevalidated`` input types are validated by those functions, and whose ``JSON`` fields
-    of a dataclass are made JSON by ``json_value``."""
+    """The executor class of a schema whose ``plain_types`` resolve from plain data (their
+    fields read the dict keys ``dict_keys`` names, else their names; a missing key of a
+    ``sparse`` type is null), whose ``prevalidated`` input types are validated by those
+    functions, and whose ``JSON`` fields of a dataclass are made JSON by ``json_value``."""
     return type(
         "PlainDataExecutorOf",
         (PlainDataExecutor,),
         {
             "plain_types": plain_types,
+            "dict_keys": dict_keys or {},
+            "sparse": sparse,
             "prevalidated": prevalidated,
             "json_value": staticmethod(json_value),
         },

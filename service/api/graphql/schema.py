@@ -18,6 +18,7 @@ from service.api.models import ENCOUNTER, MODELS
 from service.rules import model as state
 from service.settings import Settings
 
+from . import events
 from .actions import RAW_RESOLVERS, operation
 from .catalog import CatalogQueries
 from .execution import executor_for
@@ -67,7 +68,11 @@ def _json_value(value: Any) -> Any:
 
 
 EXECUTOR = executor_for(
-    plain_types(), {"EncounterInput": _validated_encounter}, json_value=_json_value
+    {**plain_types(), **events.plain_types()},
+    {"EncounterInput": _validated_encounter},
+    json_value=_json_value,
+    dict_keys=events.DICT_KEYS,
+    sparse=events.SPARSE,
 )
 
 
@@ -76,7 +81,7 @@ def _schema(extensions: list[Any]) -> strawberry.Schema:
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
-        types=ERROR_TYPES,
+        types=[*ERROR_TYPES, *events.IMPLEMENTATIONS],
         exception_handlers=[ProblemResults()],
         extensions=extensions,
         config=CONFIG,

@@ -11,6 +11,7 @@ from typing import Any
 from graphql import (
     GraphQLEnumType,
     GraphQLInputObjectType,
+    GraphQLInterfaceType,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
@@ -29,7 +30,9 @@ def _walk(value: Any, tp: GraphQLType, leaf: Leaf) -> Any:
         return None
     if isinstance(tp, GraphQLList):
         return [_walk(v, tp.of_type, leaf) for v in value]
-    if isinstance(tp, GraphQLInputObjectType | GraphQLObjectType) and isinstance(value, dict):
+    if isinstance(tp, GraphQLInputObjectType | GraphQLObjectType | GraphQLInterfaceType) and (
+        isinstance(value, dict)
+    ):
         fields = tp.fields
         return {k: _walk(v, fields[k].type, leaf) if k in fields else v for k, v in value.items()}
     if isinstance(tp, GraphQLEnumType):

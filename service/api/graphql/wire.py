@@ -11,7 +11,6 @@ import strawberry
 from strawberry.scalars import JSON
 
 from service.api import models
-from service.rules import events
 from service.rules import model as state
 
 from .types import enum_type, input_type, model_type, output_type
@@ -25,7 +24,6 @@ SeatApproval = enum_type(("none", "dm"), "SeatApproval")
 
 EncounterType = output_type(state.Encounter)
 EncounterInput = input_type(state.Encounter)
-EventType = output_type(events.Event)
 
 
 def _document(root: models.Session | models.UndoResponse) -> JSON:

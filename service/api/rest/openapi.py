@@ -22,6 +22,7 @@ from service.api.models import (
     EVENT_DATA_ADAPTERS,
     MODELS,
     STORED_AS,
+    STREAM_EVENTS,
     ActionModels,
     CreateSeatRequest,
     CreateSessionRequest,
@@ -57,6 +58,7 @@ from service.api.rest.operations import (
     PROBLEM_SCHEMA,
     REF,
     RETRY_AFTER,
+    STREAM_MESSAGE,
     STREAM_OPERATION,
     json_answer,
     json_with,
@@ -523,6 +525,52 @@ def _union(description: str, members: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def stream_message_name(event: str) -> str:
+    """``version`` -> ``StreamVersionMessage``: one event of a session's stream."""
+    return f"Stream{event.capitalize()}Message"
+
+
+def _stream_schemas() -> dict[str, Any]:
+    """The events of a session's stream as the client's SSE parser gives them: one
+    ``Stream<Event>Message`` per ``event`` name (its ``id`` where it has one, its ``data``
+    parsed from JSON as a ``Stream<Event>``), and ``StreamMessage``, their union
+    discriminated by ``event``: OpenAPI 3.2's ``itemSchema`` for ``text/event-stream``,
+    written ``x-itemSchema`` in this 3.1 document."""
+    out: dict[str, Any] = {}
+    for event, data in STREAM_EVENTS.items():
+        properties: dict[str, Any] = {
+            "event": {"type": "string", "const": event},
+            "data": {**_ref_of(data.__name__), "description": "The event's data (JSON)."},
+        }
+        required = ["event", "data"]
+        if event == "version":
+            properties["id"] = {
+                "type": "string",
+                "pattern": "^[0-9]{1,18}$",
+                "description": "The version: send it back as `Last-Event-ID` to resume.",
+            }
+            required.append("id")
+        out[stream_message_name(event)] = {
+            "type": "object",
+            "description": f"One `event: {event}` of a session's stream; its `data` is a "
+            f"`{data.__name__}`.",
+            "properties": properties,
+            "required": required,
+        }
+    out[STREAM_MESSAGE] = {
+        "description": "One event of a session's stream (`GET /v1/sessions/{id}/stream`), "
+        "by its `event` name; a `: ping` comment is none.",
+        "oneOf": [_ref_of(stream_message_name(event)) for event in STREAM_EVENTS],
+        "discriminator": {
+            "propertyName": "event",
+            "mapping": {
+                event: REF.format(model=stream_message_name(event)) for event in STREAM_EVENTS
+            },
+        },
+    }
+    return out
+
+
 def _event_schemas(event: dict[str, Any]) -> dict[str, Any]:
     """``Event`` (the engine's event as pydantic describes it: one object whose ``type`` is
     any of :data:`EVENT_TYPES` and whose ``data`` is any object) as a union discriminated by
@@ -581,6 +629,7 @@ def build_openapi() -> dict[str, Any]:
         (Proposal, "serialization"),
         (catalog.Rule, "serialization"),
         (catalog.RulesetInfo, "serialization"),
+        *((data, "serialization") for data in STREAM_EVENTS.values()),
     ):
         inputs.append((cls.__name__, mode, TypeAdapter(cls)))  # type: ignore[arg-type]
     for type_id, data_adapter in EVENT_DATA_ADAPTERS.items():
@@ -607,6 +656,7 @@ def build_openapi() -> dict[str, Any]:
         **_ref_of("LoggedEvent"),
         "description": "The event: an engine event (`Event`) or an undo (`UndoEvent`).",
     }
+    schemas.update(_stream_schemas())
     schemas = dict(sorted(schemas.items()))
     schemas["EventDataByType"] = _event_data_by_type()
     schemas["Problem"] = PROBLEM_SCHEMA

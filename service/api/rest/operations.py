@@ -218,6 +218,9 @@ PAGE_PARAMS: list[dict[str, Any]] = [
 
 STREAM_OPERATION = "streamSession"
 
+STREAM_MESSAGE = "StreamMessage"
+"""The schema of one event of a session's stream (``x-itemSchema`` of its media type)."""
+
 STREAM_DESCRIPTION = (
     "One event per new version, whichever server wrote it: `id: <version>`, `event: "
     "version`, `data: {session: {id, version}, encounter, events: [{index, version, data}]}` "

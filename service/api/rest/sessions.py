@@ -52,6 +52,7 @@ from service.api.rest.operations import (
     REPLAYED_HEADER,
     STREAM_DESCRIPTION,
     STREAM_EXAMPLE,
+    STREAM_MESSAGE,
     STREAM_OPERATION,
     SessionRoute,
     json_answer,
@@ -606,6 +607,7 @@ def session_routes() -> list[SessionRoute]:
                             "content": {
                                 "text/event-stream": {
                                     "schema": {"type": "string"},
+                                    "x-itemSchema": {"$ref": REF.format(model=STREAM_MESSAGE)},
                                     "examples": {
                                         "example": {
                                             "summary": "A version, a heartbeat, the deletion",

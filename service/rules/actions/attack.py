@@ -197,6 +197,7 @@ def roll_damage(
             roll,
             f"{attack.name} deals {total} damage"
             + (f" (critical: {base} + {base // 2})" if critical else ""),
+            type="damage-roll",
             actor=attacker.id,
             target=target.id,
             rule=ruleset.rule_ids.critical_damage if critical else None,
@@ -208,6 +209,7 @@ def roll_damage(
         roll,
         f"{attack.name} deals {max(0, roll.total)} damage"
         + (" (critical: dice doubled)" if critical else ""),
+        type="damage-roll",
         actor=attacker.id,
         target=target.id,
         rule=ruleset.rule_ids.critical_damage if critical else None,
@@ -238,6 +240,7 @@ def resolve_attack(
         roll,
         f"{attacker.name} attacks {target.name} with {attack.name}: "
         f"{roll.total} against AC {ac}, {word}",
+        type="attack-roll",
         actor=attacker.id,
         target=target.id,
         rule=ruleset.rule_ids.attack_roll,

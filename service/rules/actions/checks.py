@@ -274,6 +274,7 @@ def _log_roll(
     log: EventLog,
 ) -> None:
     fails = mine.automatic_failure
+    against_dc: dict[str, Any] = {"dc": dc} if dc is not None else {}
     log.rolled(
         roll.roll,
         f"{c.name}'s {what}: {mine.total} against {against}, "
@@ -283,7 +284,7 @@ def _log_roll(
         target=opponent.c.id if opponent else None,
         rule=RULE,
         success=success,
-        **({"dc": dc} if dc is not None else {}),
+        **against_dc,
         **_modes(mine),
     )
 

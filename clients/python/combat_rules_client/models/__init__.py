@@ -31,6 +31,8 @@ from .attack_odds_session_result import AttackOddsSessionResult
 from .attack_outcome import AttackOutcome
 from .attack_output import AttackOutput
 from .attack_reach import AttackReach
+from .attack_roll_event import AttackRollEvent
+from .attack_roll_event_data import AttackRollEventData
 from .aware_event import AwareEvent
 from .aware_event_data import AwareEventData
 from .band_chance import BandChance
@@ -98,6 +100,8 @@ from .damage_chance import DamageChance
 from .damage_event import DamageEvent
 from .damage_event_data import DamageEventData
 from .damage_outcome import DamageOutcome
+from .damage_roll_event import DamageRollEvent
+from .damage_roll_event_data import DamageRollEventData
 from .dash_event import DashEvent
 from .dash_event_data import DashEventData
 from .dash_request import DashRequest
@@ -447,6 +451,18 @@ from .step_closed_event_data import StepClosedEventData
 from .step_opened_event import StepOpenedEvent
 from .step_opened_event_data import StepOpenedEventData
 from .step_output import StepOutput
+from .stream_deleted import StreamDeleted
+from .stream_deleted_message import StreamDeletedMessage
+from .stream_error import StreamError
+from .stream_error_code import StreamErrorCode
+from .stream_error_message import StreamErrorMessage
+from .stream_proposal import StreamProposal
+from .stream_proposal_message import StreamProposalMessage
+from .stream_proposal_ref import StreamProposalRef
+from .stream_session import StreamSession
+from .stream_session_id import StreamSessionId
+from .stream_version import StreamVersion
+from .stream_version_message import StreamVersionMessage
 from .surprise_over_event import SurpriseOverEvent
 from .surprise_over_event_data import SurpriseOverEventData
 from .surprised_event import SurprisedEvent
@@ -518,6 +534,8 @@ __all__ = (
     "AttackOutcome",
     "AttackOutput",
     "AttackReach",
+    "AttackRollEvent",
+    "AttackRollEventData",
     "AwareEvent",
     "AwareEventData",
     "BandChance",
@@ -585,6 +603,8 @@ __all__ = (
     "DamageEvent",
     "DamageEventData",
     "DamageOutcome",
+    "DamageRollEvent",
+    "DamageRollEventData",
     "DashEvent",
     "DashEventData",
     "DashRequest",
@@ -934,6 +954,18 @@ __all__ = (
     "StepOpenedEvent",
     "StepOpenedEventData",
     "StepOutput",
+    "StreamDeleted",
+    "StreamDeletedMessage",
+    "StreamError",
+    "StreamErrorCode",
+    "StreamErrorMessage",
+    "StreamProposal",
+    "StreamProposalMessage",
+    "StreamProposalRef",
+    "StreamSession",
+    "StreamSessionId",
+    "StreamVersion",
+    "StreamVersionMessage",
     "SurprisedEvent",
     "SurprisedEventData",
     "SurpriseOverEvent",

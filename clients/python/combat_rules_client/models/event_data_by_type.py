@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.ammo_spent_event_data import AmmoSpentEventData
     from ..models.ammunition_recovered_event_data import AmmunitionRecoveredEventData
     from ..models.area_ended_event_data import AreaEndedEventData
+    from ..models.attack_roll_event_data import AttackRollEventData
     from ..models.aware_event_data import AwareEventData
     from ..models.choice_accepted_event_data import ChoiceAcceptedEventData
     from ..models.choice_declined_event_data import ChoiceDeclinedEventData
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from ..models.critical_band_event_data import CriticalBandEventData
     from ..models.critical_effect_event_data import CriticalEffectEventData
     from ..models.damage_event_data import DamageEventData
+    from ..models.damage_roll_event_data import DamageRollEventData
     from ..models.dash_event_data import DashEventData
     from ..models.death_event_data import DeathEventData
     from ..models.death_save_failure_event_data import DeathSaveFailureEventData
@@ -107,8 +109,14 @@ class EventDataByType:
     Not a message of its own: a map for clients.
 
         Attributes:
-            roll (RollEventData): The `data` of an event of type `roll`. A roll of dice (`roll` holds every die); `amount`
-                is its total.
+            roll (RollEventData): The `data` of an event of type `roll`. A roll of dice other than an attack's or its damage
+                (initiative, saves, checks, death saves, critical tables, durations...): `roll` holds every die and its
+                `purpose`; `amount` is its total.
+            attack_roll (AttackRollEventData): The `data` of an event of type `attack-roll`. An attack roll (`roll` holds
+                every die; `actor` attacks `target`); `amount` is its total against the target's AC.
+            damage_roll (DamageRollEventData): The `data` of an event of type `damage-roll`. A damage roll (`roll` holds
+                every die: on a d20 critical hit, the dice twice); `amount` is its total, before resistances and temporary hit
+                points (the `damage` entry after it says what the target lost).
             turn_start (TurnStartEventData): The `data` of an event of type `turn-start`. A creature's turn begins.
             turn_end (TurnEndEventData): The `data` of an event of type `turn-end`. A creature's turn ends.
             round_start (RoundStartEventData): The `data` of an event of type `round-start`. A new round begins.
@@ -276,6 +284,8 @@ class EventDataByType:
     """
 
     roll: RollEventData
+    attack_roll: AttackRollEventData
+    damage_roll: DamageRollEventData
     turn_start: TurnStartEventData
     turn_end: TurnEndEventData
     round_start: RoundStartEventData
@@ -367,6 +377,10 @@ class EventDataByType:
 
     def to_dict(self) -> dict[str, Any]:
         roll = self.roll.to_dict()
+
+        attack_roll = self.attack_roll.to_dict()
+
+        damage_roll = self.damage_roll.to_dict()
 
         turn_start = self.turn_start.to_dict()
 
@@ -549,6 +563,8 @@ class EventDataByType:
         field_dict.update(
             {
                 "roll": roll,
+                "attack-roll": attack_roll,
+                "damage-roll": damage_roll,
                 "turn-start": turn_start,
                 "turn-end": turn_end,
                 "round-start": round_start,
@@ -647,6 +663,7 @@ class EventDataByType:
         from ..models.ammo_spent_event_data import AmmoSpentEventData  # noqa: PLC0415
         from ..models.ammunition_recovered_event_data import AmmunitionRecoveredEventData  # noqa: PLC0415
         from ..models.area_ended_event_data import AreaEndedEventData  # noqa: PLC0415
+        from ..models.attack_roll_event_data import AttackRollEventData  # noqa: PLC0415
         from ..models.aware_event_data import AwareEventData  # noqa: PLC0415
         from ..models.choice_accepted_event_data import ChoiceAcceptedEventData  # noqa: PLC0415
         from ..models.choice_declined_event_data import ChoiceDeclinedEventData  # noqa: PLC0415
@@ -665,6 +682,7 @@ class EventDataByType:
         from ..models.critical_band_event_data import CriticalBandEventData  # noqa: PLC0415
         from ..models.critical_effect_event_data import CriticalEffectEventData  # noqa: PLC0415
         from ..models.damage_event_data import DamageEventData  # noqa: PLC0415
+        from ..models.damage_roll_event_data import DamageRollEventData  # noqa: PLC0415
         from ..models.dash_event_data import DashEventData  # noqa: PLC0415
         from ..models.death_event_data import DeathEventData  # noqa: PLC0415
         from ..models.death_save_failure_event_data import DeathSaveFailureEventData  # noqa: PLC0415
@@ -736,6 +754,10 @@ class EventDataByType:
 
         d = dict(src_dict)
         roll = RollEventData.from_dict(d.pop("roll"))
+
+        attack_roll = AttackRollEventData.from_dict(d.pop("attack-roll"))
+
+        damage_roll = DamageRollEventData.from_dict(d.pop("damage-roll"))
 
         turn_start = TurnStartEventData.from_dict(d.pop("turn-start"))
 
@@ -917,6 +939,8 @@ class EventDataByType:
 
         event_data_by_type = cls(
             roll=roll,
+            attack_roll=attack_roll,
+            damage_roll=damage_roll,
             turn_start=turn_start,
             turn_end=turn_end,
             round_start=round_start,

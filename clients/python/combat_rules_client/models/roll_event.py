@@ -16,18 +16,20 @@ T = TypeVar("T", bound="RollEvent")
 
 @_attrs_define
 class RollEvent:
-    """An event of type `roll`: A roll of dice (`roll` holds every die); `amount` is its total.
+    """An event of type `roll`: A roll of dice other than an attack's or its damage (initiative, saves, checks, death
+    saves, critical tables, durations...): `roll` holds every die and its `purpose`; `amount` is its total.
 
-    Attributes:
-        type (Literal['roll']):
-        message (str):
-        actor (None | str):
-        target (None | str):
-        roll (None | Roll):
-        amount (int | None):
-        rule (None | str):
-        data (RollEventData): The `data` of an event of type `roll`. A roll of dice (`roll` holds every die); `amount`
-            is its total.
+        Attributes:
+            type (Literal['roll']):
+            message (str):
+            actor (None | str):
+            target (None | str):
+            roll (None | Roll):
+            amount (int | None):
+            rule (None | str):
+            data (RollEventData): The `data` of an event of type `roll`. A roll of dice other than an attack's or its damage
+                (initiative, saves, checks, death saves, critical tables, durations...): `roll` holds every die and its
+                `purpose`; `amount` is its total.
     """
 
     type: Literal["roll"]

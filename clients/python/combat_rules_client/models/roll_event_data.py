@@ -13,29 +13,27 @@ T = TypeVar("T", bound="RollEventData")
 
 @_attrs_define
 class RollEventData:
-    """The `data` of an event of type `roll`. A roll of dice (`roll` holds every die); `amount` is its total.
+    """The `data` of an event of type `roll`. A roll of dice other than an attack's or its damage (initiative, saves,
+    checks, death saves, critical tables, durations...): `roll` holds every die and its `purpose`; `amount` is its
+    total.
 
-    Attributes:
-        advantage (list[str] | Unset): attack rolls: the sources of advantage applied
-        disadvantage (list[str] | Unset): attack rolls: the sources of disadvantage applied
-        cover (str | Unset): attack rolls: the cover degree against the target
-        table (str | Unset): critical-table rolls: which table
-        dc (int | Unset): checks and saves: the DC to meet
-        success (bool | Unset): checks and saves: whether it met the DC
-        automatic_failure (list[str] | Unset): checks and saves: the conditions that fail it whatever the total
-            (d20.cond)
-        group (str | Unset): initiative: the group that rolled once
-        members (list[str] | Unset): initiative: the members of that group
-        hours (int | Unset): a stable creature: hours until it regains 1 HP
-        condition (int | Unset): a weapon's condition after a fumble (d100)
-        broken (bool | Unset): whether that weapon broke (d100)
-        damage_type (None | str | Unset): the damage type of a critical band's damage
-        bonus (int | Unset): a d100 critical hit: the 50% bonus damage
+        Attributes:
+            advantage (list[str] | Unset): saves: the sources of advantage applied
+            disadvantage (list[str] | Unset): saves: the sources of disadvantage applied
+            table (str | Unset): critical-table rolls: which table
+            dc (int | Unset): checks and saves: the DC to meet
+            success (bool | Unset): checks and saves: whether it met the DC
+            automatic_failure (list[str] | Unset): checks and saves: the conditions that fail it whatever the total
+                (d20.cond)
+            group (str | Unset): initiative: the group that rolled once
+            members (list[str] | Unset): initiative: the members of that group
+            hours (int | Unset): a stable creature: hours until it regains 1 HP
+            condition (int | Unset): a weapon's condition after a fumble (d100)
+            broken (bool | Unset): whether that weapon broke (d100)
     """
 
     advantage: list[str] | Unset = UNSET
     disadvantage: list[str] | Unset = UNSET
-    cover: str | Unset = UNSET
     table: str | Unset = UNSET
     dc: int | Unset = UNSET
     success: bool | Unset = UNSET
@@ -45,8 +43,6 @@ class RollEventData:
     hours: int | Unset = UNSET
     condition: int | Unset = UNSET
     broken: bool | Unset = UNSET
-    damage_type: None | str | Unset = UNSET
-    bonus: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         advantage: list[str] | Unset = UNSET
@@ -56,8 +52,6 @@ class RollEventData:
         disadvantage: list[str] | Unset = UNSET
         if not isinstance(self.disadvantage, Unset):
             disadvantage = self.disadvantage
-
-        cover = self.cover
 
         table = self.table
 
@@ -81,14 +75,6 @@ class RollEventData:
 
         broken = self.broken
 
-        damage_type: None | str | Unset
-        if isinstance(self.damage_type, Unset):
-            damage_type = UNSET
-        else:
-            damage_type = self.damage_type
-
-        bonus = self.bonus
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -96,8 +82,6 @@ class RollEventData:
             field_dict["advantage"] = advantage
         if disadvantage is not UNSET:
             field_dict["disadvantage"] = disadvantage
-        if cover is not UNSET:
-            field_dict["cover"] = cover
         if table is not UNSET:
             field_dict["table"] = table
         if dc is not UNSET:
@@ -116,10 +100,6 @@ class RollEventData:
             field_dict["condition"] = condition
         if broken is not UNSET:
             field_dict["broken"] = broken
-        if damage_type is not UNSET:
-            field_dict["damageType"] = damage_type
-        if bonus is not UNSET:
-            field_dict["bonus"] = bonus
 
         return field_dict
 
@@ -129,8 +109,6 @@ class RollEventData:
         advantage = cast(list[str], d.pop("advantage", UNSET))
 
         disadvantage = cast(list[str], d.pop("disadvantage", UNSET))
-
-        cover = d.pop("cover", UNSET)
 
         table = d.pop("table", UNSET)
 
@@ -150,21 +128,9 @@ class RollEventData:
 
         broken = d.pop("broken", UNSET)
 
-        def _parse_damage_type(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        damage_type = _parse_damage_type(d.pop("damageType", UNSET))
-
-        bonus = d.pop("bonus", UNSET)
-
         roll_event_data = cls(
             advantage=advantage,
             disadvantage=disadvantage,
-            cover=cover,
             table=table,
             dc=dc,
             success=success,
@@ -174,8 +140,6 @@ class RollEventData:
             hours=hours,
             condition=condition,
             broken=broken,
-            damage_type=damage_type,
-            bonus=bonus,
         )
 
         return roll_event_data

@@ -901,6 +901,41 @@ export type AttackReach = {
 };
 
 /**
+ * An event of type `attack-roll`: An attack roll (`roll` holds every die; `actor` attacks `target`); `amount` is its total against the target's AC.
+ */
+export type AttackRollEvent = {
+    type: 'attack-roll';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: AttackRollEventData;
+};
+
+/**
+ * The `data` of an event of type `attack-roll`. An attack roll (`roll` holds every die; `actor` attacks `target`); `amount` is its total against the target's AC.
+ */
+export type AttackRollEventData = {
+    /**
+     * the sources of advantage applied
+     */
+    advantage?: Array<string>;
+    /**
+     * the sources of disadvantage applied
+     */
+    disadvantage?: Array<string>;
+    /**
+     * the cover degree against the target
+     */
+    cover?: string;
+};
+
+/**
  * An event of type `aware`: d10: an unaware creature becomes aware on its first turn.
  */
 export type AwareEvent = {
@@ -2220,6 +2255,37 @@ export type DamageOutcome = {
     instantDeath: boolean;
     unconscious: boolean;
     deathSaveFailures: number;
+};
+
+/**
+ * An event of type `damage-roll`: A damage roll (`roll` holds every die: on a d20 critical hit, the dice twice); `amount` is its total, before resistances and temporary hit points (the `damage` entry after it says what the target lost).
+ */
+export type DamageRollEvent = {
+    type: 'damage-roll';
+    message: string;
+    actor: string | null;
+    target: string | null;
+    roll: Roll | null;
+    amount: number | null;
+    rule: string | null;
+    /**
+     * The type's own details (every key optional, no other key).
+     */
+    data: DamageRollEventData;
+};
+
+/**
+ * The `data` of an event of type `damage-roll`. A damage roll (`roll` holds every die: on a d20 critical hit, the dice twice); `amount` is its total, before resistances and temporary hit points (the `damage` entry after it says what the target lost).
+ */
+export type DamageRollEventData = {
+    /**
+     * the damage type of a critical band's damage
+     */
+    damageType?: string | null;
+    /**
+     * a d100 critical hit: the 50% bonus damage
+     */
+    bonus?: number;
 };
 
 /**
@@ -3821,6 +3887,10 @@ export type EscapedEventData = {
 export type Event = ({
     type: 'roll';
 } & RollEvent) | ({
+    type: 'attack-roll';
+} & AttackRollEvent) | ({
+    type: 'damage-roll';
+} & DamageRollEvent) | ({
     type: 'turn-start';
 } & TurnStartEvent) | ({
     type: 'turn-end';
@@ -5487,6 +5557,10 @@ export type KnockedOutEventData = {
 export type LoggedEvent = ({
     type: 'roll';
 } & RollEvent) | ({
+    type: 'attack-roll';
+} & AttackRollEvent) | ({
+    type: 'damage-roll';
+} & DamageRollEvent) | ({
     type: 'turn-start';
 } & TurnStartEvent) | ({
     type: 'turn-end';
@@ -8246,7 +8320,7 @@ export type RollDiceSessionResult = {
 };
 
 /**
- * An event of type `roll`: A roll of dice (`roll` holds every die); `amount` is its total.
+ * An event of type `roll`: A roll of dice other than an attack's or its damage (initiative, saves, checks, death saves, critical tables, durations...): `roll` holds every die and its `purpose`; `amount` is its total.
  */
 export type RollEvent = {
     type: 'roll';
@@ -8263,21 +8337,17 @@ export type RollEvent = {
 };
 
 /**
- * The `data` of an event of type `roll`. A roll of dice (`roll` holds every die); `amount` is its total.
+ * The `data` of an event of type `roll`. A roll of dice other than an attack's or its damage (initiative, saves, checks, death saves, critical tables, durations...): `roll` holds every die and its `purpose`; `amount` is its total.
  */
 export type RollEventData = {
     /**
-     * attack rolls: the sources of advantage applied
+     * saves: the sources of advantage applied
      */
     advantage?: Array<string>;
     /**
-     * attack rolls: the sources of disadvantage applied
+     * saves: the sources of disadvantage applied
      */
     disadvantage?: Array<string>;
-    /**
-     * attack rolls: the cover degree against the target
-     */
-    cover?: string;
     /**
      * critical-table rolls: which table
      */
@@ -8314,14 +8384,6 @@ export type RollEventData = {
      * whether that weapon broke (d100)
      */
     broken?: boolean;
-    /**
-     * the damage type of a critical band's damage
-     */
-    damageType?: string | null;
-    /**
-     * a d100 critical hit: the 50% bonus damage
-     */
-    bonus?: number;
 };
 
 /**
@@ -9574,6 +9636,136 @@ export type StepOutput = {
 };
 
 /**
+ * `event: deleted`'s data: the session was deleted or expired; the stream ends.
+ */
+export type StreamDeleted = {
+    session: StreamSessionId;
+};
+
+/**
+ * One `event: deleted` of a session's stream; its `data` is a `StreamDeleted`.
+ */
+export type StreamDeletedMessage = {
+    event: 'deleted';
+    /**
+     * The event's data (JSON).
+     */
+    data: StreamDeleted;
+};
+
+/**
+ * `event: error`'s data: the stream ends. `store-unavailable`: the connection to
+ * Redis was lost or the client fell too far behind (reconnect: `Last-Event-ID`
+ * resumes); `unauthorized`: the API key or the seat was revoked.
+ */
+export type StreamError = {
+    code: 'store-unavailable' | 'unauthorized';
+    message: string;
+};
+
+/**
+ * One `event: error` of a session's stream; its `data` is a `StreamError`.
+ */
+export type StreamErrorMessage = {
+    event: 'error';
+    /**
+     * The event's data (JSON).
+     */
+    data: StreamError;
+};
+
+/**
+ * One event of a session's stream (`GET /v1/sessions/{id}/stream`), by its `event` name; a `: ping` comment is none.
+ */
+export type StreamMessage = ({
+    event: 'version';
+} & StreamVersionMessage) | ({
+    event: 'proposal';
+} & StreamProposalMessage) | ({
+    event: 'deleted';
+} & StreamDeletedMessage) | ({
+    event: 'error';
+} & StreamErrorMessage);
+
+/**
+ * `event: proposal`'s data (no `id`: it makes no version and is not resumed): a
+ * seat proposed an action on `session.version`, told to the DM's streams and to the
+ * proposing seat's.
+ */
+export type StreamProposal = {
+    session: StreamSession;
+    proposal: StreamProposalRef;
+};
+
+/**
+ * One `event: proposal` of a session's stream; its `data` is a `StreamProposal`.
+ */
+export type StreamProposalMessage = {
+    event: 'proposal';
+    /**
+     * The event's data (JSON).
+     */
+    data: StreamProposal;
+};
+
+/**
+ * A proposal waiting for the DM: read it with `GET /v1/sessions/{id}/proposals`.
+ */
+export type StreamProposalRef = {
+    id: string;
+    seatId: string;
+};
+
+/**
+ * The session a stream's event is about, at a version.
+ */
+export type StreamSession = {
+    id: string;
+    version: number;
+};
+
+/**
+ * The session a stream follows.
+ */
+export type StreamSessionId = {
+    id: string;
+};
+
+/**
+ * `event: version`'s data (its `id` is the version): a new version of the session
+ * written through any server, or, after `Last-Event-ID`, one written since; what the
+ * GraphQL subscription `sessionUpdated` yields.
+ */
+export type StreamVersion = {
+    session: StreamSession;
+    /**
+     * The encounter at that version; null for a version written before the stream began
+     * whose state the session no longer keeps (its current version's and its undo history's
+     * it keeps).
+     */
+    encounter: EncounterOutput | null;
+    /**
+     * What that version logged.
+     */
+    events: Array<SessionEvent>;
+};
+
+/**
+ * One `event: version` of a session's stream; its `data` is a `StreamVersion`.
+ */
+export type StreamVersionMessage = {
+    event: 'version';
+    /**
+     * The event's data (JSON).
+     */
+    data: StreamVersion;
+    /**
+     * The version: send it back as `Last-Event-ID` to resume.
+     */
+    id: string;
+};
+
+/**
  * An event of type `surprise-over`: A surprised creature's first turn is over: it can react.
  */
 export type SurpriseOverEvent = {
@@ -10429,6 +10621,8 @@ export type WeaponRecoveredEventData = {
  */
 export type EventDataByType = {
     roll: RollEventData;
+    'attack-roll': AttackRollEventData;
+    'damage-roll': DamageRollEventData;
     'turn-start': TurnStartEventData;
     'turn-end': TurnEndEventData;
     'round-start': RoundStartEventData;

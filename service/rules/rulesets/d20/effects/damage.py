@@ -64,6 +64,7 @@ class ExtraDamageDice(Base):
         play.log.rolled(
             roll,
             f"an extra set of {play.attack.name}'s damage dice: {amount}",
+            type="damage-roll",
             actor=play.attacker_id,
             target=cid,
             rule=RULE,
@@ -109,6 +110,7 @@ class Damage(Base):
             play.log.rolled(
                 roll,
                 f"{part.dice} {part.damage_type or 'untyped'} damage: {roll.total}",
+                type="damage-roll",
                 actor=play.attacker_id,
                 target=cid,
                 rule=RULE,
@@ -182,6 +184,7 @@ class SelfHit(Base):
         play.log.rolled(
             roll,
             f"{play.attack.name} hits its caster: {amount} damage",
+            type="damage-roll",
             actor=play.attacker_id,
             target=cid,
             rule=RULE,
