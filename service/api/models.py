@@ -686,9 +686,10 @@ class StreamProposalRef:
 
 @dataclass(slots=True)
 class StreamProposal:
-    """``event: proposal``'s data (no ``id``: it makes no version and is not resumed): a
-    seat proposed an action on ``session.version``, told to the DM's streams and to the
-    proposing seat's."""
+    """``event: proposal``'s and ``event: rejected``'s data (no ``id``: neither makes a
+    version, nor is resumed): a seat proposed an action on ``session.version``, or the DM
+    rejected that proposal (it was dropped); told to the DM's streams and to the proposing
+    seat's."""
 
     session: StreamSession
     proposal: StreamProposalRef
@@ -724,6 +725,7 @@ class StreamError:
 STREAM_EVENTS: dict[str, type] = {
     "version": StreamVersion,
     "proposal": StreamProposal,
+    "rejected": StreamProposal,
     "deleted": StreamDeleted,
     "error": StreamError,
 }

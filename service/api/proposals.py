@@ -228,7 +228,9 @@ async def _replayed(
 
 
 async def reject(store: SessionStore, tenant: str, session_id: str, proposal_id: str) -> None:
+    """Drop the proposal; its rejection is told to the DM's followers and the proposing
+    seat's (``event: rejected``, GraphQL ``ProposalRejectedNotice``)."""
     with store_errors():
-        dropped = await store.seating.proposals(tenant, session_id, proposal_id, drop=True)
-    if not dropped:
+        dropped = await store.seating.reject(tenant, session_id, proposal_id)
+    if dropped is None:
         raise proposal_not_found(proposal_id)

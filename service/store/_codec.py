@@ -135,14 +135,15 @@ def session_of(data: dict[str, Any]) -> Session:
     )
 
 
-def proposal_notice(session_id: str, version: int, proposal_id: str, seat_id: str) -> bytes:
-    """The message a new proposal publishes on its session's channel (no new version)."""
-    return encode(
-        {
-            "proposal": {"id": proposal_id, "seatId": seat_id, "version": version},
-            "session": {"id": session_id},
-        }
-    )
+def proposal_notice(
+    session_id: str, version: int, proposal_id: str, seat_id: str, *, rejected: bool = False
+) -> bytes:
+    """The message a new proposal (or its rejection) publishes on its session's channel (no
+    new version)."""
+    notice: dict[str, Any] = {"id": proposal_id, "seatId": seat_id, "version": version}
+    if rejected:
+        notice["rejected"] = True
+    return encode({"proposal": notice, "session": {"id": session_id}})
 
 
 def update_from(raw: bytes | str, session_id: str) -> SessionUpdate | Proposed | None:
@@ -158,7 +159,11 @@ def update_from(raw: bytes | str, session_id: str) -> SessionUpdate | Proposed |
         if "proposal" in message:
             notice, about = message["proposal"], message["session"]
             proposed = Proposed(
-                str(about["id"]), int(notice["version"]), str(notice["id"]), str(notice["seatId"])
+                str(about["id"]),
+                int(notice["version"]),
+                str(notice["id"]),
+                str(notice["seatId"]),
+                notice.get("rejected") is True,
             )
             if proposed.session_id == session_id and _whole(proposed.version):
                 return proposed

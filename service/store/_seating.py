@@ -173,6 +173,27 @@ class Seating:
             raise TooManyProposals(keys.session_id, _seats.MAX_PROPOSALS)
         return proposal
 
+    async def reject(self, tenant: str, session_id: str, proposal_id: str) -> Proposal | None:
+        """Drop a waiting proposal the DM rejects, and publish its rejection on the session's
+        channel (:class:`Proposed`, ``rejected``: the seat that proposed it learns of it as
+        the DM's followers do). None: no such proposal (never made, applied, rejected or
+        dropped), nothing published.
+
+        :raises SessionNotFound: there is no such session.
+        """
+        dropped = await self.proposals(tenant, session_id, proposal_id, drop=True)
+        if not dropped:
+            return None
+        (proposal,) = dropped
+        access = self._access
+        keys = access.keys(tenant, session_id)
+        notice = proposal_notice(
+            keys.session_id, proposal.version, proposal.id, proposal.seat_id, rejected=True
+        )
+        async with access.guard():
+            await access.redis.publish(keys.channel, notice)
+        return proposal
+
     async def proposals(
         self, tenant: str, session_id: str, proposal_id: str = "", *, drop: bool = False
     ) -> list[Proposal]:

@@ -376,15 +376,17 @@ class Missed:
 
 @dataclass(frozen=True, slots=True)
 class Proposed:
-    """A seat proposed an action for the DM to approve (:meth:`SessionStore.propose`), as
+    """A seat proposed an action for the DM to approve (:meth:`Seating.propose`), as
     published on the session's channel: no new version, only a notice that a proposal waits
     (its id, its seat and the version it was made on; read it with
-    :meth:`SessionStore.proposals`)."""
+    :meth:`Seating.proposals`); or, ``rejected``, that the DM rejected it
+    (:meth:`Seating.reject`: it was dropped, and will not be applied)."""
 
     session_id: str
     version: int
     proposal_id: str
     seat_id: str
+    rejected: bool = False
 
 
 @dataclass(frozen=True, slots=True)

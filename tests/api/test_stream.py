@@ -94,7 +94,13 @@ def test_the_streams_media_type_names_its_events_schema() -> None:
     item = media["text/event-stream"]["x-itemSchema"]
     assert item == {"$ref": "#/components/schemas/StreamMessage"}
     union = SPEC["components"]["schemas"]["StreamMessage"]
-    assert set(union["discriminator"]["mapping"]) == {"version", "proposal", "deleted", "error"}
+    assert set(union["discriminator"]["mapping"]) == {
+        "version",
+        "proposal",
+        "rejected",
+        "deleted",
+        "error",
+    }
     assert not STREAM_MESSAGE.is_valid({"event": "version", "data": {"session": {"id": "x"}}})
     assert not STREAM_MESSAGE.is_valid({"event": "error", "data": {"code": "x", "message": ""}})
 
@@ -503,6 +509,7 @@ async def test_a_proposal_is_told_to_the_dm_and_its_seat_as_it_is_made(
 PROPOSALS_SUBSCRIPTION = """subscription ($id: ID!, $after: Int) {
     sessionUpdated(sessionId: $id, after: $after) {
     __typename ... on ProposalNotice { sessionId version proposalId seatId }
+    ... on ProposalRejectedNotice { sessionId version proposalId seatId }
     ... on SessionUpdate { version } ... on Error { code } } }"""
 
 
@@ -583,3 +590,82 @@ async def test_a_proposal_is_told_on_the_graphql_subscriptions_of_the_dm_and_its
         assert approved.status_code == 200, approved.text
         for updates in (for_dm, for_player, for_bystander):
             assert await updates() == {"__typename": "SessionUpdate", "version": 4}
+
+
+async def test_a_rejection_is_told_to_the_dm_and_the_proposing_seat_on_both_doors(
+    service: Service, client: httpx.AsyncClient
+) -> None:
+    """The DM rejects a seat's proposal: the player's device learns of it at once
+    (``event: rejected`` on the stream, ``ProposalRejectedNotice`` on the subscription), as
+    the DM's do; the proposal is gone, and the player proposes again, which the DM approves,
+    and play goes on. (Three followers: the tenant's cap here.)"""
+    key, _ = await service.key("rejecting")
+    dm = {"X-API-Key": key}
+    sid = await new_session(client, dm)
+    await act(client, sid, dm, "roll-initiative", seed=2)  # the hero's turn first
+    tokens: dict[str, str] = {}
+    seat_ids: dict[str, str] = {}
+    for combatant in ("hero", "gob1"):
+        made = await client.post(
+            f"/v1/sessions/{sid}/seats",
+            json={"combatants": [combatant], "approval": "dm"},
+            headers=dm,
+        )
+        assert made.status_code == 201, made.text
+        tokens[combatant], seat_ids[combatant] = made.json()["token"], made.json()["seat"]["id"]
+    player = {"Authorization": f"Bearer {tokens['hero']}"}
+    async with (
+        stream(client, sid, dm) as dm_stream,
+        stream(client, sid, player) as player_stream,
+        subscribed(service, sid, tokens["hero"], 2) as player_updates,
+    ):
+        for events in (dm_stream, player_stream):
+            assert "comment" in await events.next()
+        await act(client, sid, dm, "apply-damage", targetId="gob2", amount=1)
+        for events in (dm_stream, player_stream):
+            assert (await events.next_version())["id"] == "3"
+        assert await player_updates() == {"__typename": "SessionUpdate", "version": 3}
+
+        dodge = {"action": "dodge", "params": {"combatantId": "hero"}}
+        proposed = await client.post(f"/v1/sessions/{sid}/proposals", json=dodge, headers=player)
+        assert proposed.status_code == 202, proposed.text
+        pid = proposed.json()["id"]
+        for events in (dm_stream, player_stream):
+            assert (await events.next_version())["event"] == "proposal"
+        assert (await player_updates())["__typename"] == "ProposalNotice"
+
+        rejected = await client.post(f"/v1/sessions/{sid}/proposals/{pid}/reject", headers=dm)
+        assert rejected.status_code == 204, rejected.text
+        data = {
+            "session": {"id": sid, "version": 3},
+            "proposal": {"id": pid, "seatId": seat_ids["hero"]},
+        }
+        for events in (dm_stream, player_stream):
+            assert await events.next_version() == {"event": "rejected", "data": data}
+        notice = {
+            "__typename": "ProposalRejectedNotice",
+            "sessionId": sid,
+            "version": 3,
+            "proposalId": pid,
+            "seatId": seat_ids["hero"],
+        }
+        assert await player_updates() == notice
+        listed = await client.get(f"/v1/sessions/{sid}/proposals", headers=player)
+        assert listed.json()["items"] == []
+        again = await client.post(f"/v1/sessions/{sid}/proposals/{pid}/reject", headers=dm)
+        assert again.status_code == 404  # rejected once: nothing more is told
+
+        retried = await client.post(f"/v1/sessions/{sid}/proposals", json=dodge, headers=player)
+        assert retried.status_code == 202, retried.text
+        for events in (dm_stream, player_stream):
+            assert (await events.next_version())["event"] == "proposal"
+        assert (await player_updates())["__typename"] == "ProposalNotice"
+        approved = await client.post(
+            f"/v1/sessions/{sid}/proposals/{retried.json()['id']}/approve", headers=dm
+        )
+        assert approved.status_code == 200, approved.text
+        for events in (dm_stream, player_stream):
+            version = await events.next_version()
+            assert (version["event"], version["id"]) == ("version", "4")
+        assert await player_updates() == {"__typename": "SessionUpdate", "version": 4}
+        assert [e["data"]["type"] for e in version["data"]["events"]] == ["dodge"]

@@ -35,8 +35,8 @@ import asyncio, os, sys
 from combat_rules_client import Client
 from combat_rules_client.errors import ProblemError
 from combat_rules_client.helpers import (
-    DeletedEvent, ProposalEvent, Reconnect, SessionStreamEvent, VersionEvent, afollow_session,
-    follow_session,
+    DeletedEvent, ProposalEvent, Reconnect, RejectedEvent, SessionStreamEvent, VersionEvent,
+    afollow_session, follow_session,
 )
 
 session_id = sys.argv[1]
@@ -59,6 +59,8 @@ def show(event: SessionStreamEvent) -> None:
         print(f"version {event.id} hp {hp}", flush=True)
     elif isinstance(event, ProposalEvent):
         print("proposal", flush=True)
+    elif isinstance(event, RejectedEvent):
+        print("rejected", flush=True)
     else:
         print("deleted" if isinstance(event, DeletedEvent) else "error", flush=True)
 
@@ -323,7 +325,8 @@ def test_a_store_unavailable_error_is_followed_again_and_a_proposal_is_no_end(
 ) -> None:
     """A stream the service ends with ``event: error`` ``store-unavailable`` (it lost its
     store for a moment) is followed again, the error not yielded, and the version written
-    meanwhile comes; a proposal's notice is yielded and the stream goes on."""
+    meanwhile comes; a proposal's notice and its rejection's are yielded and the stream goes
+    on."""
     command, env = follower_command(sdk, request, tmp_path)
     proxy = CuttingProxy(live_service.port)
     try:
@@ -355,6 +358,9 @@ def test_a_store_unavailable_error_is_followed_again_and_a_proposal_is_no_end(
             )
             assert proposed.status_code == 202, proposed.text
             assert follower.next() == "proposal"
+            pid = proposed.json()["id"]
+            http.post(f"/v1/sessions/{sid}/proposals/{pid}/reject").raise_for_status()
+            assert follower.next() == "rejected"
             hurt(http, sid)
             assert follower.next() == f"version {version + 1} hp 10,7"
             http.delete(f"/v1/sessions/{sid}").raise_for_status()

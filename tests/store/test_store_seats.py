@@ -142,3 +142,29 @@ async def test_a_proposal_is_published_to_the_sessions_followers(
         await store.apply(tenant, session.id, step)
         assert isinstance(await follower.next(5), SessionUpdate)
         assert await follower.next(0.2) is None
+
+
+async def test_a_rejection_drops_the_proposal_and_is_published(
+    store: SessionStore, tenant: str
+) -> None:
+    """``Seating.reject`` drops a waiting proposal and tells the followers
+    (:class:`Proposed`, ``rejected``); a second rejection finds nothing and tells nothing,
+    and the session goes on from the version it was at."""
+    session = await store.create(tenant, {"count": 0})
+    _, seat = await store.seating.add(tenant, session.id, ("hero",), approval=True)
+    async with store.follow(tenant, session.id) as follower:
+        made = await store.seating.propose(
+            tenant, session.id, seat.id, "dash", {"combatantId": "hero"}, 1
+        )
+        assert await follower.next(5) == Proposed(session.id, 1, made.id, seat.id)
+        rejected = await store.seating.reject(tenant, session.id, made.id)
+        assert rejected is not None and rejected.id == made.id
+        assert await follower.next(5) == Proposed(session.id, 1, made.id, seat.id, rejected=True)
+        assert await store.seating.proposals(tenant, session.id) == []
+        assert await store.seating.reject(tenant, session.id, made.id) is None
+        written = await store.apply(tenant, session.id, step)
+        assert written.session.version == 2
+        update = await follower.next(5)
+        assert isinstance(update, SessionUpdate) and update.session.version == 2
+    with pytest.raises(SessionNotFound):
+        await store.seating.reject(tenant, "nosuchsession0000000000", made.id)

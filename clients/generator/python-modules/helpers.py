@@ -6,7 +6,8 @@ copies this file from clients/generator/python-modules into the package):
 - :func:`etag`: a version as the ``ETag`` the service sends (the session functions'
   ``if_match`` take the int already).
 - :func:`follow_session` / :func:`afollow_session`: a session's live stream as typed events
-  (:class:`VersionEvent`, :class:`ProposalEvent`, :class:`DeletedEvent`, :class:`ErrorEvent`),
+  (:class:`VersionEvent`, :class:`ProposalEvent`, :class:`RejectedEvent`, :class:`DeletedEvent`,
+  :class:`ErrorEvent`),
   an iterator that ends with the session, on ``close()`` (or leaving its ``with``), or after
   ``timeout`` seconds, and follows again after a lost connection (:class:`Reconnect`), each
   version once.
@@ -91,6 +92,18 @@ class ProposalEvent:
 
 
 @dataclass(frozen=True)
+class RejectedEvent:
+    """``event: rejected``: the DM rejected a seat's proposal (it was dropped, and will not
+    be applied; no new version, no id). Sent to the DM and to the proposing seat."""
+
+    session_id: str
+    version: int
+    """The version it was made on."""
+    proposal_id: str
+    seat_id: str
+
+
+@dataclass(frozen=True)
 class ErrorEvent:
     """``event: error``: the stream ends (``unauthorized``: the API key or the seat was
     revoked). A ``store-unavailable`` is yielded only with ``reconnect=False``: a follower
@@ -100,7 +113,7 @@ class ErrorEvent:
     message: str
 
 
-SessionStreamEvent = VersionEvent | ProposalEvent | DeletedEvent | ErrorEvent
+SessionStreamEvent = VersionEvent | ProposalEvent | RejectedEvent | DeletedEvent | ErrorEvent
 
 
 def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
@@ -116,9 +129,10 @@ def _typed(raw: stream_session.StreamEvent) -> SessionStreamEvent | None:
             encounter=version.encounter,
             events=version.events,
         )
-    if raw.event == "proposal":
+    if raw.event in ("proposal", "rejected"):
         proposal = StreamProposal.from_dict(data)
-        return ProposalEvent(
+        told = ProposalEvent if raw.event == "proposal" else RejectedEvent
+        return told(
             session_id=proposal.session.id,
             version=proposal.session.version,
             proposal_id=proposal.proposal.id,
@@ -429,7 +443,8 @@ def follow_session(
 ) -> SessionStream:
     """Follow a session live: ``with follow_session(sid, client=c, timeout=60) as stream:``,
     then ``for event in stream:``, each a :class:`VersionEvent`, :class:`ProposalEvent`,
-    :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance`` tells which). It ends with
+    :class:`RejectedEvent`, :class:`DeletedEvent` or :class:`ErrorEvent` (``isinstance``
+    tells which). It ends with
     the session (or an error event), on ``close()``, or after ``timeout`` seconds (None:
     never). ``last_event_id`` (the last ``VersionEvent.id`` you had) resumes: the versions
     after it come first.
@@ -516,6 +531,7 @@ __all__ = [
     "ErrorEvent",
     "ProposalEvent",
     "Reconnect",
+    "RejectedEvent",
     "SessionStream",
     "SessionStreamEvent",
     "StreamEnded",

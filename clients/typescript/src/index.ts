@@ -16,6 +16,7 @@ import type {
   StreamErrorMessage,
   StreamProposal,
   StreamProposalMessage,
+  StreamRejectedMessage,
   StreamSessionData,
   StreamVersion,
   StreamVersionMessage,
@@ -167,13 +168,15 @@ export type ProposalNotice = StreamProposal;
 /**
  * One event of a session's stream, by its `event` name (the contract's `StreamMessage`):
  * `version` (a new version; `id` is the version, for `lastEventId`), `proposal` (a seat's
- * proposal waits for the DM: no version, no id; read it with `listProposals`), `deleted` (the
+ * proposal waits for the DM: no version, no id; read it with `listProposals`), `rejected` (the
+ * DM rejected one: it was dropped; no version, no id), `deleted` (the
  * session went; the stream ends) or `error` (the stream ends: `store-unavailable`, follow again
  * with `lastEventId` to resume; `unauthorized`).
  */
 export type SessionStreamEvent =
   | StreamVersionMessage
   | StreamProposalMessage
+  | StreamRejectedMessage
   | StreamDeletedMessage
   | StreamErrorMessage;
 
@@ -365,8 +368,8 @@ export async function* followSession(
             if (after !== undefined && Number(id) <= Number(after)) continue;
             after = id;
             yield { event: 'version', id, data: raw as SessionUpdate };
-          } else if (last.event === 'proposal') {
-            yield { event: 'proposal', data: raw as ProposalNotice };
+          } else if (last.event === 'proposal' || last.event === 'rejected') {
+            yield { event: last.event, data: raw as ProposalNotice };
           } else if (last.event === 'deleted' || last.event === 'error') {
             const code = (raw as { code?: unknown } | null)?.code;
             // The service lost its store for a moment: follow again (Last-Event-ID resumes).

@@ -40,6 +40,7 @@ from .wire import (
     NewSeat,
     ProposalList,
     ProposalNotice,
+    ProposalRejectedNotice,
     ProposalType,
     RejectedProposal,
     ReplayPage,
@@ -184,6 +185,7 @@ RejectProposalResult = Annotated[
 SessionUpdateResult = Annotated[
     SessionUpdate
     | ProposalNotice
+    | ProposalRejectedNotice
     | InvalidInput
     | NotFound
     | QuotaExceeded
@@ -531,7 +533,8 @@ class Subscription:
     @strawberry.subscription(  # type: ignore[untyped-decorator]
         description="Each new version of the session from now on, whichever server wrote it, "
         "and each new proposal the subscriber is told of (`ProposalNotice`: the DM, or the "
-        "proposing seat); ends when the session is deleted or expires. With `after` (a "
+        "proposing seat) and each rejection of one (`ProposalRejectedNotice`); ends when the "
+        "session is deleted or expires. With `after` (a "
         "version: the last one the client has), the versions written after it come first, "
         "each version once, so nothing written before the subscription began is missed. "
         "`NotFound` or `Unavailable` end it too (after `Unavailable`, subscribe again with "
@@ -557,7 +560,8 @@ class Subscription:
             access = sessions.access_of(connection, str(session_id))
             async for update in sessions.subscribe(store, access, str(session_id), after=after):
                 if isinstance(update, Proposed):
-                    yield ProposalNotice(
+                    notice = ProposalRejectedNotice if update.rejected else ProposalNotice
+                    yield notice(
                         session_id=strawberry.ID(update.session_id),
                         version=update.version,
                         proposal_id=strawberry.ID(update.proposal_id),

@@ -150,6 +150,18 @@ class ProposalNotice:
     seat_id: strawberry.ID
 
 
+@strawberry.type(
+    description="The DM rejected a seat's proposal: it was dropped and will not be applied "
+    "(no new version). Told to the DM's subscriptions and to the proposing seat's, as its "
+    "`ProposalNotice` was."
+)
+class ProposalRejectedNotice:
+    session_id: strawberry.ID
+    version: int = strawberry.field(description="The version the proposal was made on.")
+    proposal_id: strawberry.ID
+    seat_id: strawberry.ID
+
+
 @strawberry.type(description="A new version of a session, written through any server.")
 class SessionUpdate:
     id: strawberry.ID

@@ -12,6 +12,7 @@ seat's new proposal (docs/seats.md), which makes no version, is a notice without
     event: proposal
     data: {"session":{"id":"…","version":7},"proposal":{"id":"…","seatId":"…"}}
 
+and so is the DM's rejection of one (``event: rejected``, the same data); both are
 sent to the DM's streams (the tenant's key) and to the stream of the seat that proposed it;
 the proposal itself is read from ``GET …/proposals``. A notice is not resumed: a client
 that reconnects lists the proposals again. The session's deletion (or expiry) sends
@@ -101,9 +102,10 @@ def _named(name: str, data: dict[str, Any]) -> bytes:
 
 
 def proposal_event(item: Proposed) -> bytes:
-    """The notice of a new proposal: no ``id`` (it is no version, and resumes nothing)."""
+    """The notice of a new proposal (``event: proposal``) or of its rejection (``event:
+    rejected``): no ``id`` (it is no version, and resumes nothing)."""
     return _named(
-        "proposal",
+        "rejected" if item.rejected else "proposal",
         {
             "session": {"id": item.session_id, "version": item.version},
             "proposal": {"id": item.proposal_id, "seatId": item.seat_id},

@@ -459,6 +459,7 @@ from .stream_error_message import StreamErrorMessage
 from .stream_proposal import StreamProposal
 from .stream_proposal_message import StreamProposalMessage
 from .stream_proposal_ref import StreamProposalRef
+from .stream_rejected_message import StreamRejectedMessage
 from .stream_session import StreamSession
 from .stream_session_id import StreamSessionId
 from .stream_version import StreamVersion
@@ -962,6 +963,7 @@ __all__ = (
     "StreamProposal",
     "StreamProposalMessage",
     "StreamProposalRef",
+    "StreamRejectedMessage",
     "StreamSession",
     "StreamSessionId",
     "StreamVersion",

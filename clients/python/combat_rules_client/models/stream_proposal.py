@@ -16,9 +16,10 @@ T = TypeVar("T", bound="StreamProposal")
 
 @_attrs_define
 class StreamProposal:
-    """`event: proposal`'s data (no `id`: it makes no version and is not resumed): a
-    seat proposed an action on `session.version`, told to the DM's streams and to the
-    proposing seat's.
+    """`event: proposal`'s and `event: rejected`'s data (no `id`: neither makes a
+    version, nor is resumed): a seat proposed an action on `session.version`, or the DM
+    rejected that proposal (it was dropped); told to the DM's streams and to the proposing
+    seat's.
 
         Attributes:
             session (StreamSession): The session a stream's event is about, at a version.

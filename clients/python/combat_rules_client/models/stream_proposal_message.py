@@ -20,9 +20,10 @@ class StreamProposalMessage:
 
     Attributes:
         event (Literal['proposal']):
-        data (StreamProposal): `event: proposal`'s data (no `id`: it makes no version and is not resumed): a
-            seat proposed an action on `session.version`, told to the DM's streams and to the
-            proposing seat's.
+        data (StreamProposal): `event: proposal`'s and `event: rejected`'s data (no `id`: neither makes a
+            version, nor is resumed): a seat proposed an action on `session.version`, or the DM
+            rejected that proposal (it was dropped); told to the DM's streams and to the proposing
+            seat's.
     """
 
     event: Literal["proposal"]

@@ -9682,15 +9682,18 @@ export type StreamMessage = ({
 } & StreamVersionMessage) | ({
     event: 'proposal';
 } & StreamProposalMessage) | ({
+    event: 'rejected';
+} & StreamRejectedMessage) | ({
     event: 'deleted';
 } & StreamDeletedMessage) | ({
     event: 'error';
 } & StreamErrorMessage);
 
 /**
- * `event: proposal`'s data (no `id`: it makes no version and is not resumed): a
- * seat proposed an action on `session.version`, told to the DM's streams and to the
- * proposing seat's.
+ * `event: proposal`'s and `event: rejected`'s data (no `id`: neither makes a
+ * version, nor is resumed): a seat proposed an action on `session.version`, or the DM
+ * rejected that proposal (it was dropped); told to the DM's streams and to the proposing
+ * seat's.
  */
 export type StreamProposal = {
     session: StreamSession;
@@ -9714,6 +9717,17 @@ export type StreamProposalMessage = {
 export type StreamProposalRef = {
     id: string;
     seatId: string;
+};
+
+/**
+ * One `event: rejected` of a session's stream; its `data` is a `StreamProposal`.
+ */
+export type StreamRejectedMessage = {
+    event: 'rejected';
+    /**
+     * The event's data (JSON).
+     */
+    data: StreamProposal;
 };
 
 /**

@@ -116,7 +116,8 @@ def sync_detailed(
     `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
     version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
     seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
-    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    it is not resumed (list `GET .../proposals` after a reconnect). The DM's rejection of a proposal is
+    `event: rejected`, with the same data, sent to the same streams. The session's deletion (or expiry)
     sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
     it come first, from the session's log, each with its events and its `encounter` where the session
     still keeps that state (the current version's and those of its undo history; else null); then the
@@ -179,7 +180,8 @@ def sync(
     `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
     version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
     seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
-    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    it is not resumed (list `GET .../proposals` after a reconnect). The DM's rejection of a proposal is
+    `event: rejected`, with the same data, sent to the same streams. The session's deletion (or expiry)
     sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
     it come first, from the session's log, each with its events and its `encounter` where the session
     still keeps that state (the current version's and those of its undo history; else null); then the
@@ -229,7 +231,8 @@ async def asyncio_detailed(
     `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
     version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
     seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
-    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    it is not resumed (list `GET .../proposals` after a reconnect). The DM's rejection of a proposal is
+    `event: rejected`, with the same data, sent to the same streams. The session's deletion (or expiry)
     sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
     it come first, from the session's log, each with its events and its `encounter` where the session
     still keeps that state (the current version's and those of its undo history; else null); then the
@@ -280,7 +283,8 @@ async def asyncio(
     `LoggedEvent`: an `Event` by its `type`, or an `UndoEvent`). A seat's new proposal (it makes no
     version) is `event: proposal`, without an id, `data: {session: {id, version}, proposal: {id,
     seatId}}` (`version`: the one it was made on), sent to the DM's streams and to the proposing seat's;
-    it is not resumed (list `GET .../proposals` after a reconnect). The session's deletion (or expiry)
+    it is not resumed (list `GET .../proposals` after a reconnect). The DM's rejection of a proposal is
+    `event: rejected`, with the same data, sent to the same streams. The session's deletion (or expiry)
     sends `event: deleted` and ends the stream. `Last-Event-ID` (or `after`) resumes: the versions after
     it come first, from the session's log, each with its events and its `encounter` where the session
     still keeps that state (the current version's and those of its undo history; else null); then the
