@@ -10,6 +10,10 @@ encounter"):
   those creatures at those cells with that terrain, and a move through the difficult cell
   costs what ``path-cost`` says (5 ft + 10 ft for the difficult square), in the page's
   preview and in the movement left;
+- editing: a creature of the list back in the form (its fields filled in), the same
+  refusals as adding, renamed and resized with its id kept, lifted off the map when its new
+  size no longer fits there, an edit cancelled (Escape) changing nothing, the form given back
+  what it held before; the session holds the edited creatures under their first ids;
 - on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
   refused on a wall hex, the session holds the axial cells the map showed, and a step onto
   the difficult hex is previewed at 10 ft.
@@ -57,6 +61,14 @@ STATE = """(() => {
     preview: { ...(document.getElementById("preview")?.dataset || {}),
                text: document.getElementById("preview")?.innerText || "" },
     focused: document.activeElement?.id || "",
+    formTitle: text("b-form-title"),
+    form: Object.fromEntries(["name", "side", "kind", "hp", "ac", "speed", "size", "attack",
+      "bonus", "damage"].map((f) => [f, document.getElementById(`b-${f}`)?.value])),
+    formButtons: all("#b-form button[id]").filter((b) => !b.hidden).map((b) => b.id),
+    rows: Object.fromEntries(all("#b-list li").map((li) => [li.dataset.id, li.textContent])),
+    editing: all("#b-list li[aria-current=true]").map((li) => li.dataset.id),
+    labels: Object.fromEntries(all("#b-board .b-token").map((g) =>
+      [g.dataset.id, g.getAttribute("aria-label")])),
   };
 })()"""
 
@@ -411,3 +423,103 @@ def test_build_on_hexes_by_keyboard(browser: Chromium, service: ServiceProcess) 
             lambda s: s["preview"].get("kind") == "path" and s["preview"].get("cost") == "10",
         )
         assert "10 ft" in state["preview"]["text"]
+
+
+def test_edit_a_creature_already_added(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        type_into(page, "#b-width", "6")
+        page.press("Tab")
+        type_into(page, "#b-height", "3")
+        page.press("Tab")
+        until(page, "a 6 by 3 map", lambda s: s["cells"] == 18)
+        add_creature(
+            page,
+            kind="pc",
+            name="Aria",
+            hp=24,
+            ac=16,
+            attack="longsword",
+            bonus=5,
+            damage="1d8+3",
+        )
+        click_cell(page, 1, 1, "Aria placed on (1, 1)")
+        add_creature(page, name="Grisk", side="goblins", hp=15, ac=15, attack="scimitar")
+        click_cell(page, 4, 1, "Grisk placed on (4, 1)")
+        type_into(page, "#b-name", "Wolf")  # half a new creature: the form gets it back
+        held = state_of(page)["form"]
+        assert held["name"] == "Wolf"
+
+        # Edit: Aria's fields in the form, "Save changes" and "Cancel" instead of "Add".
+        page.click(q('[data-edit="aria"]'))
+        state = until(page, "Aria in the form", lambda s: s["formTitle"] == "Edit Aria")
+        assert state["form"] == {
+            "name": "Aria",
+            "side": "party",
+            "kind": "pc",
+            "hp": "24",
+            "ac": "16",
+            "speed": "30",
+            "size": "medium",
+            "attack": "longsword",
+            "bonus": "5",
+            "damage": "1d8+3",
+        }
+        assert state["formButtons"] == ["b-save", "b-cancel"] and state["editing"] == ["aria"]
+        assert state["focused"] == "b-name"
+
+        # The same checks as adding: HP 0 refused, Aria unchanged.
+        type_into(page, "#b-hp", "0")
+        page.click(q("#b-save"))
+        state = until(page, "HP 0 refused", lambda s: "Hit points must be" in s["formError"])
+        assert "24 HP" in state["rows"]["aria"] and state["formTitle"] == "Edit Aria"
+
+        # Renamed, 30 HP, large: the id stays "aria", the token keeps its cell (2 x 2 fits).
+        type_into(page, "#b-name", "Aria the Bold")
+        type_into(page, "#b-hp", "30")
+        choose(page, "#b-size", "large")
+        page.click(q("#b-save"))
+        state = until(page, "Aria saved", lambda s: "Aria saved as Aria the Bold" in s["status"])
+        assert state["listed"] == ["aria", "grisk"] and state["editing"] == []
+        assert state["tokens"] == {"aria": "1,1", "grisk": "4,1"}
+        assert state["rows"]["aria"].startswith("Aria the Bold")
+        assert "30 HP" in state["rows"]["aria"] and "large" in state["rows"]["aria"]
+        assert state["labels"]["aria"].startswith("Aria the Bold")
+        assert state["formTitle"] == "Add a creature" and state["formButtons"] == ["b-add"]
+        assert state["form"] == held
+        assert page.evaluate("document.activeElement.dataset.edit") == "aria"
+
+        # Grisk made huge (3 x 3): from (4, 1) it would reach off the map, so it is lifted.
+        page.click(q('[data-edit="grisk"]'))
+        until(page, "Grisk in the form", lambda s: s["formTitle"] == "Edit Grisk")
+        choose(page, "#b-size", "huge")
+        page.click(q("#b-save"))
+        state = until(page, "Grisk lifted", lambda s: "lifted off the map" in s["status"])
+        assert "(6, 1) is off the map" in state["status"] and "grisk" not in state["tokens"]
+        click_cell(page, 3, 0, "Grisk placed on (3, 0)")
+
+        # An edit cancelled with Escape changes nothing.
+        page.click(q('[data-edit="grisk"]'))
+        until(page, "Grisk in the form again", lambda s: s["formTitle"] == "Edit Grisk")
+        type_into(page, "#b-name", "Snark")
+        type_into(page, "#b-hp", "99")
+        page.press("Escape")
+        state = until(
+            page, "the edit cancelled", lambda s: "Editing Grisk cancelled" in s["status"]
+        )
+        assert state["formTitle"] == "Add a creature" and state["form"] == held
+        assert state["rows"]["grisk"].startswith("Grisk") and "15 HP" in state["rows"]["grisk"]
+
+        # The session holds the edited creatures under the ids they were made with.
+        session_id = start_session(page)
+        by_id = {c["id"]: c for c in session(service, session_id)["encounter"]["combatants"]}
+        assert set(by_id) == {"aria", "grisk"}
+        aria, grisk = by_id["aria"], by_id["grisk"]
+        assert (aria["name"], aria["hp"], aria["maxHp"], aria["size"]) == (
+            "Aria the Bold",
+            30,
+            30,
+            "large",
+        )
+        assert aria["position"] == {"x": 1, "y": 1}
+        assert (grisk["name"], grisk["hp"], grisk["size"]) == ("Grisk", 15, "huge")
+        assert grisk["position"] == {"x": 3, "y": 0}

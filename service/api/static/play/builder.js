@@ -2,7 +2,8 @@
 // session exists (ruleset, squares or hexes, terrain, creatures and where they stand), and
 // "Start session" sends it as POST /v1/sessions takes it, as a sample is started.
 //
-// Everything is checked here before anything is sent (HP at least 1, a creature on the map,
+// A creature in the list can be edited in the same form (its id stays what it was made);
+// everything is checked here before anything is sent (HP at least 1, a creature on the map,
 // on no wall and on no other creature); what the service still refuses (a 422) is shown
 // with the field's path. The map is one tab stop: the arrow keys move a cursor over the
 // cells and Enter or Space does what a click does (grid.js gives the cells, as play.js
@@ -64,6 +65,8 @@ export function mountBuilder(root, { config, api, open }) {
     terrain: { blocked: new Set(), difficult: new Set() },
     creatures: [], // {id, name, side, kind, hp, ac, speed, size, attack, position|null}
     selected: null,
+    editing: null, // the id of the creature the form edits, or null: the form adds one
+    stash: null, // what the form held before an edit began, given back after it
     tool: "place",
     cursor: null,
     drag: null,
@@ -122,7 +125,13 @@ export function mountBuilder(root, { config, api, open }) {
       }),
     ),
     html("span", { id: "b-damage-hint", class: "muted" }, "as 1d8+3, 2d6, 4d6kh3"),
-    html("button", { type: "submit", id: "b-add" }, "Add creature"),
+    html(
+      "div",
+      { class: "buttons" },
+      html("button", { type: "submit", id: "b-add" }, "Add creature"),
+      html("button", { type: "submit", id: "b-save", hidden: true }, "Save changes"),
+      html("button", { type: "button", id: "b-cancel", hidden: true }, "Cancel"),
+    ),
     html("p", { id: "b-form-error", class: "bad", role: "alert" }),
   );
   root.replaceChildren(
@@ -143,7 +152,12 @@ export function mountBuilder(root, { config, api, open }) {
       labelled("Height", numberInput("b-height", b.height, 1, MAX_SIDE)),
       html("p", { id: "b-map-error", class: "bad", role: "alert" }),
     ),
-    html("fieldset", { class: "b-creature" }, html("legend", {}, "Add a creature"), form),
+    html(
+      "fieldset",
+      { class: "b-creature" },
+      html("legend", { id: "b-form-title" }, "Add a creature"),
+      form,
+    ),
     html(
       "div",
       { class: "b-tools buttons", role: "toolbar", "aria-label": "map tools" },
@@ -261,7 +275,6 @@ export function mountBuilder(root, { config, api, open }) {
     const damage = $("b-damage").value.trim();
     if (!DICE.test(damage)) throw new Error(`Damage dice: “${damage}” is not dice (as 1d8+3)`);
     return {
-      id: uniqueId(name),
       name,
       side,
       kind: $("b-kind").value,
@@ -270,27 +283,111 @@ export function mountBuilder(root, { config, api, open }) {
       speed: intField("b-speed", "Speed", 0, 10000),
       size: sizeSelect.value,
       attack: { name: attack, bonus: intField("b-bonus", "Attack bonus", -100, 100), damage },
-      position: null,
     };
   }
 
-  function addCreature(event) {
+  // The form's fields as they stand (text), and back: what an edit fills in and gives back.
+  const FIELDS = ["name", "side", "kind", "hp", "ac", "speed", "size", "attack", "bonus", "damage"];
+
+  function formValues() {
+    return Object.fromEntries(FIELDS.map((f) => [f, $(`b-${f}`).value]));
+  }
+
+  function setFormValues(values) {
+    for (const f of FIELDS) $(`b-${f}`).value = values[f];
+  }
+
+  function valuesOf(c) {
+    const { name, side, kind, hp, ac, speed, size, attack } = c;
+    return { name, side, kind, hp, ac, speed, size, ...attackValues(attack) };
+  }
+
+  function attackValues(attack) {
+    return { attack: attack.name, bonus: attack.bonus, damage: attack.damage };
+  }
+
+  // "Add creature" or "Save changes": the same checks, then a new creature or the edited one.
+  function submitForm(event) {
     event.preventDefault();
     const error = $("b-form-error");
-    let c;
+    let fields;
     try {
-      c = readForm();
+      fields = readForm();
     } catch (e) {
       error.textContent = e.message;
       return;
     }
     error.textContent = "";
+    if (b.editing) saveEdit(fields);
+    else addCreature(fields);
+  }
+
+  function addCreature(fields) {
+    const c = { id: uniqueId(fields.name), ...fields, position: null };
     b.creatures.push(c);
     b.selected = c.id;
     setTool("place");
     $("b-name").value = "";
     draw();
     say(`${c.name} added: click a cell of the map (or Enter on it) to place it`);
+  }
+
+  // ---- editing a creature of the list (its id stays: requests name it)
+
+  function showFormMode() {
+    const c = byId(b.editing);
+    $("b-form-title").textContent = c ? `Edit ${c.name}` : "Add a creature";
+    $("b-add").hidden = Boolean(c);
+    $("b-save").hidden = !c;
+    $("b-cancel").hidden = !c;
+  }
+
+  function startEdit(c) {
+    if (!b.editing) b.stash = formValues();
+    b.editing = c.id;
+    b.selected = c.id;
+    setFormValues(valuesOf(c));
+    $("b-form-error").textContent = "";
+    showFormMode();
+    draw();
+    $("b-name").focus();
+    say(`Editing ${c.name}: change its fields, then “Save changes” (or “Cancel”)`);
+  }
+
+  // The form back to adding, holding again what it held before the edit.
+  function endEdit() {
+    const c = byId(b.editing);
+    b.editing = null;
+    if (b.stash) setFormValues(b.stash);
+    b.stash = null;
+    $("b-form-error").textContent = "";
+    showFormMode();
+    return c;
+  }
+
+  function saveEdit(fields) {
+    const c = byId(b.editing);
+    const was = c.name;
+    Object.assign(c, fields);
+    let words = was === c.name ? `${c.name} saved` : `${was} saved as ${c.name}`;
+    const why = c.position ? whyNot(c, c.position, geo()) : "";
+    if (why) {
+      c.position = null;
+      words += `; lifted off the map (${why}): place it again`;
+    }
+    endEdit();
+    draw();
+    say(words);
+    root.querySelector(`[data-edit="${c.id}"]`)?.focus();
+  }
+
+  function cancelEdit() {
+    const c = endEdit();
+    draw();
+    if (c) {
+      say(`Editing ${c.name} cancelled: nothing changed`);
+      root.querySelector(`[data-edit="${c.id}"]`)?.focus();
+    }
   }
 
   // ---- the map settings
@@ -487,7 +584,7 @@ export function mountBuilder(root, { config, api, open }) {
       ...b.creatures.map((c) =>
         html(
           "li",
-          { "data-id": c.id },
+          { "data-id": c.id, "aria-current": c.id === b.editing ? "true" : null },
           html(
             "button",
             {
@@ -506,6 +603,16 @@ export function mountBuilder(root, { config, api, open }) {
               ` · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
               `${c.attack.bonus} (${c.attack.damage}) · ` +
               (c.position ? `at ${cellWords(c.position)}` : "not placed yet"),
+          ),
+          " ",
+          html(
+            "button",
+            {
+              type: "button",
+              "data-edit": c.id,
+              "aria-label": `edit ${c.name}`,
+            },
+            "Edit",
           ),
           " ",
           html(
@@ -603,15 +710,25 @@ export function mountBuilder(root, { config, api, open }) {
       setTool("place");
       draw();
       say(`${byId(b.selected).name} selected: click a cell (or Enter on it) to put it there`);
-    } else if (t.dataset.remove) {
+    } else if (t.dataset.edit) startEdit(byId(t.dataset.edit));
+    else if (t.dataset.remove) {
       const c = byId(t.dataset.remove);
+      if (b.editing === c.id) endEdit();
       b.creatures = b.creatures.filter((x) => x !== c);
       if (b.selected === c.id) b.selected = null;
       draw();
       say(`${c.name} removed`);
-    } else if (t.id === "b-start") start();
+    } else if (t.id === "b-cancel") cancelEdit();
+    else if (t.id === "b-start") start();
   });
-  form.addEventListener("submit", addCreature);
+  form.addEventListener("submit", submitForm);
+  // Escape in the form while editing is "Cancel"
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && b.editing) {
+      event.preventDefault();
+      cancelEdit();
+    }
+  });
   for (const id of ["b-ruleset", "b-grid", "b-width", "b-height"])
     $(id).addEventListener("change", readMap);
 
