@@ -14,6 +14,10 @@ encounter"):
   refusals as adding, renamed and resized with its id kept, lifted off the map when its new
   size no longer fits there, an edit cancelled (Escape) changing nothing, the form given back
   what it held before; the session holds the edited creatures under their first ids;
+- attacks: rows added and removed in the form (by click and by keyboard), never fewer than
+  one, a name used twice or bad dice in a later row refused; a creature with two attacks,
+  edited to other two; the session holds them in order and the table's attack picker offers
+  both;
 - on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
   refused on a wall hex, the session holds the axial cells the map showed, and a step onto
   the difficult hex is previewed at 10 ft.
@@ -64,9 +68,15 @@ STATE = """(() => {
     formTitle: text("b-form-title"),
     form: Object.fromEntries(["name", "side", "kind", "hp", "ac", "speed", "size", "attack",
       "bonus", "damage"].map((f) => [f, document.getElementById(`b-${f}`)?.value])),
-    formButtons: all("#b-form button[id]").filter((b) => !b.hidden).map((b) => b.id),
+    formButtons: all("#b-form > .buttons button").filter((b) => !b.hidden).map((b) => b.id),
     rows: Object.fromEntries(all("#b-list li").map((li) => [li.dataset.id, li.textContent])),
     editing: all("#b-list li[aria-current=true]").map((li) => li.dataset.id),
+    attacks: all("#b-attacks .b-attack").map((row) => {
+      const [name, bonus, damage] = [...row.querySelectorAll("input")].map((i) => i.value);
+      const remove = row.querySelector("[data-remove-attack]");
+      const id = row.querySelector("input").id;
+      return { name, bonus, damage, id, removable: !remove.disabled };
+    }),
     labels: Object.fromEntries(all("#b-board .b-token").map((g) =>
       [g.dataset.id, g.getAttribute("aria-label")])),
   };
@@ -213,10 +223,14 @@ def turn_of(service: ServiceProcess, session_id: str, who: str) -> int:
     return version
 
 
+BUILDER_MODULES = ("builder.js", "builder-form.js")
+
+
 def test_the_builder_script_comes_from_the_service(service: ServiceProcess) -> None:
-    asset = httpx.get(f"{service.url}/static/play/builder.js", timeout=10)
-    assert asset.status_code == 200 and asset.headers["x-content-type-options"] == "nosniff"
-    assert "text/javascript" in asset.headers["content-type"]
+    for module in BUILDER_MODULES:
+        asset = httpx.get(f"{service.url}/static/play/{module}", timeout=10)
+        assert asset.status_code == 200 and asset.headers["x-content-type-options"] == "nosniff"
+        assert "text/javascript" in asset.headers["content-type"]
     page = httpx.get(f"{service.url}/play", timeout=10).text
     assert '<section id="builder" aria-labelledby="builder-title"></section>' in page
 
@@ -239,7 +253,7 @@ def test_build_on_squares_start_and_move_through_difficult_terrain(
         state = add_creature(page, name="Aria", hp=0)
         assert "Hit points must be a whole number from 1" in state["formError"]
         assert state["listed"] == []
-        state = add_creature(page, name="Aria", damage="a lot")
+        state = add_creature(page, name="Aria", hp=24, damage="a lot")
         assert "is not dice" in state["formError"] and state["listed"] == []
 
         # Aria, placed by a click.
@@ -523,3 +537,92 @@ def test_edit_a_creature_already_added(browser: Chromium, service: ServiceProces
         assert aria["position"] == {"x": 1, "y": 1}
         assert (grisk["name"], grisk["hp"], grisk["size"]) == ("Grisk", 15, "huge")
         assert grisk["position"] == {"x": 3, "y": 0}
+
+
+def attack_rows(state: dict[str, Any]) -> list[tuple[str, str, str]]:
+    return [(a["name"], a["bonus"], a["damage"]) for a in state["attacks"]]
+
+
+def test_a_creature_with_several_attacks(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        # One row to begin with, and it can't be removed.
+        state = state_of(page)
+        assert attack_rows(state) == [("club", "3", "1d6+1")]
+        assert [a["removable"] for a in state["attacks"]] == [False]
+
+        # Two more rows; the new one takes the focus, named b-attack-2, b-attack-3.
+        page.click(q("#b-add-attack"))
+        state = until(page, "a second attack row", lambda s: len(s["attacks"]) == 2)
+        assert state["focused"] == "b-attack-2"
+        assert [a["removable"] for a in state["attacks"]] == [True, True]
+        type_into(page, "#b-attack", "longsword")
+        type_into(page, "#b-bonus", "5")
+        type_into(page, "#b-damage", "1d8+3")
+        type_into(page, "#b-attack-2", "dagger")
+        type_into(page, "#b-bonus-2", "5")
+        type_into(page, "#b-damage-2", "1d4+3")
+        page.click(q("#b-add-attack"))
+        until(page, "a third attack row", lambda s: s["focused"] == "b-attack-3")
+
+        # Refused in the form, nothing added: a name twice (whatever its case), bad dice.
+        type_into(page, "#b-attack-3", "Longsword")
+        state = add_creature(page, name="Aria", side="party", hp=24, ac=16)
+        assert "Attack 3: “Longsword” is already Attack's name" in state["formError"]
+        assert state["listed"] == []
+        type_into(page, "#b-attack-3", "javelin")
+        type_into(page, "#b-damage-3", "many")
+        page.click(q("#b-add"))
+        state = until(page, "bad dice refused", lambda s: "Attack 3 damage dice" in s["formError"])
+        assert state["listed"] == []
+
+        # The third row removed by keyboard (Tab to its Remove, Space): the focus stays in.
+        page.evaluate(q("#b-damage-3") + ".focus()")
+        page.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.removeAttack") == "2"
+        page.press(" ")
+        state = until(page, "two rows again", lambda s: len(s["attacks"]) == 2)
+        assert state["focused"] == "b-attack-2"
+        state = add_creature(page)
+        assert state["formError"] == "" and state["listed"] == ["aria"]
+        assert "longsword +5 (1d8+3), dagger +5 (1d4+3)" in state["rows"]["aria"]
+        click_cell(page, 1, 1, "Aria placed on (1, 1)")
+
+        # Edit: both rows back; the first removed, a javelin added.
+        page.click(q('[data-edit="aria"]'))
+        state = until(page, "Aria in the form", lambda s: s["formTitle"] == "Edit Aria")
+        assert attack_rows(state) == [("longsword", "5", "1d8+3"), ("dagger", "5", "1d4+3")]
+        page.click(q('[data-remove-attack="0"]'))
+        state = until(page, "one row", lambda s: len(s["attacks"]) == 1)
+        assert attack_rows(state) == [("dagger", "5", "1d4+3")]
+        assert state["attacks"][0]["id"] == "b-attack" and not state["attacks"][0]["removable"]
+        page.click(q("#b-add-attack"))
+        until(page, "a new row", lambda s: s["focused"] == "b-attack-2")
+        type_into(page, "#b-attack-2", "javelin")
+        type_into(page, "#b-bonus-2", "4")
+        type_into(page, "#b-damage-2", "1d6+3")
+        page.click(q("#b-save"))
+        state = until(page, "Aria saved", lambda s: "Aria saved" in s["status"])
+        assert "dagger +5 (1d4+3), javelin +4 (1d6+3)" in state["rows"]["aria"]
+
+        add_creature(page, name="Grisk", side="goblins", hp=15, ac=15)
+        click_cell(page, 4, 4, "Grisk placed on (4, 4)")
+        session_id = start_session(page)
+        by_id = {c["id"]: c for c in session(service, session_id)["encounter"]["combatants"]}
+        assert [(a["name"], a["bonus"], a["damage"]) for a in by_id["aria"]["attacks"]] == [
+            ("dagger", 5, "1d4+3"),
+            ("javelin", 4, "1d6+3"),
+        ]
+        # Grisk took the attacks the form held before Aria's edit (given back after it)
+        assert [a["name"] for a in by_id["grisk"]["attacks"]] == ["longsword", "dagger"]
+
+        # On Aria's turn the table's attack picker offers both.
+        version = turn_of(service, session_id, "aria")
+        until(
+            page,
+            "Aria's turn on the page",
+            lambda s: s["version"] == version and s["actor"].startswith("Aria") and not s["busy"],
+        )
+        offered = page.evaluate(
+            "[...document.querySelectorAll('#attack-name option')].map((o) => o.value)"
+        )
+        assert offered == ["dagger", "javelin"]

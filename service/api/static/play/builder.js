@@ -2,7 +2,8 @@
 // session exists (ruleset, squares or hexes, terrain, creatures and where they stand), and
 // "Start session" sends it as POST /v1/sessions takes it, as a sample is started.
 //
-// A creature in the list can be edited in the same form (its id stays what it was made);
+// The creature form (its fields, its attack rows, their checks) is builder-form.js; a
+// creature in the list can be edited in it (its id stays what it was made);
 // everything is checked here before anything is sent (HP at least 1, a creature on the map,
 // on no wall and on no other creature); what the service still refuses (a 422) is shown
 // with the field's path. The map is one tab stop: the arrow keys move a cursor over the
@@ -11,6 +12,7 @@
 // it with its own api() (the API key, the JSON) and openSession().
 
 import { geometry, key } from "./grid.js";
+import { creatureForm, html, labelled, numberInput } from "./builder-form.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_SIDE = 60;
@@ -26,19 +28,6 @@ const TOOLS = {
   difficult: "Difficult terrain brush",
 };
 const TERRAIN_WORDS = { blocked: "wall", difficult: "difficult terrain" };
-// Dice notation as the service reads it (service/rules/dice.py); the service checks the rest.
-const DICE = /^\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+)(\s*[+-]\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+))*\s*$/i;
-
-function html(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
@@ -49,12 +38,6 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-const labelled = (text, control) => html("label", {}, `${text} `, control);
-
-function numberInput(id, value, min, max, extra) {
-  return html("input", { id, type: "number", inputmode: "numeric", value, min, max, ...extra });
-}
-
 export function mountBuilder(root, { config, api, open }) {
   const rulesets = Object.keys(config.extents);
   const b = {
@@ -63,7 +46,7 @@ export function mountBuilder(root, { config, api, open }) {
     width: 12,
     height: 8,
     terrain: { blocked: new Set(), difficult: new Set() },
-    creatures: [], // {id, name, side, kind, hp, ac, speed, size, attack, position|null}
+    creatures: [], // {id, name, side, kind, hp, ac, speed, size, attacks, position|null}
     selected: null,
     editing: null, // the id of the creature the form edits, or null: the form adds one
     stash: null, // what the form held before an edit began, given back after it
@@ -85,55 +68,8 @@ export function mountBuilder(root, { config, api, open }) {
     { id: "b-grid" },
     ...Object.entries(GRIDS).map(([v, g]) => html("option", { value: v }, g.label)),
   );
-  const sizeSelect = html("select", { id: "b-size", name: "size" });
-  const form = html(
-    "form",
-    { id: "b-form", class: "b-form", novalidate: true },
-    labelled("Name", html("input", { id: "b-name", name: "name", maxlength: 80, size: 16 })),
-    labelled(
-      "Side",
-      html("input", { id: "b-side", name: "side", maxlength: 40, size: 10, value: "party" }),
-    ),
-    labelled(
-      "Kind",
-      html(
-        "select",
-        { id: "b-kind", name: "kind" },
-        html("option", { value: "monster" }, "monster"),
-        html("option", { value: "pc" }, "player character"),
-      ),
-    ),
-    labelled("Hit points", numberInput("b-hp", 10, 1, 1000000)),
-    labelled("Armour class", numberInput("b-ac", 12, 0, 100)),
-    labelled("Speed (ft)", numberInput("b-speed", 30, 0, 10000, { step: 5 })),
-    labelled("Size", sizeSelect),
-    labelled(
-      "Attack",
-      html("input", { id: "b-attack", name: "attack", maxlength: 80, size: 12, value: "club" }),
-    ),
-    labelled("Attack bonus", numberInput("b-bonus", 3, -100, 100)),
-    labelled(
-      "Damage dice",
-      html("input", {
-        id: "b-damage",
-        name: "damage",
-        maxlength: 120,
-        size: 8,
-        value: "1d6+1",
-        spellcheck: "false",
-        "aria-describedby": "b-damage-hint",
-      }),
-    ),
-    html("span", { id: "b-damage-hint", class: "muted" }, "as 1d8+3, 2d6, 4d6kh3"),
-    html(
-      "div",
-      { class: "buttons" },
-      html("button", { type: "submit", id: "b-add" }, "Add creature"),
-      html("button", { type: "submit", id: "b-save", hidden: true }, "Save changes"),
-      html("button", { type: "button", id: "b-cancel", hidden: true }, "Cancel"),
-    ),
-    html("p", { id: "b-form-error", class: "bad", role: "alert" }),
-  );
+  const creature = creatureForm();
+  const form = creature.form;
   root.replaceChildren(
     html("h2", { id: "builder-title" }, "Build an encounter"),
     html(
@@ -251,59 +187,13 @@ export function mountBuilder(root, { config, api, open }) {
   // ---- the form
 
   function drawSizes() {
-    const sizes = Object.keys(config.extents[b.ruleset] || { medium: 1 });
-    const was = sizeSelect.value || "medium";
-    sizeSelect.replaceChildren(...sizes.map((s) => html("option", { value: s }, s)));
-    sizeSelect.value = sizes.includes(was) ? was : "medium";
+    creature.setSizes(Object.keys(config.extents[b.ruleset] || { medium: 1 }));
   }
 
-  function intField(id, label, low, high) {
-    const text = $(id).value.trim();
-    const value = Number(text);
-    if (text === "" || !Number.isInteger(value) || value < low || value > high)
-      throw new Error(`${label} must be a whole number from ${low} to ${high}`);
-    return value;
-  }
-
-  function readForm() {
-    const name = $("b-name").value.trim();
-    if (!name) throw new Error("Name is required");
-    const side = $("b-side").value.trim();
-    if (!side) throw new Error("Side is required (creatures on one side are allies)");
-    const attack = $("b-attack").value.trim();
-    if (!attack) throw new Error("Attack needs a name");
-    const damage = $("b-damage").value.trim();
-    if (!DICE.test(damage)) throw new Error(`Damage dice: “${damage}” is not dice (as 1d8+3)`);
-    return {
-      name,
-      side,
-      kind: $("b-kind").value,
-      hp: intField("b-hp", "Hit points", 1, 1000000),
-      ac: intField("b-ac", "Armour class", 0, 100),
-      speed: intField("b-speed", "Speed", 0, 10000),
-      size: sizeSelect.value,
-      attack: { name: attack, bonus: intField("b-bonus", "Attack bonus", -100, 100), damage },
-    };
-  }
-
-  // The form's fields as they stand (text), and back: what an edit fills in and gives back.
-  const FIELDS = ["name", "side", "kind", "hp", "ac", "speed", "size", "attack", "bonus", "damage"];
-
-  function formValues() {
-    return Object.fromEntries(FIELDS.map((f) => [f, $(`b-${f}`).value]));
-  }
-
-  function setFormValues(values) {
-    for (const f of FIELDS) $(`b-${f}`).value = values[f];
-  }
-
+  // A creature as the form shows it (text, as values() gives it).
   function valuesOf(c) {
-    const { name, side, kind, hp, ac, speed, size, attack } = c;
-    return { name, side, kind, hp, ac, speed, size, ...attackValues(attack) };
-  }
-
-  function attackValues(attack) {
-    return { attack: attack.name, bonus: attack.bonus, damage: attack.damage };
+    const { name, side, kind, hp, ac, speed, size, attacks } = c;
+    return { name, side, kind, hp, ac, speed, size, attacks };
   }
 
   // "Add creature" or "Save changes": the same checks, then a new creature or the edited one.
@@ -312,7 +202,7 @@ export function mountBuilder(root, { config, api, open }) {
     const error = $("b-form-error");
     let fields;
     try {
-      fields = readForm();
+      fields = creature.read();
     } catch (e) {
       error.textContent = e.message;
       return;
@@ -343,10 +233,10 @@ export function mountBuilder(root, { config, api, open }) {
   }
 
   function startEdit(c) {
-    if (!b.editing) b.stash = formValues();
+    if (!b.editing) b.stash = creature.values();
     b.editing = c.id;
     b.selected = c.id;
-    setFormValues(valuesOf(c));
+    creature.setValues(valuesOf(c));
     $("b-form-error").textContent = "";
     showFormMode();
     draw();
@@ -358,7 +248,7 @@ export function mountBuilder(root, { config, api, open }) {
   function endEdit() {
     const c = byId(b.editing);
     b.editing = null;
-    if (b.stash) setFormValues(b.stash);
+    if (b.stash) creature.setValues(b.stash);
     b.stash = null;
     $("b-form-error").textContent = "";
     showFormMode();
@@ -579,6 +469,8 @@ export function mountBuilder(root, { config, api, open }) {
     $("b-board").replaceChildren(root2);
   }
 
+  const attackWords = (a) => `${a.name} ${a.bonus >= 0 ? "+" : ""}${a.bonus} (${a.damage})`;
+
   function drawList() {
     $("b-list").replaceChildren(
       ...b.creatures.map((c) =>
@@ -600,8 +492,7 @@ export function mountBuilder(root, { config, api, open }) {
             { class: "muted" },
             ` ${c.side} · ${c.kind === "pc" ? "player character" : "monster"}` +
               ` · ${c.hp} HP · AC ${c.ac} · ${c.speed} ft · ${c.size}` +
-              ` · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
-              `${c.attack.bonus} (${c.attack.damage}) · ` +
+              ` · ${c.attacks.map(attackWords).join(", ")} · ` +
               (c.position ? `at ${cellWords(c.position)}` : "not placed yet"),
           ),
           " ",
@@ -662,7 +553,7 @@ export function mountBuilder(root, { config, api, open }) {
         ac: c.ac,
         speed: c.speed,
         size: c.size,
-        attacks: [{ ...c.attack }],
+        attacks: c.attacks.map((a) => ({ ...a })),
       })),
     };
   }
