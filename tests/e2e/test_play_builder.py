@@ -18,6 +18,12 @@ encounter"):
   one, a name used twice or bad dice in a later row refused; a creature with two attacks,
   edited to other two; the session holds them in order and the table's attack picker offers
   both;
+- water and climbs (d10): the "Water (swim) brush" and "Climb brush" paint ``grid.swim`` and
+  ``grid.climb``; a wall is alone in its cell (painting water on it clears it, a wall clears
+  them), water and a climb exclude each other, difficult terrain lies on either, water under
+  a creature is allowed; the keyboard cursor says a cell's terrain; the session holds the
+  lists, and a step into water costs 10 ft, into a difficult climb 15 ft (``path-cost``
+  and the page's preview);
 - on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
   refused on a wall hex, the session holds the axial cells the map showed, and a step onto
   the difficult hex is previewed at 10 ft.
@@ -52,8 +58,10 @@ STATE = """(() => {
     tokens: Object.fromEntries(all("#b-board .b-token").map((g) => [g.dataset.id, g.dataset.at])),
     selected: all("#b-list [aria-pressed=true]").map((b) => b.dataset.pick),
     listed: all("#b-list li").map((li) => li.dataset.id),
-    blocked: all("#b-board [data-terrain=blocked]").map((c) => c.dataset.cell).sort(),
-    difficult: all("#b-board [data-terrain=difficult]").map((c) => c.dataset.cell).sort(),
+    blocked: all("#b-board [data-terrain~=blocked]").map((c) => c.dataset.cell).sort(),
+    difficult: all("#b-board [data-terrain~=difficult]").map((c) => c.dataset.cell).sort(),
+    swim: all("#b-board [data-terrain~=swim]").map((c) => c.dataset.cell).sort(),
+    climb: all("#b-board [data-terrain~=climb]").map((c) => c.dataset.cell).sort(),
     cells: all("#b-board [data-cell]").length,
     tool: root.dataset.brush || "",
     cursor: document.querySelector("#b-board .cursor")?.dataset.cursor || "",
@@ -211,10 +219,13 @@ def cells(found: list[dict[str, int]]) -> list[str]:
     return sorted(f"{c['x']},{c['y']}" for c in found)
 
 
-def turn_of(service: ServiceProcess, session_id: str, who: str) -> int:
-    """Initiative rolled over REST, then next turn until it is ``who``'s; the version."""
+def turn_of(
+    service: ServiceProcess, session_id: str, who: str, initiative: dict[str, Any] | None = None
+) -> int:
+    """Initiative rolled over REST (with ``initiative`` as its body: d100 and d10 need one),
+    then next turn until it is ``who``'s; the version."""
     base = f"{service.url}/v1/sessions/{session_id}"
-    r = httpx.post(f"{base}/roll-initiative", json={}, timeout=10)
+    r = httpx.post(f"{base}/roll-initiative", json=initiative or {}, timeout=10)
     assert r.status_code == 200, r.text
     while r.json()["encounter"]["turnOf"] != who:
         r = httpx.post(f"{base}/next-turn", json={}, timeout=10)
@@ -396,7 +407,7 @@ def test_build_on_hexes_by_keyboard(browser: Chromium, service: ServiceProcess) 
         # Kael, placed by keyboard: Tab to the map, arrows, Enter.
         add_creature(page, name="Kael", side="rangers", hp=22, ac=15, attack="spear")
         page.evaluate(q("#b-keys") + ".scrollIntoView()")
-        page.evaluate(q("[data-tool='difficult']") + ".focus()")
+        page.evaluate(q("[data-tool='climb']") + ".focus()")  # the toolbar's last
         page.press("Tab")
         until(page, "the map focused", lambda s: s["focused"] == "b-board")
         page.press("ArrowDown")  # from (0, 0), down one drawn row: odd-r row 1 is (0, 1)
@@ -626,3 +637,94 @@ def test_a_creature_with_several_attacks(browser: Chromium, service: ServiceProc
             "[...document.querySelectorAll('#attack-name option')].map((o) => o.value)"
         )
         assert offered == ["dagger", "javelin"]
+
+
+def test_paint_water_and_climbs_in_d10(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        choose(page, "#b-ruleset", "d10")
+        type_into(page, "#b-width", "6")
+        page.press("Tab")
+        type_into(page, "#b-height", "3")
+        page.press("Tab")
+        until(page, "a 6 by 3 map", lambda s: s["cells"] == 18)
+        add_creature(page, kind="pc", name="Aria", hp=24, ac=16, attack="longsword")
+        click_cell(page, 1, 1, "Aria placed on (1, 1)")
+        add_creature(page, name="Grisk", side="goblins", hp=15, ac=15, attack="scimitar")
+        click_cell(page, 5, 2, "Grisk placed on (5, 2)")
+
+        # Two more brushes, toggles as the others are.
+        swim, climb = q('[data-tool="swim"]'), q('[data-tool="climb"]')
+        assert page.evaluate(swim + ".textContent") == "Water (swim) brush"
+        assert page.evaluate(climb + ".textContent") == "Climb brush"
+        page.click(q('[data-tool="blocked"]'))
+        click_cell(page, 2, 0, "(2, 0): wall")
+        page.click(swim)
+        state = until(page, "the water brush on", lambda s: s["tool"] == "swim")
+        assert page.evaluate(swim + ".getAttribute('aria-pressed')") == "true"
+
+        # Water on the wall replaces it; water under Aria is allowed (she stands in it).
+        state = click_cell(page, 2, 0, "(2, 0): water (swim) (the wall there cleared)")
+        assert state["blocked"] == [] and state["swim"] == ["2,0"]
+        state = click_cell(page, 1, 1, "(1, 1): water (swim)")
+        assert state["tokens"]["aria"] == "1,1" and state["swim"] == ["1,1", "2,0"]
+
+        # Difficult terrain lies on water; a climb replaces the water, not the difficult.
+        page.click(q('[data-tool="difficult"]'))
+        click_cell(page, 2, 1, "(2, 1): difficult terrain")
+        page.click(swim)
+        click_cell(page, 2, 1, "(2, 1): water (swim), difficult terrain")
+        page.click(climb)
+        state = until(page, "the climb brush on", lambda s: s["tool"] == "climb")
+        state = click_cell(page, 2, 1, "(2, 1): climb, difficult terrain (the water (swim)")
+        assert state["swim"] == ["1,1", "2,0"] and state["climb"] == ["2,1"]
+        assert state["difficult"] == ["2,1"]
+        # A wall clears all of it; painted again, the climb clears the wall.
+        page.click(q('[data-tool="blocked"]'))
+        click_cell(page, 2, 1, "(2, 1): wall (the climb and difficult terrain there cleared)")
+        page.click(climb)
+        state = click_cell(page, 2, 1, "(2, 1): climb (the wall there cleared)")
+        assert state["blocked"] == [] and state["climb"] == ["2,1"]
+        page.click(q('[data-tool="difficult"]'))
+        state = click_cell(page, 2, 1, "(2, 1): climb, difficult terrain")
+        assert page.evaluate(cell(2, 1) + ".dataset.terrain") == "climb difficult"
+        assert page.evaluate(cell(2, 1) + ".getAttribute('class')") == "cell climb difficult"
+
+        # The keyboard cursor says a cell's terrain.
+        page.click(q('[data-tool="difficult"]'))  # back to placing
+        page.evaluate(q("#b-board") + ".focus()")
+        page.press("ArrowRight")  # from Grisk, the selected creature, at (5, 2): stays there
+        page.press("Home")
+        page.press("ArrowUp")
+        page.press("ArrowRight")
+        page.press("ArrowRight")
+        state = until(page, "the cursor on (2, 1)", lambda s: s["cursor"] == "2,1")
+        assert state["status"].startswith("(2, 1): climb, difficult terrain")
+
+        # The session holds the lists; d10 prices them by the mover's speeds (15 ft each).
+        session_id = start_session(page)
+        grid = session(service, session_id)["encounter"]["grid"]
+        assert cells(grid["swim"]) == ["1,1", "2,0"] and cells(grid["climb"]) == ["2,1"]
+        assert cells(grid["difficult"]) == ["2,1"] and grid["blocked"] == []
+        version = turn_of(service, session_id, "aria", {"initiatorId": "grisk"})
+        until(
+            page,
+            "Aria's turn on the page",
+            lambda s: s["version"] == version and s["actor"].startswith("Aria") and not s["busy"],
+        )
+        base = f"{service.url}/v1/sessions/{session_id}"
+
+        def cost(x: int, y: int) -> Any:
+            body = {"combatantId": "aria", "to": {"x": x, "y": y}}
+            return httpx.post(f"{base}/path-cost", json=body, timeout=10).json()["outcome"]
+
+        # a step into water: 5 ft at a swim of 15 out of a walk of 30 is 10 ft
+        assert cost(2, 0)["cost"] == 10
+        # a step onto the difficult climb: 10 ft, and difficult terrain's 5 on top
+        assert cost(2, 1)["cost"] == 15
+        hover(page, "document.querySelector('#board [data-cell=\"2,1\"]')")
+        state = until(
+            page,
+            "the climb's preview",
+            lambda s: s["preview"].get("kind") == "path" and s["preview"].get("cost") == "15",
+        )
+        assert "15 ft" in state["preview"]["text"]

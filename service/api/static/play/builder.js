@@ -26,8 +26,29 @@ const TOOLS = {
   place: "Place and move creatures",
   blocked: "Wall brush",
   difficult: "Difficult terrain brush",
+  swim: "Water (swim) brush",
+  climb: "Climb brush",
 };
-const TERRAIN_WORDS = { blocked: "wall", difficult: "difficult terrain" };
+// The grid's terrain lists (grid.blocked...), in the order a cell's words say them, with
+// the class play.css draws each with. A wall is alone in its cell; water and climb exclude
+// each other; difficult terrain may lie on either (in d10 it adds its 5 ft to the swim or
+// the climb: d10.turn.speeds).
+const TERRAIN = ["blocked", "swim", "climb", "difficult"];
+const TERRAIN_WORDS = {
+  blocked: "wall",
+  swim: "water (swim)",
+  climb: "climb",
+  difficult: "difficult terrain",
+};
+const TERRAIN_CLASS = { blocked: "blocked", swim: "water", climb: "climb", difficult: "difficult" };
+const EXCLUDES = {
+  blocked: ["swim", "climb", "difficult"],
+  swim: ["blocked", "climb"],
+  climb: ["blocked", "swim"],
+  difficult: ["blocked"],
+};
+// Only d10 prices water and climbs (d10.turn.speeds); the other rulesets take them as open.
+const PRICED = { swim: ["d10"], climb: ["d10"] };
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
@@ -45,7 +66,7 @@ export function mountBuilder(root, { config, api, open }) {
     gridKind: "square",
     width: 12,
     height: 8,
-    terrain: { blocked: new Set(), difficult: new Set() },
+    terrain: Object.fromEntries(TERRAIN.map((t) => [t, new Set()])),
     creatures: [], // {id, name, side, kind, hp, ac, speed, size, attacks, position|null}
     selected: null,
     editing: null, // the id of the creature the form edits, or null: the form adds one
@@ -75,8 +96,8 @@ export function mountBuilder(root, { config, api, open }) {
     html(
       "p",
       {},
-      "Draw the fight yourself: the map, its walls and difficult terrain, the creatures and " +
-        "where they stand. Start session makes it a session, as a sample does.",
+      "Draw the fight yourself: the map, its walls, difficult terrain, water and climbs, the " +
+        "creatures and where they stand. Start session makes it a session, as a sample does.",
     ),
     html(
       "fieldset",
@@ -329,13 +350,24 @@ export function mountBuilder(root, { config, api, open }) {
 
   function toggleTool(tool) {
     setTool(b.tool === tool && tool !== "place" ? "place" : tool);
-    say(
-      b.tool === "place"
-        ? "Placing creatures: a click selects the creature there or puts the selected one there"
-        : `${TOOLS[b.tool]} on: a click paints ${TERRAIN_WORDS[b.tool]} or clears it`,
-    );
+    if (b.tool === "place") {
+      say("Placing creatures: a click selects the creature there or puts the selected one there");
+      return;
+    }
+    const priced = PRICED[b.tool];
+    const open =
+      priced && !priced.includes(b.ruleset)
+        ? ` (only ${priced.join(", ")} prices it: ${b.ruleset} moves through it as open ground)`
+        : "";
+    say(`${TOOLS[b.tool]} on: a click paints ${TERRAIN_WORDS[b.tool]} or clears it${open}`);
   }
 
+  // The terrain on the cell keyed `k`, in TERRAIN's order.
+  const terrainAt = (k) => TERRAIN.filter((t) => b.terrain[t].has(k));
+  const terrainWords = (k) => terrainAt(k).map((t) => TERRAIN_WORDS[t]).join(", ");
+
+  // The brush on `cell`: clears its terrain there, or paints it, clearing what it excludes
+  // (a wall under a creature is refused: the service would refuse the creature).
   function paint(cell, g) {
     const k = key(cell);
     const cells = b.terrain[b.tool];
@@ -348,9 +380,10 @@ export function mountBuilder(root, { config, api, open }) {
       const who = occupants(g).get(k);
       if (who) return `no wall on ${cellWords(cell)}: ${who.name} stands there`;
     }
-    for (const [kind, others] of Object.entries(b.terrain)) if (kind !== b.tool) others.delete(k);
+    const cleared = EXCLUDES[b.tool].filter((t) => b.terrain[t].delete(k));
     cells.add(k);
-    return `${cellWords(cell)}: ${words}`;
+    const gone = cleared.map((t) => TERRAIN_WORDS[t]).join(" and ");
+    return `${cellWords(cell)}: ${terrainWords(k)}${gone ? ` (the ${gone} there cleared)` : ""}`;
   }
 
   function place(c, cell, g) {
@@ -420,15 +453,12 @@ export function mountBuilder(root, { config, api, open }) {
     const cells = svg("g", { class: "cells" });
     for (const cell of g.cells()) {
       const k = key(cell);
-      const mark = b.terrain.blocked.has(k)
-        ? "blocked"
-        : b.terrain.difficult.has(k)
-          ? "difficult"
-          : "";
+      const marks = terrainAt(k);
       const { tag, ...attrs } = g.outline(cell);
-      const shape = svg(tag, { ...attrs, class: mark ? `cell ${mark}` : "cell", "data-cell": k });
-      if (mark) shape.dataset.terrain = mark;
-      const words = mark ? ` ${TERRAIN_WORDS[mark]}` : "";
+      const classes = ["cell", ...marks.map((t) => TERRAIN_CLASS[t])].join(" ");
+      const shape = svg(tag, { ...attrs, class: classes, "data-cell": k });
+      if (marks.length) shape.dataset.terrain = marks.join(" ");
+      const words = marks.length ? ` ${terrainWords(k)}` : "";
       shape.appendChild(svg("title", {}, `${cellWords(cell)}${words}`));
       cells.appendChild(shape);
     }
@@ -539,8 +569,7 @@ export function mountBuilder(root, { config, api, open }) {
         ...GRIDS[b.gridKind].grid,
         width: b.width,
         height: b.height,
-        blocked: cells(b.terrain.blocked),
-        difficult: cells(b.terrain.difficult),
+        ...Object.fromEntries(TERRAIN.map((t) => [t, cells(b.terrain[t])])),
       },
       combatants: b.creatures.map((c) => ({
         id: c.id,
@@ -671,12 +700,7 @@ export function mountBuilder(root, { config, api, open }) {
     drawBoard();
     const k = key(b.cursor);
     const who = occupants(g).get(k);
-    const mark = b.terrain.blocked.has(k)
-      ? "wall"
-      : b.terrain.difficult.has(k)
-        ? "difficult terrain"
-        : "open";
-    say(`${cellWords(b.cursor)}: ${mark}${who ? `, ${who.name}` : ""}`);
+    say(`${cellWords(b.cursor)}: ${terrainWords(k) || "open"}${who ? `, ${who.name}` : ""}`);
   });
 
   drawSizes();
