@@ -24,6 +24,12 @@ encounter"):
   a creature is allowed; the keyboard cursor says a cell's terrain; the session holds the
   lists, and a step into water costs 10 ft, into a difficult climb 15 ft (``path-cost``
   and the page's preview);
+- files and keeping: "Save encounter" refused while a creature is off the map, then a real
+  download (a Blob URL) of ``{"encounter": ...}`` as Start session sends it; a reload brings
+  the work back from localStorage, "Clear" empties it (a reload keeps it empty); "Load
+  encounter" (``<input type=file>``) refuses a file that is not JSON, one with a creature on
+  a wall, a field the builder doesn't make, bad dice, each with its reason and nothing
+  changed; the saved file loads back as it was, and starts the same session;
 - on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
   refused on a wall hex, the session holds the axial cells the map showed, and a step onto
   the difficult hex is previewed at 10 ft.
@@ -34,7 +40,10 @@ Every wait is on the page's state; clicks, drags and keys are real input events 
 from __future__ import annotations
 
 import contextlib
+import json
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -51,7 +60,7 @@ STATE = """(() => {
   if (!root || !document.getElementById("b-board")) return { ready: false };
   const text = (id) => document.getElementById(id)?.textContent || "";
   return {
-    ready: true,
+    ready: !window.__leaving,
     state: document.body.dataset.state || "",
     version: Number(document.body.dataset.version || 0),
     busy: document.body.dataset.busy || "",
@@ -107,12 +116,28 @@ def play_page(browser: Chromium, service: ServiceProcess) -> Iterator[Page]:
         page.allow_only(service.url)
         page.send("Emulation.setDeviceMetricsOverride", VIEWPORT)
         page.send("Page.bringToFront")
-        page.navigate(service.url + "/play")
-        until(page, "the setup and its builder", lambda s: s["ready"] and s["state"] == "setup")
+        # the builder keeps its work in localStorage: each test begins with none
+        page.send(
+            "Storage.clearDataForOrigin",
+            {"origin": service.url, "storageTypes": "local_storage"},
+        )
+        open_builder(page, service)
         yield page
         assert page.exceptions == [], page.exceptions
         assert page.csp_violations() == []
         assert page.blocked == [], f"the page asked for something outside: {page.blocked}"
+
+
+def open_builder(page: Page, service: ServiceProcess) -> dict[str, Any]:
+    """(Re)load ``/play``; the new page's state once its builder is drawn (the page being
+    left is marked, so that it is not taken for the new one)."""
+    page.evaluate("window.__leaving = true")
+    page.navigate(service.url + "/play")
+    return until(
+        page,
+        "the setup and its builder",
+        lambda s: s["ready"] and s["state"] == "setup" and s["cells"] > 0,
+    )
 
 
 def q(selector: str) -> str:
@@ -234,7 +259,7 @@ def turn_of(
     return version
 
 
-BUILDER_MODULES = ("builder.js", "builder-form.js")
+BUILDER_MODULES = ("builder.js", "builder-form.js", "builder-file.js")
 
 
 def test_the_builder_script_comes_from_the_service(service: ServiceProcess) -> None:
@@ -728,3 +753,150 @@ def test_paint_water_and_climbs_in_d10(browser: Chromium, service: ServiceProces
             lambda s: s["preview"].get("kind") == "path" and s["preview"].get("cost") == "15",
         )
         assert "15 ft" in state["preview"]["text"]
+
+
+def save_file(page: Page, folder: Path) -> tuple[Path, Any]:
+    """Press "Save encounter" with downloads going to ``folder``; the file once written."""
+    folder.mkdir(exist_ok=True)
+    page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    page.click(q("#b-save-file"))
+    file = folder / "encounter.json"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if file.exists():  # Chromium writes a .crdownload, renamed when complete
+            return file, json.loads(file.read_text())
+        time.sleep(0.05)
+    raise AssertionError(f"no download in {folder}: {list(folder.iterdir())}")
+
+
+def load_file(page: Page, file: Path) -> None:
+    """Choose ``file`` in "Load encounter" as a person does in the file picker."""
+    found = page.send("Runtime.evaluate", {"expression": q("#b-load")})
+    page.send(
+        "DOM.setFileInputFiles", {"files": [str(file)], "objectId": found["result"]["objectId"]}
+    )
+
+
+def test_save_load_and_keep_an_encounter(
+    browser: Chromium, service: ServiceProcess, tmp_path: Path
+) -> None:
+    with play_page(browser, service) as page:
+        choose(page, "#b-grid", "pointy")
+        type_into(page, "#b-width", "5")
+        page.press("Tab")
+        type_into(page, "#b-height", "4")
+        page.press("Tab")
+        until(page, "a 5 by 4 hex map", lambda s: s["cells"] == 20)
+        page.click(q('[data-tool="blocked"]'))
+        click_cell(page, 2, 1, "(2, 1): wall")
+        page.click(q('[data-tool="swim"]'))
+        click_cell(page, 1, 2, "(1, 2): water (swim)")
+        page.click(q('[data-tool="difficult"]'))
+        click_cell(page, 1, 2, "(1, 2): water (swim), difficult terrain")
+        page.click(q('[data-tool="difficult"]'))  # back to placing
+        add_creature(
+            page, kind="pc", name="Aria", hp=24, ac=16, attack="longsword", bonus=5, damage="1d8+3"
+        )
+        click_cell(page, 0, 1, "Aria placed on (0, 1)")
+        add_creature(page, name="Grisk", side="goblins", hp=15, ac=15, attack="scimitar")
+
+        # Not saved while Grisk is off the map; then a download of what Start would send.
+        page.click(q("#b-save-file"))
+        state = until(page, "the save refused", lambda s: "Not saved" in s["error"])
+        assert "Grisk is not on the map yet" in state["error"]
+        click_cell(page, 3, 2, "Grisk placed on (3, 2)")
+        built = state_of(page)
+        saved, document = save_file(page, tmp_path / "downloads")
+        until(page, "the save said", lambda s: "Saved as encounter.json" in s["status"])
+        assert state_of(page)["error"] == ""
+        encounter = document["encounter"]
+        assert list(document) == ["encounter"] and encounter["ruleset"] == "d20"
+        assert encounter["grid"] == {
+            "kind": "hex",
+            "hexOrientation": "pointy",
+            "width": 5,
+            "height": 4,
+            "blocked": [{"x": 2, "y": 1}],
+            "swim": [{"x": 1, "y": 2}],
+            "climb": [],
+            "difficult": [{"x": 1, "y": 2}],
+        }
+        aria, grisk = encounter["combatants"]
+        assert aria == {
+            "id": "aria",
+            "name": "Aria",
+            "side": "party",
+            "kind": "pc",
+            "position": {"x": 0, "y": 1},
+            "hp": 24,
+            "maxHp": 24,
+            "ac": 16,
+            "speed": 30,
+            "size": "medium",
+            "attacks": [{"name": "longsword", "bonus": 5, "damage": "1d8+3"}],
+        }
+        assert (grisk["id"], grisk["position"]) == ("grisk", {"x": 3, "y": 2})
+
+        # A reload: the work is back from localStorage, map fields and all.
+        def board(s: dict[str, Any]) -> tuple[Any, ...]:
+            terrain = (s["blocked"], s["swim"], s["climb"], s["difficult"])
+            return s["tokens"], s["listed"], s["rows"], terrain, s["cells"]
+
+        state = open_builder(page, service)
+        assert board(state) == board(built)
+        assert "Your work is back" in state["status"]
+        fields = "['b-ruleset', 'b-grid', 'b-width', 'b-height']"
+        shown = f"{fields}.map((id) => document.getElementById(id).value)"
+        assert page.evaluate(shown) == ["d20", "pointy", "5", "4"]
+
+        # Clear: an empty 12 by 8 map of squares, and a reload keeps it so.
+        page.click(q("#b-clear"))
+        state = until(page, "cleared", lambda s: s["cells"] == 96 and s["listed"] == [])
+        assert state["tokens"] == {} and state["blocked"] == state["swim"] == []
+        assert page.evaluate(shown) == ["d20", "square", "12", "8"]
+        state = open_builder(page, service)
+        assert state["listed"] == [] and state["cells"] == 96
+
+        # Something to keep while bad files are refused.
+        add_creature(page, name="Wolf", side="beasts", hp=11, ac=13, attack="bite")
+        click_cell(page, 0, 0, "Wolf placed on (0, 0)")
+        kept = board(state_of(page))
+        on_a_wall = json.loads(saved.read_text())
+        on_a_wall["encounter"]["combatants"][0]["position"] = {"x": 2, "y": 1}
+        extra = json.loads(saved.read_text())
+        extra["encounter"]["combatants"][1]["features"] = ["device:flying"]
+        bad_dice = json.loads(saved.read_text())
+        bad_dice["encounter"]["combatants"][1]["attacks"][0]["damage"] = "lots"
+        refusals = {
+            "not-json.json": ("{ encounter", "it is not JSON"),
+            "on-a-wall.json": (json.dumps(on_a_wall), "Aria can't stand there: (2, 1) is a wall"),
+            "extra.json": (
+                json.dumps(extra),
+                "combatants[1] (Grisk): the builder makes no “features”",
+            ),
+            "bad-dice.json": (
+                json.dumps(bad_dice),
+                "combatants[1] (Grisk): Attack damage dice: “lots” is not dice",
+            ),
+        }
+        for name, (text, reason) in refusals.items():
+            (tmp_path / name).write_text(text)
+            load_file(page, tmp_path / name)
+            state = until(
+                page, f"{name} refused", lambda s, n=name: f"Not loaded: {n}" in s["error"]
+            )
+            assert reason in state["error"] and "Nothing changed" in state["error"]
+            assert board(state) == kept
+
+        # The saved file loads back as it was saved; it starts the same encounter.
+        load_file(page, saved)
+        state = until(page, "the file loaded", lambda s: "Loaded encounter.json" in s["status"])
+        assert board(state) == board(built) and state["error"] == ""
+        assert page.evaluate(shown) == ["d20", "pointy", "5", "4"]
+        session_id = start_session(page)
+        started = session(service, session_id)["encounter"]
+        assert started["grid"].items() >= encounter["grid"].items()
+        for sent, held in zip(encounter["combatants"], started["combatants"], strict=True):
+            assert held.items() >= {k: v for k, v in sent.items() if k != "attacks"}.items()
+            pairs = zip(held["attacks"], sent["attacks"], strict=True)
+            assert all(a.items() >= b.items() for a, b in pairs)

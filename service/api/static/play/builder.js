@@ -8,11 +8,21 @@
 // on no wall and on no other creature); what the service still refuses (a 422) is shown
 // with the field's path. The map is one tab stop: the arrow keys move a cursor over the
 // cells and Enter or Space does what a click does (grid.js gives the cells, as play.js
-// draws them). mountBuilder(root, {config, api, open}) is the only entry: play.js calls
-// it with its own api() (the API key, the JSON) and openSession().
+// draws them). "Save encounter" downloads what Start session would send, "Load encounter"
+// reads such a file back, and every change is kept in localStorage ("Clear" empties it):
+// builder-file.js reads and writes them. mountBuilder(root, {config, api, open}) is the
+// only entry: play.js calls it with its own api() (the API key, the JSON) and openSession().
 
 import { geometry, key } from "./grid.js";
 import { creatureForm, html, labelled, numberInput } from "./builder-form.js";
+import {
+  MAX_FILE_BYTES,
+  TERRAIN,
+  download,
+  keepDraft,
+  readEncounter,
+  storedDraft,
+} from "./builder-file.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_SIDE = 60;
@@ -29,11 +39,10 @@ const TOOLS = {
   swim: "Water (swim) brush",
   climb: "Climb brush",
 };
-// The grid's terrain lists (grid.blocked...), in the order a cell's words say them, with
-// the class play.css draws each with. A wall is alone in its cell; water and climb exclude
-// each other; difficult terrain may lie on either (in d10 it adds its 5 ft to the swim or
-// the climb: d10.turn.speeds).
-const TERRAIN = ["blocked", "swim", "climb", "difficult"];
+// The grid's terrain lists (TERRAIN: grid.blocked...), in the order a cell's words say
+// them, with the class play.css draws each with. A wall is alone in its cell; water and
+// climb exclude each other; difficult terrain may lie on either (in d10 it adds its 5 ft to
+// the swim or the climb: d10.turn.speeds).
 const TERRAIN_WORDS = {
   blocked: "wall",
   swim: "water (swim)",
@@ -61,13 +70,17 @@ function svg(tag, attrs, text) {
 
 export function mountBuilder(root, { config, api, open }) {
   const rulesets = Object.keys(config.extents);
-  const b = {
+  // what Clear goes back to: the map and what is on it
+  const fresh = () => ({
     ruleset: rulesets.includes("d20") ? "d20" : rulesets[0],
     gridKind: "square",
     width: 12,
     height: 8,
     terrain: Object.fromEntries(TERRAIN.map((t) => [t, new Set()])),
     creatures: [], // {id, name, side, kind, hp, ac, speed, size, attacks, position|null}
+  });
+  const b = {
+    ...fresh(),
     selected: null,
     editing: null, // the id of the creature the form edits, or null: the form adds one
     stash: null, // what the form held before an edit began, given back after it
@@ -143,8 +156,21 @@ export function mountBuilder(root, { config, api, open }) {
     html("p", { id: "b-error", class: "bad", role: "alert" }),
     html(
       "div",
-      { class: "buttons" },
+      { class: "buttons b-file" },
       html("button", { type: "button", id: "b-start" }, "Start session"),
+      html("button", { type: "button", id: "b-save-file" }, "Save encounter"),
+      labelled(
+        "Load encounter",
+        html("input", { type: "file", id: "b-load", accept: ".json,application/json" }),
+      ),
+      html("button", { type: "button", id: "b-clear", "aria-describedby": "b-kept" }, "Clear"),
+    ),
+    html(
+      "p",
+      { id: "b-kept", class: "hint" },
+      "What you build is kept in this browser (localStorage) until Clear, so a reload loses " +
+        "nothing. Save encounter downloads it as a file (the JSON Start session sends); Load " +
+        "encounter reads such a file back.",
     ),
   );
   rulesetSelect.value = b.ruleset;
@@ -438,6 +464,7 @@ export function mountBuilder(root, { config, api, open }) {
   function draw() {
     drawBoard();
     drawList();
+    keepDraft({ encounter: body() });
   }
 
   function drawBoard() {
@@ -548,16 +575,29 @@ export function mountBuilder(root, { config, api, open }) {
 
   // ---- starting
 
-  function encounter() {
-    if (!b.creatures.length) throw new Error("Add at least one creature");
+  // Each creature where it stands (not on the map yet: refused but in a draft), of a size
+  // its ruleset has; an Error with the reason.
+  function checkCreatures(draft) {
     const g = geo();
     for (const c of b.creatures) {
-      if (!c.position) throw new Error(`${c.name} is not on the map yet: place it`);
-      const why = whyNot(c, c.position, g);
+      if (!c.position && !draft) throw new Error(`${c.name} is not on the map yet: place it`);
+      const why = c.position ? whyNot(c, c.position, g) : "";
       if (why) throw new Error(why);
       if (!(c.size in (config.extents[b.ruleset] || {})))
         throw new Error(`${c.name}: ${b.ruleset} has no size ${c.size}`);
     }
+  }
+
+  // The encounter Start session sends (and Save encounter downloads), checked.
+  function encounter() {
+    if (!b.creatures.length) throw new Error("Add at least one creature");
+    checkCreatures(false);
+    return body();
+  }
+
+  // The builder's work as an encounter, unchecked: a creature not placed yet has no
+  // position (the draft kept in localStorage).
+  function body() {
     const cells = (set) =>
       [...set].map((k) => {
         const [x, y] = k.split(",").map(Number);
@@ -576,7 +616,7 @@ export function mountBuilder(root, { config, api, open }) {
         name: c.name,
         side: c.side,
         kind: c.kind,
-        position: c.position,
+        position: c.position || undefined,
         hp: c.hp,
         maxHp: c.hp,
         ac: c.ac,
@@ -619,6 +659,117 @@ export function mountBuilder(root, { config, api, open }) {
     }
   }
 
+  // ---- saving, loading, keeping
+
+  // The terrain lists of a state being adopted, as the brushes would leave them.
+  function checkTerrain(lists) {
+    const g = geo();
+    const terrain = Object.fromEntries(TERRAIN.map((t) => [t, new Set()]));
+    for (const t of TERRAIN) {
+      for (const cell of lists[t]) {
+        if (!onGrid(g, cell)) throw new Error(`grid.${t}: ${cellWords(cell)} is off the map`);
+        const k = key(cell);
+        const clash = EXCLUDES[t].find((other) => terrain[other].has(k));
+        if (clash)
+          throw new Error(
+            `grid: ${cellWords(cell)} is both ${TERRAIN_WORDS[clash]} and ${TERRAIN_WORDS[t]}, ` +
+              "which the builder doesn't put on one cell",
+          );
+        terrain[t].add(k);
+      }
+    }
+    return terrain;
+  }
+
+  // `next` (readEncounter's state) becomes the builder's if everything stands where the
+  // builder would let it; else an Error and nothing changed.
+  function adopt(next, draft) {
+    const was = { ...b };
+    try {
+      Object.assign(b, { ...next, terrain: fresh().terrain });
+      b.terrain = checkTerrain(next.terrain);
+      checkCreatures(draft);
+    } catch (e) {
+      Object.assign(b, was);
+      throw e;
+    }
+    if (b.editing) endEdit();
+    Object.assign(b, { selected: null, cursor: null });
+    showMap();
+    draw();
+  }
+
+  // The map's fields as the state has them.
+  function showMap() {
+    rulesetSelect.value = b.ruleset;
+    gridSelect.value = b.gridKind;
+    $("b-width").value = b.width;
+    $("b-height").value = b.height;
+    $("b-map-error").textContent = "";
+    drawSizes();
+  }
+
+  function saveFile() {
+    const error = $("b-error");
+    let enc;
+    try {
+      enc = encounter();
+    } catch (e) {
+      error.textContent = `Not saved: ${e.message}`;
+      return;
+    }
+    error.textContent = "";
+    download("encounter.json", `${JSON.stringify({ encounter: enc }, null, 2)}\n`);
+    say(`Saved as encounter.json: ${enc.combatants.length} creatures, ${b.width} by ${b.height}`);
+  }
+
+  async function loadFile(input) {
+    const file = input.files[0];
+    if (!file) return;
+    const error = $("b-error");
+    try {
+      if (file.size > MAX_FILE_BYTES) throw new Error(`over ${MAX_FILE_BYTES} bytes`);
+      let doc;
+      try {
+        doc = JSON.parse(await file.text());
+      } catch (e) {
+        throw new Error(`it is not JSON (${e.message})`);
+      }
+      adopt(readEncounter(doc, { extents: config.extents, maxSide: MAX_SIDE }), false);
+    } catch (e) {
+      error.textContent = `Not loaded: ${file.name}: ${e.message}. Nothing changed.`;
+      return;
+    } finally {
+      input.value = ""; // the same file chosen again is read again
+    }
+    error.textContent = "";
+    say(`Loaded ${file.name}: ${b.creatures.length} creatures, ${b.width} by ${b.height}`);
+  }
+
+  function clearAll() {
+    if (b.editing) endEdit();
+    Object.assign(b, fresh(), { selected: null, cursor: null });
+    showMap();
+    $("b-error").textContent = "";
+    draw();
+    say("Cleared: an empty map (Load encounter brings a saved file back)");
+  }
+
+  // The work kept in localStorage, taken back on a reload (a draft: creatures may be off
+  // the map yet). One that no longer reads (an older page's) gives way to an empty map.
+  function restore() {
+    const doc = storedDraft();
+    if (!doc) return;
+    try {
+      adopt(readEncounter(doc, { extents: config.extents, maxSide: MAX_SIDE, draft: true }), true);
+    } catch (e) {
+      say(`The work kept in this browser could not be read back (${e.message}): starting afresh`);
+      return;
+    }
+    if (b.creatures.length || TERRAIN.some((t) => b.terrain[t].size))
+      say("Your work is back as you left it (kept in this browser: Clear starts afresh)");
+  }
+
   // ---- wiring
 
   root.addEventListener("click", (event) => {
@@ -640,7 +791,10 @@ export function mountBuilder(root, { config, api, open }) {
       say(`${c.name} removed`);
     } else if (t.id === "b-cancel") cancelEdit();
     else if (t.id === "b-start") start();
+    else if (t.id === "b-save-file") saveFile();
+    else if (t.id === "b-clear") clearAll();
   });
+  $("b-load").addEventListener("change", (event) => loadFile(event.target));
   form.addEventListener("submit", submitForm);
   // Escape in the form while editing is "Cancel"
   form.addEventListener("keydown", (event) => {
@@ -705,5 +859,6 @@ export function mountBuilder(root, { config, api, open }) {
 
   drawSizes();
   setTool("place");
+  restore();
   draw();
 }
