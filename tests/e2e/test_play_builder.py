@@ -30,6 +30,12 @@ encounter"):
   encounter" (``<input type=file>``) refuses a file that is not JSON, one with a creature on
   a wall, a field the builder doesn't make, bad dice, each with its reason and nothing
   changed; the saved file loads back as it was, and starts the same session;
+- the other rulesets: a small fight built in d100 (squares, a ``colossal`` creature: 6 x 6,
+  a size only d100's ladder has) and one in d10 (flat-top hexes, a ``large`` creature), each
+  started, read back over REST, initiative rolled (d100 by the declared order, d10 with its
+  initiator) and a first attack made through the page: what the table shows (the target's
+  space, the log of that version, the roster's HP, what the live region says) is what the
+  session holds;
 - on pointy-top hexes, by keyboard: the map's cursor and Enter place a creature, a token is
   refused on a wall hex, the session holds the axial cells the map showed, and a step onto
   the difficult hex is previewed at 10 ft.
@@ -900,3 +906,211 @@ def test_save_load_and_keep_an_encounter(
             assert held.items() >= {k: v for k, v in sent.items() if k != "attacks"}.items()
             pairs = zip(held["attacks"], sent["attacks"], strict=True)
             assert all(a.items() >= b.items() for a, b in pairs)
+
+
+def table_token(cid: str) -> str:
+    return f"document.querySelector('#board .token[data-id=\"{cid}\"] .disc')"
+
+
+def sizes_offered(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#b-size option')].map((o) => o.value)"
+    )
+    return found
+
+
+def attack_on_the_page(
+    page: Page, service: ServiceProcess, session_id: str, attacker: str, target: str
+) -> dict[str, Any]:
+    """On ``attacker``'s turn (already on the page): hover ``target``, wait for the odds,
+    click it; then check that what the table shows is what the session holds. Answers the
+    version's events."""
+    base = f"{service.url}/v1/sessions/{session_id}"
+    version = session(service, session_id)["version"]
+    page.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 1, "y": 1})
+    hover(page, table_token(target))
+    until(
+        page, "the odds", lambda s: s["preview"].get("kind") == "attack" and "hit" in s["preview"]
+    )
+    page.click(table_token(target))
+    until(page, "the attack written", lambda s: s["version"] == version + 1 and not s["busy"])
+    items = httpx.get(f"{base}/events?limit=200", timeout=10).json()["items"]
+    events = [e["data"] for e in items if e["version"] == version + 1]
+    shown = page.wait_for(
+        f"""[...document.querySelectorAll('#log li.version[data-version="{version + 1}"] .event')]
+             .map((e) => [e.dataset.type, e.querySelector('.message').textContent])""",
+        lambda v: len(v) == len(events),
+        what="the attack's log",
+    )
+    assert shown == [[e["type"], e["message"]] for e in events]
+    held = {c["id"]: c for c in session(service, session_id)["encounter"]["combatants"]}
+    hp = page.wait_for(
+        f"document.querySelector('#roster li[data-id=\"{target}\"] .hp').textContent",
+        lambda t: t.startswith(f"{held[target]['hp']}/"),
+        what="the target's HP in the roster",
+    )
+    assert hp.startswith(f"{held[target]['hp']}/{held[target]['maxHp']}")
+    said = page.wait_for(
+        "document.getElementById('announce').textContent",
+        lambda t: "attacks" in t,
+        what="the live region's words",
+    )
+    return {"events": events, "said": said, "held": held}
+
+
+def test_a_d100_fight_with_a_colossal_creature(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        assert "colossal" not in sizes_offered(page)  # d20's ladder
+        choose(page, "#b-ruleset", "d100")
+        page.wait_for(
+            "[...document.querySelectorAll('#b-size option')].map((o) => o.value)",
+            lambda v: "colossal" in v,
+            what="d100's ladder in the size field",
+        )
+        assert sizes_offered(page) == [
+            "tiny",
+            "small",
+            "medium",
+            "large",
+            "huge",
+            "colossal",
+            "gargantuan",
+        ]
+        add_creature(
+            page,
+            kind="pc",
+            name="Vex",
+            side="crew",
+            hp=30,
+            ac=14,
+            attack="knife",
+            bonus=35,
+            damage="1d4+1",
+        )
+        click_cell(page, 3, 3, "Vex placed on (3, 3)")
+        add_creature(
+            page,
+            name="Hulk",
+            side="gang",
+            hp=80,
+            ac=12,
+            size="colossal",
+            attack="slam",
+            bonus=30,
+            damage="2d6",
+        )
+        state = click_cell(page, 7, 3, "Hulk doesn't fit there: (12, 3) is off the map")
+        assert "hulk" not in state["tokens"]
+        click_cell(page, 4, 1, "Hulk placed on (4, 1)")
+        spaces = page.evaluate(
+            "[...document.querySelectorAll('#b-board .space')].map((s) => s.dataset.space)"
+        )
+        assert len(spaces) == 1 + 36 and "9,6" in spaces  # 6 x 6 from (4, 1)
+
+        session_id = start_session(page)
+        encounter = session(service, session_id)["encounter"]
+        assert encounter["ruleset"] == "d100"
+        by_id = {c["id"]: c for c in encounter["combatants"]}
+        assert (by_id["hulk"]["size"], by_id["hulk"]["position"]) == ("colossal", {"x": 4, "y": 1})
+        drawn = page.evaluate(
+            "[...document.querySelectorAll('#board .space[data-id=\"hulk\"]')].length"
+        )
+        assert drawn == 36
+
+        # d100 takes the order the players declare: Vex, then Hulk.
+        version = turn_of(service, session_id, "vex", {"order": ["vex", "hulk"]})
+        until(
+            page,
+            "Vex's turn on the page",
+            lambda s: s["version"] == version and s["actor"].startswith("Vex") and not s["busy"],
+        )
+        seen = attack_on_the_page(page, service, session_id, "vex", "hulk")
+        assert any(e["message"].startswith("Vex attacks Hulk with knife") for e in seen["events"])
+        assert "Vex attacks Hulk with knife" in seen["said"]
+
+
+def test_a_d10_fight_on_flat_hexes(browser: Chromium, service: ServiceProcess) -> None:
+    with play_page(browser, service) as page:
+        choose(page, "#b-ruleset", "d10")
+        choose(page, "#b-grid", "flat")
+        type_into(page, "#b-width", "7")
+        page.press("Tab")
+        type_into(page, "#b-height", "5")
+        page.press("Tab")
+        until(page, "a 7 by 5 hex map", lambda s: s["cells"] == 35)
+        assert "colossal" not in sizes_offered(page) and "large" in sizes_offered(page)
+        add_creature(
+            page,
+            name="Wolf",
+            side="beasts",
+            hp=26,
+            ac=13,
+            speed=40,
+            size="large",
+            attack="bite",
+            bonus=5,
+            damage="2d4+3",
+        )
+        click_cell(page, 3, 1, "Wolf placed on (3, 1)")
+        # Kael beside the wolf's space: a free hex next to one of its three
+        space = page.evaluate(
+            "[...document.querySelectorAll('#b-board .space')].map((s) => s.dataset.space)"
+        )
+        assert len(space) == 3
+        on_map = set(
+            page.evaluate(
+                "[...document.querySelectorAll('#b-board [data-cell]')].map((c) => c.dataset.cell)"
+            )
+        )
+        taken = {tuple(map(int, k.split(","))) for k in space}
+        steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+        beside = sorted(
+            (q + dq, r + dr)
+            for q, r in taken
+            for dq, dr in steps
+            if (q + dq, r + dr) not in taken and f"{q + dq},{r + dr}" in on_map
+        )
+        x, y = beside[0]
+        add_creature(
+            page,
+            kind="pc",
+            name="Kael",
+            side="rangers",
+            hp=22,
+            ac=15,
+            size="medium",
+            attack="shortsword",
+            bonus=6,
+            damage="1d6+3",
+        )
+        click_cell(page, x, y, f"Kael placed on ({x}, {y})")
+
+        session_id = start_session(page)
+        encounter = session(service, session_id)["encounter"]
+        grid = encounter["grid"]
+        assert (encounter["ruleset"], grid["kind"], grid["hexOrientation"]) == (
+            "d10",
+            "hex",
+            "flat",
+        )
+        by_id = {c["id"]: c for c in encounter["combatants"]}
+        assert (by_id["wolf"]["size"], by_id["wolf"]["position"]) == ("large", {"x": 3, "y": 1})
+        assert by_id["kael"]["position"] == {"x": x, "y": y}
+        drawn = page.evaluate(
+            "[...document.querySelectorAll('#board .space[data-id=\"wolf\"]')]"
+            ".map((s) => s.dataset.space).sort()"
+        )
+        assert drawn == sorted(space)
+
+        # d10: the wolf's hostile action starts the fight; then Kael's turn.
+        version = turn_of(service, session_id, "kael", {"initiatorId": "wolf"})
+        until(
+            page,
+            "Kael's turn on the page",
+            lambda s: s["version"] == version and s["actor"].startswith("Kael") and not s["busy"],
+        )
+        seen = attack_on_the_page(page, service, session_id, "kael", "wolf")
+        assert any(
+            e["message"].startswith("Kael attacks Wolf with shortsword") for e in seen["events"]
+        )
+        assert "Kael attacks Wolf with shortsword" in seen["said"]
