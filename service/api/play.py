@@ -1,10 +1,11 @@
 """``GET /play``: the battle map, a page where a person runs a fight on a session.
 
 The page is plain JavaScript on ``fetch``, ES modules with no build step (``static/play/``:
-``play.js`` imports ``grid.js``, ``live.js`` and ``builder.js``, the encounter builder),
-served like ``/docs`` by :mod:`service.api.pages`: every asset from the service, the same
-strict Content-Security-Policy, no inline script. What it needs from the service's own code
-travels in a JSON data block (``#play-config``):
+``play.js`` imports ``grid.js``, ``live.js`` and ``builder.js``, the encounter builder, which
+imports ``builder-form.js`` and ``builder-file.js``), served like ``/docs`` by
+:mod:`service.api.pages`: every asset from the service, the same strict
+Content-Security-Policy, no inline script. What it needs from the service's own code travels
+in a JSON data block (``#play-config``):
 
 - ``samples``: the sample encounters, one JSON file each under ``static/play/samples/``
   (``{"title", "encounter"}``), listed with their ruleset and grid;

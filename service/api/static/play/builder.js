@@ -2,14 +2,27 @@
 // session exists (ruleset, squares or hexes, terrain, creatures and where they stand), and
 // "Start session" sends it as POST /v1/sessions takes it, as a sample is started.
 //
-// Everything is checked here before anything is sent (HP at least 1, a creature on the map,
+// The creature form (its fields, its attack rows, their checks) is builder-form.js; a
+// creature in the list can be edited in it (its id stays what it was made);
+// everything is checked here before anything is sent (HP at least 1, a creature on the map,
 // on no wall and on no other creature); what the service still refuses (a 422) is shown
 // with the field's path. The map is one tab stop: the arrow keys move a cursor over the
 // cells and Enter or Space does what a click does (grid.js gives the cells, as play.js
-// draws them). mountBuilder(root, {config, api, open}) is the only entry: play.js calls
-// it with its own api() (the API key, the JSON) and openSession().
+// draws them). "Save encounter" downloads what Start session would send, "Load encounter"
+// reads such a file back, and every change is kept in localStorage ("Clear" empties it):
+// builder-file.js reads and writes them. mountBuilder(root, {config, api, open}) is the
+// only entry: play.js calls it with its own api() (the API key, the JSON) and openSession().
 
 import { geometry, key } from "./grid.js";
+import { creatureForm, html, labelled, numberInput } from "./builder-form.js";
+import {
+  MAX_FILE_BYTES,
+  TERRAIN,
+  download,
+  keepDraft,
+  readEncounter,
+  storedDraft,
+} from "./builder-file.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_SIDE = 60;
@@ -23,21 +36,28 @@ const TOOLS = {
   place: "Place and move creatures",
   blocked: "Wall brush",
   difficult: "Difficult terrain brush",
+  swim: "Water (swim) brush",
+  climb: "Climb brush",
 };
-const TERRAIN_WORDS = { blocked: "wall", difficult: "difficult terrain" };
-// Dice notation as the service reads it (service/rules/dice.py); the service checks the rest.
-const DICE = /^\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+)(\s*[+-]\s*(\d*d(\d+|%)(k[hl]?\d+)?|\d+))*\s*$/i;
-
-function html(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
+// The grid's terrain lists (TERRAIN: grid.blocked...), in the order a cell's words say
+// them, with the class play.css draws each with. A wall is alone in its cell; water and
+// climb exclude each other; difficult terrain may lie on either (in d10 it adds its 5 ft to
+// the swim or the climb: d10.turn.speeds).
+const TERRAIN_WORDS = {
+  blocked: "wall",
+  swim: "water (swim)",
+  climb: "climb",
+  difficult: "difficult terrain",
+};
+const TERRAIN_CLASS = { blocked: "blocked", swim: "water", climb: "climb", difficult: "difficult" };
+const EXCLUDES = {
+  blocked: ["swim", "climb", "difficult"],
+  swim: ["blocked", "climb"],
+  climb: ["blocked", "swim"],
+  difficult: ["blocked"],
+};
+// Only d10 prices water and climbs (d10.turn.speeds); the other rulesets take them as open.
+const PRICED = { swim: ["d10"], climb: ["d10"] };
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
@@ -48,22 +68,22 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-const labelled = (text, control) => html("label", {}, `${text} `, control);
-
-function numberInput(id, value, min, max, extra) {
-  return html("input", { id, type: "number", inputmode: "numeric", value, min, max, ...extra });
-}
-
 export function mountBuilder(root, { config, api, open }) {
   const rulesets = Object.keys(config.extents);
-  const b = {
+  // what Clear goes back to: the map and what is on it
+  const fresh = () => ({
     ruleset: rulesets.includes("d20") ? "d20" : rulesets[0],
     gridKind: "square",
     width: 12,
     height: 8,
-    terrain: { blocked: new Set(), difficult: new Set() },
-    creatures: [], // {id, name, side, kind, hp, ac, speed, size, attack, position|null}
+    terrain: Object.fromEntries(TERRAIN.map((t) => [t, new Set()])),
+    creatures: [], // {id, name, side, kind, hp, ac, speed, size, attacks, position|null}
+  });
+  const b = {
+    ...fresh(),
     selected: null,
+    editing: null, // the id of the creature the form edits, or null: the form adds one
+    stash: null, // what the form held before an edit began, given back after it
     tool: "place",
     cursor: null,
     drag: null,
@@ -82,56 +102,15 @@ export function mountBuilder(root, { config, api, open }) {
     { id: "b-grid" },
     ...Object.entries(GRIDS).map(([v, g]) => html("option", { value: v }, g.label)),
   );
-  const sizeSelect = html("select", { id: "b-size", name: "size" });
-  const form = html(
-    "form",
-    { id: "b-form", class: "b-form", novalidate: true },
-    labelled("Name", html("input", { id: "b-name", name: "name", maxlength: 80, size: 16 })),
-    labelled(
-      "Side",
-      html("input", { id: "b-side", name: "side", maxlength: 40, size: 10, value: "party" }),
-    ),
-    labelled(
-      "Kind",
-      html(
-        "select",
-        { id: "b-kind", name: "kind" },
-        html("option", { value: "monster" }, "monster"),
-        html("option", { value: "pc" }, "player character"),
-      ),
-    ),
-    labelled("Hit points", numberInput("b-hp", 10, 1, 1000000)),
-    labelled("Armour class", numberInput("b-ac", 12, 0, 100)),
-    labelled("Speed (ft)", numberInput("b-speed", 30, 0, 10000, { step: 5 })),
-    labelled("Size", sizeSelect),
-    labelled(
-      "Attack",
-      html("input", { id: "b-attack", name: "attack", maxlength: 80, size: 12, value: "club" }),
-    ),
-    labelled("Attack bonus", numberInput("b-bonus", 3, -100, 100)),
-    labelled(
-      "Damage dice",
-      html("input", {
-        id: "b-damage",
-        name: "damage",
-        maxlength: 120,
-        size: 8,
-        value: "1d6+1",
-        spellcheck: "false",
-        "aria-describedby": "b-damage-hint",
-      }),
-    ),
-    html("span", { id: "b-damage-hint", class: "muted" }, "as 1d8+3, 2d6, 4d6kh3"),
-    html("button", { type: "submit", id: "b-add" }, "Add creature"),
-    html("p", { id: "b-form-error", class: "bad", role: "alert" }),
-  );
+  const creature = creatureForm();
+  const form = creature.form;
   root.replaceChildren(
     html("h2", { id: "builder-title" }, "Build an encounter"),
     html(
       "p",
       {},
-      "Draw the fight yourself: the map, its walls and difficult terrain, the creatures and " +
-        "where they stand. Start session makes it a session, as a sample does.",
+      "Draw the fight yourself: the map, its walls, difficult terrain, water and climbs, the " +
+        "creatures and where they stand. Start session makes it a session, as a sample does.",
     ),
     html(
       "fieldset",
@@ -143,7 +122,12 @@ export function mountBuilder(root, { config, api, open }) {
       labelled("Height", numberInput("b-height", b.height, 1, MAX_SIDE)),
       html("p", { id: "b-map-error", class: "bad", role: "alert" }),
     ),
-    html("fieldset", { class: "b-creature" }, html("legend", {}, "Add a creature"), form),
+    html(
+      "fieldset",
+      { class: "b-creature" },
+      html("legend", { id: "b-form-title" }, "Add a creature"),
+      form,
+    ),
     html(
       "div",
       { class: "b-tools buttons", role: "toolbar", "aria-label": "map tools" },
@@ -172,8 +156,21 @@ export function mountBuilder(root, { config, api, open }) {
     html("p", { id: "b-error", class: "bad", role: "alert" }),
     html(
       "div",
-      { class: "buttons" },
+      { class: "buttons b-file" },
       html("button", { type: "button", id: "b-start" }, "Start session"),
+      html("button", { type: "button", id: "b-save-file" }, "Save encounter"),
+      labelled(
+        "Load encounter",
+        html("input", { type: "file", id: "b-load", accept: ".json,application/json" }),
+      ),
+      html("button", { type: "button", id: "b-clear", "aria-describedby": "b-kept" }, "Clear"),
+    ),
+    html(
+      "p",
+      { id: "b-kept", class: "hint" },
+      "What you build is kept in this browser (localStorage) until Clear, so a reload loses " +
+        "nothing. Save encounter downloads it as a file (the JSON Start session sends); Load " +
+        "encounter reads such a file back.",
     ),
   );
   rulesetSelect.value = b.ruleset;
@@ -237,60 +234,97 @@ export function mountBuilder(root, { config, api, open }) {
   // ---- the form
 
   function drawSizes() {
-    const sizes = Object.keys(config.extents[b.ruleset] || { medium: 1 });
-    const was = sizeSelect.value || "medium";
-    sizeSelect.replaceChildren(...sizes.map((s) => html("option", { value: s }, s)));
-    sizeSelect.value = sizes.includes(was) ? was : "medium";
+    creature.setSizes(Object.keys(config.extents[b.ruleset] || { medium: 1 }));
   }
 
-  function intField(id, label, low, high) {
-    const text = $(id).value.trim();
-    const value = Number(text);
-    if (text === "" || !Number.isInteger(value) || value < low || value > high)
-      throw new Error(`${label} must be a whole number from ${low} to ${high}`);
-    return value;
+  // A creature as the form shows it (text, as values() gives it).
+  function valuesOf(c) {
+    const { name, side, kind, hp, ac, speed, size, attacks } = c;
+    return { name, side, kind, hp, ac, speed, size, attacks };
   }
 
-  function readForm() {
-    const name = $("b-name").value.trim();
-    if (!name) throw new Error("Name is required");
-    const side = $("b-side").value.trim();
-    if (!side) throw new Error("Side is required (creatures on one side are allies)");
-    const attack = $("b-attack").value.trim();
-    if (!attack) throw new Error("Attack needs a name");
-    const damage = $("b-damage").value.trim();
-    if (!DICE.test(damage)) throw new Error(`Damage dice: “${damage}” is not dice (as 1d8+3)`);
-    return {
-      id: uniqueId(name),
-      name,
-      side,
-      kind: $("b-kind").value,
-      hp: intField("b-hp", "Hit points", 1, 1000000),
-      ac: intField("b-ac", "Armour class", 0, 100),
-      speed: intField("b-speed", "Speed", 0, 10000),
-      size: sizeSelect.value,
-      attack: { name: attack, bonus: intField("b-bonus", "Attack bonus", -100, 100), damage },
-      position: null,
-    };
-  }
-
-  function addCreature(event) {
+  // "Add creature" or "Save changes": the same checks, then a new creature or the edited one.
+  function submitForm(event) {
     event.preventDefault();
     const error = $("b-form-error");
-    let c;
+    let fields;
     try {
-      c = readForm();
+      fields = creature.read();
     } catch (e) {
       error.textContent = e.message;
       return;
     }
     error.textContent = "";
+    if (b.editing) saveEdit(fields);
+    else addCreature(fields);
+  }
+
+  function addCreature(fields) {
+    const c = { id: uniqueId(fields.name), ...fields, position: null };
     b.creatures.push(c);
     b.selected = c.id;
     setTool("place");
     $("b-name").value = "";
     draw();
     say(`${c.name} added: click a cell of the map (or Enter on it) to place it`);
+  }
+
+  // ---- editing a creature of the list (its id stays: requests name it)
+
+  function showFormMode() {
+    const c = byId(b.editing);
+    $("b-form-title").textContent = c ? `Edit ${c.name}` : "Add a creature";
+    $("b-add").hidden = Boolean(c);
+    $("b-save").hidden = !c;
+    $("b-cancel").hidden = !c;
+  }
+
+  function startEdit(c) {
+    if (!b.editing) b.stash = creature.values();
+    b.editing = c.id;
+    b.selected = c.id;
+    creature.setValues(valuesOf(c));
+    $("b-form-error").textContent = "";
+    showFormMode();
+    draw();
+    $("b-name").focus();
+    say(`Editing ${c.name}: change its fields, then “Save changes” (or “Cancel”)`);
+  }
+
+  // The form back to adding, holding again what it held before the edit.
+  function endEdit() {
+    const c = byId(b.editing);
+    b.editing = null;
+    if (b.stash) creature.setValues(b.stash);
+    b.stash = null;
+    $("b-form-error").textContent = "";
+    showFormMode();
+    return c;
+  }
+
+  function saveEdit(fields) {
+    const c = byId(b.editing);
+    const was = c.name;
+    Object.assign(c, fields);
+    let words = was === c.name ? `${c.name} saved` : `${was} saved as ${c.name}`;
+    const why = c.position ? whyNot(c, c.position, geo()) : "";
+    if (why) {
+      c.position = null;
+      words += `; lifted off the map (${why}): place it again`;
+    }
+    endEdit();
+    draw();
+    say(words);
+    root.querySelector(`[data-edit="${c.id}"]`)?.focus();
+  }
+
+  function cancelEdit() {
+    const c = endEdit();
+    draw();
+    if (c) {
+      say(`Editing ${c.name} cancelled: nothing changed`);
+      root.querySelector(`[data-edit="${c.id}"]`)?.focus();
+    }
   }
 
   // ---- the map settings
@@ -342,13 +376,24 @@ export function mountBuilder(root, { config, api, open }) {
 
   function toggleTool(tool) {
     setTool(b.tool === tool && tool !== "place" ? "place" : tool);
-    say(
-      b.tool === "place"
-        ? "Placing creatures: a click selects the creature there or puts the selected one there"
-        : `${TOOLS[b.tool]} on: a click paints ${TERRAIN_WORDS[b.tool]} or clears it`,
-    );
+    if (b.tool === "place") {
+      say("Placing creatures: a click selects the creature there or puts the selected one there");
+      return;
+    }
+    const priced = PRICED[b.tool];
+    const open =
+      priced && !priced.includes(b.ruleset)
+        ? ` (only ${priced.join(", ")} prices it: ${b.ruleset} moves through it as open ground)`
+        : "";
+    say(`${TOOLS[b.tool]} on: a click paints ${TERRAIN_WORDS[b.tool]} or clears it${open}`);
   }
 
+  // The terrain on the cell keyed `k`, in TERRAIN's order.
+  const terrainAt = (k) => TERRAIN.filter((t) => b.terrain[t].has(k));
+  const terrainWords = (k) => terrainAt(k).map((t) => TERRAIN_WORDS[t]).join(", ");
+
+  // The brush on `cell`: clears its terrain there, or paints it, clearing what it excludes
+  // (a wall under a creature is refused: the service would refuse the creature).
   function paint(cell, g) {
     const k = key(cell);
     const cells = b.terrain[b.tool];
@@ -361,9 +406,10 @@ export function mountBuilder(root, { config, api, open }) {
       const who = occupants(g).get(k);
       if (who) return `no wall on ${cellWords(cell)}: ${who.name} stands there`;
     }
-    for (const [kind, others] of Object.entries(b.terrain)) if (kind !== b.tool) others.delete(k);
+    const cleared = EXCLUDES[b.tool].filter((t) => b.terrain[t].delete(k));
     cells.add(k);
-    return `${cellWords(cell)}: ${words}`;
+    const gone = cleared.map((t) => TERRAIN_WORDS[t]).join(" and ");
+    return `${cellWords(cell)}: ${terrainWords(k)}${gone ? ` (the ${gone} there cleared)` : ""}`;
   }
 
   function place(c, cell, g) {
@@ -418,6 +464,7 @@ export function mountBuilder(root, { config, api, open }) {
   function draw() {
     drawBoard();
     drawList();
+    keepDraft({ encounter: body() });
   }
 
   function drawBoard() {
@@ -433,15 +480,12 @@ export function mountBuilder(root, { config, api, open }) {
     const cells = svg("g", { class: "cells" });
     for (const cell of g.cells()) {
       const k = key(cell);
-      const mark = b.terrain.blocked.has(k)
-        ? "blocked"
-        : b.terrain.difficult.has(k)
-          ? "difficult"
-          : "";
+      const marks = terrainAt(k);
       const { tag, ...attrs } = g.outline(cell);
-      const shape = svg(tag, { ...attrs, class: mark ? `cell ${mark}` : "cell", "data-cell": k });
-      if (mark) shape.dataset.terrain = mark;
-      const words = mark ? ` ${TERRAIN_WORDS[mark]}` : "";
+      const classes = ["cell", ...marks.map((t) => TERRAIN_CLASS[t])].join(" ");
+      const shape = svg(tag, { ...attrs, class: classes, "data-cell": k });
+      if (marks.length) shape.dataset.terrain = marks.join(" ");
+      const words = marks.length ? ` ${terrainWords(k)}` : "";
       shape.appendChild(svg("title", {}, `${cellWords(cell)}${words}`));
       cells.appendChild(shape);
     }
@@ -482,12 +526,14 @@ export function mountBuilder(root, { config, api, open }) {
     $("b-board").replaceChildren(root2);
   }
 
+  const attackWords = (a) => `${a.name} ${a.bonus >= 0 ? "+" : ""}${a.bonus} (${a.damage})`;
+
   function drawList() {
     $("b-list").replaceChildren(
       ...b.creatures.map((c) =>
         html(
           "li",
-          { "data-id": c.id },
+          { "data-id": c.id, "aria-current": c.id === b.editing ? "true" : null },
           html(
             "button",
             {
@@ -503,9 +549,18 @@ export function mountBuilder(root, { config, api, open }) {
             { class: "muted" },
             ` ${c.side} · ${c.kind === "pc" ? "player character" : "monster"}` +
               ` · ${c.hp} HP · AC ${c.ac} · ${c.speed} ft · ${c.size}` +
-              ` · ${c.attack.name} ${c.attack.bonus >= 0 ? "+" : ""}` +
-              `${c.attack.bonus} (${c.attack.damage}) · ` +
+              ` · ${c.attacks.map(attackWords).join(", ")} · ` +
               (c.position ? `at ${cellWords(c.position)}` : "not placed yet"),
+          ),
+          " ",
+          html(
+            "button",
+            {
+              type: "button",
+              "data-edit": c.id,
+              "aria-label": `edit ${c.name}`,
+            },
+            "Edit",
           ),
           " ",
           html(
@@ -520,16 +575,29 @@ export function mountBuilder(root, { config, api, open }) {
 
   // ---- starting
 
-  function encounter() {
-    if (!b.creatures.length) throw new Error("Add at least one creature");
+  // Each creature where it stands (not on the map yet: refused but in a draft), of a size
+  // its ruleset has; an Error with the reason.
+  function checkCreatures(draft) {
     const g = geo();
     for (const c of b.creatures) {
-      if (!c.position) throw new Error(`${c.name} is not on the map yet: place it`);
-      const why = whyNot(c, c.position, g);
+      if (!c.position && !draft) throw new Error(`${c.name} is not on the map yet: place it`);
+      const why = c.position ? whyNot(c, c.position, g) : "";
       if (why) throw new Error(why);
       if (!(c.size in (config.extents[b.ruleset] || {})))
         throw new Error(`${c.name}: ${b.ruleset} has no size ${c.size}`);
     }
+  }
+
+  // The encounter Start session sends (and Save encounter downloads), checked.
+  function encounter() {
+    if (!b.creatures.length) throw new Error("Add at least one creature");
+    checkCreatures(false);
+    return body();
+  }
+
+  // The builder's work as an encounter, unchecked: a creature not placed yet has no
+  // position (the draft kept in localStorage).
+  function body() {
     const cells = (set) =>
       [...set].map((k) => {
         const [x, y] = k.split(",").map(Number);
@@ -541,21 +609,20 @@ export function mountBuilder(root, { config, api, open }) {
         ...GRIDS[b.gridKind].grid,
         width: b.width,
         height: b.height,
-        blocked: cells(b.terrain.blocked),
-        difficult: cells(b.terrain.difficult),
+        ...Object.fromEntries(TERRAIN.map((t) => [t, cells(b.terrain[t])])),
       },
       combatants: b.creatures.map((c) => ({
         id: c.id,
         name: c.name,
         side: c.side,
         kind: c.kind,
-        position: c.position,
+        position: c.position || undefined,
         hp: c.hp,
         maxHp: c.hp,
         ac: c.ac,
         speed: c.speed,
         size: c.size,
-        attacks: [{ ...c.attack }],
+        attacks: c.attacks.map((a) => ({ ...a })),
       })),
     };
   }
@@ -592,6 +659,117 @@ export function mountBuilder(root, { config, api, open }) {
     }
   }
 
+  // ---- saving, loading, keeping
+
+  // The terrain lists of a state being adopted, as the brushes would leave them.
+  function checkTerrain(lists) {
+    const g = geo();
+    const terrain = Object.fromEntries(TERRAIN.map((t) => [t, new Set()]));
+    for (const t of TERRAIN) {
+      for (const cell of lists[t]) {
+        if (!onGrid(g, cell)) throw new Error(`grid.${t}: ${cellWords(cell)} is off the map`);
+        const k = key(cell);
+        const clash = EXCLUDES[t].find((other) => terrain[other].has(k));
+        if (clash)
+          throw new Error(
+            `grid: ${cellWords(cell)} is both ${TERRAIN_WORDS[clash]} and ${TERRAIN_WORDS[t]}, ` +
+              "which the builder doesn't put on one cell",
+          );
+        terrain[t].add(k);
+      }
+    }
+    return terrain;
+  }
+
+  // `next` (readEncounter's state) becomes the builder's if everything stands where the
+  // builder would let it; else an Error and nothing changed.
+  function adopt(next, draft) {
+    const was = { ...b };
+    try {
+      Object.assign(b, { ...next, terrain: fresh().terrain });
+      b.terrain = checkTerrain(next.terrain);
+      checkCreatures(draft);
+    } catch (e) {
+      Object.assign(b, was);
+      throw e;
+    }
+    if (b.editing) endEdit();
+    Object.assign(b, { selected: null, cursor: null });
+    showMap();
+    draw();
+  }
+
+  // The map's fields as the state has them.
+  function showMap() {
+    rulesetSelect.value = b.ruleset;
+    gridSelect.value = b.gridKind;
+    $("b-width").value = b.width;
+    $("b-height").value = b.height;
+    $("b-map-error").textContent = "";
+    drawSizes();
+  }
+
+  function saveFile() {
+    const error = $("b-error");
+    let enc;
+    try {
+      enc = encounter();
+    } catch (e) {
+      error.textContent = `Not saved: ${e.message}`;
+      return;
+    }
+    error.textContent = "";
+    download("encounter.json", `${JSON.stringify({ encounter: enc }, null, 2)}\n`);
+    say(`Saved as encounter.json: ${enc.combatants.length} creatures, ${b.width} by ${b.height}`);
+  }
+
+  async function loadFile(input) {
+    const file = input.files[0];
+    if (!file) return;
+    const error = $("b-error");
+    try {
+      if (file.size > MAX_FILE_BYTES) throw new Error(`over ${MAX_FILE_BYTES} bytes`);
+      let doc;
+      try {
+        doc = JSON.parse(await file.text());
+      } catch (e) {
+        throw new Error(`it is not JSON (${e.message})`);
+      }
+      adopt(readEncounter(doc, { extents: config.extents, maxSide: MAX_SIDE }), false);
+    } catch (e) {
+      error.textContent = `Not loaded: ${file.name}: ${e.message}. Nothing changed.`;
+      return;
+    } finally {
+      input.value = ""; // the same file chosen again is read again
+    }
+    error.textContent = "";
+    say(`Loaded ${file.name}: ${b.creatures.length} creatures, ${b.width} by ${b.height}`);
+  }
+
+  function clearAll() {
+    if (b.editing) endEdit();
+    Object.assign(b, fresh(), { selected: null, cursor: null });
+    showMap();
+    $("b-error").textContent = "";
+    draw();
+    say("Cleared: an empty map (Load encounter brings a saved file back)");
+  }
+
+  // The work kept in localStorage, taken back on a reload (a draft: creatures may be off
+  // the map yet). One that no longer reads (an older page's) gives way to an empty map.
+  function restore() {
+    const doc = storedDraft();
+    if (!doc) return;
+    try {
+      adopt(readEncounter(doc, { extents: config.extents, maxSide: MAX_SIDE, draft: true }), true);
+    } catch (e) {
+      say(`The work kept in this browser could not be read back (${e.message}): starting afresh`);
+      return;
+    }
+    if (b.creatures.length || TERRAIN.some((t) => b.terrain[t].size))
+      say("Your work is back as you left it (kept in this browser: Clear starts afresh)");
+  }
+
   // ---- wiring
 
   root.addEventListener("click", (event) => {
@@ -603,15 +781,28 @@ export function mountBuilder(root, { config, api, open }) {
       setTool("place");
       draw();
       say(`${byId(b.selected).name} selected: click a cell (or Enter on it) to put it there`);
-    } else if (t.dataset.remove) {
+    } else if (t.dataset.edit) startEdit(byId(t.dataset.edit));
+    else if (t.dataset.remove) {
       const c = byId(t.dataset.remove);
+      if (b.editing === c.id) endEdit();
       b.creatures = b.creatures.filter((x) => x !== c);
       if (b.selected === c.id) b.selected = null;
       draw();
       say(`${c.name} removed`);
-    } else if (t.id === "b-start") start();
+    } else if (t.id === "b-cancel") cancelEdit();
+    else if (t.id === "b-start") start();
+    else if (t.id === "b-save-file") saveFile();
+    else if (t.id === "b-clear") clearAll();
   });
-  form.addEventListener("submit", addCreature);
+  $("b-load").addEventListener("change", (event) => loadFile(event.target));
+  form.addEventListener("submit", submitForm);
+  // Escape in the form while editing is "Cancel"
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && b.editing) {
+      event.preventDefault();
+      cancelEdit();
+    }
+  });
   for (const id of ["b-ruleset", "b-grid", "b-width", "b-height"])
     $(id).addEventListener("change", readMap);
 
@@ -663,15 +854,11 @@ export function mountBuilder(root, { config, api, open }) {
     drawBoard();
     const k = key(b.cursor);
     const who = occupants(g).get(k);
-    const mark = b.terrain.blocked.has(k)
-      ? "wall"
-      : b.terrain.difficult.has(k)
-        ? "difficult terrain"
-        : "open";
-    say(`${cellWords(b.cursor)}: ${mark}${who ? `, ${who.name}` : ""}`);
+    say(`${cellWords(b.cursor)}: ${terrainWords(k) || "open"}${who ? `, ${who.name}` : ""}`);
   });
 
   drawSizes();
   setTool("place");
+  restore();
   draw();
 }
