@@ -239,6 +239,20 @@ def test_samples_are_valid_encounters(service: ServiceProcess) -> None:
         assert r.status_code == 201, (sample["id"], r.text)
 
 
+def test_the_start_screen_shows_no_empty_table(browser: Chromium, service: ServiceProcess) -> None:
+    """The table's panels are hidden until a fight starts: ``hidden`` wins over the layout's
+    ``display`` (a stylesheet's ``display: grid`` had shown them, empty, under the setup)."""
+    with play_page(browser, service) as page:
+        page.navigate(service.url + "/play")
+        page.wait_for("document.body?.dataset.state", lambda s: s == "setup", what="the setup")
+        shown = page.evaluate(
+            "[...document.querySelectorAll('[hidden]')].filter(e => "
+            "getComputedStyle(e).display !== 'none').map(e => e.id || e.tagName)"
+        )
+        assert shown == []
+        assert page.evaluate("document.getElementById('table').getBoundingClientRect().height") == 0
+
+
 def test_a_d20_fight_by_clicks_followed_live(browser: Chromium, service: ServiceProcess) -> None:
     with play_page(browser, service) as page, play_page(browser, service) as watcher:
         page.navigate(service.url + "/play")
