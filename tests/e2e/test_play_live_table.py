@@ -186,3 +186,30 @@ def test_the_dms_page_is_told_of_a_proposal_and_the_player_hears_the_dms_writes(
             what="the player's page saying the DM's write",
         )
         assert state_of(player)["badges"]["aria"].count("prone") == 1
+
+        # The player proposes to stand up, and the DM rejects it: the player's page is told
+        # by its stream at once (no poll), in the notice and the live region; nothing is
+        # written, and Aria is still prone.
+        click(player, button('[data-action="stand-up"]'))
+        player.wait_for(f"!!{button('[data-run=stand-up]')}", bool, what="the stand-up form")
+        click(player, button("[data-run=stand-up]"))
+        again = player.wait_for(
+            STATE, lambda s: s["proposed"] not in ("", proposed), what="the second proposal"
+        )["proposed"]
+        dm.wait_for(
+            STATE, lambda s: s["proposals"] == [again], timeout=30, what="the second proposal"
+        )
+        click(dm, button(f'[data-reject="{again}"]'))
+        heard = player.wait_for(
+            STATE,
+            lambda s: not s["proposed"] and s["announce"].startswith("The DM rejected"),
+            timeout=30,
+            what="the player's page told of the rejection",
+        )
+        assert heard["announce"] == "The DM rejected your proposal for Aria: stand up"
+        assert player.evaluate("document.getElementById('notice').textContent").startswith(
+            "The DM rejected"
+        )
+        dm.wait_for(STATE, lambda s: s["proposals"] == [], what="the DM's list emptied")
+        assert state_of(player)["version"] == version + 2
+        assert state_of(player)["badges"]["aria"].count("prone") == 1

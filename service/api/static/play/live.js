@@ -7,6 +7,8 @@
 //                              not carry it (read it over REST)
 //   on.proposal(notice)        a seat proposed an action (SSE only: `event: proposal`,
 //                              {session: {id, version}, proposal: {id, seatId}}; no version)
+//   on.rejected(notice)        the DM rejected a proposal (SSE only: `event: rejected`, the
+//                              same data; no version)
 //   on.lost(delayMs)           disconnected, retrying after delayMs
 //   on.gone(why)               the session is gone: no more updates
 // and answer a function that stops following.
@@ -46,6 +48,8 @@ function followSse(sessionId, { headers, version }, on) {
       on.version(message.session.version, message.encounter || null);
     } else if (event === "proposal" && data.length) {
       on.proposal?.(JSON.parse(data.join("\n")));
+    } else if (event === "rejected" && data.length) {
+      on.rejected?.(JSON.parse(data.join("\n")));
     }
   };
   (async () => {

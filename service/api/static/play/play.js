@@ -56,6 +56,7 @@ const state = {
   told: false, // an SSE stream is open: it tells of new proposals (event: proposal)
   own: new Set(), // versions this page wrote (said by act), not said again from the log
   proposals: null, // the ids of the proposals listed, once they are
+  pending: new Map(), // a player's proposals waiting for the DM: id -> the action's words
   saveDc: "", // the DC typed for saving throws, kept across renders
 };
 
@@ -196,6 +197,7 @@ function startLive() {
       else readSession();
     },
     proposal: () => pullProposals(),
+    rejected: (told) => rejected(told.proposal),
     lost: (delay) => {
       status.textContent = `reconnecting in ${Math.round(delay / 1000)} s`;
       status.className = "live off";
@@ -263,6 +265,7 @@ async function act(slug, body, path) {
     if (result && result.seatId && !result.session) {
       notice(`${slug}: proposed to the DM, waiting for approval`, "info");
       document.body.dataset.proposed = result.id;
+      state.pending.set(result.id, proposalWords(result).replace(/^Proposed/, "your proposal"));
       return result;
     }
     const seedText = result.seed !== undefined ? ` · seed ${result.seed}` : "";
@@ -435,6 +438,18 @@ async function pullProposals() {
       ),
     ),
   );
+}
+
+// The DM rejected a proposal (the stream's `event: rejected`): the DM's pages list the rest;
+// the player who proposed it is told, in the notice and the live region.
+function rejected({ id, seatId }) {
+  pullProposals();
+  if (!state.seat || seatId !== state.seat.id) return;
+  const words = `The DM rejected ${state.pending.get(id) || "your proposal"}`;
+  state.pending.delete(id);
+  if (document.body.dataset.proposed === id) delete document.body.dataset.proposed;
+  notice(words, "conflict");
+  announce(words);
 }
 
 // A proposal in words: "Proposed for Aria: dodge".
