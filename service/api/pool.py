@@ -50,6 +50,7 @@ from starlette.requests import HTTPConnection
 
 from service.api.auth import principal_of
 from service.api.core import Kind, Problem
+from service.api.lightfirst import GivingWay, demote
 from service.rules import REGISTRY, Encounter
 from service.rules.actions.odds import ODDS_TURN_WEIGHT
 from service.rules.limits import round_work
@@ -265,7 +266,11 @@ class EnginePool:
             return work(_NEVER)
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[T] = loop.create_future()
-        stop = threading.Event()
+        if light:
+            stop = threading.Event()
+        else:
+            demote()
+            stop = GivingWay()
         context = contextvars.copy_context()
 
         def started() -> None:

@@ -34,18 +34,20 @@ from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 
 from service.api import dice, sessions
-from service.api.core import Kind, Problem, from_rules_error, invalid, run_action
+from service.api.core import Interrupted, Kind, Problem, from_rules_error, invalid, run_action
 from service.api.models import (
     ENCOUNTER,
     EVENTS,
     MODELS,
     Difference,
+    EncodedEncounter,
     ForkSessionRequest,
     ReplayPage,
     ReplayStep,
     Session,
     SessionOrigin,
     Verification,
+    encode_encounter,
 )
 from service.api.pool import EnginePool, deadline_exceeded
 from service.api.sessions import Written, load, store_errors
@@ -296,14 +298,15 @@ def _compare_state(
     version: int,
     action: str,
     stored: bytes,
-    encounter: Encounter,
+    encoded: EncodedEncounter,
     current: bool,
 ) -> None:
     """:func:`_compare` of a stored state: its JSON as the engine's encoding of the replayed
     encounter (what the session's writes store) is equal at once; only other JSON is
     decoded and walked, to find where it differs."""
-    if ENCOUNTER.dump_json(encounter, by_alias=True) == stored:
+    if encoded.json == stored:
         return
+    encounter = encoded.encounter
     try:
         state = from_json(stored)
     except ValueError:
@@ -323,16 +326,23 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _first_encounter(session_id: str, record: dict[str, Any]) -> Encounter:
+def _first_encounter(session_id: str, record: dict[str, Any], stop: threading.Event) -> Encounter:
     """The encounter of the first record's document (decoded, or its JSON as stored: one that
-    is no JSON object is a damaged record, as the store says of any record)."""
+    is no JSON object is a damaged record, as the store says of any record); a large one in
+    slices, each after a check of ``stop`` (a heavy job gives way there)."""
     document = record["document"]
     try:
-        return load(document if isinstance(document, bytes) else to_json(document))
+        data = document if isinstance(document, bytes) else to_json(document)
+        return load(data, lambda: _check(stop))
     except Problem as problem:
         if isinstance(document, bytes):
             object_from(document, session_id, "step", 1)
         raise _missing(1, f"the first encounter is not valid: {problem.detail}") from None
+
+
+def _check(stop: threading.Event) -> None:
+    if stop.is_set():
+        raise Interrupted
 
 
 def _apply(
@@ -387,6 +397,9 @@ class Replay:
         self._reached: _Reached | None = None
         self._undo: deque[_Reached] = deque()
         self._steps = 0
+        self._encoded: EncodedEncounter | None = None
+        """The last state compared, encoded: the next is encoded reusing the JSON of the
+        parts it shares (the engine's copy-on-write), as the session's writes are."""
 
     def feed(self, page: TranscriptPage, stop: threading.Event) -> Verification | None:
         """Re-apply the page's versions and compare: None while they match, else the
@@ -399,6 +412,7 @@ class Replay:
             for offset, version in enumerate(range(page.first, min(page.last, self.version) + 1)):
                 if offset >= len(page.steps):
                     break
+                _check(stop)
                 record = page.steps[offset]
                 if version == 1 and page.first_document is not None:
                     record = {**record, "document": page.first_document}
@@ -407,9 +421,8 @@ class Replay:
                 if version in page.states:
                     stored = page.states[version]
                     current = version == page.version
-                    _compare_state(
-                        page.session_id, version, action, stored, reached.encounter, current
-                    )
+                    self._encoded = encode_encounter(reached.encounter, self._encoded)
+                    _compare_state(page.session_id, version, action, stored, self._encoded, current)
                 self._reached = reached.state
                 self.replayed = version
         except _Differs as differs:
@@ -441,7 +454,7 @@ class Replay:
         if version == 1:
             if "document" not in record:
                 raise _missing(1, "the session keeps no replay log from its first version")
-            first = _Reached(1, _first_encounter(session_id, record), False)
+            first = _Reached(1, _first_encounter(session_id, record, stop), False)
             return "createSession", _Made(first, [])
         reached = self._reached
         assert reached is not None

@@ -16,7 +16,7 @@ import hashlib
 import json
 import threading
 import unicodedata
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -39,7 +39,6 @@ from service.api.core import (
     run_action,
 )
 from service.api.models import (
-    ENCOUNTER,
     MAX_TITLE,
     ActionModels,
     CreateSeatRequest,
@@ -60,6 +59,7 @@ from service.api.models import (
     UpdateSessionRequest,
     dump,
     encode_encounter,
+    validate_encounter,
 )
 from service.api.observability import record_outcome
 from service.api.pool import EnginePool, is_light, runs_inline
@@ -433,12 +433,13 @@ class SessionUpdate:
     events: list[SessionEvent]
 
 
-def load(document: Document | bytes) -> Encounter:
+def load(document: Document | bytes, between: Callable[[], object] | None = None) -> Encounter:
     """The engine encounter of a stored document, or of its JSON (validated as a request's
-    would be; the engine checks its consistency when it runs untrusted)."""
+    would be; the engine checks its consistency when it runs untrusted); ``between``: a
+    large one in slices, ``between()`` called before each (:func:`.models.validate_encounter`)."""
     try:
         data = document if isinstance(document, bytes) else to_json(document)
-        encounter: Encounter = ENCOUNTER.validate_json(data)
+        encounter: Encounter = validate_encounter(data, between)
     except ValidationError as e:
         raise from_validation_error(e, ("encounter",)) from None
     return encounter

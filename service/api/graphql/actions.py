@@ -174,8 +174,9 @@ def operation(spec_models: ActionModels) -> Any:
             if (typed and spec.name in INLINE_ACTIONS) or inline_candidate(spec.name, size):
                 request = _request(encounter, input, seed)
                 inline = runs_inline(spec.name, request.encounter)
+                light = inline or is_light(spec.name, size)
                 return build(
-                    await pool.run(functools.partial(respond, request), light=True, inline=inline)
+                    await pool.run(functools.partial(respond, request), light=light, inline=inline)
                 )
             return build(await pool.run(answer, light=is_light(spec.name, size)))
         request = validate(session_adapter, {**input, "seed": seed}, spec_models.session_request)
