@@ -36,7 +36,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp
 
 from service.api.auth import Guard, key_store
-from service.api.lazy import OnFirstUse
+from service.api.lazy import BuiltInBackground
 from service.api.lightfirst import LightFirstMiddleware
 from service.api.nosniff import NoSniffMiddleware
 from service.api.observability import REGISTRY, Observability, metrics_endpoint, setup_logging
@@ -245,9 +245,9 @@ def freeze_start_up() -> None:
     gc.freeze()
 
 
-def graphql_door(settings: Settings, origins: tuple[str, ...]) -> OnFirstUse:
+def graphql_door(settings: Settings, origins: tuple[str, ...]) -> BuiltInBackground:
     """The GraphQL door (:mod:`service.api.graphql.door`), imported and built in the
-    background (:class:`~service.api.lazy.OnFirstUse`, started by the lifespan): the server
+    background (:class:`~service.api.lazy.BuiltInBackground`, started by the lifespan): the server
     answers ``/healthz`` and REST before it is built, ``/readyz`` once it is. Once it is
     built, everything made so far is frozen out of the garbage collector's sight
     (:func:`freeze_start_up`), whichever server runs the app."""
@@ -259,7 +259,7 @@ def graphql_door(settings: Settings, origins: tuple[str, ...]) -> OnFirstUse:
         freeze_start_up()
         return door
 
-    return OnFirstUse(build)
+    return BuiltInBackground(build)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

@@ -2,9 +2,9 @@
 
 The GraphQL door is a third of a cold start's CPU (strawberry, and a schema derived from
 every wire type); the service answers ``/healthz`` and REST without waiting for it. The
-build starts when :meth:`OnFirstUse.start` is called (the lifespan does, once the server is
-up; ``/readyz`` waits for :attr:`OnFirstUse.ready`) or at the first request, whichever comes
-first. It runs in a thread, so the event loop serves other requests meanwhile; every
+build starts when :meth:`BuiltInBackground.start` is called (the lifespan does, once the
+server is up; ``/readyz`` waits for :attr:`BuiltInBackground.ready`) or at the first
+request, whichever comes first. It runs in a thread, so the event loop serves other requests meanwhile; every
 request that comes before it is done waits for the same build. A build that fails fails the
 requests that waited for it, and the next request (or start) tries again.
 """
@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 
-class OnFirstUse:
+class BuiltInBackground:
     def __init__(self, build: Callable[[], ASGIApp]) -> None:
         self._build = build
         self._app: ASGIApp | None = None
@@ -61,7 +61,7 @@ class OnFirstUse:
                 self._building = building
                 building.set_running_or_notify_cancel()  # a waiter that leaves cancels nothing
                 threading.Thread(
-                    target=self._run, args=(building,), name="build-on-first-use", daemon=True
+                    target=self._run, args=(building,), name="build-in-background", daemon=True
                 ).start()
             return self._building
 

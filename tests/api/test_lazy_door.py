@@ -1,4 +1,4 @@
-"""The GraphQL door is built in the background (``service.api.lazy.OnFirstUse``): the app is
+"""The GraphQL door is built in the background (``service.api.lazy.BuiltInBackground``): the app is
 made without importing it, ``/readyz`` answers once it is built (and start-up's objects are
 frozen out of the garbage collector's sight by then, whichever server runs the app), the
 requests that come
@@ -17,7 +17,7 @@ import pytest
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service.api.lazy import OnFirstUse
+from service.api.lazy import BuiltInBackground
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +74,7 @@ async def test_requests_before_the_build_is_done_all_wait_for_one_build() -> Non
         release.wait(30)
         return PlainTextResponse("built")
 
-    door = OnFirstUse(build)
+    door = BuiltInBackground(build)
     waiting = [asyncio.ensure_future(call(door)) for _ in range(5)]
     await asyncio.sleep(0)
     while not builds:
@@ -99,7 +99,7 @@ async def test_a_failed_build_fails_its_requests_and_the_next_request_builds_aga
 
         return app
 
-    door = OnFirstUse(build)
+    door = BuiltInBackground(build)
     with pytest.raises(RuntimeError, match="first build fails"):
         await call(door)
     assert await call(door) == b"second"
@@ -118,7 +118,7 @@ def test_a_waiter_that_leaves_cancels_nothing_and_another_loop_waits_for_the_sam
         release.wait(30)
         return PlainTextResponse("built")
 
-    door = OnFirstUse(build)
+    door = BuiltInBackground(build)
 
     async def give_up() -> None:
         waiting = asyncio.ensure_future(call(door))
