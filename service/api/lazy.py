@@ -4,9 +4,10 @@ The GraphQL door is a third of a cold start's CPU (strawberry, and a schema deri
 every wire type); the service answers ``/healthz`` and REST without waiting for it. The
 build starts when :meth:`BuiltInBackground.start` is called (the lifespan does, once the
 server is up; ``/readyz`` waits for :attr:`BuiltInBackground.ready`) or at the first
-request, whichever comes first. It runs in a thread, so the event loop serves other requests meanwhile; every
-request that comes before it is done waits for the same build. A build that fails fails the
-requests that waited for it, and the next request (or start) tries again.
+request, whichever comes first. It runs in a thread, so the event loop serves other
+requests meanwhile; every request that comes before it is done waits for the same build. A
+build that fails fails the requests that waited for it, and the next request (or start)
+tries again.
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ heavy jobs step aside instead:
 
 - :class:`LightFirstMiddleware` counts an HTTP request as light from its start while its
   declared body is at most :data:`~service.api.pool.LIGHT_BYTES` (a read, a small action), and
-  not a stream (it stays open); :func:`demote` ends that as soon as the request hands the
-  engine heavy work (its document turned out large: a session of 400 creatures);
+  not a stream (it stays open: the session stream, an answer asked for as
+  ``text/event-stream`` or ``multipart/mixed``); :func:`demote` ends that as soon as the
+  request hands the engine heavy work (its document turned out large: a session of 400
+  creatures);
 - a heavy job's ``stop`` (:class:`GivingWay`), which the engine checks at every draw, waits
   while a light request is in flight, at most :data:`GIVE_WAY_SECONDS` at a time and after
   at least :data:`RUN_SECONDS` of its own work, so heavy work keeps at least a third of the
@@ -109,17 +111,22 @@ class GivingWay(threading.Event):
 
 
 STREAM_SUFFIX = "/stream"
+STREAMED = (b"text/event-stream", b"multipart/mixed")
+"""Answers that stay open (the session stream, a GraphQL subscription over HTTP): never light."""
 
 
 def _is_light(scope: Scope, limit: int) -> bool:
     if scope["path"].endswith(STREAM_SUFFIX):
         return False
+    light = True
     for name, value in scope["headers"]:
         if name == b"content-length":
-            return value.isdigit() and int(value) <= limit
-        if name == b"transfer-encoding":
+            light = light and value.isdigit() and int(value) <= limit
+        elif name == b"transfer-encoding" or (
+            name == b"accept" and any(kind in value.lower() for kind in STREAMED)
+        ):
             return False
-    return True
+    return light
 
 
 class LightFirstMiddleware:

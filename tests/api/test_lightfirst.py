@@ -89,6 +89,8 @@ async def test_the_middleware_counts_small_requests_as_light_while_they_are_serv
     assert await post(app, "/act", content=b"x" * 1024) == {"before": 1}
     assert await post(app, "/act", content=b"x" * 1025) == {"before": 0}
     assert await post(app, "/s/stream", content=b"") == {"before": 0}
+    for accept in ("text/event-stream", "multipart/mixed;subscriptionSpec=1.0"):
+        assert await post(app, "/act", content=b"{}", headers={"Accept": accept}) == {"before": 0}
 
     async def chunks() -> Any:
         yield b"x"
